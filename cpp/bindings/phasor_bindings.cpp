@@ -1,0 +1,209 @@
+// The only file that knows about Embind. Every function takes plain doubles
+// (so a JavaScript 2.5 or NaN reaches our validation instead of being silently
+// truncated by Embind's integer conversion) and returns either a typed-array
+// view into a scratch buffer or a string that explains why the input was
+// refused. The TypeScript layer copies the view out at once and throws
+// RangeError for a string: the wasm never aborts on bad input.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "kernels.hpp"
+#include "phasor/analysis.hpp"
+#include "phasor/encoding.hpp"
+#include "phasor/frequencies.hpp"
+#include "phasor/limits.hpp"
+#include "phasor/rotation.hpp"
+#include "phasor/validation.hpp"
+
+using emscripten::val;
+
+namespace {
+
+// One reusable result buffer. malloc (not std::vector) so an allocation that
+// cannot be satisfied returns null instead of aborting (-sABORTING_MALLOC=0).
+struct Scratch {
+  void* data = nullptr;
+  std::size_t bytes = 0;
+
+  void* reserve(std::size_t want) {
+    if (want <= bytes && data != nullptr) return data;
+    std::free(data);
+    data = std::malloc(want == 0 ? 1 : want);
+    bytes = data != nullptr ? want : 0;
+    return data;
+  }
+  void release() {
+    std::free(data);
+    data = nullptr;
+    bytes = 0;
+  }
+};
+
+Scratch g_result;  // what the last call returned
+Scratch g_input;   // rows handed in by JavaScript for pairwise()
+
+val out_of_memory(double bytes) {
+  return val("not enough memory for a result of " + std::to_string(static_cast<long long>(bytes)) +
+             " bytes; ask for a smaller size");
+}
+
+template <class T>
+T* result_buffer(std::size_t count) {
+  return static_cast<T*>(g_result.reserve(count * sizeof(T)));
+}
+
+phasor::EncodingSpec spec_of(double positions, double d_model, double base, double offset,
+                             double layout) {
+  phasor::EncodingSpec spec;
+  spec.positions = static_cast<std::int64_t>(positions);
+  spec.d_model = static_cast<std::int64_t>(d_model);
+  spec.base = base;
+  spec.offset = offset;
+  spec.layout = layout == 1 ? phasor::Layout::split : phasor::Layout::interleaved;
+  return spec;
+}
+
+// Checks the integer-valued doubles before they are narrowed to int64.
+std::string check_shape(double positions, double d_model) {
+  if (auto e = phasor::check_integer("positions", positions, 1,
+                                     static_cast<double>(phasor::kMaxPositions));
+      !e.empty())
+    return e;
+  return phasor::check_d_model(d_model);
+}
+
+std::string check_layout(double layout) {
+  return layout == 0 || layout == 1 ? "" : "layout must be 'interleaved' or 'split'";
+}
+
+val encode(double positions, double d_model, double base, double offset, double layout) {
+  std::string error = check_shape(positions, d_model);
+  if (error.empty()) error = check_layout(layout);
+  if (error.empty()) error = phasor::validate(spec_of(positions, d_model, base, offset, layout));
+  if (!error.empty()) return val(error);
+  const auto count = static_cast<std::size_t>(positions * d_model);
+  float* out = result_buffer<float>(count);
+  if (out == nullptr) return out_of_memory(positions * d_model * 4);
+  phasor::encode(spec_of(positions, d_model, base, offset, layout), out);
+  return val(emscripten::typed_memory_view(count, out));
+}
+
+val frequencies(double d_model, double base, bool as_wavelengths) {
+  std::string error = phasor::check_d_model(d_model);
+  if (error.empty()) error = phasor::check_base(base);
+  if (!error.empty()) return val(error);
+  const auto d = static_cast<std::int64_t>(d_model);
+  double* out = result_buffer<double>(static_cast<std::size_t>(d / 2));
+  if (out == nullptr) return out_of_memory(d_model * 4);
+  if (as_wavelengths) {
+    phasor::wavelengths(d, base, out);
+  } else {
+    phasor::frequencies(d, base, out);
+  }
+  return val(emscripten::typed_memory_view(static_cast<std::size_t>(d / 2), out));
+}
+
+val dot_by_offset(double d_model, double base, double max_offset) {
+  if (auto e = phasor::validate_dot_by_offset(d_model, base, max_offset); !e.empty()) return val(e);
+  const auto count = static_cast<std::size_t>(max_offset) + 1;
+  // float64 sums are computed in the scratch buffer, then narrowed in place.
+  auto* sums = result_buffer<double>(count);
+  if (sums == nullptr) return out_of_memory(static_cast<double>(count) * 8);
+  phasor::dot_by_offset(static_cast<std::int64_t>(d_model), base,
+                        static_cast<std::int64_t>(max_offset), sums);
+  auto* out = reinterpret_cast<float*>(sums);
+  for (std::size_t k = 0; k < count; ++k) out[k] = static_cast<float>(sums[k]);
+  return val(emscripten::typed_memory_view(count, out));
+}
+
+val offset_matrix(double positions, double d_model, double base, double metric) {
+  if (auto e = phasor::validate_offset_matrix(positions, d_model, base, metric); !e.empty())
+    return val(e);
+  const auto count = static_cast<std::size_t>(positions * positions);
+  float* out = result_buffer<float>(count);
+  if (out == nullptr) return out_of_memory(positions * positions * 4);
+  phasor::offset_matrix(static_cast<std::int64_t>(positions), static_cast<std::int64_t>(d_model),
+                        base, static_cast<phasor::Metric>(static_cast<int>(metric)), out);
+  return val(emscripten::typed_memory_view(count, out));
+}
+
+// JavaScript writes count*dim floats into this view, then calls pairwise().
+val pairwise_input(double count, double dim) {
+  if (auto e = phasor::validate_pairwise(count, dim, 0); !e.empty()) return val(e);
+  const auto n = static_cast<std::size_t>(count * dim);
+  auto* in = static_cast<float*>(g_input.reserve(n * sizeof(float)));
+  if (in == nullptr) return out_of_memory(count * dim * 4);
+  return val(emscripten::typed_memory_view(n, in));
+}
+
+val pairwise(double count, double dim, double metric) {
+  if (auto e = phasor::validate_pairwise(count, dim, metric); !e.empty()) return val(e);
+  if (g_input.bytes < static_cast<std::size_t>(count * dim) * sizeof(float))
+    return val(std::string("pairwise input was not provided; call pairwiseInput first"));
+  const auto n = static_cast<std::int64_t>(count);
+  float* out = result_buffer<float>(static_cast<std::size_t>(n * n));
+  if (out == nullptr) return out_of_memory(count * count * 4);
+  phasor::pairwise(static_cast<const float*>(g_input.data), n, static_cast<std::int64_t>(dim),
+                   static_cast<phasor::Metric>(static_cast<int>(metric)), out);
+  g_input.release();
+  return val(emscripten::typed_memory_view(static_cast<std::size_t>(n * n), out));
+}
+
+std::string validate_rotation(double positions, double d_model, double base, double offset,
+                              double k, double layout) {
+  std::string error = check_shape(positions, d_model);
+  if (error.empty()) error = check_layout(layout);
+  if (error.empty())
+    error = phasor::validate_rotation(spec_of(positions, d_model, base, offset, layout), k);
+  return error;
+}
+
+val rotation_matrix(double positions, double d_model, double base, double offset, double k,
+                    double layout) {
+  if (auto e = validate_rotation(positions, d_model, base, offset, k, layout); !e.empty())
+    return val(e);
+  const auto d = static_cast<std::int64_t>(d_model);
+  float* out = result_buffer<float>(static_cast<std::size_t>(d * d));
+  if (out == nullptr) return out_of_memory(d_model * d_model * 4);
+  phasor::rotation_matrix(d, base, k, spec_of(positions, d_model, base, offset, layout).layout,
+                          out);
+  return val(emscripten::typed_memory_view(static_cast<std::size_t>(d * d), out));
+}
+
+// A number, or a string explaining the refusal.
+val rotation_max_error(double positions, double d_model, double base, double offset, double k,
+                       double layout) {
+  if (auto e = validate_rotation(positions, d_model, base, offset, k, layout); !e.empty())
+    return val(e);
+  return val(phasor::rotation_max_error(spec_of(positions, d_model, base, offset, layout), k));
+}
+
+void release_result() { g_result.release(); }
+
+val limits() {
+  val out = val::object();
+  out.set("maxDModel", static_cast<double>(phasor::kMaxDModel));
+  out.set("maxPositions", static_cast<double>(phasor::kMaxPositions));
+  out.set("maxAbsPosition", phasor::kMaxAbsPosition);
+  out.set("maxOutputBytes", static_cast<double>(phasor::kMaxOutputBytes));
+  out.set("simd", phasor::kernels::kSimd);
+  return out;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(phasor) {
+  emscripten::function("encode", &encode);
+  emscripten::function("frequencies", &frequencies);
+  emscripten::function("dotByOffset", &dot_by_offset);
+  emscripten::function("offsetMatrix", &offset_matrix);
+  emscripten::function("pairwiseInput", &pairwise_input);
+  emscripten::function("pairwise", &pairwise);
+  emscripten::function("rotationMatrix", &rotation_matrix);
+  emscripten::function("rotationMaxError", &rotation_max_error);
+  emscripten::function("releaseResult", &release_result);
+  emscripten::function("limits", &limits);
+}

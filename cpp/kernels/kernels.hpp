@@ -1,0 +1,47 @@
+// Kernel entry points. Each SIMD kernel (suffix __wasmsimd) has a scalar
+// sibling of the same name (suffix __scalar) compiled on every target; the
+// unsuffixed name is the one the core calls, chosen at compile time.
+#pragma once
+#include <cstdint>
+
+#include "phasor_state.hpp"
+
+namespace phasor::kernels {
+
+// Writes `rows` rows of width 2*pairs to out (row stride 2*pairs floats),
+// advancing the state by one step after each row.
+void pe_rows__scalar(PhasorState& s, std::int64_t rows, int layout, float* out);
+// out[r] = sum_i cos(phase_i) for `rows` successive steps (float64 sums).
+void cos_sums__scalar(PhasorState& s, std::int64_t rows, double* out);
+// Pairwise metric over n rows of width d (row-major, float32), full n*n output.
+void pairwise_sq_l2__scalar(const float* x, std::int64_t n, std::int64_t d, float* out);
+void pairwise_dot__scalar(const float* x, std::int64_t n, std::int64_t d, float* out);
+
+#if defined(__wasm_simd128__)
+void pe_rows__wasmsimd(PhasorState& s, std::int64_t rows, int layout, float* out);
+void cos_sums__wasmsimd(PhasorState& s, std::int64_t rows, double* out);
+void pairwise_sq_l2__wasmsimd(const float* x, std::int64_t n, std::int64_t d, float* out);
+void pairwise_dot__wasmsimd(const float* x, std::int64_t n, std::int64_t d, float* out);
+#define PHASOR_KERNEL(name) name##__wasmsimd
+inline constexpr bool kSimd = true;
+#else
+#define PHASOR_KERNEL(name) name##__scalar
+inline constexpr bool kSimd = false;
+#endif
+
+inline void pe_rows(PhasorState& s, std::int64_t rows, int layout, float* out) {
+  PHASOR_KERNEL(pe_rows)(s, rows, layout, out);
+}
+inline void cos_sums(PhasorState& s, std::int64_t rows, double* out) {
+  PHASOR_KERNEL(cos_sums)(s, rows, out);
+}
+inline void pairwise_sq_l2(const float* x, std::int64_t n, std::int64_t d, float* out) {
+  PHASOR_KERNEL(pairwise_sq_l2)(x, n, d, out);
+}
+inline void pairwise_dot(const float* x, std::int64_t n, std::int64_t d, float* out) {
+  PHASOR_KERNEL(pairwise_dot)(x, n, d, out);
+}
+
+#undef PHASOR_KERNEL
+
+}  // namespace phasor::kernels

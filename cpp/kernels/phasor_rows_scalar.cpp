@@ -1,0 +1,76 @@
+// Scalar reference kernels: the plain loops the SIMD kernels must agree with.
+#include <cstdint>
+
+#include "kernels.hpp"
+
+namespace phasor::kernels {
+
+namespace {
+// Rotate every phasor by its step: (s, c) <- (s cos w + c sin w, c cos w - s sin w).
+inline void advance(PhasorState& st) {
+  for (std::int64_t i = 0; i < st.pairs; ++i) {
+    const double s = st.sin[i];
+    const double c = st.cos[i];
+    st.sin[i] = s * st.step_cos[i] + c * st.step_sin[i];
+    st.cos[i] = c * st.step_cos[i] - s * st.step_sin[i];
+  }
+}
+}  // namespace
+
+void pe_rows__scalar(PhasorState& st, std::int64_t rows, int layout, float* out) {
+  const std::int64_t h = st.pairs;
+  for (std::int64_t r = 0; r < rows; ++r) {
+    float* row = out + r * 2 * h;
+    if (layout == kInterleaved) {
+      for (std::int64_t i = 0; i < h; ++i) {
+        row[2 * i] = static_cast<float>(st.sin[i]);
+        row[2 * i + 1] = static_cast<float>(st.cos[i]);
+      }
+    } else {
+      for (std::int64_t i = 0; i < h; ++i) {
+        row[i] = static_cast<float>(st.sin[i]);
+        row[h + i] = static_cast<float>(st.cos[i]);
+      }
+    }
+    advance(st);
+  }
+}
+
+void cos_sums__scalar(PhasorState& st, std::int64_t rows, double* out) {
+  for (std::int64_t r = 0; r < rows; ++r) {
+    // Two partial sums, matching the two f64 lanes of the SIMD kernel, so the
+    // scalar and SIMD results are bit-identical.
+    double acc[2] = {0.0, 0.0};
+    for (std::int64_t i = 0; i < st.pairs; ++i) acc[i & 1] += st.cos[i];
+    out[r] = acc[0] + acc[1];
+    advance(st);
+  }
+}
+
+void pairwise_sq_l2__scalar(const float* x, std::int64_t n, std::int64_t d, float* out) {
+  for (std::int64_t i = 0; i < n; ++i) {
+    out[i * n + i] = 0.0f;
+    for (std::int64_t j = i + 1; j < n; ++j) {
+      float acc = 0.0f;
+      for (std::int64_t t = 0; t < d; ++t) {
+        const float diff = x[i * d + t] - x[j * d + t];
+        acc += diff * diff;
+      }
+      out[i * n + j] = acc;
+      out[j * n + i] = acc;
+    }
+  }
+}
+
+void pairwise_dot__scalar(const float* x, std::int64_t n, std::int64_t d, float* out) {
+  for (std::int64_t i = 0; i < n; ++i) {
+    for (std::int64_t j = i; j < n; ++j) {
+      float acc = 0.0f;
+      for (std::int64_t t = 0; t < d; ++t) acc += x[i * d + t] * x[j * d + t];
+      out[i * n + j] = acc;
+      out[j * n + i] = acc;
+    }
+  }
+}
+
+}  // namespace phasor::kernels

@@ -1,0 +1,35 @@
+#include "phase_walk.hpp"
+
+#include <cmath>
+
+#include "phasor/limits.hpp"
+
+namespace phasor {
+
+static_assert(kAnchorInterval == 1024, "PhaseWalk::kChunk follows kAnchorInterval");
+
+PhaseWalk::PhaseWalk(const std::vector<double>& omega, double start, double step)
+    : omega_(omega),
+      sin_(omega.size()),
+      cos_(omega.size()),
+      step_sin_(omega.size()),
+      step_cos_(omega.size()),
+      start_(start),
+      step_(step) {
+  for (std::size_t i = 0; i < omega_.size(); ++i) {
+    step_sin_[i] = std::sin(omega_[i] * step_);
+    step_cos_[i] = std::cos(omega_[i] * step_);
+  }
+  state_ = {sin_.data(), cos_.data(), step_sin_.data(), step_cos_.data(),
+            static_cast<std::int64_t>(omega_.size())};
+}
+
+void PhaseWalk::anchor(double position) {
+  for (std::size_t i = 0; i < omega_.size(); ++i) {
+    const double phase = omega_[i] * position;
+    sin_[i] = std::sin(phase);
+    cos_[i] = std::cos(phase);
+  }
+}
+
+}  // namespace phasor

@@ -1,0 +1,126 @@
+#include "phasor/analysis.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "kernels.hpp"
+#include "reference.hpp"
+
+namespace {
+
+double closed_form_dot(double k, std::int64_t d, double base) {
+  double sum = 0.0;
+  for (std::int64_t i = 0; i < d / 2; ++i) sum += std::cos(reference::omega(i, d, base) * k);
+  return sum;
+}
+
+TEST(DotByOffset, EqualsTheClosedFormSumOfCosines) {
+  const std::int64_t d = 512, max_offset = 4100;  // crosses anchor boundaries
+  std::vector<double> dots(max_offset + 1);
+  phasor::dot_by_offset(d, 10000.0, max_offset, dots.data());
+  EXPECT_DOUBLE_EQ(dots[0], 256.0);
+  for (std::int64_t k = 0; k <= max_offset; ++k)
+    ASSERT_NEAR(dots[k], closed_form_dot(static_cast<double>(k), d, 10000.0), 1e-9) << k;
+}
+
+TEST(DotByOffset, DoesNotDependOnTheStartingPosition) {
+  const std::int64_t d = 64;
+  std::vector<double> dots(50);
+  phasor::dot_by_offset(d, 10000.0, 49, dots.data());
+  for (double p : {0.0, 17.0, 900.0})
+    for (int k = 0; k < 50; k += 7) {
+      const auto a = reference::row(p, d, 10000.0), b = reference::row(p + k, d, 10000.0);
+      double dot = 0.0;
+      for (std::int64_t j = 0; j < d; ++j) dot += a[j] * b[j];
+      EXPECT_NEAR(dots[k], dot, 1e-10) << "p=" << p << " k=" << k;
+    }
+}
+
+TEST(OffsetMatrix, L2DistanceMatchesTheDirectFloat64Distance) {
+  const std::int64_t n = 70, d = 40;
+  std::vector<float> m(n * n);
+  phasor::offset_matrix(n, d, 10000.0, phasor::Metric::l2, m.data());
+  for (std::int64_t p = 0; p < n; ++p)
+    for (std::int64_t q = 0; q < n; ++q) {
+      const auto a = reference::row(static_cast<double>(p), d, 10000.0);
+      const auto b = reference::row(static_cast<double>(q), d, 10000.0);
+      double sq = 0.0;
+      for (std::int64_t j = 0; j < d; ++j) sq += (a[j] - b[j]) * (a[j] - b[j]);
+      ASSERT_NEAR(m[p * n + q], std::sqrt(sq), 1e-6) << p << "," << q;
+    }
+}
+
+TEST(OffsetMatrix, DotAndCosineAreToeplitzWithUnitCosineDiagonal) {
+  const std::int64_t n = 33, d = 16;
+  std::vector<float> dot(n * n), cosine(n * n);
+  phasor::offset_matrix(n, d, 10000.0, phasor::Metric::dot, dot.data());
+  phasor::offset_matrix(n, d, 10000.0, phasor::Metric::cosine, cosine.data());
+  for (std::int64_t p = 0; p < n; ++p) {
+    EXPECT_FLOAT_EQ(cosine[p * n + p], 1.0f);
+    for (std::int64_t q = 0; q < n; ++q) {
+      const double want = closed_form_dot(static_cast<double>(p - q), d, 10000.0);
+      ASSERT_NEAR(dot[p * n + q], want, 2e-6);
+      ASSERT_NEAR(cosine[p * n + q], want / 8.0, 2e-7);
+    }
+  }
+}
+
+std::vector<float> random_rows(std::int64_t n, std::int64_t d, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  std::vector<float> x(n * d);
+  for (auto& v : x) v = normal(rng);
+  return x;
+}
+
+TEST(Pairwise, L2DotAndCosineMatchFloat64OnArbitraryRows) {
+  for (std::int64_t d : {1, 3, 4, 7, 8, 9, 33}) {
+    const std::int64_t n = 11;
+    const auto x = random_rows(n, d, static_cast<unsigned>(d));
+    std::vector<float> l2(n * n), dot(n * n), cosine(n * n);
+    phasor::pairwise(x.data(), n, d, phasor::Metric::l2, l2.data());
+    phasor::pairwise(x.data(), n, d, phasor::Metric::dot, dot.data());
+    phasor::pairwise(x.data(), n, d, phasor::Metric::cosine, cosine.data());
+    for (std::int64_t i = 0; i < n; ++i)
+      for (std::int64_t j = 0; j < n; ++j) {
+        double sq = 0, xy = 0, xx = 0, yy = 0;
+        for (std::int64_t t = 0; t < d; ++t) {
+          const double a = x[i * d + t], b = x[j * d + t];
+          sq += (a - b) * (a - b);
+          xy += a * b;
+          xx += a * a;
+          yy += b * b;
+        }
+        ASSERT_NEAR(l2[i * n + j], std::sqrt(sq), 1e-5 * (1 + std::sqrt(sq))) << d;
+        ASSERT_NEAR(dot[i * n + j], xy, 1e-5 * (1 + std::sqrt(xx * yy))) << d;
+        ASSERT_NEAR(cosine[i * n + j], xy / std::sqrt(xx * yy), 1e-5) << d;
+      }
+  }
+}
+
+TEST(Kernels, CosSumsScalarSplitsEvenAndOddPairsLikeTheTwoSimdLanes) {
+  // The scalar sibling sums even and odd pairs apart; the SIMD kernel is tested
+  // against it bit for bit in the wasm build (tests/unit/simd.test.ts).
+  double s[3] = {0, 0, 0}, c[3] = {1, 0.5, 0.25}, ks[3] = {0, 0, 0}, kc[3] = {1, 1, 1};
+  phasor::kernels::PhasorState st{s, c, ks, kc, 3};
+  double out[2];
+  phasor::kernels::cos_sums__scalar(st, 2, out);
+  EXPECT_EQ(out[0], 1.75);
+  EXPECT_EQ(out[1], 1.75);
+}
+
+TEST(Analysis, ValidationNamesEachParameter) {
+  EXPECT_NE(phasor::validate_dot_by_offset(8, 10000, -1).find("maxOffset must be an integer"),
+            std::string::npos);
+  EXPECT_NE(phasor::validate_offset_matrix(100000, 8, 10000, 0).find("bytes, more than"),
+            std::string::npos);
+  EXPECT_NE(phasor::validate_offset_matrix(10, 8, 10000, 5).find("metric must be"),
+            std::string::npos);
+  EXPECT_NE(phasor::validate_pairwise(10, 0, 0).find("dim must be an integer"), std::string::npos);
+  EXPECT_EQ(phasor::validate_pairwise(10, 3, 2), "");
+}
+
+}  // namespace

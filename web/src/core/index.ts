@@ -1,0 +1,14 @@
+/**
+ * phasor: sinusoidal positional encodings and RoPE computed by a C++ core in
+ * WebAssembly SIMD. Results are plain typed arrays owned by JavaScript.
+ *
+ * @example
+ * import { createPhasor } from 'phasor';
+ * const ph = await createPhasor();
+ * const { table } = ph.encode({ positions: 2048, dModel: 512 });
+ */
+export { createPhasor, Phasor } from './phasor.js';
+export { supportsSimd, type LoadOptions } from './load.js';
+export type * from './types.js';
+export { LAYOUTS, METRICS } from './types.js';
+export type { WasmLimits } from './wasm-module.js';

@@ -1,0 +1,166 @@
+// The compute API. Each call validates its options, runs one wasm function and
+// copies the result out of wasm memory before returning: results are ordinary
+// JavaScript typed arrays that stay correct when later calls grow the wasm
+// memory (which detaches every view into it), and the wasm side frees its
+// buffer at once, so a long-lived page holds no wasm memory for old results.
+import { loadWasm, type LoadOptions } from './load.js';
+import { OptionReader } from './options.js';
+import {
+  LAYOUTS,
+  METRICS,
+  type DotByOffsetOptions,
+  type EncodeOptions,
+  type Encoding,
+  type FrequencyOptions,
+  type OffsetMatrixOptions,
+  type PairwiseOptions,
+  type Rotation,
+  type RotationOptions,
+  type SimilarityMatrixOptions,
+} from './types.js';
+import type { PhasorWasm, WasmLimits, WasmResult } from './wasm-module.js';
+
+const DEFAULT_BASE = 10000;
+
+export class Phasor {
+  /** Bounds the core enforces (dModel, positions, bytes per result) and whether SIMD kernels are in use. */
+  readonly limits: Readonly<WasmLimits>;
+
+  constructor(private readonly wasm: PhasorWasm) {
+    this.limits = Object.freeze(wasm.limits());
+  }
+
+  /** true when the wasm SIMD kernels are in use, false for the scalar build. */
+  get simd(): boolean {
+    return this.limits.simd;
+  }
+
+  /** Bytes of wasm memory reserved now (it grows, never shrinks). */
+  get memoryBytes(): number {
+    return this.wasm.HEAPU8.buffer.byteLength;
+  }
+
+  /** The PE table for `positions` rows from `offset`, with its frequencies and wavelengths. */
+  encode(options: EncodeOptions): Encoding {
+    const o = new OptionReader('encode', options, ['positions', 'dModel', 'base', 'offset', 'layout']);
+    const positions = o.number('positions');
+    const dModel = o.number('dModel');
+    const base = o.number('base', DEFAULT_BASE);
+    const offset = o.number('offset', 0);
+    const layout = o.choice('layout', LAYOUTS, 'interleaved');
+    const table = this.take('encode', this.wasm.encode(positions, dModel, base, offset, layout.code));
+    const { frequencies, wavelengths } = this.frequencies({ dModel, base });
+    return { table, frequencies, wavelengths, positions, dModel, base, offset, layout: layout.name };
+  }
+
+  /** ω_i = base^(−2i/dModel) and λ_i = 2π/ω_i for i < dModel/2 (float64). */
+  frequencies(options: FrequencyOptions): { frequencies: Float64Array; wavelengths: Float64Array } {
+    const o = new OptionReader('frequencies', options, ['dModel', 'base']);
+    const dModel = o.number('dModel');
+    const base = o.number('base', DEFAULT_BASE);
+    const frequencies = this.take('frequencies', this.wasm.frequencies(dModel, base, false));
+    const wavelengths = this.take('frequencies', this.wasm.frequencies(dModel, base, true));
+    return { frequencies, wavelengths };
+  }
+
+  /** PE(p)·PE(p+k) for k = 0..maxOffset, which is Σ_i cos(ω_i k) whatever p is. */
+  dotByOffset(options: DotByOffsetOptions): Float32Array {
+    const o = new OptionReader('dotByOffset', options, ['dModel', 'base', 'maxOffset', 'normalize']);
+    const dModel = o.number('dModel');
+    const base = o.number('base', DEFAULT_BASE);
+    const maxOffset = o.number('maxOffset');
+    const normalize = o.boolean('normalize', false);
+    const dots = this.take('dotByOffset', this.wasm.dotByOffset(dModel, base, maxOffset));
+    if (normalize) {
+      const half = dModel / 2;
+      for (let k = 0; k < dots.length; k++) dots[k] /= half;
+    }
+    return dots;
+  }
+
+  /** n × n matrix of |PE(p) − PE(q)| for p, q < positions. */
+  distanceMatrix(options: OffsetMatrixOptions): Float32Array {
+    const o = new OptionReader('distanceMatrix', options, ['positions', 'dModel', 'base']);
+    return this.offsetMatrix('distanceMatrix', o, 0);
+  }
+
+  /** n × n matrix of PE(p)·PE(q) (metric 'dot') or the cosine similarity (metric 'cosine'). */
+  similarityMatrix(options: SimilarityMatrixOptions): Float32Array {
+    const o = new OptionReader('similarityMatrix', options, ['positions', 'dModel', 'base', 'metric']);
+    const metric = o.choice('metric', ['dot', 'cosine'] as const, 'dot');
+    return this.offsetMatrix('similarityMatrix', o, metric.code + 1);
+  }
+
+  /**
+   * The general kernel: metric between every pair of arbitrary rows (PE added
+   * to token embeddings, RoPE-rotated queries, ...). float32 sums.
+   */
+  pairwise(options: PairwiseOptions): Float32Array {
+    const o = new OptionReader('pairwise', options, ['rows', 'dim', 'metric']);
+    const rows = o.raw('rows');
+    if (!(rows instanceof Float32Array)) {
+      throw new TypeError('phasor.pairwise: rows must be a Float32Array of count × dim values');
+    }
+    const dim = o.number('dim');
+    const metric = o.choice('metric', METRICS, 'l2');
+    if (!Number.isInteger(dim) || dim < 1 || rows.length % dim !== 0 || rows.length === 0) {
+      throw new RangeError(
+        `phasor.pairwise: rows.length (${rows.length}) must be a positive multiple of dim (${dim}), dim an integer ≥ 1`,
+      );
+    }
+    const count = rows.length / dim;
+    const input = this.wasm.pairwiseInput(count, dim);
+    if (typeof input === 'string') throw new RangeError(`phasor.pairwise: ${input}`);
+    input.set(rows); // the view is used before any further call can grow memory
+    return this.take('pairwise', this.wasm.pairwise(count, dim, metric.code));
+  }
+
+  /** M_k and the measured max |M_k·PE(p) − PE(p+k)| over positions offset..offset+positions−1. */
+  rotation(options: RotationOptions): Rotation {
+    const o = new OptionReader('rotation', options, ['dModel', 'base', 'k', 'positions', 'offset', 'layout']);
+    const dModel = o.number('dModel');
+    const base = o.number('base', DEFAULT_BASE);
+    const k = o.number('k');
+    const positions = o.number('positions');
+    const offset = o.number('offset', 0);
+    const layout = o.choice('layout', LAYOUTS, 'interleaved').code;
+    const maxError = this.wasm.rotationMaxError(positions, dModel, base, offset, k, layout);
+    if (typeof maxError === 'string') throw new RangeError(`phasor.rotation: ${maxError}`);
+    const matrix = this.take('rotation', this.wasm.rotationMatrix(positions, dModel, base, offset, k, layout));
+    return { matrix, maxError };
+  }
+
+  private offsetMatrix(fn: string, o: OptionReader, metric: number): Float32Array {
+    const positions = o.number('positions');
+    const dModel = o.number('dModel');
+    const base = o.number('base', DEFAULT_BASE);
+    return this.take(fn, this.wasm.offsetMatrix(positions, dModel, base, metric));
+  }
+
+  /** Copies a result out of wasm memory and frees it there; a string result is a refusal. */
+  private take<T extends Float32Array | Float64Array>(fn: string, result: WasmResult<T>): T {
+    if (typeof result === 'string') throw new RangeError(`phasor.${fn}: ${result}`);
+    const copy = result.slice() as T;
+    this.wasm.releaseResult();
+    return copy;
+  }
+}
+
+const shared = new Map<string, Promise<Phasor>>();
+
+/**
+ * Loads the wasm (once per page or process for the default options) and
+ * returns the API. Later calls with the same options share the instance.
+ */
+export function createPhasor(options: LoadOptions = {}): Promise<Phasor> {
+  const custom = options.wasmUrl !== undefined || options.wasmBinary !== undefined;
+  const key = options.kernels ?? 'auto';
+  if (custom) return loadWasm(options).then((wasm) => new Phasor(wasm));
+  let instance = shared.get(key);
+  if (!instance) {
+    instance = loadWasm(options).then((wasm) => new Phasor(wasm));
+    instance.catch(() => shared.delete(key));
+    shared.set(key, instance);
+  }
+  return instance;
+}

@@ -1,0 +1,88 @@
+/** Where sin and cos of pair i sit in a row of width dModel. */
+export type Layout = 'interleaved' | 'split';
+export const LAYOUTS: readonly Layout[] = ['interleaved', 'split'];
+
+/** The metric of a pairwise matrix. */
+export type Metric = 'l2' | 'dot' | 'cosine';
+export const METRICS: readonly Metric[] = ['l2', 'dot', 'cosine'];
+
+export interface EncodeOptions {
+  /** Number of rows (positions), an integer ≥ 1. */
+  positions: number;
+  /** Width of a row, an even integer ≥ 2. */
+  dModel: number;
+  /** Wavelengths run from 2π to 2π·base; default 10000. Must be > 1. */
+  base?: number;
+  /** Position of the first row; default 0. May be negative or fractional. */
+  offset?: number;
+  /** 'interleaved' (the paper: sin at 2i, cos at 2i+1, the default) or 'split' (sines, then cosines). */
+  layout?: Layout;
+}
+
+export interface Encoding {
+  /** positions × dModel values, row-major, row r = PE(offset + r). */
+  table: Float32Array;
+  /** ω_i = base^(−2i/dModel), i < dModel/2, in radians per position. */
+  frequencies: Float64Array;
+  /** λ_i = 2π/ω_i, in positions. */
+  wavelengths: Float64Array;
+  positions: number;
+  dModel: number;
+  base: number;
+  offset: number;
+  layout: Layout;
+}
+
+export interface FrequencyOptions {
+  dModel: number;
+  base?: number;
+}
+
+export interface DotByOffsetOptions {
+  dModel: number;
+  base?: number;
+  /** Largest offset k; the result has maxOffset + 1 values, for k = 0..maxOffset. */
+  maxOffset: number;
+  /** Divide by |PE|² = dModel/2, giving the cosine similarity; default false. */
+  normalize?: boolean;
+}
+
+export interface OffsetMatrixOptions {
+  /** n: the matrix is n × n over positions 0..n−1. */
+  positions: number;
+  dModel: number;
+  base?: number;
+}
+
+export interface SimilarityMatrixOptions extends OffsetMatrixOptions {
+  /** 'dot' (default) or 'cosine'. */
+  metric?: 'dot' | 'cosine';
+}
+
+export interface PairwiseOptions {
+  /** count × dim values, row-major. */
+  rows: Float32Array;
+  /** Width of a row. */
+  dim: number;
+  /** 'l2' (default), 'dot' or 'cosine'. */
+  metric?: Metric;
+}
+
+export interface RotationOptions {
+  dModel: number;
+  base?: number;
+  /** The shift: M_k maps PE(p) to PE(p + k). Any finite number. */
+  k: number;
+  /** How many positions p the check max|M_k·PE(p) − PE(p+k)| covers. */
+  positions: number;
+  /** First position checked; default 0. */
+  offset?: number;
+  layout?: Layout;
+}
+
+export interface Rotation {
+  /** dModel × dModel, row-major, block-diagonal (in the chosen layout). */
+  matrix: Float32Array;
+  /** max over the positions and dimensions of |M_k·PE(p) − PE(p+k)| with float32 tables. */
+  maxError: number;
+}

@@ -1,0 +1,16 @@
+// Builds the wasm modules (SIMD and scalar) into web/src/core/wasm/ with
+// Debian's Emscripten, and writes the declarations of their glue.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { repoRoot, run } from './run.mjs';
+
+// Debian's emscripten finds its JS tools' modules (acorn, ...) only here.
+const env = { ...process.env, NODE_PATH: [process.env.NODE_PATH, '/usr/share/nodejs'].filter(Boolean).join(':') };
+const build = `${repoRoot}build/wasm`;
+
+run('emcmake', ['cmake', '-S', repoRoot, '-B', build, '-DCMAKE_BUILD_TYPE=Release', '--log-level=WARNING'], { env });
+run('cmake', ['--build', build, '-j', '2'], { env });
+
+const out = `${repoRoot}web/src/core/wasm`;
+mkdirSync(out, { recursive: true });
+const declaration = `import type { PhasorModuleFactory } from '../wasm-module.js';\ndeclare const createPhasorModule: PhasorModuleFactory;\nexport default createPhasorModule;\n`;
+for (const name of ['phasor', 'phasor-scalar']) writeFileSync(`${out}/${name}.d.ts`, declaration);
