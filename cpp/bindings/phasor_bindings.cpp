@@ -10,8 +10,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "kernels.hpp"
 #include "phasor/analysis.hpp"
+#include "phasor/build_info.hpp"
 #include "phasor/encoding.hpp"
 #include "phasor/frequencies.hpp"
 #include "phasor/limits.hpp"
@@ -189,7 +189,7 @@ val limits() {
   out.set("maxPositions", static_cast<double>(phasor::kMaxPositions));
   out.set("maxAbsPosition", phasor::kMaxAbsPosition);
   out.set("maxOutputBytes", static_cast<double>(phasor::kMaxOutputBytes));
-  out.set("simd", phasor::kernels::kSimd);
+  out.set("simd", phasor::simd_kernels());
   return out;
 }
 
