@@ -23,7 +23,13 @@ export function supportsSimd(): boolean {
   return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
 }
 
-const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
+// Typed locally so the published declarations need no Node types.
+interface NodeProcess {
+  versions?: { node?: string };
+  cwd(): string;
+}
+const nodeProcess = (globalThis as { process?: NodeProcess }).process;
+const isNode = typeof nodeProcess?.versions?.node === 'string' && typeof window === 'undefined';
 
 async function importGlue(kernels: 'simd' | 'scalar'): Promise<PhasorModuleFactory> {
   const glue = kernels === 'simd' ? await import('./wasm/phasor.js') : await import('./wasm/phasor-scalar.js');
@@ -39,7 +45,9 @@ function wasmFileUrl(kernels: 'simd' | 'scalar'): URL {
 async function readFileBytes(url: URL): Promise<Uint8Array> {
   // Hidden from bundlers: browser builds never reach this branch.
   const fsModule = 'node:fs/promises';
-  const fs = (await import(/* @vite-ignore */ /* webpackIgnore: true */ fsModule)) as typeof import('node:fs/promises');
+  const fs = (await import(/* @vite-ignore */ /* webpackIgnore: true */ fsModule)) as {
+    readFile(path: URL): Promise<Uint8Array>;
+  };
   return fs.readFile(url);
 }
 
@@ -54,7 +62,7 @@ export async function loadWasm(options: LoadOptions = {}): Promise<PhasorWasm> {
     moduleOptions.wasmBinary = options.wasmBinary;
   } else if (options.wasmUrl !== undefined) {
     const url = String(options.wasmUrl);
-    if (isNode) moduleOptions.wasmBinary = await readFileBytes(new URL(url, `file://${process.cwd()}/`));
+    if (isNode) moduleOptions.wasmBinary = await readFileBytes(new URL(url, `file://${nodeProcess!.cwd()}/`));
     else moduleOptions.locateFile = () => url;
   } else if (isNode) {
     moduleOptions.wasmBinary = await readFileBytes(wasmFileUrl(kernels));
