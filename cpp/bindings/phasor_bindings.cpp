@@ -46,7 +46,7 @@ Scratch g_result;  // what the last call returned
 Scratch g_input;   // rows handed in by JavaScript for pairwise()
 
 val out_of_memory(double bytes) {
-  return val("not enough memory for a result of " + std::to_string(static_cast<long long>(bytes)) +
+  return val("not enough memory for a result of " + phasor::format_number(bytes) +
              " bytes; ask for a smaller size");
 }
 

@@ -1,4 +1,5 @@
 #include "phasor/encoding.hpp"
+#include "phasor/validation.hpp"
 
 #include <gtest/gtest.h>
 
@@ -90,3 +91,14 @@ TEST(Encode, ValidateNamesTheParameterAndTheAllowedRange) {
 }
 
 }  // namespace
+
+TEST(FormatNumber, ShowsIntegersExactlyAndSpellsNaNAndInfinityLikeJavaScript) {
+  EXPECT_EQ(phasor::format_number(0), "0");
+  EXPECT_EQ(phasor::format_number(-3), "-3");
+  EXPECT_EQ(phasor::format_number(40000000000.0), "40000000000");
+  EXPECT_EQ(phasor::format_number(2.5), "2.5");
+  EXPECT_EQ(phasor::format_number(-0.125), "-0.125");
+  EXPECT_EQ(phasor::format_number(1.0 / 3.0), "0.333333");
+  EXPECT_EQ(phasor::format_number(NAN), "NaN");
+  EXPECT_EQ(phasor::format_number(-INFINITY), "-Infinity");
+}

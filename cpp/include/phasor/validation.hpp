@@ -7,6 +7,10 @@
 
 namespace phasor {
 
+// A number as error messages show it: integers exactly, NaN and Infinity as
+// JavaScript spells them, other values to six decimals.
+std::string format_number(double value);
+
 std::string check_integer(const char* name, double value, double lo, double hi);
 std::string check_d_model(double d_model);
 std::string check_base(double base);
