@@ -7,7 +7,7 @@
  * const ph = await createPhasor();
  * const { table } = ph.encode({ positions: 2048, dModel: 512 });
  */
-export { createPhasor, Phasor } from './phasor.js';
+export { createPhasor, Phasor, setDefaultLoadOptions } from './phasor.js';
 export { supportsSimd, type LoadOptions } from './load.js';
 export type * from './types.js';
 export { LAYOUTS, METRICS } from './types.js';

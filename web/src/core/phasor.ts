@@ -147,18 +147,30 @@ export class Phasor {
 }
 
 const shared = new Map<string, Promise<Phasor>>();
+let defaultLoadOptions: LoadOptions = {};
 
 /**
- * Loads the wasm (once per page or process for the default options) and
- * returns the API. Later calls with the same options share the instance.
+ * Sets what `createPhasor()` without arguments loads, before its first call:
+ * the embed script hands over its inlined wasm bytes this way, so every
+ * element on the page shares one instance without fetching anything.
  */
-export function createPhasor(options: LoadOptions = {}): Promise<Phasor> {
-  const custom = options.wasmUrl !== undefined || options.wasmBinary !== undefined;
-  const key = options.kernels ?? 'auto';
-  if (custom) return loadWasm(options).then((wasm) => new Phasor(wasm));
+export function setDefaultLoadOptions(options: LoadOptions): void {
+  defaultLoadOptions = options;
+}
+
+/**
+ * Loads the wasm and returns the API. Called without options it returns the
+ * page's (or process's) shared instance, loaded once; with only `kernels`
+ * the shared instance of that build; with `wasmUrl` or `wasmBinary` a new one.
+ */
+export function createPhasor(options?: LoadOptions): Promise<Phasor> {
+  const resolved = options ?? defaultLoadOptions;
+  const custom = options !== undefined && (options.wasmUrl !== undefined || options.wasmBinary !== undefined);
+  if (custom) return loadWasm(resolved).then((wasm) => new Phasor(wasm));
+  const key = options === undefined ? 'default' : (options.kernels ?? 'auto');
   let instance = shared.get(key);
   if (!instance) {
-    instance = loadWasm(options).then((wasm) => new Phasor(wasm));
+    instance = loadWasm(resolved).then((wasm) => new Phasor(wasm));
     instance.catch(() => shared.delete(key));
     shared.set(key, instance);
   }
