@@ -1,0 +1,81 @@
+// `npm run bench`: times every workload for every peer in this one Node
+// process, prints the markdown report, writes tests/bench/results/latest.json
+// and regenerates the README's bench section from it.
+//
+//   node tests/bench/run.mjs            full sizes (about a minute and a half)
+//   node tests/bench/run.mjs --quick    tiny sizes, one sample each; writes
+//                                       results/quick.json, never the README
+//   --out <file>                        write the JSON there (and leave the README alone)
+//
+// The bench and the API are TypeScript. Node 20 cannot import .ts, so this
+// launcher starts Vite's dev server in middleware mode (no port, no HMR) and
+// loads them with ssrLoadModule: the same transform the browser page gets,
+// and the core's own Node path (it reads the .wasm from disk next to its
+// glue). TF.js is imported natively (its CommonJS Node build).
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadAverageNow, loader, machine, regenerateReadme, resultsDir, startVite, writeJson } from './launch.mjs';
+
+const { values: args } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, out: { type: 'string' } },
+});
+
+async function loadTfjs(useWasmBackend) {
+  const tf = await import('@tensorflow/tfjs-core');
+  const { setWasmPaths } = await import('@tensorflow/tfjs-backend-wasm');
+  const require = createRequire(import.meta.url);
+  const dir = `${dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json'))}/dist/`;
+  const info = await useWasmBackend(tf, setWasmPaths, dir);
+  return { tf, info };
+}
+
+const server = await startVite({ listen: false });
+try {
+  const load = loader(server);
+  const [{ createPhasor }, suite, report, measure, phasorPeers, tfjsPeers, plainPeers, { floorPeer }] = await Promise.all([
+    load('web/src/core/index.ts'),
+    load('tests/bench/suite.ts'),
+    load('tests/bench/report.ts'),
+    load('tests/bench/measure.ts'),
+    load('tests/bench/peers/phasor.ts'),
+    load('tests/bench/peers/tfjs.ts'),
+    load('tests/bench/peers/plain.ts'),
+    load('tests/bench/peers/floor.ts'),
+  ]);
+
+  const [simd, scalar] = await Promise.all([createPhasor({ kernels: 'simd' }), createPhasor({ kernels: 'scalar' })]);
+  const { tf, info: tfjs } = await loadTfjs(tfjsPeers.useWasmBackend);
+
+  const result = await suite.runSuite({
+    quick: args.quick,
+    timing: args.quick ? measure.QUICK_TIMING : measure.FULL_TIMING,
+    environment: {
+      runtime: `Node ${process.version} (V8 ${process.versions.v8})`,
+      ...machine(),
+      phasorSimd: simd.simd && !scalar.simd,
+      tfjs,
+      notes: suite.COMMON_NOTES,
+    },
+    peers: [
+      phasorPeers.phasorPeer(simd, 'phasor-simd'),
+      phasorPeers.phasorPeer(scalar, 'phasor-scalar'),
+      plainPeers.plainFormulaPeer,
+      plainPeers.plainHoistedPeer,
+      tfjsPeers.tfjsPeer(tf),
+      floorPeer,
+    ],
+    log: (line) => process.stderr.write(`bench: ${line}\n`),
+  });
+  result.environment.loadAverageAtEnd = loadAverageNow();
+
+  const out = args.out ?? `${resultsDir}/${args.quick ? 'quick' : 'latest'}.json`;
+  writeJson(out, result);
+  process.stdout.write(`${report.renderReport(result)}\n`);
+  process.stderr.write(`bench: wrote ${out}\n`);
+  if (!args.quick && !args.out && (await regenerateReadme(server))) {
+    process.stderr.write('bench: regenerated the README section between <!-- bench:start --> and <!-- bench:end -->\n');
+  }
+} finally {
+  await server.close();
+}
