@@ -83,6 +83,18 @@ export function dotsWithRow0(table: ArrayLike<number>, n: number, d: number, flo
   return out;
 }
 
+/** An interleaved table (sin at 2i, cos at 2i+1) rearranged to the split layout (sines, then cosines). */
+export function toSplitLayout(table: Float64Array, n: number, d: number): Float64Array {
+  const out = new Float64Array(table.length);
+  for (let p = 0; p < n; p++) {
+    for (let i = 0; i < d / 2; i++) {
+      out[p * d + i] = table[p * d + 2 * i];
+      out[p * d + d / 2 + i] = table[p * d + 2 * i + 1];
+    }
+  }
+  return out;
+}
+
 export function maxAbsError(got: ArrayLike<number>, reference: ArrayLike<number>): number {
   if (got.length !== reference.length) {
     throw new Error(`bench: output has ${got.length} values, the reference ${reference.length}`);

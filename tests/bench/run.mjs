@@ -6,6 +6,8 @@
 //   node tests/bench/run.mjs --quick    tiny sizes, one sample each; writes
 //                                       results/quick.json, never the README
 //   --out <file>                        write the JSON there (and leave the README alone)
+//   --readme                            only regenerate the README section from the saved
+//                                       results (latest.json, browser.json); measure nothing
 //
 // The bench and the API are TypeScript. Node 20 cannot import .ts, so this
 // launcher starts Vite's dev server in middleware mode (no port, no HMR) and
@@ -18,7 +20,11 @@ import { parseArgs } from 'node:util';
 import { loadAverageNow, loader, machine, regenerateReadme, resultsDir, startVite, writeJson } from './launch.mjs';
 
 const { values: args } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, out: { type: 'string' } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    out: { type: 'string' },
+    readme: { type: 'boolean', default: false },
+  },
 });
 
 async function loadTfjs(useWasmBackend) {
@@ -30,8 +36,7 @@ async function loadTfjs(useWasmBackend) {
   return { tf, info };
 }
 
-const server = await startVite({ listen: false });
-try {
+async function measureAndReport(server) {
   const load = loader(server);
   const [{ createPhasor }, suite, report, measure, phasorPeers, tfjsPeers, plainPeers, { floorPeer }] = await Promise.all([
     load('web/src/core/index.ts'),
@@ -43,6 +48,8 @@ try {
     load('tests/bench/peers/plain.ts'),
     load('tests/bench/peers/floor.ts'),
   ]);
+  const { loadWasm } = await load('web/src/core/load.ts');
+  const { phasorKernelOnly } = await load('tests/bench/peers/phasor-kernel.ts');
 
   const [simd, scalar] = await Promise.all([createPhasor({ kernels: 'simd' }), createPhasor({ kernels: 'scalar' })]);
   const { tf, info: tfjs } = await loadTfjs(tfjsPeers.useWasmBackend);
@@ -65,6 +72,7 @@ try {
       tfjsPeers.tfjsPeer(tf),
       floorPeer,
     ],
+    kernelOnly: phasorKernelOnly(await loadWasm({ kernels: 'simd' })),
     log: (line) => process.stderr.write(`bench: ${line}\n`),
   });
   result.environment.loadAverageAtEnd = loadAverageNow();
@@ -75,6 +83,17 @@ try {
   process.stderr.write(`bench: wrote ${out}\n`);
   if (!args.quick && !args.out && (await regenerateReadme(server))) {
     process.stderr.write('bench: regenerated the README section between <!-- bench:start --> and <!-- bench:end -->\n');
+  }
+}
+
+const server = await startVite({ listen: false });
+try {
+  if (!args.readme) {
+    await measureAndReport(server);
+  } else if (await regenerateReadme(server)) {
+    process.stderr.write('bench: regenerated the README section from tests/bench/results/\n');
+  } else {
+    throw new Error('bench: no full run in tests/bench/results/latest.json yet; run `npm run bench` first');
   }
 } finally {
   await server.close();

@@ -2,7 +2,7 @@
 // and returns the result object that run.mjs writes as JSON and report.ts
 // renders. It knows nothing about Node or the browser: the caller hands in
 // the peers it could load and a description of the machine.
-import { maxAbsError, referenceAndNaive } from './accuracy.js';
+import { maxAbsError, referenceAndNaive, toSplitLayout } from './accuracy.js';
 import { measureAll, type Timing, type TimingOptions } from './measure.js';
 import { PEER_ORDER, type Peer, type PeerId } from './peers/peer.js';
 import { checkTargets, type TargetResult } from './targets.js';
@@ -18,6 +18,8 @@ export const COMMON_NOTES = [
 /** Accuracy columns: the peers, plus the naive float32 formula (not a timed peer). */
 export type AccuracyColumn = PeerId | 'naive-float32';
 export const ACCURACY_ORDER: readonly AccuracyColumn[] = ['phasor-simd', 'phasor-scalar', 'plain-ts', 'naive-float32', 'tfjs-wasm'];
+
+const KERNEL_ONLY = 'phasor-kernel-only';
 
 export interface Environment {
   runtime: string;
@@ -45,6 +47,8 @@ export interface BenchResult {
   ratios: Record<string, Partial<Record<PeerId, number>>>;
   /** accuracy[workload][column] = max |value − float64 reference|; the floor has none. */
   accuracy: Record<string, Partial<Record<AccuracyColumn, number>>>;
+  /** kernelOnly[workload]: phasor's wasm call alone, result left in wasm memory (not a peer: a diagnosis). */
+  kernelOnly: Record<string, Timing>;
   /** The largest value of each workload's reference output (the scale of the errors). */
   referenceScale: Record<string, number>;
   targets: TargetResult[];
@@ -54,6 +58,8 @@ export interface BenchResult {
 export interface SuiteOptions {
   quick: boolean;
   peers: Peer[];
+  /** phasor SIMD's wasm functions without the copy-out, timed beside the peers. */
+  kernelOnly?: (w: Workload, rows: Float32Array) => ArrayLike<number>;
   timing: TimingOptions;
   environment: Environment;
   /** Progress lines (the runner sends them to stderr). */
@@ -73,6 +79,7 @@ export async function runSuite(o: SuiteOptions): Promise<BenchResult> {
     timings: {},
     ratios: {},
     accuracy: {},
+    kernelOnly: {},
     referenceScale: {},
     targets: [],
     totalSeconds: 0,
@@ -81,10 +88,13 @@ export async function runSuite(o: SuiteOptions): Promise<BenchResult> {
     result.workloads.push({ ...w, size: sizeLabel(w) });
     const rows = w.id === 'W5' ? arbitraryRows(w.n, w.d) : new Float32Array(0);
     log(`${w.id} ${w.title} (${sizeLabel(w)}): timing ${peers.map((p) => p.id).join(', ')}`);
-    const timings = measureAll(
-      peers.map((p) => ({ key: p.id, call: () => p.run(w, rows) })),
-      o.timing,
-    );
+    const contenders = peers.map((p) => ({ key: p.id as string, call: (): unknown => p.run(w, rows) }));
+    const kernelOnly = o.kernelOnly;
+    if (kernelOnly) contenders.push({ key: KERNEL_ONLY, call: () => kernelOnly(w, rows) });
+    const timings = measureAll(contenders, o.timing);
+    const kernel = timings.get(KERNEL_ONLY);
+    if (kernel) result.kernelOnly[w.id] = kernel;
+    timings.delete(KERNEL_ONLY);
     result.timings[w.id] = Object.fromEntries(timings) as Partial<Record<PeerId, Timing>>;
     result.ratios[w.id] = ratiosOf(result.timings[w.id]);
     log(`${w.id}: ${[...timings].map(([k, t]) => `${k} ${t.medianMs.toPrecision(3)} ms`).join(', ')}`);
@@ -115,7 +125,9 @@ function accuracyOf(w: Workload, rows: Float32Array, peers: Peer[]) {
   for (const p of peers) {
     // The floor computes nothing; the hoisted loop's values equal plain TS's.
     if (!(ACCURACY_ORDER as readonly string[]).includes(p.id)) continue;
-    errors[p.id] = maxAbsError(p.run(w, rows), reference);
+    const isTable = w.id === 'W1' || w.id === 'W3';
+    const expected = isTable && p.tableLayout === 'split' ? toSplitLayout(reference, w.n, w.d) : reference;
+    errors[p.id] = maxAbsError(p.run(w, rows), expected);
   }
   if (naive) errors['naive-float32'] = maxAbsError(naive, reference);
   const scale = reference.reduce((m, v) => Math.max(m, Math.abs(v)), 0);

@@ -4,9 +4,11 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { createPhasor } from '../../../web/src/core/index.js';
+import { loadWasm } from '../../../web/src/core/load.js';
 import { FULL_TIMING, QUICK_TIMING } from '../measure.js';
 import { floorPeer } from '../peers/floor.js';
 import { phasorPeer } from '../peers/phasor.js';
+import { phasorKernelOnly } from '../peers/phasor-kernel.js';
 import { plainFormulaPeer, plainHoistedPeer } from '../peers/plain.js';
 import { tfjsPeer, useWasmBackend } from '../peers/tfjs.js';
 import { renderReport } from '../report.js';
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
       notes: [...COMMON_NOTES, `timer resolution: samples of at least ${timing.minSampleMs} ms`],
     },
     peers: [phasorPeer(simd, 'phasor-simd'), phasorPeer(scalar, 'phasor-scalar'), plainFormulaPeer, plainHoistedPeer, tfjsPeer(tf), floorPeer],
+    kernelOnly: phasorKernelOnly(await loadWasm({ kernels: 'simd' })),
     log,
   });
   document.getElementById('report')!.textContent = renderReport(result);

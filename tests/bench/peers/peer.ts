@@ -9,6 +9,8 @@ export interface Peer {
   label: string;
   /** `rows` is the W5 input (count × d values); the other workloads ignore it. */
   run(workload: Workload, rows: Float32Array): Float32Array;
+  /** How the W1/W3 tables come out: 'interleaved' (sin at 2i, cos at 2i+1; the default) or 'split'. */
+  tableLayout?: 'interleaved' | 'split';
 }
 
 /** Peers in the order of the tables: phasor first, the floor last. */

@@ -1,0 +1,35 @@
+// Not a peer: phasor's wasm functions called directly, the result left in wasm
+// memory (no copy into a fresh JavaScript array). Timed beside the API to show
+// where phasor's time goes: the computation, or handing the result over.
+import type { PhasorWasm } from '../../../web/src/core/wasm-module.js';
+import { BASE, type Workload } from '../workloads.js';
+
+function view<T>(result: T | string): T {
+  if (typeof result === 'string') throw new RangeError(`bench: phasor refused: ${result}`);
+  return result;
+}
+
+export function phasorKernelOnly(wasm: PhasorWasm): (w: Workload, rows: Float32Array) => ArrayLike<number> {
+  return (w, rows) => {
+    let out: ArrayLike<number>;
+    switch (w.id) {
+      case 'W1':
+      case 'W3':
+        out = view(wasm.encode(w.n, w.d, BASE, 0, 0));
+        break;
+      case 'W2':
+        out = view(wasm.offsetMatrix(w.n, w.d, BASE, 0));
+        break;
+      case 'W4':
+        out = view(wasm.dotByOffset(w.d, BASE, w.n - 1));
+        break;
+      case 'W5':
+        view(wasm.pairwiseInput(w.n, w.d)).set(rows);
+        out = view(wasm.pairwise(w.n, w.d, 0));
+        break;
+    }
+    const middle = [out[out.length >> 1]]; // read before the buffer is freed
+    wasm.releaseResult();
+    return middle;
+  };
+}
