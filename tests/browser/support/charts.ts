@@ -1,0 +1,119 @@
+// Reading the charts from a test: waiting for them to draw, measuring the ink
+// on their canvases, and reading their data through the elements' API.
+import type { Page } from 'playwright-core';
+
+export const CHARTS = [
+  'phasor-frequencies',
+  'phasor-encoding',
+  'phasor-heatmap',
+  'phasor-dot-offset',
+  'phasor-distance',
+  'phasor-rotation',
+] as const;
+
+export type ChartTag = (typeof CHARTS)[number];
+
+/** Waits until every chart element has left the loading state and drawn at least once (or shown an error). */
+export async function waitForCharts(page: Page, tags: readonly string[] = CHARTS): Promise<void> {
+  await page.waitForFunction(
+    (names) =>
+      names.every((name) => {
+        const el = document.querySelector(name) as (Element & { renders?: number }) | null;
+        const state = el?.getAttribute('data-state');
+        return state === 'error' || (state === 'ready' && (el?.renders ?? 0) > 0);
+      }),
+    tags,
+    { timeout: 30_000 },
+  );
+}
+
+/** Resolves once `tag` has drawn more times than `after`. */
+export async function waitForRender(page: Page, tag: string, after: number): Promise<number> {
+  const handle = await page.waitForFunction(
+    ([name, count]) => {
+      const el = document.querySelector(name) as (Element & { renders?: number }) | null;
+      const renders = el?.renders ?? 0;
+      return renders > count ? renders : false;
+    },
+    [tag, after] as const,
+    { timeout: 30_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+export async function renders(page: Page, tag: string): Promise<number> {
+  return page.$eval(tag, (el) => (el as Element & { renders: number }).renders);
+}
+
+export interface Ink {
+  /** Canvas pixels that are not fully transparent, as a fraction of all canvas pixels. */
+  covered: number;
+  /** Distinct colours among them (quantised to 4 bits per channel). */
+  colours: number;
+  /** A digest of every canvas's pixels: changes when the picture does. */
+  digest: string;
+  /** Drawn SVG shapes (lines, paths, circles, rects, polylines, text) in the element. */
+  shapes: number;
+}
+
+/** Measures what `tag` has drawn on its canvases and SVG layers. */
+export function inkOf(page: Page, tag: string): Promise<Ink> {
+  return page.$eval(tag, (el) => {
+    let covered = 0;
+    let total = 0;
+    const colours = new Set<number>();
+    let hash = 2166136261;
+    for (const canvas of el.shadowRoot!.querySelectorAll('canvas')) {
+      const ctx = canvas.getContext('2d')!;
+      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      total += canvas.width * canvas.height;
+      for (let n = 0; n < data.length; n += 4) {
+        if (data[n + 3] === 0) continue;
+        covered++;
+        colours.add(((data[n] >> 4) << 8) | ((data[n + 1] >> 4) << 4) | (data[n + 2] >> 4));
+        hash = Math.imul(hash ^ (data[n] | (data[n + 1] << 8) | (data[n + 2] << 16) | (n << 3)), 16777619) >>> 0;
+      }
+    }
+    const shapes = el.shadowRoot!.querySelectorAll('svg line, svg path, svg circle, svg rect, svg polyline, svg polygon, svg text').length;
+    return { covered: total ? covered / total : 0, colours: colours.size, digest: hash.toString(16), shapes };
+  });
+}
+
+/** The colour drawn at a point of a chart's canvas, given in CSS pixels relative to the canvas. */
+export function canvasColourAt(page: Page, tag: string, x: number, y: number): Promise<[number, number, number, number]> {
+  return page.$eval(
+    tag,
+    (el, [cx, cy]) => {
+      const canvas = el.shadowRoot!.querySelector('canvas')!;
+      const scale = canvas.width / canvas.getBoundingClientRect().width;
+      const d = canvas.getContext('2d')!.getImageData(Math.floor(cx * scale), Math.floor(cy * scale), 1, 1).data;
+      return [d[0], d[1], d[2], d[3]] as [number, number, number, number];
+    },
+    [x, y] as const,
+  );
+}
+
+/** The text of an element's visible tooltip, or null. */
+export function tooltipText(page: Page, tag: string): Promise<string | null> {
+  return page.$eval(tag, (el) => {
+    const tip = [...el.shadowRoot!.querySelectorAll<HTMLElement>('.tooltip')].find((t) => !t.hidden);
+    return tip ? tip.innerText : null;
+  });
+}
+
+/** Query parameters of the page's URL as an object. */
+export async function queryOf(page: Page): Promise<Record<string, string>> {
+  return Object.fromEntries(new URL(page.url()).searchParams);
+}
+
+/** Waits for the URL (written a moment after a change) to have `params`. */
+export async function waitForQuery(page: Page, params: Record<string, string | null>): Promise<void> {
+  await page.waitForFunction(
+    (expected) => {
+      const q = new URLSearchParams(location.search);
+      return Object.entries(expected).every(([k, v]) => q.get(k) === v);
+    },
+    params,
+    { timeout: 10_000 },
+  );
+}

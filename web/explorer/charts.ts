@@ -1,0 +1,45 @@
+// How the explorer's state maps onto each chart element's attributes.
+import type { ExplorerState } from './state.js';
+
+type Attributes = Record<string, string | null>;
+
+/** Starting positions overlaid on the dot-product chart: 0, p and two far ones. */
+export function dotStarts(p: number): number[] {
+  return [...new Set([0, p, p + 1000, p + 100000])];
+}
+
+export const CHART_ATTRIBUTES: Record<string, (s: ExplorerState) => Attributes> = {
+  'phasor-frequencies': (s) => ({ 'd-model': String(s.dModel), base: String(s.base), positions: String(s.positions) }),
+  'phasor-encoding': (s) => ({
+    'd-model': String(s.dModel),
+    base: String(s.base),
+    positions: String(s.positions),
+    dims: s.dims ? s.dims.join(',') : null,
+  }),
+  'phasor-heatmap': (s) => ({ 'd-model': String(s.dModel), base: String(s.base), positions: String(s.positions) }),
+  'phasor-dot-offset': (s) => ({
+    'd-model': String(s.dModel),
+    base: String(s.base),
+    'max-offset': String(Math.max(1, s.positions - 1)),
+    p: dotStarts(s.p).join(','),
+    k: String(s.k),
+    normalize: s.normalize ? '' : null,
+  }),
+  'phasor-distance': (s) => ({ 'd-model': String(s.dModel), base: String(s.base), positions: String(s.positions) }),
+  'phasor-rotation': (s) => ({
+    'd-model': String(s.dModel),
+    base: String(s.base),
+    positions: String(s.positions),
+    p: String(s.p),
+    k: String(s.k),
+    pair: String(s.pair),
+  }),
+};
+
+/** Sets the attributes that changed (a null removes one). */
+export function applyAttributes(element: Element, attributes: Attributes): void {
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null) element.removeAttribute(name);
+    else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+  }
+}

@@ -1,0 +1,136 @@
+// The shared controls: each number is a range input and a number input kept
+// in step (pointer drags the range, keyboard works on both); dims is a text
+// field, normalize a checkbox. Controls report changes through `onChange` and
+// are set from the state by `show`, so the URL, a reset and typing all end
+// up in the same place.
+import { parseParameter, type ExplorerState } from './state.js';
+
+type NumericKey = 'dModel' | 'base' | 'positions' | 'p' | 'k' | 'pair';
+
+interface NumericControl {
+  key: NumericKey;
+  range: HTMLInputElement;
+  number: HTMLInputElement;
+  /** Range position for a value (base uses log10). */
+  toRange: (value: number) => number;
+  fromRange: (position: number) => number;
+}
+
+function input(id: string): HTMLInputElement {
+  const el = document.getElementById(id);
+  if (!(el instanceof HTMLInputElement)) throw new Error(`explorer: missing <input id="${id}">`);
+  return el;
+}
+
+const identity = (v: number) => v;
+
+export class Controls {
+  private readonly numeric: NumericControl[];
+  private readonly dims = input('dims');
+  private readonly dimsHint: HTMLElement;
+  private readonly normalize = input('normalize');
+
+  constructor(
+    private readonly getState: () => ExplorerState,
+    private readonly onChange: (patch: Partial<ExplorerState>) => void,
+  ) {
+    const control = (key: NumericKey, toRange = identity, fromRange = identity): NumericControl => ({
+      key,
+      range: input(`${key}-range`),
+      number: input(key),
+      toRange,
+      fromRange,
+    });
+    this.numeric = [
+      control('dModel'),
+      // base spans 2 … 10⁶: the range moves along log10(base), rounded to 3 significant digits.
+      control('base', Math.log10, (x) => Number((10 ** x).toPrecision(3))),
+      control('positions'),
+      control('p'),
+      control('k'),
+      control('pair'),
+    ];
+    for (const c of this.numeric) this.bindNumeric(c);
+    this.dimsHint = document.getElementById('dims-hint') ?? document.createElement('span');
+    this.dims.addEventListener('input', () => this.readDims(false));
+    this.dims.addEventListener('change', () => this.readDims(true));
+    this.normalize.addEventListener('change', () => this.onChange({ normalize: this.normalize.checked }));
+  }
+
+  private bindNumeric(c: NumericControl): void {
+    c.range.addEventListener('input', () => {
+      const value = c.fromRange(c.range.valueAsNumber);
+      c.number.value = String(value);
+      this.markValid(c.number, true);
+      this.onChange({ [c.key]: value });
+    });
+    c.number.addEventListener('input', () => {
+      const value = parseParameter(c.key, c.number.value.trim(), this.getState());
+      if (typeof value !== 'number') {
+        this.markValid(c.number, false, typeof value === 'string' ? value : '');
+        return;
+      }
+      this.markValid(c.number, true);
+      c.range.value = String(c.toRange(value));
+      this.onChange({ [c.key]: value });
+    });
+    // Leaving a field with a value it refused puts the current value back.
+    c.number.addEventListener('change', () => {
+      if (c.number.getAttribute('aria-invalid') === 'true') {
+        c.number.value = String(this.getState()[c.key]);
+        this.markValid(c.number, true);
+      }
+    });
+  }
+
+  private readDims(committed: boolean): void {
+    const text = this.dims.value.trim();
+    if (text === '' || text === 'auto') {
+      this.markValid(this.dims, true);
+      this.onChange({ dims: null });
+      return;
+    }
+    const value = parseParameter('dims', text, this.getState());
+    if (typeof value === 'string') {
+      this.markValid(this.dims, false, value);
+      this.dimsHint.textContent = `Dimensions ${value}.`;
+      if (committed) this.dimsHint.textContent = `Dimensions ${value}; still showing the last valid choice.`;
+      return;
+    }
+    this.markValid(this.dims, true);
+    this.onChange({ dims: value as number[] });
+  }
+
+  private markValid(el: HTMLInputElement, valid: boolean, why = ''): void {
+    if (valid) {
+      el.removeAttribute('aria-invalid');
+      el.title = '';
+      if (el === this.dims) this.dimsHint.textContent = '';
+    } else {
+      el.setAttribute('aria-invalid', 'true');
+      el.title = why;
+    }
+  }
+
+  /** Shows `state` in every control that is not being typed into. */
+  show(state: ExplorerState): void {
+    const pairRange = this.numeric.find((c) => c.key === 'pair')!;
+    pairRange.range.max = String(state.dModel / 2 - 1);
+    pairRange.number.max = String(state.dModel / 2 - 1);
+    for (const c of this.numeric) {
+      const value = state[c.key];
+      c.range.value = String(c.toRange(value));
+      c.range.setAttribute('aria-valuetext', String(value));
+      if (document.activeElement !== c.number || c.number.getAttribute('aria-invalid') !== 'true') {
+        if (c.number.valueAsNumber !== value) c.number.value = String(value);
+        this.markValid(c.number, true);
+      }
+    }
+    if (document.activeElement !== this.dims) {
+      this.dims.value = state.dims ? state.dims.join(', ') : '';
+      this.markValid(this.dims, true);
+    }
+    this.dims.placeholder = 'auto';
+    this.normalize.checked = state.normalize;
+  }
+}

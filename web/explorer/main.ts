@@ -1,0 +1,116 @@
+// The explorer: one page of charts that follow shared controls. The state
+// lives in the URL (replaceState, so dragging does not fill the history);
+// malformed parameters fall back to defaults with a visible notice.
+import { defineElements, type RenderDetail } from '../src/elements/index.js';
+import { createPhasor } from '../src/core/index.js';
+import { applyAttributes, CHART_ATTRIBUTES } from './charts.js';
+import { Controls } from './controls.js';
+import { typesetMath } from './math.js';
+import { DEFAULTS, parseQuery, reconcile, toQuery, type ExplorerState } from './state.js';
+import './explorer.css';
+
+defineElements();
+typesetMath();
+
+const parsed = parseQuery(location.search);
+let state: ExplorerState = reconcile(parsed.state);
+
+const notice = document.getElementById('notice')!;
+const noticeList = document.getElementById('notice-list')!;
+function showNotice(lines: string[]): void {
+  noticeList.replaceChildren(
+    ...lines.map((line) => {
+      const li = document.createElement('li');
+      li.textContent = line;
+      return li;
+    }),
+  );
+  notice.hidden = lines.length === 0;
+}
+document.getElementById('notice-close')!.addEventListener('click', () => showNotice([]));
+showNotice(parsed.problems);
+
+const summary = document.getElementById('summary')!;
+let urlTimer = 0;
+
+function writeUrl(): void {
+  urlTimer = 0;
+  const url = `${location.pathname}${toQuery(state)}${location.hash}`;
+  if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(null, '', url);
+}
+
+function apply(): void {
+  for (const [tag, attributes] of Object.entries(CHART_ATTRIBUTES)) {
+    for (const element of document.querySelectorAll(tag)) applyAttributes(element, attributes(state));
+  }
+  controls.show(state);
+  summary.textContent = `d_model ${state.dModel} · base ${state.base} · ${state.positions} positions · p ${state.p} · k ${state.k}`;
+  // Chromium limits how often the URL may change; a short pause while dragging keeps well under it.
+  if (!urlTimer) urlTimer = window.setTimeout(writeUrl, 120);
+}
+
+const controls = new Controls(
+  () => state,
+  (patch) => {
+    state = reconcile({ ...state, ...patch });
+    apply();
+  },
+);
+
+document.getElementById('reset')!.addEventListener('click', () => {
+  state = { ...DEFAULTS };
+  showNotice([]);
+  apply();
+  writeUrl();
+});
+
+const copy = document.getElementById('copy-link') as HTMLButtonElement;
+copy.addEventListener('click', async () => {
+  writeUrl();
+  try {
+    await navigator.clipboard.writeText(location.href);
+    copy.textContent = 'Link copied';
+  } catch {
+    copy.textContent = 'Copy the address bar';
+  }
+  setTimeout(() => (copy.textContent = 'Copy link'), 2000);
+});
+
+// On narrow screens the controls fold into a bar at the top.
+const panel = document.getElementById('controls')!;
+const toggle = document.getElementById('controls-toggle') as HTMLButtonElement;
+toggle.addEventListener('click', () => {
+  const open = panel.classList.toggle('open');
+  toggle.setAttribute('aria-expanded', String(open));
+});
+
+window.addEventListener('popstate', () => {
+  const again = parseQuery(location.search);
+  state = reconcile(again.state);
+  showNotice(again.problems);
+  apply();
+});
+
+// The status line: which kernels run, and how long the last update took.
+const status = document.getElementById('status')!;
+const timings = new Map<string, RenderDetail>();
+document.addEventListener('phasor-render', (event) => {
+  const target = event.target as Element;
+  timings.set(target.localName.replace('phasor-', ''), (event as CustomEvent<RenderDetail>).detail);
+  const slowest = [...timings].sort((a, b) => b[1].computeMs + b[1].drawMs - (a[1].computeMs + a[1].drawMs))[0];
+  if (slowest) {
+    const [name, t] = slowest;
+    status.dataset.slowest = name;
+    statusTiming.textContent = `slowest chart: ${name}, ${t.computeMs.toFixed(1)} ms compute + ${t.drawMs.toFixed(1)} ms draw`;
+  }
+});
+const statusKernels = document.createElement('span');
+const statusTiming = document.createElement('span');
+status.append(statusKernels, ' · ', statusTiming);
+createPhasor().then(
+  (ph) => (statusKernels.textContent = ph.simd ? 'WebAssembly SIMD kernels' : 'WebAssembly scalar kernels (no SIMD here)'),
+  (error: unknown) => (statusKernels.textContent = `WebAssembly failed to load: ${(error as Error).message}`),
+);
+
+apply();
+if (parsed.problems.length === 0) writeUrl();

@@ -1,0 +1,106 @@
+// Axes, tick labels, axis titles and grid lines as SVG with d3-axis.
+import { axisBottom, axisLeft, axisRight, type AxisDomain, type AxisScale } from 'd3-axis';
+import { select, type Selection } from 'd3-selection';
+import type { PlotBox } from './frame.js';
+
+export interface AxisSpec {
+  scale: AxisScale<number>;
+  /** Title with units, e.g. 'position p'. */
+  label: string;
+  /** Approximate number of ticks. */
+  ticks?: number;
+  format?: (value: number) => string;
+  /** Explicit tick values (overrides `ticks`). */
+  values?: number[];
+}
+
+export interface AxesSpec {
+  bottom?: AxisSpec;
+  left?: AxisSpec;
+  right?: AxisSpec;
+}
+
+type G = Selection<SVGGElement, unknown, null, undefined>;
+
+function group(svg: SVGSVGElement, className: string): G {
+  const root = select(svg);
+  let g = root.select<SVGGElement>(`g.${className.split(' ').join('.')}`);
+  if (g.empty()) g = root.append('g').attr('class', className);
+  return g as unknown as G;
+}
+
+function applyTicks<S extends AxisSpec>(axis: ReturnType<typeof axisBottom<number>>, spec: S): void {
+  if (spec.values) axis.tickValues(spec.values);
+  else axis.ticks(spec.ticks ?? 5);
+  if (spec.format) axis.tickFormat(spec.format as (d: AxisDomain) => string);
+  axis.tickSizeOuter(0);
+}
+
+function title(g: G, text: string, x: number, y: number, rotate: number, anchor: string): void {
+  let t = g.select<SVGTextElement>('text.axis-title');
+  if (t.empty()) t = g.append('text').attr('class', 'axis-title');
+  t.attr('transform', `translate(${x},${y}) rotate(${rotate})`).attr('text-anchor', anchor).text(text);
+}
+
+/** Draws (or updates) the axes of `spec` around `box` in `svg`. */
+export function renderAxes(svg: SVGSVGElement, box: PlotBox, spec: AxesSpec): void {
+  const { left, top, width, height } = box;
+  if (spec.bottom) {
+    const s = spec.bottom;
+    const axis = axisBottom<number>(s.scale);
+    applyTicks(axis, s);
+    const g = group(svg, 'axis axis-bottom').attr('transform', `translate(${left},${top + height})`);
+    g.call(axis);
+    title(g, s.label, width / 2, 34, 0, 'middle');
+  }
+  if (spec.left) {
+    const s = spec.left;
+    const axis = axisLeft<number>(s.scale);
+    applyTicks(axis, s);
+    const g = group(svg, 'axis axis-left').attr('transform', `translate(${left},${top})`);
+    g.call(axis);
+    title(g, s.label, -(left - 14), height / 2, -90, 'middle');
+  }
+  if (spec.right) {
+    const s = spec.right;
+    const axis = axisRight<number>(s.scale);
+    applyTicks(axis, s);
+    const g = group(svg, 'axis axis-right').attr('transform', `translate(${left + width},${top})`);
+    g.call(axis);
+    title(g, s.label, svg.width.baseVal.value - left - width - 12, height / 2, 90, 'middle');
+  } else {
+    select(svg).select('g.axis-right').remove();
+  }
+}
+
+/** Faint grid lines at the given values (in data units) across the plot box. */
+export function renderGrid(
+  svg: SVGSVGElement,
+  box: PlotBox,
+  grid: { x?: { scale: (v: number) => number; values: number[] }; y?: { scale: (v: number) => number; values: number[] } },
+): void {
+  const g = group(svg, 'grid').attr('transform', `translate(${box.left},${box.top})`);
+  const xs = grid.x ? grid.x.values.map((v) => grid.x!.scale(v)) : [];
+  const ys = grid.y ? grid.y.values.map((v) => grid.y!.scale(v)) : [];
+  g.selectAll<SVGLineElement, number>('line.gx')
+    .data(xs)
+    .join('line')
+    .attr('class', 'gx')
+    .attr('x1', (d) => d)
+    .attr('x2', (d) => d)
+    .attr('y1', 0)
+    .attr('y2', box.height);
+  g.selectAll<SVGLineElement, number>('line.gy')
+    .data(ys)
+    .join('line')
+    .attr('class', 'gy')
+    .attr('y1', (d) => d)
+    .attr('y2', (d) => d)
+    .attr('x1', 0)
+    .attr('x2', box.width);
+}
+
+/** A tick count that leaves about `spacing` pixels between ticks. */
+export function tickCount(pixels: number, spacing = 80): number {
+  return Math.max(2, Math.floor(pixels / spacing));
+}

@@ -1,0 +1,29 @@
+// Number formats for read-outs and ticks (d3-format), in one place so every
+// chart writes numbers the same way.
+import { format } from 'd3-format';
+
+/** 7 significant digits: a float32 value as exactly as it is stored. */
+export const exact = (value: number): string => (Number.isFinite(value) ? format('.7~g')(value).replace('-', '−') : String(value));
+
+/** Short tick labels: 10k, 1M, 0.5. */
+export const tick = (value: number): string => format('~s')(value).replace('-', '−');
+
+/** Integers with thin-space thousands separators for read-outs. */
+export const integer = (value: number): string => format(',d')(value).replace(/,/g, '\u2009').replace('-', '−');
+
+/** Small errors like 5.96e-8 as 5.96 × 10⁻⁸. */
+export function scientific(value: number): string {
+  if (value === 0) return '0';
+  if (!Number.isFinite(value)) return String(value);
+  const [mantissa, exponent] = value.toExponential(2).split('e');
+  const superscript = Array.from(String(+exponent), (ch) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[+ch] ?? (ch === '-' ? '⁻' : ch)).join('');
+  return `${mantissa} × 10${superscript}`;
+}
+
+/** Log-axis ticks: 1 … 1000 as integers, other powers of ten as 10⁴, 10⁻². */
+export function powerOfTen(value: number): string {
+  if (value >= 1 && value < 1e4) return String(Math.round(value));
+  const exponent = Math.round(Math.log10(value));
+  if (Math.abs(value / 10 ** exponent - 1) > 1e-9) return tick(value);
+  return `10${String(exponent).replace(/-|\d/g, (ch) => (ch === '-' ? '⁻' : '⁰¹²³⁴⁵⁶⁷⁸⁹'[+ch]))}`;
+}

@@ -1,0 +1,82 @@
+// The layers of one chart, stacked in a positioned box: an SVG behind (grid),
+// a canvas for the dense data, an SVG in front (axes, labels, hover marks) and
+// a tooltip. Sizes are set through the CSSOM, never a style attribute, so the
+// chart works under a Content-Security-Policy without 'unsafe-inline'.
+import { fitCanvas } from './hidpi-canvas.js';
+import { Tooltip } from './tooltip.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export interface Margin {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+/** The plot rectangle inside the frame, in CSS pixels. */
+export interface PlotBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export class ChartFrame {
+  readonly root: HTMLDivElement;
+  readonly back: SVGSVGElement;
+  readonly canvas: HTMLCanvasElement;
+  readonly front: SVGSVGElement;
+  readonly tooltip: Tooltip;
+  box: PlotBox = { left: 0, top: 0, width: 0, height: 0 };
+  width = 0;
+  height = 0;
+
+  constructor(className = 'frame') {
+    this.root = document.createElement('div');
+    this.root.className = className;
+    this.back = svgElement('svg');
+    this.back.setAttribute('class', 'layer back');
+    this.back.setAttribute('aria-hidden', 'true');
+    this.canvas = document.createElement('canvas');
+    this.canvas.className = 'layer plot';
+    this.front = svgElement('svg');
+    this.front.setAttribute('class', 'layer front');
+    this.tooltip = new Tooltip(this.root);
+    this.root.append(this.back, this.canvas, this.front, this.tooltip.element);
+  }
+
+  /** Sizes every layer; returns a canvas context in CSS pixels whose origin is the plot's top-left corner. */
+  layout(width: number, height: number, margin: Margin): CanvasRenderingContext2D {
+    this.width = width;
+    this.height = height;
+    this.box = {
+      left: margin.left,
+      top: margin.top,
+      width: Math.max(1, width - margin.left - margin.right),
+      height: Math.max(1, height - margin.top - margin.bottom),
+    };
+    this.root.style.setProperty('height', `${height}px`);
+    for (const svg of [this.back, this.front]) {
+      svg.setAttribute('width', String(width));
+      svg.setAttribute('height', String(height));
+      svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    }
+    this.canvas.style.setProperty('left', `${this.box.left}px`);
+    this.canvas.style.setProperty('top', `${this.box.top}px`);
+    return fitCanvas(this.canvas, this.box.width, this.box.height);
+  }
+
+  /** Pointer position relative to the plot box, or null when outside it. */
+  plotPoint(event: PointerEvent | MouseEvent): { x: number; y: number } | null {
+    const rect = this.root.getBoundingClientRect();
+    const x = event.clientX - rect.left - this.box.left;
+    const y = event.clientY - rect.top - this.box.top;
+    if (x < 0 || y < 0 || x > this.box.width || y > this.box.height) return null;
+    return { x, y };
+  }
+}
+
+export function svgElement<K extends keyof SVGElementTagNameMap>(tag: K): SVGElementTagNameMap[K] {
+  return document.createElementNS(SVG_NS, tag);
+}

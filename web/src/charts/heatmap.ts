@@ -1,0 +1,81 @@
+// A matrix of values drawn as coloured cells on canvas. The cells are written
+// into an ImageData through a colour lookup table; when there are more cells
+// than device pixels, each pixel shows the mean of the block of cells it
+// covers (a box filter), so fine stripes average out instead of aliasing
+// into false patterns.
+import type { ColourLut } from './colour-lut.js';
+
+export interface Grid {
+  /** rows × cols values, row-major. */
+  values: Float32Array;
+  rows: number;
+  cols: number;
+}
+
+export interface Raster {
+  image: ImageData;
+  /** true when the image has fewer columns or rows than the grid (cells were averaged). */
+  downsampled: boolean;
+}
+
+/** Colours a grid into an image of at most maxCols × maxRows pixels; values outside `domain` are clamped. */
+export function rasterize(grid: Grid, lut: ColourLut, domain: readonly [number, number], maxCols: number, maxRows: number): Raster {
+  const { values, rows, cols } = grid;
+  const outCols = Math.max(1, Math.min(cols, Math.floor(maxCols)));
+  const outRows = Math.max(1, Math.min(rows, Math.floor(maxRows)));
+  const image = new ImageData(outCols, outRows);
+  const pixels = new Uint32Array(image.data.buffer);
+  const [lo, hi] = domain;
+  const toIndex = (lut.size - 1) / (hi - lo || 1);
+  const last = lut.size - 1;
+
+  // colBin[c]: the output column that grid column c falls in.
+  const colBin = new Int32Array(cols);
+  const colCount = new Float64Array(outCols);
+  for (let c = 0; c < cols; c++) {
+    const bin = Math.floor((c * outCols) / cols);
+    colBin[c] = bin;
+    colCount[bin]++;
+  }
+  const sums = new Float64Array(outCols);
+  for (let r = 0; r < outRows; r++) {
+    const r0 = Math.floor((r * rows) / outRows);
+    const r1 = Math.floor(((r + 1) * rows) / outRows);
+    sums.fill(0);
+    for (let gr = r0; gr < r1; gr++) {
+      const start = gr * cols;
+      for (let c = 0; c < cols; c++) sums[colBin[c]] += values[start + c];
+    }
+    const blockRows = r1 - r0;
+    const out = r * outCols;
+    for (let c = 0; c < outCols; c++) {
+      const mean = sums[c] / (blockRows * colCount[c]);
+      if (mean !== mean) {
+        pixels[out + c] = 0; // NaN: transparent
+        continue;
+      }
+      let index = Math.round((mean - lo) * toIndex);
+      if (index < 0) index = 0;
+      else if (index > last) index = last;
+      pixels[out + c] = lut.pixels[index];
+    }
+  }
+  return { image, downsampled: outCols < cols || outRows < rows };
+}
+
+let scratch: HTMLCanvasElement | null = null;
+
+/** Draws a raster stretched over a rectangle (CSS pixels), with hard cell edges. */
+export function drawRaster(ctx: CanvasRenderingContext2D, raster: Raster, x: number, y: number, width: number, height: number): void {
+  scratch ??= document.createElement('canvas');
+  const { image } = raster;
+  if (scratch.width !== image.width) scratch.width = image.width;
+  if (scratch.height !== image.height) scratch.height = image.height;
+  const scratchCtx = scratch.getContext('2d');
+  if (!scratchCtx) return;
+  scratchCtx.putImageData(image, 0, 0);
+  ctx.save();
+  ctx.imageSmoothingEnabled = false;
+  ctx.drawImage(scratch, 0, 0, image.width, image.height, x, y, width, height);
+  ctx.restore();
+}

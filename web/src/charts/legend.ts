@@ -1,0 +1,83 @@
+// Legends: a colour bar for heatmaps (SVG gradient with a d3 axis) and a list
+// of line series (HTML, with SVG swatches so dashes show).
+import { axisBottom } from 'd3-axis';
+import { scaleLinear } from 'd3-scale';
+import { select } from 'd3-selection';
+import type { Interpolator } from './colour-lut.js';
+import { svgElement } from './frame.js';
+
+let gradientIds = 0;
+
+export interface ColourBarSpec {
+  interpolator: Interpolator;
+  domain: readonly [number, number];
+  /** Title, e.g. 'PE(p, j)'. */
+  label: string;
+  x: number;
+  y: number;
+  width: number;
+  format?: (value: number) => string;
+}
+
+/** A horizontal colour bar, 10 px tall, with ticks below it and the title on its left. */
+export function renderColourBar(svg: SVGSVGElement, spec: ColourBarSpec): void {
+  const root = select(svg);
+  let g = root.select<SVGGElement>('g.colour-bar');
+  if (g.empty()) {
+    g = root.append('g').attr('class', 'colour-bar');
+    const id = `phasor-gradient-${++gradientIds}`;
+    const gradient = g.append('defs').append('linearGradient').attr('id', id);
+    g.append('rect').attr('class', 'bar').attr('height', 10).attr('fill', `url(#${id})`);
+    g.append('g').attr('class', 'axis bar-axis');
+    g.append('text').attr('class', 'bar-title').attr('text-anchor', 'end').attr('dy', '0.8em');
+    gradient.attr('x1', 0).attr('x2', 1).attr('y1', 0).attr('y2', 0);
+  }
+  const stops = Array.from({ length: 17 }, (_, n) => n / 16);
+  g.select('linearGradient')
+    .selectAll('stop')
+    .data(stops)
+    .join('stop')
+    .attr('offset', (t) => t)
+    .attr('stop-color', (t) => spec.interpolator(t));
+  g.attr('transform', `translate(${spec.x},${spec.y})`);
+  g.select('rect.bar').attr('width', spec.width);
+  const scale = scaleLinear().domain(spec.domain).range([0, spec.width]);
+  const axis = axisBottom(scale).ticks(Math.max(2, Math.floor(spec.width / 60))).tickSize(4).tickSizeOuter(0);
+  if (spec.format) axis.tickFormat((v) => spec.format!(+v));
+  g.select<SVGGElement>('g.bar-axis').attr('transform', 'translate(0,10)').call(axis);
+  g.select('text.bar-title').attr('x', -8).attr('y', 0).text(spec.label);
+}
+
+export interface LegendEntry {
+  label: string;
+  colour: string;
+  dash?: number[];
+  width?: number;
+}
+
+/** Replaces the contents of `list` with one item per entry. */
+export function renderSeriesLegend(list: HTMLElement, entries: readonly LegendEntry[]): void {
+  list.replaceChildren(
+    ...entries.map((entry) => {
+      const item = document.createElement('li');
+      const swatch = svgElement('svg');
+      swatch.setAttribute('class', 'swatch');
+      swatch.setAttribute('width', '22');
+      swatch.setAttribute('height', '10');
+      swatch.setAttribute('aria-hidden', 'true');
+      const line = svgElement('line');
+      line.setAttribute('x1', '1');
+      line.setAttribute('x2', '21');
+      line.setAttribute('y1', '5');
+      line.setAttribute('y2', '5');
+      line.setAttribute('stroke', entry.colour);
+      line.setAttribute('stroke-width', String(entry.width ?? 2));
+      if (entry.dash) line.setAttribute('stroke-dasharray', entry.dash.join(' '));
+      swatch.append(line);
+      const text = document.createElement('span');
+      text.textContent = entry.label;
+      item.append(swatch, text);
+      return item;
+    }),
+  );
+}

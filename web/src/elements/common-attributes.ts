@@ -1,0 +1,24 @@
+// Attributes several charts share, with the same names, ranges and defaults
+// as the TypeScript API options (kebab-case here, camelCase there).
+import { LAYOUTS, type Layout } from '../core/index.js';
+import { AttributeError, choice, integer, number, spec } from './attributes.js';
+
+/** Largest table (positions × d-model values) an element computes: 64 MB of float32. */
+export const MAX_CELLS = 1 << 24;
+export const MAX_D_MODEL = 65536;
+export const MAX_ABS_POSITION = 2 ** 31;
+
+export const dModel = (fallback: number) => spec('d-model', integer(2, MAX_D_MODEL, 2), fallback);
+export const base = spec('base', number(1, 1e15, true), 10000);
+export const positions = (fallback: number, max = 1 << 24) => spec('positions', integer(1, max), fallback);
+export const offset = spec('offset', number(-MAX_ABS_POSITION, MAX_ABS_POSITION), 0);
+export const layout = spec<Layout>('layout', choice(LAYOUTS), 'interleaved');
+
+/** Refuses tables larger than MAX_CELLS with a message naming both attributes. */
+export function checkCells(rows: number, dModelValue: number, rowsName = 'positions'): void {
+  if (rows * dModelValue > MAX_CELLS) {
+    throw new AttributeError(
+      `${rowsName} × d-model must be at most ${MAX_CELLS.toLocaleString('en')} values; got ${rows} × ${dModelValue}`,
+    );
+  }
+}

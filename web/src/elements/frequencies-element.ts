@@ -1,0 +1,210 @@
+// <phasor-frequencies>: the wavelength λ_i = 2π/ω_i of every pair i on a log
+// axis (ω_i on the right-hand axis, the same curve read the other way). The
+// geometric spacing is a straight line from 2π to just under 2π·base; beside
+// it, what linear spacing between the same end points would give.
+import { scaleLinear, scaleLog } from 'd3-scale';
+import { select } from 'd3-selection';
+import type { Phasor } from '../core/index.js';
+import { renderAxes, renderGrid, tickCount } from '../charts/axes.js';
+import { exact, integer as formatInteger, powerOfTen } from '../charts/format.js';
+import { ChartFrame } from '../charts/frame.js';
+import { renderSeriesLegend, type LegendEntry } from '../charts/legend.js';
+import { drawLine } from '../charts/line-plot.js';
+import { choice, integer, spec } from './attributes.js';
+import * as common from './common-attributes.js';
+import { subscript } from './dimensions.js';
+import { PhasorElement } from './phasor-element.js';
+import type { Theme } from './theme.js';
+
+export type Comparison = 'both' | 'wavelength' | 'frequency' | 'none';
+
+export interface FrequenciesOptions {
+  dModel: number;
+  base: number;
+  /** Marks the sequence length on the wavelength axis, or null. */
+  positions: number | null;
+  /** Which linear spacing to draw beside the geometric one. */
+  compare: Comparison;
+}
+
+export interface FrequenciesData {
+  /** ω_i = base^(−2i/d), rad per position. */
+  frequencies: Float64Array;
+  /** λ_i = 2π/ω_i, positions. */
+  wavelengths: Float64Array;
+  /** λ spaced linearly from λ_0 to λ_last. */
+  linearWavelengths: Float64Array;
+  /** 2π/ω with ω spaced linearly from ω_0 to ω_last. */
+  linearFrequencyWavelengths: Float64Array;
+  dModel: number;
+  base: number;
+}
+
+const MARGIN = { top: 12, right: 58, bottom: 44, left: 62 };
+const TAU = 2 * Math.PI;
+
+export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, FrequenciesData> {
+  static override attributeSpecs = [
+    common.dModel(512),
+    common.base,
+    spec<number | null>('positions', integer(1, 2 ** 31), null),
+    spec<Comparison>('compare', choice(['both', 'wavelength', 'frequency', 'none'] as const), 'both'),
+  ];
+
+  private readonly frame = new ChartFrame();
+  private readonly legend = document.createElement('ul');
+  private x = scaleLinear();
+  private y = scaleLog();
+
+  constructor() {
+    super();
+    this.legend.className = 'legend';
+    this.content.append(this.frame.root, this.legend);
+    this.attachReadout(
+      this.frame,
+      (point) => this.showReadout(point),
+      () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: 10 }),
+      'Frequencies and wavelengths',
+    );
+  }
+
+  protected computeKey(o: FrequenciesOptions): unknown {
+    return { dModel: o.dModel, base: o.base };
+  }
+
+  protected compute(ph: Phasor, o: FrequenciesOptions): FrequenciesData {
+    const { frequencies, wavelengths } = ph.frequencies({ dModel: o.dModel, base: o.base });
+    const n = frequencies.length;
+    const linearWavelengths = new Float64Array(n);
+    const linearFrequencyWavelengths = new Float64Array(n);
+    const w0 = frequencies[0];
+    const wLast = frequencies[n - 1];
+    const l0 = wavelengths[0];
+    const lLast = wavelengths[n - 1];
+    for (let i = 0; i < n; i++) {
+      const t = n > 1 ? i / (n - 1) : 0;
+      linearWavelengths[i] = l0 + (lLast - l0) * t;
+      linearFrequencyWavelengths[i] = TAU / (w0 + (wLast - w0) * t);
+    }
+    return { frequencies, wavelengths, linearWavelengths, linearFrequencyWavelengths, dModel: o.dModel, base: o.base };
+  }
+
+  private series(data: FrequenciesData, o: FrequenciesOptions, theme: Theme): (LegendEntry & { y: Float64Array })[] {
+    const out: (LegendEntry & { y: Float64Array })[] = [
+      { label: 'geometric: λᵢ = 2π·base^(2i/d)', colour: theme.series[0], width: 2.25, y: data.wavelengths },
+    ];
+    if (o.compare === 'both' || o.compare === 'wavelength') {
+      out.push({ label: 'if λ were spaced linearly', colour: theme.series[1], dash: [6, 4], y: data.linearWavelengths });
+    }
+    if (o.compare === 'both' || o.compare === 'frequency') {
+      out.push({ label: 'if ω were spaced linearly', colour: theme.series[2], dash: [2, 3], y: data.linearFrequencyWavelengths });
+    }
+    return out;
+  }
+
+  protected draw(data: FrequenciesData, o: FrequenciesOptions, width: number, theme: Theme): void {
+    const narrow = width < 480;
+    const margin = narrow ? { ...MARGIN, left: 54, right: 46 } : MARGIN;
+    const height = Math.round(Math.min(380, Math.max(240, width * 0.5)));
+    const ctx = this.frame.layout(width, height, margin);
+    const { box } = this.frame;
+    const n = data.frequencies.length;
+    const top = TAU * o.base;
+    this.x = scaleLinear().domain(n > 1 ? [0, n - 1] : [-0.5, 0.5]).range([0, box.width]);
+    this.y = scaleLog().domain([TAU / 2, top * 2]).range([box.height, 0]);
+    const omega = scaleLog().domain([TAU / (TAU / 2), TAU / (top * 2)]).range([box.height, 0]);
+    const xTicks = this.x.ticks(tickCount(box.width)).filter(Number.isInteger);
+    const yTicks = decades(this.y.domain());
+    renderGrid(this.frame.back, box, { x: { scale: this.x, values: xTicks }, y: { scale: this.y, values: yTicks } });
+    renderAxes(this.frame.front, box, {
+      bottom: { scale: this.x, label: 'pair index i (dimensions 2i, 2i+1)', values: xTicks, format: formatInteger },
+      left: { scale: this.y, label: 'wavelength λᵢ (positions)', values: yTicks, format: powerOfTen },
+      right: { scale: omega, label: 'frequency ωᵢ (rad/position)', values: decades(omega.domain()), format: powerOfTen },
+    });
+    this.drawBand(o, box.width);
+    const all = this.series(data, o, theme);
+    for (const s of [...all].reverse()) {
+      drawLine(ctx, { y: s.y, colour: s.colour, width: s.width ?? 1.75, dash: s.dash, dotsAbove: s.dash ? 0 : 7 }, this.x, this.y);
+    }
+    renderSeriesLegend(this.legend, all);
+    this.frame.root.setAttribute('aria-label', `Wavelengths of the ${n} pairs for d_model ${o.dModel} and base ${o.base}, log scale. Use the arrow keys to read values.`);
+    this.showReadout(null);
+  }
+
+  /** The range 2π … 2π·base, and the sequence length when given. */
+  private drawBand(o: FrequenciesOptions, plotWidth: number): void {
+    const { box } = this.frame;
+    const lo = this.y(TAU);
+    const hi = this.y(TAU * o.base);
+    const back = select(this.frame.back).selectAll('g.bands').data([0]).join('g').attr('class', 'bands').attr('transform', `translate(${box.left},${box.top})`);
+    back.selectAll('rect').data([0]).join('rect').attr('class', 'band').attr('x', 0).attr('width', plotWidth).attr('y', hi).attr('height', lo - hi);
+    const edges = [
+      { y: lo, text: '2π' },
+      { y: hi, text: `2π·base = ${exact(+(TAU * o.base).toPrecision(5))}` },
+    ];
+    const g = select(this.frame.front).selectAll('g.edges').data([0]).join('g').attr('class', 'edges').attr('transform', `translate(${box.left},${box.top})`);
+    g.selectAll('line.band-edge').data(edges).join('line').attr('class', 'band-edge').attr('x1', 0).attr('x2', plotWidth).attr('y1', (d) => d.y).attr('y2', (d) => d.y);
+    g.selectAll('text.note')
+      .data(edges)
+      .join('text')
+      .attr('class', 'note')
+      .attr('x', plotWidth - 4)
+      .attr('text-anchor', 'end')
+      .attr('y', (d, n) => (n === 0 ? d.y + 13 : d.y - 5))
+      .text((d) => d.text);
+    const marks = o.positions !== null ? [o.positions] : [];
+    g.selectAll('line.marker').data(marks).join('line').attr('class', 'marker').attr('x1', 0).attr('x2', plotWidth).attr('y1', (v) => this.y(v)).attr('y2', (v) => this.y(v));
+    g.selectAll('text.marker-label')
+      .data(marks)
+      .join('text')
+      .attr('class', 'marker-label')
+      .attr('x', 4)
+      .attr('y', (v) => this.y(v) - 5)
+      .text((v) => `sequence length ${formatInteger(v)}`);
+  }
+
+  private showReadout(point: { x: number; y: number } | null): void {
+    const data = this.data();
+    const o = this.drawnOptions;
+    const front = select(this.frame.front);
+    if (!point || !data || !o) {
+      front.selectAll('g.readout').remove();
+      this.frame.tooltip.hide();
+      return;
+    }
+    const { box } = this.frame;
+    const n = data.frequencies.length;
+    const i = Math.min(n - 1, Math.max(0, Math.round(this.x.invert(point.x))));
+    const px = this.x(i);
+    const theme = this.drawnTheme;
+    const series = theme ? this.series(data, o, theme) : [];
+    const g = front.selectAll('g.readout').data([0]).join('g').attr('class', 'readout').attr('transform', `translate(${box.left},${box.top})`);
+    g.selectAll('line').data([px]).join('line').attr('class', 'cursor').attr('x1', (d) => d).attr('x2', (d) => d).attr('y1', 0).attr('y2', box.height);
+    g.selectAll('circle')
+      .data(series)
+      .join('circle')
+      .attr('class', 'cursor-dot')
+      .attr('r', 3.5)
+      .attr('cx', px)
+      .attr('cy', (s) => this.y(s.y[i]))
+      .attr('fill', (s) => s.colour);
+    const lines = [
+      `pair i = ${i} (dimensions ${2 * i}, ${2 * i + 1})`,
+      `ω${subscript(i)} = ${exact(data.frequencies[i])} rad/position`,
+      `λ${subscript(i)} = ${exact(data.wavelengths[i])} positions`,
+    ];
+    if (o.compare === 'both' || o.compare === 'wavelength') lines.push(`linear λ: ${exact(data.linearWavelengths[i])}`);
+    if (o.compare === 'both' || o.compare === 'frequency') lines.push(`linear ω: λ = ${exact(data.linearFrequencyWavelengths[i])}`);
+    this.frame.tooltip.show(lines, box.left + px, box.top + this.y(data.wavelengths[i]));
+  }
+}
+
+/** Powers of ten inside a log domain (either order). */
+function decades(domain: number[]): number[] {
+  const lo = Math.min(domain[0], domain[1]);
+  const hi = Math.max(domain[0], domain[1]);
+  const out: number[] = [];
+  for (let e = Math.ceil(Math.log10(lo)); e <= Math.floor(Math.log10(hi)); e++) out.push(10 ** e);
+  if (out.length > 7) return out.filter((_, n) => n % 2 === 0);
+  return out;
+}

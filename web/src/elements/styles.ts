@@ -1,0 +1,123 @@
+// The elements' styles as constructable stylesheets (adopted by each shadow
+// root): no <style> element and no style attribute, so the elements work under
+// a Content-Security-Policy without 'unsafe-inline'.
+//
+// Theming: set these custom properties anywhere above an element (they
+// inherit); each has a light and a dark default following prefers-color-scheme.
+//   --phasor-fg, --phasor-muted, --phasor-grid, --phasor-bg, --phasor-surface,
+//   --phasor-accent, --phasor-error-fg, --phasor-error-bg, --phasor-font,
+//   --phasor-scheme (light | dark: picks the line palette).
+
+const BASE_CSS = `
+:host {
+  --_fg: var(--phasor-fg, #1f2328);
+  --_muted: var(--phasor-muted, #57606a);
+  --_grid: var(--phasor-grid, rgba(31, 35, 40, 0.09));
+  --_bg: var(--phasor-bg, #ffffff);
+  --_surface: var(--phasor-surface, rgba(255, 255, 255, 0.97));
+  --_accent: var(--phasor-accent, #cf222e);
+  --_error-fg: var(--phasor-error-fg, #a40e26);
+  --_error-bg: var(--phasor-error-bg, #ffebe9);
+  --_scheme: var(--phasor-scheme, light);
+  --_font: var(--phasor-font, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif);
+  display: block;
+  position: relative;
+  min-width: 0;
+  color: var(--_fg);
+  font: 13px/1.45 var(--_font);
+}
+@media (prefers-color-scheme: dark) {
+  :host {
+    --_fg: var(--phasor-fg, #e6edf3);
+    --_muted: var(--phasor-muted, #9ea7b3);
+    --_grid: var(--phasor-grid, rgba(230, 237, 243, 0.12));
+    --_bg: var(--phasor-bg, #0d1117);
+    --_surface: var(--phasor-surface, rgba(22, 27, 34, 0.97));
+    --_accent: var(--phasor-accent, #ff7b72);
+    --_error-fg: var(--phasor-error-fg, #ffa198);
+    --_error-bg: var(--phasor-error-bg, rgba(248, 81, 73, 0.15));
+    --_scheme: var(--phasor-scheme, dark);
+  }
+}
+:host([hidden]) { display: none; }
+.error {
+  margin: 0;
+  padding: 8px 12px;
+  border-left: 3px solid var(--_error-fg);
+  background: var(--_error-bg);
+  color: var(--_error-fg);
+  overflow-wrap: anywhere;
+}
+.content[hidden], .error[hidden] { display: none; }
+.frame {
+  position: relative;
+  width: 100%;
+  touch-action: pan-y;
+  outline: none;
+}
+.frame:focus-visible { box-shadow: 0 0 0 2px var(--_accent); border-radius: 2px; }
+.layer { position: absolute; left: 0; top: 0; display: block; }
+canvas.layer { pointer-events: none; }
+svg.back { pointer-events: none; }
+svg.front { cursor: crosshair; overflow: visible; }
+svg text { fill: var(--_fg); font-family: var(--_font); }
+.axis { font-size: 11px; }
+.axis path, .axis line { stroke: var(--_muted); shape-rendering: crispEdges; }
+.axis text { fill: var(--_muted); font-variant-numeric: tabular-nums; }
+.axis-title, .bar-title { fill: var(--_fg); font-size: 12px; }
+.grid line { stroke: var(--_grid); shape-rendering: crispEdges; }
+.marker { stroke: var(--_accent); stroke-width: 1.5; fill: none; }
+.marker-label { fill: var(--_accent); font-size: 11px; font-weight: 600; }
+.cursor { stroke: var(--_fg); stroke-opacity: 0.55; stroke-width: 1; fill: none; shape-rendering: crispEdges; }
+.cursor-dot { stroke: var(--_bg); stroke-width: 1.5; }
+.note { fill: var(--_muted); font-size: 11px; }
+.band { fill: var(--_fg); fill-opacity: 0.06; }
+.band-edge { stroke: var(--_muted); stroke-dasharray: 3 3; shape-rendering: crispEdges; }
+.tooltip {
+  position: absolute;
+  left: 0;
+  top: 0;
+  z-index: 2;
+  pointer-events: none;
+  padding: 5px 9px;
+  border: 1px solid var(--_grid);
+  border-radius: 6px;
+  background: var(--_surface);
+  color: var(--_fg);
+  box-shadow: 0 2px 10px rgba(0, 0, 0, 0.18);
+  font-size: 12px;
+  line-height: 1.4;
+  white-space: nowrap;
+  font-variant-numeric: tabular-nums;
+}
+.tooltip[hidden] { display: none; }
+.tip-head { font-weight: 600; }
+.legend {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 2px 14px;
+  margin: 2px 0 0;
+  padding: 0;
+  list-style: none;
+  font-size: 12px;
+  color: var(--_muted);
+}
+.legend li { display: inline-flex; align-items: center; gap: 6px; }
+.caption { margin: 4px 0 0; color: var(--_muted); font-size: 12px; font-variant-numeric: tabular-nums; }
+.caption strong { color: var(--_fg); font-weight: 600; }
+`;
+
+const sheets = new Map<string, CSSStyleSheet>();
+
+/** One shared CSSStyleSheet per CSS text (all elements of a kind adopt the same object). */
+export function sheet(css: string): CSSStyleSheet {
+  let s = sheets.get(css);
+  if (!s) {
+    s = new CSSStyleSheet();
+    s.replaceSync(css);
+    sheets.set(css, s);
+  }
+  return s;
+}
+
+export const baseSheet = (): CSSStyleSheet => sheet(BASE_CSS);
