@@ -43,6 +43,8 @@ try {
   // What only Node can see: the CPU model, the OS and the load.
   const { cpu, os, loadAverage } = started;
   Object.assign(result.environment, { cpu, os, loadAverage, loadAverageAtEnd: loadAverageNow() });
+  // The user agent hides the minor version numbers; the browser process does not.
+  result.environment.runtime = `Chromium ${browser.version()} (headless)`;
 
   const report = await loader(server)('tests/bench/report.ts');
   const out = args.out ?? `${resultsDir}/${args.quick ? 'browser-quick' : 'browser'}.json`;

@@ -216,9 +216,12 @@ export function renderReadmeSection(node: BenchResult, browser?: BenchResult): s
   if (browser) {
     lines.push(
       '',
-      `**In Chromium** (${machineLine(browser)}; ${tfjsLine(browser)}), phasor (wasm SIMD) time ÷ peer time:`,
+      `**In Chromium**, the same page a user opens (\`npm run bench:browser\`): ${machineLine(browser)}. ${tfjsLine(browser)}`,
+      'phasor (wasm SIMD) time ÷ peer time:',
       '',
       ...ratioTable(browser),
+      '',
+      ...targetLines(browser),
       '',
       '<details><summary>Chromium medians in ms</summary>',
       '',

@@ -129,7 +129,7 @@ function accuracyOf(w: Workload, rows: Float32Array, peers: Peer[]) {
     const expected = isTable && p.tableLayout === 'split' ? toSplitLayout(reference, w.n, w.d) : reference;
     errors[p.id] = maxAbsError(p.run(w, rows), expected);
   }
-  if (naive) errors['naive-float32'] = maxAbsError(naive, reference);
+  errors['naive-float32'] = maxAbsError(naive, reference);
   const scale = reference.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
   return { errors, scale };
 }
