@@ -3,9 +3,9 @@ import type { ExplorerState } from './state.js';
 
 type Attributes = Record<string, string | null>;
 
-/** Starting positions overlaid on the dot-product chart: 0, p and two far ones. */
+/** Starting positions overlaid on the dot-product chart: 0, p (or 1000 when p is 0) and one far away. */
 export function dotStarts(p: number): number[] {
-  return [...new Set([0, p, p + 1000, p + 100000])];
+  return [...new Set([0, p || 1000, p + 100000])];
 }
 
 export const CHART_ATTRIBUTES: Record<string, (s: ExplorerState) => Attributes> = {

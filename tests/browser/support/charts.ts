@@ -42,7 +42,7 @@ export async function waitForRender(page: Page, tag: string, after: number): Pro
 }
 
 export async function renders(page: Page, tag: string): Promise<number> {
-  return page.$eval(tag, (el) => (el as Element & { renders: number }).renders);
+  return page.$eval(tag, (el) => (el as unknown as { renders: number }).renders);
 }
 
 export interface Ink {

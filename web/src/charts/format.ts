@@ -20,9 +20,9 @@ export function scientific(value: number): string {
   return `${mantissa} × 10${superscript}`;
 }
 
-/** Log-axis ticks: 1 … 1000 as integers, other powers of ten as 10⁴, 10⁻². */
+/** Log-axis ticks: 1, 10, 100 as integers, other powers of ten as 10³, 10⁻² (short, so they fit narrow margins). */
 export function powerOfTen(value: number): string {
-  if (value >= 1 && value < 1e4) return String(Math.round(value));
+  if (value >= 1 && value < 1e3) return String(Math.round(value));
   const exponent = Math.round(Math.log10(value));
   if (Math.abs(value / 10 ** exponent - 1) > 1e-9) return tick(value);
   return `10${String(exponent).replace(/-|\d/g, (ch) => (ch === '-' ? '⁻' : '⁰¹²³⁴⁵⁶⁷⁸⁹'[+ch]))}`;

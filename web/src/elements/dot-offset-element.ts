@@ -85,15 +85,16 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, DotO
       let norm0 = 0;
       for (let j = 0; j < d; j++) norm0 += table[j] * table[j];
       for (let k = 0; k < rows; k++) {
-        let dot = 0;
-        let normK = 0;
         const at = k * d;
-        for (let j = 0; j < d; j++) {
-          dot += table[j] * table[at + j];
-          normK += table[at + j] * table[at + j];
+        let dot = 0;
+        for (let j = 0; j < d; j++) dot += table[j] * table[at + j];
+        if (o.normalize) {
+          let normK = 0;
+          for (let j = 0; j < d; j++) normK += table[at + j] * table[at + j];
+          dot /= Math.sqrt(norm0 * normK);
         }
-        values[k] = o.normalize ? dot / Math.sqrt(norm0 * normK) : dot;
-        largestGap = Math.max(largestGap, Math.abs(values[k] - closedForm[k]));
+        values[k] = dot;
+        largestGap = Math.max(largestGap, Math.abs(dot - closedForm[k]));
       }
       return { p, values };
     });

@@ -150,7 +150,7 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
       .attr('class', 'note')
       .attr('x', plotWidth - 4)
       .attr('text-anchor', 'end')
-      .attr('y', (d, n) => (n === 0 ? d.y + 13 : d.y - 5))
+      .attr('y', (d) => d.y - 5)
       .text((d) => d.text);
     const marks = o.positions !== null ? [o.positions] : [];
     g.selectAll('line.marker').data(marks).join('line').attr('class', 'marker').attr('x1', 0).attr('x2', plotWidth).attr('y1', (v) => this.y(v)).attr('y2', (v) => this.y(v));

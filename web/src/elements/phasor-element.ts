@@ -4,6 +4,10 @@
 // element that renders, results cached until an option they depend on
 // changes, redraws batched to one per animation frame, the width followed
 // with a ResizeObserver, and a pointer and keyboard read-out.
+//
+// Charts on screen redraw in the next animation frame; charts scrolled out of
+// sight catch up a moment after the changes stop, so dragging a control on a
+// page of large charts only pays for the ones the reader can see.
 import { createPhasor, type Phasor } from '../core/index.js';
 import type { ChartFrame } from '../charts/frame.js';
 import { readAttributes, type AttributeSpec } from './attributes.js';
@@ -49,6 +53,10 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
   protected readonly content: HTMLDivElement;
   private readonly errorBox: HTMLParagraphElement;
   private frameRequest = 0;
+  private idleTimer = 0;
+  /** Whether the element is on (or near) the screen; assumed until the IntersectionObserver says otherwise. */
+  private onScreen = true;
+  private visibilityObserver: IntersectionObserver | null = null;
   private width = 0;
   private cached: { key: string; data: D } | null = null;
   private current: O | null = null;
@@ -85,12 +93,25 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
       }
     });
     this.resizeObserver.observe(this);
+    this.visibilityObserver ??= new IntersectionObserver(
+      (entries) => {
+        const visible = entries[entries.length - 1].isIntersecting;
+        if (visible === this.onScreen) return;
+        this.onScreen = visible;
+        if (visible && this.idleTimer) this.scheduleRender(); // catch up at once
+      },
+      { rootMargin: '0px' },
+    );
+    this.visibilityObserver.observe(this);
     this.darkQuery?.addEventListener('change', this.onSchemeChange);
     this.scheduleRender();
   }
 
   disconnectedCallback(): void {
     this.resizeObserver?.disconnect();
+    this.visibilityObserver?.disconnect();
+    clearTimeout(this.idleTimer);
+    this.idleTimer = 0;
     this.darkQuery?.removeEventListener('change', this.onSchemeChange);
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
@@ -118,9 +139,23 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
     };
   }
 
-  /** Asks for a redraw in the next animation frame; many changes in one frame draw once. */
+  /**
+   * Asks for a redraw: in the next animation frame when on screen (many
+   * changes in one frame draw once), else 250 ms after the last change.
+   */
   scheduleRender(): void {
-    if (this.frameRequest || !this.isConnected) return;
+    if (!this.isConnected) return;
+    if (!this.onScreen) {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = window.setTimeout(() => {
+        this.idleTimer = 0;
+        this.render();
+      }, 250);
+      return;
+    }
+    clearTimeout(this.idleTimer);
+    this.idleTimer = 0;
+    if (this.frameRequest) return;
     this.frameRequest = requestAnimationFrame(() => {
       this.frameRequest = 0;
       this.render();

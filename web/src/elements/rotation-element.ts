@@ -174,8 +174,8 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     frameLayer
       .selectAll('line')
       .data([
-        [c - radius - 14, c, c + radius + 14, c],
-        [c, c - radius - 14, c, c + radius + 14],
+        [c - radius, c, c + radius, c],
+        [c, c - radius, c, c + radius],
       ])
       .join('line')
       .attr('class', 'axis-line')
@@ -187,9 +187,9 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     frameLayer
       .selectAll('text')
       .data([
-        { x: c + radius + 18, y: c - 4, anchor: 'start', text: 'cos' },
-        { x: c + radius + 18, y: c + 10, anchor: 'start', text: `j = ${cosDim}` },
-        { x: c + 6, y: c - radius - 8, anchor: 'start', text: `sin, j = ${sinDim}` },
+        // Inside the circle, where the points and their labels (outside) never are.
+        { x: c + radius * 0.55, y: c + 14, anchor: 'middle', text: `cos · j = ${cosDim}` },
+        { x: c + 6, y: c - radius * 0.55, anchor: 'start', text: `sin · j = ${sinDim}` },
       ])
       .join('text')
       .attr('class', 'dim-label')
@@ -270,12 +270,12 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
       .attr('x', (d) => d.x)
       .attr('y', (d) => d.y)
       .attr('text-anchor', (d) => d.anchor)
-      .text((d) => d.label)
-      .each(function keepInside() {
-        const box = this.getBBox();
-        const shift = box.x < 2 ? 2 - box.x : box.x + box.width > size - 2 ? size - 2 - box.x - box.width : 0;
-        if (shift) this.setAttribute('x', String(Number(this.getAttribute('x')) + shift));
-      });
+      .text((d) => d.label);
+    for (const text of spokes.selectAll<SVGTextElement, unknown>('text.point-label').nodes()) {
+      const box = text.getBBox();
+      const shift = box.x < 2 ? 2 - box.x : box.x + box.width > size - 2 ? size - 2 - box.x - box.width : 0;
+      if (shift) text.setAttribute('x', String(Number(text.getAttribute('x')) + shift));
+    }
     const turns = turn / TAU;
     const angleText = `rotation ω${subscript(i)}·k = ${exact(+turn.toPrecision(4))} rad ` +
       (Math.abs(turns) >= 1 ? `(${exact(+turns.toPrecision(3))} turns)` : `(${exact(+(turns * 360).toPrecision(4))}°)`);
@@ -313,7 +313,7 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     drawRaster(ctx, raster, 0, 0, box.width, box.height);
 
     const front = select(this.matrixFrame.front);
-    const title = `M_k, dimensions ${start}–${start + shown - 1} of ${d}`;
+    const title = `Mₖ, dimensions ${start}–${start + shown - 1} of ${d}`;
     front.selectAll('text.matrix-title').data([title]).join('text').attr('class', 'matrix-title').attr('x', box.left).attr('y', 12).text((t) => t);
     const g = front.selectAll('g.cells').data([0]).join('g').attr('class', 'cells').attr('transform', `translate(${box.left},${box.top})`);
     const lines = Array.from({ length: shown + 1 }, (_, n) => n * cell);
@@ -371,7 +371,7 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     const c = view.start + col;
     const d = data.options.dModel;
     const v = data.matrix[r * d + c];
-    const lines = [`M_k[${r}, ${c}] = ${exact(v)}`];
+    const lines = [`Mₖ[${r}, ${c}] = ${exact(v)}`];
     if (r >> 1 === c >> 1) {
       const i = r >> 1;
       const what = r === c ? `cos(ω${subscript(i)}·k)` : r % 2 === 0 ? `sin(ω${subscript(i)}·k)` : `−sin(ω${subscript(i)}·k)`;
@@ -397,10 +397,10 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     };
     this.facts.replaceChildren(
       item(`Pair i = ${i}: ω${subscript(i)} = ${exact(omega)} rad/position; p = ${formatNumber(o.p)}, k = ${formatNumber(o.k)}.`),
-      item(`max |M_k·PE(p) − PE(p+k)| over p = 0 … ${formatInteger(o.positions - 1)}: `, value(scientific(data.maxError))),
+      item(`max |Mₖ·PE(p) − PE(p+k)| over p = 0 … ${formatInteger(o.positions - 1)}: `, value(scientific(data.maxError))),
       item(`at p = ${formatNumber(o.p)}: `, value(scientific(data.errorAtP)), ' — float32 rounding only.'),
-      item('The ring marks M_k·PE(p), computed with the matrix on the right: it sits on PE(p+k).'),
-      item('M_k is built from k alone: moving p turns both points together and leaves the matrix as drawn.'),
+      item('The ring marks Mₖ·PE(p), computed with the matrix drawn here: it sits on PE(p+k).'),
+      item('Mₖ is built from k alone: moving p turns both points together and leaves the matrix as drawn.'),
     );
   }
 }
