@@ -1,9 +1,11 @@
-// The only file that knows about Embind. Every function takes plain doubles
-// (so a JavaScript 2.5 or NaN reaches our validation instead of being silently
-// truncated by Embind's integer conversion) and returns either a typed-array
-// view into a scratch buffer or a string that explains why the input was
-// refused. The TypeScript layer copies the view out at once and throws
-// RangeError for a string: the wasm never aborts on bad input.
+// Embind for the PE core; rope_bindings.cpp binds the RoPE and attention
+// experiments the same way, and result_buffer.hpp is what the two share.
+// Every function takes plain doubles (so a JavaScript 2.5 or NaN reaches our
+// validation instead of being silently truncated by Embind's integer
+// conversion) and returns either a typed-array view into a scratch buffer or
+// a string that explains why the input was refused. The TypeScript layer
+// copies the view out at once and throws RangeError for a string: the wasm
+// never aborts on bad input.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -17,43 +19,16 @@
 #include "phasor/limits.hpp"
 #include "phasor/rotation.hpp"
 #include "phasor/validation.hpp"
+#include "result_buffer.hpp"
 
 using emscripten::val;
 
 namespace {
 
-// One reusable result buffer. malloc (not std::vector) so an allocation that
-// cannot be satisfied returns null instead of aborting (-sABORTING_MALLOC=0).
-struct Scratch {
-  void* data = nullptr;
-  std::size_t bytes = 0;
+using phasor::bindings::out_of_memory;
+using phasor::bindings::result_buffer;
 
-  void* reserve(std::size_t want) {
-    if (want <= bytes && data != nullptr) return data;
-    std::free(data);
-    data = std::malloc(want == 0 ? 1 : want);
-    bytes = data != nullptr ? want : 0;
-    return data;
-  }
-  void release() {
-    std::free(data);
-    data = nullptr;
-    bytes = 0;
-  }
-};
-
-Scratch g_result;  // what the last call returned
-Scratch g_input;   // rows handed in by JavaScript for pairwise()
-
-val out_of_memory(double bytes) {
-  return val("not enough memory for a result of " + phasor::format_number(bytes) +
-             " bytes; ask for a smaller size");
-}
-
-template <class T>
-T* result_buffer(std::size_t count) {
-  return static_cast<T*>(g_result.reserve(count * sizeof(T)));
-}
+phasor::bindings::Scratch g_input;  // rows handed in by JavaScript for pairwise()
 
 phasor::EncodingSpec spec_of(double positions, double d_model, double base, double offset,
                              double layout) {
@@ -181,7 +156,7 @@ val rotation_max_error(double positions, double d_model, double base, double off
   return val(phasor::rotation_max_error(spec_of(positions, d_model, base, offset, layout), k));
 }
 
-void release_result() { g_result.release(); }
+void release_result() { phasor::bindings::result_scratch().release(); }
 
 val limits() {
   val out = val::object();

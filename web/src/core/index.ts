@@ -12,3 +12,5 @@ export { supportsSimd, type LoadOptions } from './load.js';
 export type * from './types.js';
 export { LAYOUTS, METRICS } from './types.js';
 export type { WasmLimits } from './wasm-module.js';
+export type * from './rope-types.js';
+export { ATTENTION_KINDS, PAIRINGS, ROPE_SCALING_TYPES, SHIFT_ENCODINGS } from './rope-types.js';

@@ -19,6 +19,11 @@ import {
   type SimilarityMatrixOptions,
 } from './types.js';
 import type { PhasorWasm, WasmLimits, WasmResult } from './wasm-module.js';
+import * as attentionApi from './attention.js';
+import * as embeddingApi from './embedding-scale.js';
+import * as ropeApi from './rope.js';
+import type * as R from './rope-types.js';
+import * as shiftFitApi from './shift-fit.js';
 
 const DEFAULT_BASE = 10000;
 
@@ -128,6 +133,59 @@ export class Phasor {
     if (typeof maxError === 'string') throw new RangeError(`phasor.rotation: ${maxError}`);
     const matrix = this.take('rotation', this.wasm.rotationMatrix(positions, dModel, base, offset, k, layout));
     return { matrix, maxError };
+  }
+
+  // RoPE, attention and the "why this design" experiments: rope.ts,
+  // attention.ts, shift-fit.ts, embedding-scale.ts (types in rope-types.ts).
+
+  /** Rows turned by RoPE at their positions, in either pairing, with optional frequency scaling. */
+  rope(options: R.RopeOptions): Float32Array {
+    return ropeApi.rope(this.wasm, options);
+  }
+
+  /** RoPE's frequencies and wavelengths before and after a scaling scheme. */
+  ropeFrequencies(options: R.RopeFrequencyOptions): R.RopeFrequencies {
+    return ropeApi.ropeFrequencies(this.wasm, options);
+  }
+
+  /** q_m·k_n over a grid of positions for additive PE (with its four terms), RoPE or ALiBi. */
+  attentionScores<K extends R.AttentionKind>(options: R.AttentionOptions & { kind: K }): R.AttentionScoresByKind[K] {
+    return attentionApi.attentionScores(this.wasm, options);
+  }
+
+  /** Score against the offset m − n for several absolute positions m (one shared token). */
+  scoreByOffset(options: R.ScoreByOffsetOptions): R.ScoresByOffset {
+    return attentionApi.scoreByOffset(this.wasm, options);
+  }
+
+  /** ALiBi's per-head slopes. */
+  alibiSlopes(options: { heads: number }): Float64Array {
+    return attentionApi.alibiSlopes(this.wasm, options);
+  }
+
+  /** The seeded normal samples behind every random default (reproducible across builds). */
+  normalSamples(options: R.NormalSamplesOptions): Float32Array {
+    return attentionApi.normalSamples(this.wasm, options);
+  }
+
+  /** The least-squares map from e(p) to e(p + k) and its residual, for PE and the designs it beat. */
+  shiftFit(options: R.ShiftFitOptions): R.ShiftFit {
+    return shiftFitApi.shiftFit(this.wasm, options);
+  }
+
+  /** Two positions one sine-only slot cannot tell apart. */
+  sineCollision(options: R.SineCollisionOptions): R.SineCollision {
+    return shiftFitApi.sineCollision(this.wasm, options);
+  }
+
+  /** Norms of token embeddings (with and without ×√dModel), of PE and of their sums, per position. */
+  embeddingScale(options: R.EmbeddingScaleOptions): R.EmbeddingScale {
+    return embeddingApi.embeddingScale(this.wasm, options);
+  }
+
+  /** The closest two distinct positions for each base and sequence length. */
+  positionResolution(options: R.PositionResolutionOptions): R.PositionResolution {
+    return embeddingApi.positionResolution(this.wasm, options);
   }
 
   private offsetMatrix(fn: string, o: OptionReader, metric: number): Float32Array {

@@ -1,6 +1,6 @@
-// The Embind module as cpp/bindings/phasor_bindings.cpp defines it. Emscripten
-// 3.1.6 cannot emit declarations, so they are written here and
-// tests/unit/wasm-module.test.ts checks them against the built module.
+// The Embind module as cpp/bindings/phasor_bindings.cpp and rope_bindings.cpp
+// define it. Emscripten 3.1.6 cannot emit declarations, so they are written
+// here and tests/unit/wasm-module.test.ts checks them against the built module.
 //
 // Every function takes plain numbers and returns either a view into wasm
 // memory (valid only until the next call) or a string saying why the input
@@ -19,6 +19,20 @@ export interface PhasorWasm {
   rotationMaxError(positions: number, dModel: number, base: number, offset: number, k: number, layout: number): WasmResult<number>;
   releaseResult(): void;
   limits(): WasmLimits;
+  // cpp/bindings/rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts).
+  inputFloat32(slot: number, count: number): WasmResult<Float32Array>;
+  inputFloat64(slot: number, count: number): WasmResult<Float64Array>;
+  releaseInputs(): void;
+  normalSamples(seed: number, stream: number, count: number, std: number): WasmResult<Float32Array>;
+  rope(dim: number, theta: number, pairing: number, tableLayout: number): WasmResult<Float32Array>;
+  ropeFrequencies(dim: number, theta: number): WasmResult<Float64Array>;
+  attentionScores(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number, sharedTokens: boolean): WasmResult<Float32Array>;
+  scoreByOffset(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number): WasmResult<Float32Array>;
+  alibiSlopes(heads: number): WasmResult<Float64Array>;
+  shiftFit(encoding: number, dModel: number, base: number, k: number, positions: number, offset: number, stride: number, extrapolate: number): WasmResult<Float64Array>;
+  sineCollision(dModel: number, base: number, dimension: number, position: number): WasmResult<Float64Array>;
+  embeddingScale(dModel: number, positions: number, offset: number, base: number): WasmResult<Float32Array>;
+  positionResolution(dModel: number, minOffset: number): WasmResult<Float64Array>;
   HEAPU8: Uint8Array;
 }
 
@@ -42,6 +56,19 @@ export const WASM_FUNCTIONS = [
   'rotationMaxError',
   'releaseResult',
   'limits',
+  'inputFloat32',
+  'inputFloat64',
+  'releaseInputs',
+  'normalSamples',
+  'rope',
+  'ropeFrequencies',
+  'attentionScores',
+  'scoreByOffset',
+  'alibiSlopes',
+  'shiftFit',
+  'sineCollision',
+  'embeddingScale',
+  'positionResolution',
 ] as const satisfies readonly Exclude<keyof PhasorWasm, 'HEAPU8'>[];
 
 export interface ModuleOptions {

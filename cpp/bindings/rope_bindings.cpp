@@ -1,0 +1,435 @@
+// Embind for the RoPE, attention and "why this design" experiments, in the
+// manner of phasor_bindings.cpp: doubles in, a typed_memory_view into the
+// shared result buffer (or a string saying why the input was refused) out.
+//
+// Arrays travel in through input slots: JavaScript asks inputFloat32 /
+// inputFloat64 for a view of `count` values in a slot, fills it at once (a
+// later call may grow memory and detach the view), then calls the function,
+// which reads the slots it needs and frees them all, whatever the outcome.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "phasor/attention.hpp"
+#include "phasor/embedding_scale.hpp"
+#include "phasor/limits.hpp"
+#include "phasor/random.hpp"
+#include "phasor/resolution.hpp"
+#include "phasor/rope.hpp"
+#include "phasor/rope_scaling.hpp"
+#include "phasor/shift_fit.hpp"
+#include "phasor/validation.hpp"
+#include "result_buffer.hpp"
+
+using emscripten::val;
+using phasor::bindings::out_of_memory;
+using phasor::bindings::result_buffer;
+
+namespace {
+
+// The slots; web/src/core/experiment-inputs.ts has the same numbers.
+enum Slot {
+  kPositions = 0,     // f64: RoPE positions, attention query positions, anchors
+  kKeyPositions = 1,  // f64: attention key positions (empty: the query positions), offsets
+  kTokens = 2,        // f32: query tokens; embeddingScale tokens
+  kKeyTokens = 3,     // f32: key tokens (empty: the query tokens)
+  kWq = 4,            // f32: dModel x dHead
+  kWk = 5,            // f32: dModel x dHead
+  kScaling = 6,       // f64: kScalingParameterCount values (empty: no scaling)
+  kBases = 7,         // f64: positionResolution bases
+  kLengths = 8,       // f64: positionResolution lengths
+  kRows = 9,          // f32: rows RoPE rotates
+  kSlotCount = 10
+};
+
+struct Input {
+  phasor::bindings::Scratch buffer;
+  std::size_t count = 0;
+  bool is_double = false;
+};
+Input g_inputs[kSlotCount];
+
+void release_inputs() {
+  for (Input& in : g_inputs) {
+    in.buffer.release();
+    in.count = 0;
+  }
+}
+
+// Frees every slot when a call returns, refused or not.
+struct InputsReleaser {
+  ~InputsReleaser() { release_inputs(); }
+};
+
+template <class T>
+val input_view(double slot, double count) {
+  if (auto e = phasor::check_integer("input slot", slot, 0, kSlotCount - 1); !e.empty()) return val(e);
+  if (auto e = phasor::check_integer("input length", count, 0,
+                                     static_cast<double>(phasor::kMaxOutputBytes / sizeof(T)));
+      !e.empty())
+    return val(e);
+  Input& in = g_inputs[static_cast<int>(slot)];
+  const auto n = static_cast<std::size_t>(count);
+  auto* data = static_cast<T*>(in.buffer.reserve(n * sizeof(T)));
+  if (data == nullptr) return out_of_memory(count * static_cast<double>(sizeof(T)));
+  in.count = n;
+  in.is_double = sizeof(T) == 8;
+  return val(emscripten::typed_memory_view(n, data));
+}
+
+val input_float32(double slot, double count) { return input_view<float>(slot, count); }
+val input_float64(double slot, double count) { return input_view<double>(slot, count); }
+
+template <class T>
+const T* slot_data(Slot slot) {
+  const Input& in = g_inputs[slot];
+  if (in.count == 0 || in.is_double != (sizeof(T) == 8)) return nullptr;
+  return static_cast<const T*>(in.buffer.data);
+}
+std::size_t slot_count(Slot slot) { return g_inputs[slot].count; }
+
+// The scaling slot, or no scaling when it is empty.
+std::vector<double> scaling_parameters() {
+  std::vector<double> p(phasor::kScalingParameterCount, 0.0);
+  if (const double* given = slot_data<double>(kScaling);
+      given != nullptr && slot_count(kScaling) == p.size())
+    p.assign(given, given + p.size());
+  return p;
+}
+
+std::string missing(const char* what, std::size_t want, std::size_t got) {
+  return std::string(what) + " must hold " + phasor::format_number(static_cast<double>(want)) +
+         " values; got " + phasor::format_number(static_cast<double>(got));
+}
+
+std::string check_pairing_codes(double pairing, double table_layout) {
+  if (auto e = phasor::check_pairing("pairing", pairing); !e.empty()) return e;
+  return phasor::check_pairing("tableLayout", table_layout);
+}
+
+val normal_samples(double seed, double stream, double count, double std_dev) {
+  if (auto e = phasor::validate_normal_samples(seed, stream, count, std_dev); !e.empty())
+    return val(e);
+  const auto n = static_cast<std::size_t>(count);
+  float* out = result_buffer<float>(n);
+  if (out == nullptr) return out_of_memory(count * 4);
+  phasor::normal_samples(static_cast<std::uint64_t>(seed), static_cast<std::uint64_t>(stream),
+                         std_dev, static_cast<std::int64_t>(count), out);
+  return val(emscripten::typed_memory_view(n, out));
+}
+
+// Rows in slot kRows, positions in kPositions, scaling in kScaling.
+val rope(double dim, double theta, double pairing, double table_layout) {
+  InputsReleaser release;
+  if (auto e = phasor::check_d_model(dim); !e.empty()) return val(e.replace(0, 6, "dim"));
+  if (auto e = check_pairing_codes(pairing, table_layout); !e.empty()) return val(e);
+  const auto params = scaling_parameters();
+  if (auto e = phasor::validate_rope_scaling(params.data(), dim); !e.empty()) return val(e);
+  const double* positions = slot_data<double>(kPositions);
+  const float* rows = slot_data<float>(kRows);
+  const std::size_t count = slot_count(kPositions);
+  if (positions == nullptr || count == 0) return val(std::string("positions must not be empty"));
+  if (rows == nullptr || slot_count(kRows) != count * static_cast<std::size_t>(dim))
+    return val(missing("rows (positions.length x dim)", count * static_cast<std::size_t>(dim),
+                       slot_count(kRows)));
+  phasor::RopeSpec spec;
+  spec.count = static_cast<std::int64_t>(count);
+  spec.dim = static_cast<std::int64_t>(dim);
+  spec.theta = theta;
+  spec.pairing = static_cast<phasor::Pairing>(static_cast<int>(pairing));
+  spec.table_layout = static_cast<phasor::Pairing>(static_cast<int>(table_layout));
+  spec.scaling = phasor::rope_scaling_of(params.data());
+  if (auto e = phasor::validate_rope(spec, positions); !e.empty()) return val(e);
+  float* out = result_buffer<float>(slot_count(kRows));
+  if (out == nullptr) return out_of_memory(static_cast<double>(slot_count(kRows)) * 4);
+  phasor::rope(spec, rows, positions, out);
+  return val(emscripten::typed_memory_view(slot_count(kRows), out));
+}
+
+// [scaled w_i (dim/2), unscaled w_i (dim/2), attention factor]; scaling in kScaling.
+val rope_frequencies(double dim, double theta) {
+  InputsReleaser release;
+  if (auto e = phasor::check_d_model(dim); !e.empty()) return val(e.replace(0, 6, "dim"));
+  if (auto e = phasor::check_theta(theta); !e.empty()) return val(e);
+  const auto params = scaling_parameters();
+  if (auto e = phasor::validate_rope_scaling(params.data(), dim); !e.empty()) return val(e);
+  const auto d = static_cast<std::int64_t>(dim);
+  const auto h = static_cast<std::size_t>(d / 2);
+  double* out = result_buffer<double>(2 * h + 1);
+  if (out == nullptr) return out_of_memory(dim * 8);
+  out[2 * h] = phasor::rope_frequencies(d, theta, phasor::rope_scaling_of(params.data()), out);
+  phasor::rope_frequencies(d, theta, phasor::RopeScaling{}, out + h);
+  return val(emscripten::typed_memory_view(2 * h + 1, out));
+}
+
+phasor::AttentionSpec attention_spec(double kind, double d_model, double d_head, double base,
+                                     double pairing, double table_layout, double weight_layout,
+                                     bool permute, double heads, double head) {
+  phasor::AttentionSpec spec;
+  spec.kind = static_cast<phasor::AttentionKind>(static_cast<int>(kind));
+  spec.d_model = static_cast<std::int64_t>(d_model);
+  spec.d_head = static_cast<std::int64_t>(d_head);
+  spec.base = base;
+  spec.pairing = static_cast<phasor::Pairing>(static_cast<int>(pairing));
+  spec.table_layout = static_cast<phasor::Pairing>(static_cast<int>(table_layout));
+  spec.weight_layout = static_cast<phasor::Pairing>(static_cast<int>(weight_layout));
+  spec.permute = permute;
+  spec.scaling = phasor::rope_scaling_of(scaling_parameters().data());
+  spec.heads = static_cast<std::int64_t>(heads);
+  spec.head = static_cast<std::int64_t>(head);
+  return spec;
+}
+
+// The codes and integer-valued doubles, checked before they are narrowed.
+std::string check_attention_codes(double kind, double d_model, double d_head, double pairing,
+                                  double table_layout, double weight_layout, double heads,
+                                  double head) {
+  if (auto e = phasor::check_integer("kind code", kind, 0, 2); !e.empty())
+    return "kind must be 'additive', 'rope' or 'alibi'";
+  const auto max_width = static_cast<double>(phasor::kMaxAttentionWidth);
+  if (auto e = phasor::check_integer("dModel", d_model, 1, max_width); !e.empty()) return e;
+  if (auto e = phasor::check_integer("dHead", d_head, 1, max_width); !e.empty()) return e;
+  if (auto e = check_pairing_codes(pairing, table_layout); !e.empty()) return e;
+  if (auto e = phasor::check_pairing("weightLayout", weight_layout); !e.empty()) return e;
+  if (auto e = phasor::validate_alibi_heads(heads); !e.empty()) return e;
+  if (auto e = phasor::check_integer("head", head, 0, heads - 1); !e.empty()) return e;
+  return phasor::validate_rope_scaling(scaling_parameters().data(), d_head);
+}
+
+// Weights and tokens of the right sizes, or what is wrong with them.
+std::string check_weights(std::size_t d_model, std::size_t d_head) {
+  const std::size_t want = d_model * d_head;
+  if (slot_data<float>(kWq) == nullptr || slot_count(kWq) != want)
+    return missing("wq (dModel x dHead)", want, slot_count(kWq));
+  if (slot_data<float>(kWk) == nullptr || slot_count(kWk) != want)
+    return missing("wk (dModel x dHead)", want, slot_count(kWk));
+  return "";
+}
+
+// Query positions in kPositions, key positions in kKeyPositions (or the
+// query positions), tokens in kTokens / kKeyTokens (one row each when
+// shared), weights in kWq, kWk, scaling in kScaling. Returns total, then the
+// four terms (additive) or the bias (alibi), each queries x keys.
+val attention_scores(double kind, double d_model, double d_head, double base, double pairing,
+                     double table_layout, double weight_layout, bool permute, double heads,
+                     double head, bool shared_tokens) {
+  InputsReleaser release;
+  if (auto e = check_attention_codes(kind, d_model, d_head, pairing, table_layout, weight_layout,
+                                     heads, head);
+      !e.empty())
+    return val(e);
+  const auto spec = attention_spec(kind, d_model, d_head, base, pairing, table_layout,
+                                   weight_layout, permute, heads, head);
+  phasor::AttentionInput in;
+  in.query_positions = slot_data<double>(kPositions);
+  in.queries = static_cast<std::int64_t>(slot_count(kPositions));
+  const bool own_keys = slot_data<double>(kKeyPositions) != nullptr;
+  in.key_positions = own_keys ? slot_data<double>(kKeyPositions) : in.query_positions;
+  in.keys = own_keys ? static_cast<std::int64_t>(slot_count(kKeyPositions)) : in.queries;
+  if (auto e = phasor::validate_attention(spec, static_cast<double>(in.queries),
+                                          static_cast<double>(in.keys));
+      !e.empty())
+    return val(e);
+  if (auto e = phasor::check_positions("positions", in.query_positions, in.queries); !e.empty())
+    return val(e);
+  if (auto e = phasor::check_positions("keyPositions", in.key_positions, in.keys); !e.empty())
+    return val(e);
+  const auto dm = static_cast<std::size_t>(d_model);
+  const std::size_t query_rows = shared_tokens ? 1 : static_cast<std::size_t>(in.queries);
+  const std::size_t key_rows = shared_tokens ? 1 : static_cast<std::size_t>(in.keys);
+  in.query_tokens = slot_data<float>(kTokens);
+  in.key_tokens = slot_data<float>(kKeyTokens) != nullptr ? slot_data<float>(kKeyTokens) : in.query_tokens;
+  const std::size_t key_count = slot_data<float>(kKeyTokens) != nullptr ? slot_count(kKeyTokens)
+                                                                          : slot_count(kTokens);
+  if (in.query_tokens == nullptr || slot_count(kTokens) != query_rows * dm)
+    return val(missing(shared_tokens ? "tokens (one row of dModel)" : "tokens (positions.length x dModel)",
+                       query_rows * dm, slot_count(kTokens)));
+  if (key_count != key_rows * dm) return val(missing("key tokens", key_rows * dm, key_count));
+  if (auto e = check_weights(dm, static_cast<std::size_t>(d_head)); !e.empty()) return val(e);
+  in.shared_tokens = shared_tokens;
+  in.wq = slot_data<float>(kWq);
+  in.wk = slot_data<float>(kWk);
+
+  const auto grid = static_cast<std::size_t>(in.queries * in.keys);
+  const std::size_t blocks = spec.kind == phasor::AttentionKind::additive ? 5
+                             : spec.kind == phasor::AttentionKind::alibi  ? 2
+                                                                          : 1;
+  float* out = result_buffer<float>(grid * blocks);
+  if (out == nullptr) return out_of_memory(static_cast<double>(grid * blocks) * 4);
+  phasor::AttentionScores scores;
+  scores.total = out;
+  if (spec.kind == phasor::AttentionKind::additive) {
+    scores.content_content = out + grid;
+    scores.content_position = out + 2 * grid;
+    scores.position_content = out + 3 * grid;
+    scores.position_position = out + 4 * grid;
+  } else if (spec.kind == phasor::AttentionKind::alibi) {
+    scores.bias = out + grid;
+  }
+  phasor::attention_scores(spec, in, scores);
+  return val(emscripten::typed_memory_view(grid * blocks, out));
+}
+
+// Anchors in kPositions, offsets in kKeyPositions, one token in kTokens (and
+// optionally kKeyTokens), weights in kWq, kWk: anchors x offsets scores.
+val score_by_offset(double kind, double d_model, double d_head, double base, double pairing,
+                    double table_layout, double weight_layout, bool permute, double heads,
+                    double head) {
+  InputsReleaser release;
+  if (auto e = check_attention_codes(kind, d_model, d_head, pairing, table_layout, weight_layout,
+                                     heads, head);
+      !e.empty())
+    return val(e);
+  const auto spec = attention_spec(kind, d_model, d_head, base, pairing, table_layout,
+                                   weight_layout, permute, heads, head);
+  const double* anchors = slot_data<double>(kPositions);
+  const double* offsets = slot_data<double>(kKeyPositions);
+  const auto na = static_cast<std::int64_t>(slot_count(kPositions));
+  const auto no = static_cast<std::int64_t>(slot_count(kKeyPositions));
+  if (anchors == nullptr || offsets == nullptr)
+    return val(std::string("anchors and offsets must not be empty"));
+  if (auto e = phasor::validate_score_by_offset(spec, anchors, na, offsets, no); !e.empty())
+    return val(e);
+  const auto dm = static_cast<std::size_t>(d_model);
+  const float* query_token = slot_data<float>(kTokens);
+  const float* key_token = slot_data<float>(kKeyTokens) != nullptr ? slot_data<float>(kKeyTokens) : query_token;
+  if (query_token == nullptr || slot_count(kTokens) != dm)
+    return val(missing("token (one row of dModel)", dm, slot_count(kTokens)));
+  if (key_token != query_token && slot_count(kKeyTokens) != dm)
+    return val(missing("key token (one row of dModel)", dm, slot_count(kKeyTokens)));
+  if (auto e = check_weights(dm, static_cast<std::size_t>(d_head)); !e.empty()) return val(e);
+  const auto count = static_cast<std::size_t>(na * no);
+  float* out = result_buffer<float>(count);
+  if (out == nullptr) return out_of_memory(static_cast<double>(count) * 4);
+  phasor::score_by_offset(spec, query_token, key_token, slot_data<float>(kWq), slot_data<float>(kWk),
+                          anchors, na, offsets, no, out);
+  return val(emscripten::typed_memory_view(count, out));
+}
+
+val alibi_slopes(double heads) {
+  if (auto e = phasor::validate_alibi_heads(heads); !e.empty()) return val(e);
+  const auto n = static_cast<std::size_t>(heads);
+  double* out = result_buffer<double>(n);
+  if (out == nullptr) return out_of_memory(heads * 8);
+  phasor::alibi_slopes(static_cast<std::int64_t>(heads), out);
+  return val(emscripten::typed_memory_view(n, out));
+}
+
+// Packed float64: [residual, extrapolationResidual, rank, map (d x d),
+// perPosition (positions + extrapolate), singularValues (min(positions, d)),
+// frequencies (d/2, or d for sine-only)].
+val shift_fit(double encoding, double d_model, double base, double k, double positions,
+              double offset, double stride, double extrapolate) {
+  if (auto e = phasor::check_integer("encoding code", encoding, 0, 4); !e.empty())
+    return val(std::string("encoding must be 'sinusoidal', 'sine-only', 'linear-frequencies', "
+                           "'quadratic-phase' or 'log-phase'"));
+  if (auto e = phasor::check_d_model(d_model); !e.empty()) return val(e);
+  const auto max_positions = static_cast<double>(phasor::kMaxShiftFitPositions);
+  if (auto e = phasor::check_integer("positions", positions, 1, max_positions); !e.empty())
+    return val(e);
+  if (auto e = phasor::check_integer("extrapolate", extrapolate, 0, max_positions); !e.empty())
+    return val(e);
+  phasor::ShiftFitSpec spec;
+  spec.encoding = static_cast<phasor::ShiftEncoding>(static_cast<int>(encoding));
+  spec.d_model = static_cast<std::int64_t>(d_model);
+  spec.base = base;
+  spec.k = k;
+  spec.positions = static_cast<std::int64_t>(positions);
+  spec.offset = offset;
+  spec.stride = stride;
+  spec.extrapolate = static_cast<std::int64_t>(extrapolate);
+  if (auto e = phasor::validate_shift_fit(spec); !e.empty()) return val(e);
+  const auto fit = phasor::shift_fit(spec);
+  const auto w = phasor::shift_encoding_frequencies(spec);
+  const std::size_t count = 3 + fit.map.size() + fit.per_position.size() +
+                            fit.singular_values.size() + w.size();
+  double* out = result_buffer<double>(count);
+  if (out == nullptr) return out_of_memory(static_cast<double>(count) * 8);
+  double* at = out;
+  *at++ = fit.residual;
+  *at++ = fit.extrapolation_residual;
+  *at++ = static_cast<double>(fit.rank);
+  for (const auto* part : {&fit.map, &fit.per_position, &fit.singular_values, &w})
+    at = std::copy(part->begin(), part->end(), at);
+  return val(emscripten::typed_memory_view(count, out));
+}
+
+val sine_collision(double d_model, double base, double dimension, double position) {
+  if (auto e = phasor::validate_sine_collision(d_model, base, dimension, position); !e.empty())
+    return val(e);
+  const auto values = phasor::sine_collision(static_cast<std::int64_t>(d_model), base,
+                                             static_cast<std::int64_t>(dimension), position);
+  double* out = result_buffer<double>(values.size());
+  if (out == nullptr) return out_of_memory(48);
+  std::copy(values.begin(), values.end(), out);
+  return val(emscripten::typed_memory_view(values.size(), out));
+}
+
+// Tokens (positions x dModel) in kTokens. Returns the five norms per
+// position (phasor::EmbeddingNorm order) as float32.
+val embedding_scale(double d_model, double positions, double offset, double base) {
+  InputsReleaser release;
+  if (auto e = phasor::check_d_model(d_model); !e.empty()) return val(e);
+  if (auto e = phasor::check_integer("positions", positions, 1,
+                                     static_cast<double>(phasor::kMaxPositions));
+      !e.empty())
+    return val(e);
+  phasor::EmbeddingScaleSpec spec{static_cast<std::int64_t>(d_model),
+                                  static_cast<std::int64_t>(positions), offset, base};
+  if (auto e = phasor::validate_embedding_scale(spec); !e.empty()) return val(e);
+  const auto want = static_cast<std::size_t>(positions * d_model);
+  if (slot_data<float>(kTokens) == nullptr || slot_count(kTokens) != want)
+    return val(missing("tokens (positions x dModel)", want, slot_count(kTokens)));
+  const auto count = static_cast<std::size_t>(positions) * phasor::kEmbeddingNormCount;
+  // float64 norms in the buffer, then narrowed in place (as dotByOffset does).
+  auto* norms = result_buffer<double>(count);
+  if (norms == nullptr) return out_of_memory(static_cast<double>(count) * 8);
+  phasor::embedding_scale(spec, slot_data<float>(kTokens), norms);
+  auto* out = reinterpret_cast<float*>(norms);
+  for (std::size_t i = 0; i < count; ++i) out[i] = static_cast<float>(norms[i]);
+  return val(emscripten::typed_memory_view(count, out));
+}
+
+// Bases in kBases, lengths in kLengths. Returns float64 [minDistance
+// (bases x lengths), atOffset (bases x lengths), float32Bound (lengths)].
+val position_resolution(double d_model, double min_offset) {
+  InputsReleaser release;
+  const double* bases = slot_data<double>(kBases);
+  const double* lengths = slot_data<double>(kLengths);
+  if (bases == nullptr || lengths == nullptr)
+    return val(std::string("bases and lengths must not be empty"));
+  const auto nb = static_cast<std::int64_t>(slot_count(kBases));
+  const auto nl = static_cast<std::int64_t>(slot_count(kLengths));
+  if (auto e = phasor::validate_position_resolution(d_model, bases, nb, lengths, nl, min_offset);
+      !e.empty())
+    return val(e);
+  const auto count = static_cast<std::size_t>(2 * nb * nl + nl);
+  double* out = result_buffer<double>(count);
+  if (out == nullptr) return out_of_memory(static_cast<double>(count) * 8);
+  phasor::position_resolution(static_cast<std::int64_t>(d_model), bases, nb, lengths, nl,
+                              static_cast<std::int64_t>(min_offset), out, out + nb * nl,
+                              out + 2 * nb * nl);
+  return val(emscripten::typed_memory_view(count, out));
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(phasor_rope) {
+  emscripten::function("inputFloat32", &input_float32);
+  emscripten::function("inputFloat64", &input_float64);
+  emscripten::function("releaseInputs", &release_inputs);
+  emscripten::function("normalSamples", &normal_samples);
+  emscripten::function("rope", &rope);
+  emscripten::function("ropeFrequencies", &rope_frequencies);
+  emscripten::function("attentionScores", &attention_scores);
+  emscripten::function("scoreByOffset", &score_by_offset);
+  emscripten::function("alibiSlopes", &alibi_slopes);
+  emscripten::function("shiftFit", &shift_fit);
+  emscripten::function("sineCollision", &sine_collision);
+  emscripten::function("embeddingScale", &embedding_scale);
+  emscripten::function("positionResolution", &position_resolution);
+}

@@ -1,0 +1,37 @@
+// Why the token embedding is multiplied by sqrt(dModel) before PE is added
+// ("Attention Is All You Need", section 3.4): with the usual initialisation
+// (entries of std 1/sqrt(dModel)) a token row has norm about 1, while
+// |PE(p)| = sqrt(dModel/2) for every p, so without the scale position drowns
+// the token; with it both are of the same order. Norms per position, float64.
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace phasor {
+
+inline constexpr std::int64_t kMaxEmbeddingScaleValues = std::int64_t{1} << 26;  // positions x dModel
+
+struct EmbeddingScaleSpec {
+  std::int64_t d_model = 0;
+  std::int64_t positions = 0;
+  double offset = 0.0;  // position of the first row
+  double base = 10000.0;
+};
+
+// The five norms for each position, in this order in the output.
+enum EmbeddingNorm {
+  kTokenNorm,        // |e_p|
+  kScaledTokenNorm,  // |sqrt(d) e_p|
+  kPeNorm,           // |PE(p)| (sqrt(d/2) up to rounding)
+  kSumNorm,          // |e_p + PE(p)|
+  kScaledSumNorm,    // |sqrt(d) e_p + PE(p)|
+  kEmbeddingNormCount
+};
+
+std::string validate_embedding_scale(const EmbeddingScaleSpec& spec);
+
+// tokens: positions x dModel. out: kEmbeddingNormCount blocks of `positions`
+// values (block kTokenNorm first).
+void embedding_scale(const EmbeddingScaleSpec& spec, const float* tokens, double* out);
+
+}  // namespace phasor

@@ -1,0 +1,30 @@
+// Seeded normal samples for the experiments' random weights and tokens, so a
+// chart, a test and tests/fixtures/make_rope_fixtures.py all draw the same
+// numbers from the same seed. SplitMix64 (Steele, Lea and Flood, "Fast
+// splittable pseudorandom number generators", OOPSLA 2014) feeds Box–Muller.
+//
+// The stream, exactly (the fixture script repeats it in Python):
+//   state = seed + stream * 0xD1B54A32D192ED03            (mod 2^64)
+//   next():  state += 0x9E3779B97F4A7C15; z = state;
+//            z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9;
+//            z = (z ^ z >> 27) * 0x94D049BB133111EB;  return z ^ z >> 31
+//   uniform(): ((next() >> 11) + 0.5) * 2^-53, in (0, 1)
+//   normals, two at a time: u1 = uniform(), u2 = uniform(),
+//            r = sqrt(-2 ln u1): r cos(2 pi u2), then r sin(2 pi u2)
+//   sample k = float32(std * normal k).
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace phasor {
+
+// Largest seed and stream: integers a double holds exactly.
+inline constexpr double kMaxSeed = 9007199254740991.0;  // 2^53 - 1
+
+std::string validate_normal_samples(double seed, double stream, double count, double std_dev);
+
+// out[k] = float32(std_dev * z_k) for k < count.
+void normal_samples(std::uint64_t seed, std::uint64_t stream, double std_dev, std::int64_t count,
+                    float* out);
+
+}  // namespace phasor

@@ -1,0 +1,30 @@
+// How close two distinct positions come: for a base and a sequence length n,
+// the minimum over p != q < n (with |p - q| >= minOffset) of |PE(p) - PE(q)|.
+// |PE(p) - PE(q)|^2 = dModel - 2 sum_i cos(w_i (p - q)) depends on p - q only
+// (the Toeplitz structure again), so one O(n dModel) phase walk over the
+// offsets answers every n up to the longest, for each base.
+//
+// In float32: phasor's tables are within 2^-25 + |p| 2^-51 of the float64
+// formula per value, so a float32 distance is within float32Bound =
+// 2 sqrt(dModel) (2^-25 + (n - 1) 2^-51) of the float64 one; two positions
+// whose float64 distance exceeds it are distinct in the float32 table too.
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace phasor {
+
+inline constexpr std::int64_t kMaxResolutionCases = 64;   // bases, lengths
+inline constexpr double kMaxResolutionWork = 4294967296.0;  // bases x longest length x dModel/2
+
+std::string validate_position_resolution(double d_model, const double* bases,
+                                         std::int64_t base_count, const double* lengths,
+                                         std::int64_t length_count, double min_offset);
+
+// min_distance and at_offset: base_count x length_count (NaN where n <= minOffset);
+// float32_bound: length_count.
+void position_resolution(std::int64_t d_model, const double* bases, std::int64_t base_count,
+                         const double* lengths, std::int64_t length_count, std::int64_t min_offset,
+                         double* min_distance, double* at_offset, double* float32_bound);
+
+}  // namespace phasor

@@ -1,0 +1,57 @@
+// Rotary position embedding (RoPE, Su et al. 2021): the query or key row x at
+// position m has each pair of slots turned by the angle m * w_i, so that
+// (R_m q) . (R_n k) = q . R_(n-m) k depends on the offset only.
+//
+// Two pairings are in use, and weights move between them only with a
+// permutation of W_Q's and W_K's output features:
+//   adjacent  slots (2i, 2i+1)        RoFormer, GPT-J, Meta's original Llama code
+//   half      slots (i, i + dim/2)    GPT-NeoX, Hugging Face Llama ("rotate_half")
+// Implementations hold cos and sin per slot in a table; the table's layout
+// must match the pairing. A mismatch (a GPT-J table with rotate_half) turns
+// each pair by two different angles: no longer a rotation, and the score is no
+// longer a function of the offset. tableLayout lets the experiments show it.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "phasor/rope_scaling.hpp"
+
+namespace phasor {
+
+enum class Pairing { adjacent = 0, half = 1 };
+
+struct RopeSpec {
+  std::int64_t count = 0;  // rows
+  std::int64_t dim = 0;    // row width, even
+  double theta = 10000.0;
+  Pairing pairing = Pairing::half;
+  Pairing table_layout = Pairing::half;  // = pairing, unless showing the mismatch bug
+  RopeScaling scaling;
+};
+
+std::string check_theta(double theta);
+std::string check_pairing(const char* name, double code);
+// Every positions[k] finite with |positions[k]| <= kMaxAbsPosition.
+std::string check_positions(const char* name, const double* positions, std::int64_t count);
+std::string validate_rope(const RopeSpec& spec, const double* positions);
+
+// out[r] = R_{positions[r]} rows[r] (count x dim, row-major), times the
+// scaling's attention factor (yarn). Angles m * w_i, their cos and sin and the
+// rotation are float64; each output is rounded to float32 once.
+void rope(const RopeSpec& spec, const float* rows, const double* positions, float* out);
+
+// cos and sin of each slot's angle at `position` (dim values each), times
+// `factor`: slot j has angle position * omega[j / 2] (adjacent table) or
+// position * omega[j mod dim/2] (half table).
+void rope_slot_phasors(const double* omega, std::int64_t dim, double position, double factor,
+                       Pairing table_layout, double* c, double* s);
+
+// The float64 rotation of one row (the experiments keep projections in float64).
+void rope_row_f64(const double* x, const double* c, const double* s, std::int64_t dim,
+                  Pairing pairing, double* out);
+
+// The feature of a `from`-layout row that lands in slot j of the `to` layout:
+// half slot i <- adjacent 2i, half slot h+i <- adjacent 2i+1, and back.
+std::int64_t pairing_source(std::int64_t j, std::int64_t dim, Pairing from, Pairing to);
+
+}  // namespace phasor

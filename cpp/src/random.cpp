@@ -1,0 +1,55 @@
+#include "phasor/random.hpp"
+
+#include <cmath>
+
+#include "phasor/frequencies.hpp"
+#include "phasor/limits.hpp"
+#include "phasor/validation.hpp"
+
+namespace phasor {
+
+namespace {
+
+class SplitMix64 {
+ public:
+  SplitMix64(std::uint64_t seed, std::uint64_t stream)
+      : state_(seed + stream * 0xD1B54A32D192ED03ull) {}
+
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+
+  // Never 0, so log(u) is finite.
+  double uniform() { return (static_cast<double>(next() >> 11) + 0.5) * 0x1p-53; }
+
+ private:
+  std::uint64_t state_;
+};
+
+}  // namespace
+
+std::string validate_normal_samples(double seed, double stream, double count, double std_dev) {
+  if (auto e = check_integer("seed", seed, 0, kMaxSeed); !e.empty()) return e;
+  if (auto e = check_integer("stream", stream, 0, kMaxSeed); !e.empty()) return e;
+  if (auto e = check_integer("count", count, 0, static_cast<double>(kMaxOutputBytes / 4));
+      !e.empty())
+    return e;
+  return check_finite("std", std_dev, 0, 1e30);
+}
+
+void normal_samples(std::uint64_t seed, std::uint64_t stream, double std_dev, std::int64_t count,
+                    float* out) {
+  SplitMix64 rng(seed, stream);
+  for (std::int64_t k = 0; k < count; k += 2) {
+    const double u1 = rng.uniform();
+    const double u2 = rng.uniform();
+    const double r = std::sqrt(-2.0 * std::log(u1));
+    out[k] = static_cast<float>(std_dev * (r * std::cos(kTwoPi * u2)));
+    if (k + 1 < count) out[k + 1] = static_cast<float>(std_dev * (r * std::sin(kTwoPi * u2)));
+  }
+}
+
+}  // namespace phasor

@@ -1,0 +1,106 @@
+#include "phasor/rope.hpp"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "phasor/limits.hpp"
+#include "phasor/validation.hpp"
+#include "rope_kernels.hpp"
+
+namespace phasor {
+
+std::string check_theta(double theta) {
+  if (std::isfinite(theta) && theta > 1.0 && theta <= 1e300) return "";
+  return check_base(theta).replace(0, 4, "theta");  // "base must be ..." -> "theta must be ..."
+}
+
+std::string check_pairing(const char* name, double code) {
+  if (code == 0 || code == 1) return "";
+  return std::string(name) + " must be 'adjacent' or 'half'";
+}
+
+std::string check_positions(const char* name, const double* positions, std::int64_t count) {
+  for (std::int64_t k = 0; k < count; ++k) {
+    const double p = positions[k];
+    if (std::isfinite(p) && std::fabs(p) <= kMaxAbsPosition) continue;
+    return check_finite((std::string(name) + "[" + format_number(static_cast<double>(k)) + "]")
+                            .c_str(),
+                        p, -kMaxAbsPosition, kMaxAbsPosition);
+  }
+  return "";
+}
+
+std::string validate_rope(const RopeSpec& spec, const double* positions) {
+  if (auto e = check_integer("count", static_cast<double>(spec.count), 1,
+                             static_cast<double>(kMaxPositions));
+      !e.empty())
+    return e;
+  const auto dim = static_cast<double>(spec.dim);
+  if (auto e = check_d_model(dim); !e.empty()) return e.replace(0, 6, "dim");
+  if (auto e = check_theta(spec.theta); !e.empty()) return e;
+  if (auto e = check_pairing("pairing", static_cast<double>(spec.pairing)); !e.empty()) return e;
+  if (auto e = check_pairing("tableLayout", static_cast<double>(spec.table_layout)); !e.empty())
+    return e;
+  if (auto e = validate_rope_scaling(spec.scaling, dim); !e.empty()) return e;
+  if (auto e = check_output_size("the rows (count x dim float32 values)",
+                                 static_cast<double>(spec.count) * dim, 4);
+      !e.empty())
+    return e;
+  return check_positions("positions", positions, spec.count);
+}
+
+void rope_slot_phasors(const double* omega, std::int64_t dim, double position, double factor,
+                       Pairing table_layout, double* c, double* s) {
+  const std::int64_t h = dim / 2;
+  for (std::int64_t i = 0; i < h; ++i) {
+    const double angle = position * omega[i];
+    const double ci = factor * std::cos(angle);
+    const double si = factor * std::sin(angle);
+    // Pair i's angle goes where the table layout puts it: slots 2i, 2i+1 or i, h+i.
+    const std::int64_t a = table_layout == Pairing::adjacent ? 2 * i : i;
+    const std::int64_t b = table_layout == Pairing::adjacent ? 2 * i + 1 : h + i;
+    c[a] = ci;
+    s[a] = si;
+    c[b] = ci;
+    s[b] = si;
+  }
+}
+
+void rope_row_f64(const double* x, const double* c, const double* s, std::int64_t dim,
+                  Pairing pairing, double* out) {
+  const std::int64_t h = dim / 2;
+  for (std::int64_t j = 0; j < dim; ++j) {
+    double turned;
+    if (pairing == Pairing::adjacent) {
+      turned = (j & 1) == 0 ? -x[j + 1] : x[j - 1];
+    } else {
+      turned = j < h ? -x[j + h] : x[j - h];
+    }
+    out[j] = x[j] * c[j] + turned * s[j];
+  }
+}
+
+std::int64_t pairing_source(std::int64_t j, std::int64_t dim, Pairing from, Pairing to) {
+  const std::int64_t h = dim / 2;
+  if (from == to) return j;
+  if (to == Pairing::half)  // slot j of the half layout holds pair j mod h, its (j < h ? first : second) slot
+    return j < h ? 2 * j : 2 * (j - h) + 1;
+  return (j & 1) == 0 ? j / 2 : h + j / 2;  // to adjacent
+}
+
+void rope(const RopeSpec& spec, const float* rows, const double* positions, float* out) {
+  const std::int64_t d = spec.dim;
+  std::vector<double> omega(static_cast<std::size_t>(d / 2));
+  const double factor = rope_frequencies(d, spec.theta, spec.scaling, omega.data());
+  std::vector<double> c(static_cast<std::size_t>(d)), s(static_cast<std::size_t>(d));
+  const int pairing = spec.pairing == Pairing::adjacent ? kernels::kAdjacentPairs
+                                                         : kernels::kHalfPairs;
+  for (std::int64_t r = 0; r < spec.count; ++r) {
+    rope_slot_phasors(omega.data(), d, positions[r], factor, spec.table_layout, c.data(),
+                      s.data());
+    kernels::rope_row(rows + r * d, c.data(), s.data(), d, pairing, out + r * d);
+  }
+}
+
+}  // namespace phasor

@@ -1,0 +1,167 @@
+#include "phasor/rope_scaling.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "phasor/frequencies.hpp"
+#include "phasor/limits.hpp"
+#include "phasor/validation.hpp"
+
+namespace phasor {
+
+namespace {
+
+bool needs_original_length(RopeScalingType t) {
+  return t == RopeScalingType::dynamic_ntk || t == RopeScalingType::yarn ||
+         t == RopeScalingType::llama3;
+}
+
+// theta^(-2i/dim) for every pair.
+void base_frequencies(std::int64_t dim, double theta, double* omega) {
+  for (std::int64_t i = 0; i < dim / 2; ++i) omega[i] = frequency(i, dim, theta);
+}
+
+// The pair index (fractional) whose wavelength fits `rotations` turns into L positions.
+double yarn_correction_pair(double rotations, double dim, double theta, double length) {
+  return dim * std::log(length / (rotations * kTwoPi)) / (2.0 * std::log(theta));
+}
+
+void yarn(std::int64_t dim, double theta, const RopeScaling& s, double* omega) {
+  const auto d = static_cast<double>(dim);
+  double low = yarn_correction_pair(s.beta_fast, d, theta, s.original_length);
+  double high = yarn_correction_pair(s.beta_slow, d, theta, s.original_length);
+  if (s.truncate) {
+    low = std::floor(low);
+    high = std::ceil(high);
+  }
+  low = std::max(low, 0.0);
+  high = std::min(high, d - 1.0);
+  if (low == high) high += 0.001;  // as transformers: avoids 0/0 in the ramp
+  for (std::int64_t i = 0; i < dim / 2; ++i) {
+    const double ramp = std::clamp((static_cast<double>(i) - low) / (high - low), 0.0, 1.0);
+    // ramp 0 (fast pairs): keep w_i; ramp 1 (slow pairs): interpolate, w_i / factor.
+    omega[i] = omega[i] / s.factor * ramp + omega[i] * (1.0 - ramp);
+  }
+}
+
+void llama3(const RopeScaling& s, std::int64_t pairs, double* omega) {
+  const double low_freq_wavelength = s.original_length / s.low_freq_factor;
+  const double high_freq_wavelength = s.original_length / s.high_freq_factor;
+  for (std::int64_t i = 0; i < pairs; ++i) {
+    const double wavelength = kTwoPi / omega[i];
+    if (wavelength > low_freq_wavelength) {
+      omega[i] /= s.factor;
+    } else if (wavelength >= high_freq_wavelength) {
+      const double smooth = (s.original_length / wavelength - s.low_freq_factor) /
+                            (s.high_freq_factor - s.low_freq_factor);
+      omega[i] = (1.0 - smooth) * omega[i] / s.factor + smooth * omega[i];
+    }
+  }
+}
+
+}  // namespace
+
+std::string validate_rope_scaling(const RopeScaling& s, double dim) {
+  using T = RopeScalingType;
+  if (static_cast<int>(s.type) < 0 || static_cast<int>(s.type) > 5)
+    return "scaling.type must be 'none', 'linear', 'ntk', 'dynamic-ntk', 'yarn' or 'llama3'";
+  if (s.type == T::none) return "";
+  if (auto e = check_finite("scaling.factor", s.factor, 1.0, 1e6); !e.empty()) return e;
+  if ((s.type == T::ntk || s.type == T::dynamic_ntk) && dim < 4)
+    return "dim must be at least 4 for NTK scaling (its exponent is dim/(dim-2)); got " +
+           format_number(dim);
+  if (needs_original_length(s.type)) {
+    if (auto e = check_finite("scaling.originalLength", s.original_length, 1.0, kMaxAbsPosition);
+        !e.empty())
+      return e;
+  }
+  if (s.type == T::dynamic_ntk) {
+    if (auto e = check_finite("scaling.sequenceLength", s.sequence_length, 1.0, kMaxAbsPosition);
+        !e.empty())
+      return e;
+  }
+  if (s.type == T::yarn) {
+    if (auto e = check_finite("scaling.betaSlow", s.beta_slow, 1e-6, 1e6); !e.empty()) return e;
+    if (auto e = check_finite("scaling.betaFast", s.beta_fast, 1e-6, 1e6); !e.empty()) return e;
+    if (!(s.beta_fast > s.beta_slow))
+      return "scaling.betaFast must be greater than scaling.betaSlow; got " +
+             format_number(s.beta_fast) + " and " + format_number(s.beta_slow);
+    if (s.attention_factor != 0.0) {
+      if (auto e = check_finite("scaling.attentionFactor", s.attention_factor, 1e-6, 1e6);
+          !e.empty())
+        return e;
+    }
+  }
+  if (s.type == T::llama3) {
+    if (auto e = check_finite("scaling.lowFreqFactor", s.low_freq_factor, 1e-6, 1e6); !e.empty())
+      return e;
+    if (auto e = check_finite("scaling.highFreqFactor", s.high_freq_factor, 1e-6, 1e6); !e.empty())
+      return e;
+    if (!(s.high_freq_factor > s.low_freq_factor))
+      return "scaling.highFreqFactor must be greater than scaling.lowFreqFactor; got " +
+             format_number(s.high_freq_factor) + " and " + format_number(s.low_freq_factor);
+  }
+  return "";
+}
+
+std::string validate_rope_scaling(const double* p, double dim) {
+  if (!check_integer("scaling.type", p[kScalingType], 0, 5).empty())
+    return "scaling.type must be 'none', 'linear', 'ntk', 'dynamic-ntk', 'yarn' or 'llama3'";
+  if (p[kScalingTruncate] != 0.0 && p[kScalingTruncate] != 1.0)
+    return "scaling.truncate must be true or false";
+  if (p[kScalingHasAttentionFactor] == 1.0) {
+    if (auto e = check_finite("scaling.attentionFactor", p[kScalingAttentionFactor], 1e-6, 1e6);
+        !e.empty())
+      return e;
+  }
+  return validate_rope_scaling(rope_scaling_of(p), dim);
+}
+
+RopeScaling rope_scaling_of(const double* p) {
+  RopeScaling s;
+  s.type = static_cast<RopeScalingType>(static_cast<int>(p[kScalingType]));
+  s.factor = p[kScalingFactor];
+  s.original_length = p[kScalingOriginalLength];
+  s.sequence_length = p[kScalingSequenceLength];
+  s.beta_fast = p[kScalingBetaFast];
+  s.beta_slow = p[kScalingBetaSlow];
+  s.truncate = p[kScalingTruncate] != 0.0;
+  s.low_freq_factor = p[kScalingLowFreqFactor];
+  s.high_freq_factor = p[kScalingHighFreqFactor];
+  s.attention_factor = p[kScalingHasAttentionFactor] == 1.0 ? p[kScalingAttentionFactor] : 0.0;
+  return s;
+}
+
+double rope_frequencies(std::int64_t dim, double theta, const RopeScaling& s, double* omega) {
+  using T = RopeScalingType;
+  const auto d = static_cast<double>(dim);
+  const std::int64_t pairs = dim / 2;
+  switch (s.type) {
+    case T::none: base_frequencies(dim, theta, omega); return 1.0;
+    case T::linear:
+      base_frequencies(dim, theta, omega);
+      for (std::int64_t i = 0; i < pairs; ++i) omega[i] /= s.factor;
+      return 1.0;
+    case T::ntk:
+      base_frequencies(dim, theta * std::pow(s.factor, d / (d - 2.0)), omega);
+      return 1.0;
+    case T::dynamic_ntk: {
+      const double length = std::max(s.sequence_length, s.original_length);
+      const double growth = s.factor * length / s.original_length - (s.factor - 1.0);
+      base_frequencies(dim, theta * std::pow(growth, d / (d - 2.0)), omega);
+      return 1.0;
+    }
+    case T::yarn:
+      base_frequencies(dim, theta, omega);
+      yarn(dim, theta, s, omega);
+      if (s.attention_factor > 0.0) return s.attention_factor;
+      return s.factor <= 1.0 ? 1.0 : 0.1 * std::log(s.factor) + 1.0;
+    case T::llama3:
+      base_frequencies(dim, theta, omega);
+      llama3(s, pairs, omega);
+      return 1.0;
+  }
+  return 1.0;
+}
+
+}  // namespace phasor

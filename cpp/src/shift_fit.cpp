@@ -1,0 +1,160 @@
+#include "phasor/shift_fit.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "phasor/frequencies.hpp"
+#include "phasor/least_squares.hpp"
+#include "phasor/limits.hpp"
+#include "phasor/validation.hpp"
+
+namespace phasor {
+
+namespace {
+
+constexpr double kPi = 3.141592653589793238462643383279502884;
+// |p| below 2^26 keeps p^2 exact in float64.
+constexpr double kMaxQuadraticPosition = 67108864.0;
+
+double phase_of(ShiftEncoding encoding, double p) {
+  switch (encoding) {
+    case ShiftEncoding::quadratic_phase: return p * p;
+    case ShiftEncoding::log_phase: return std::log1p(p);
+    default: return p;
+  }
+}
+
+}  // namespace
+
+std::string validate_shift_fit(const ShiftFitSpec& spec) {
+  if (static_cast<int>(spec.encoding) < 0 || static_cast<int>(spec.encoding) > 4)
+    return "encoding must be 'sinusoidal', 'sine-only', 'linear-frequencies', 'quadratic-phase' "
+           "or 'log-phase'";
+  const auto d = static_cast<double>(spec.d_model);
+  if (auto e = check_d_model(d); !e.empty()) return e;
+  if (d > static_cast<double>(kMaxShiftFitDModel))
+    return "dModel must be an even integer in [2, 256] for shiftFit; got " +
+           format_number(static_cast<double>(spec.d_model));
+  if (auto e = check_base(spec.base); !e.empty()) return e;
+  if (auto e = check_integer("positions", static_cast<double>(spec.positions), 1,
+                             static_cast<double>(kMaxShiftFitPositions));
+      !e.empty())
+    return e;
+  if (auto e = check_finite("k", spec.k, -kMaxAbsPosition, kMaxAbsPosition); !e.empty()) return e;
+  if (auto e = check_integer("extrapolate", static_cast<double>(spec.extrapolate), 0,
+                             static_cast<double>(kMaxShiftFitPositions));
+      !e.empty())
+    return e;
+  const double limit =
+      spec.encoding == ShiftEncoding::quadratic_phase ? kMaxQuadraticPosition : kMaxAbsPosition;
+  if (!(std::isfinite(spec.stride) && spec.stride > 0.0 && spec.stride <= limit))
+    return "stride must be a finite number in (0, " + format_number(limit) + "]; got " +
+           format_number(spec.stride);
+  if (auto e = check_finite("offset", spec.offset, -limit, limit); !e.empty()) return e;
+  const double last = spec.offset + static_cast<double>(spec.positions + spec.extrapolate - 1) * spec.stride;
+  const double lowest = std::min(spec.offset, spec.offset + spec.k);
+  const double highest = std::max(last, last + spec.k);
+  if (lowest < -limit || highest > limit)
+    return "offset + (positions + extrapolate) x stride + k must stay within [" + format_number(-limit) +
+           ", " + format_number(limit) + "]";
+  if (spec.encoding == ShiftEncoding::log_phase && !(lowest > -1.0))
+    return "log-phase needs every p and p + k above -1 (its phase is ln(1 + p)); got offset " +
+           format_number(spec.offset) + " and k " + format_number(spec.k);
+  return "";
+}
+
+std::vector<double> shift_encoding_frequencies(const ShiftFitSpec& spec) {
+  const std::int64_t d = spec.d_model, h = d / 2;
+  std::vector<double> w;
+  if (spec.encoding == ShiftEncoding::sine_only) {
+    for (std::int64_t j = 0; j < d; ++j)
+      w.push_back(std::pow(spec.base, -static_cast<double>(j) / static_cast<double>(d)));
+    return w;
+  }
+  const double slowest = frequency(h - 1, d, spec.base);
+  for (std::int64_t i = 0; i < h; ++i) {
+    if (spec.encoding == ShiftEncoding::linear_frequencies) {
+      w.push_back(h == 1 ? 1.0
+                         : 1.0 + (slowest - 1.0) * static_cast<double>(i) /
+                                     static_cast<double>(h - 1));
+    } else {
+      w.push_back(frequency(i, d, spec.base));
+    }
+  }
+  return w;
+}
+
+void shift_encoding(const ShiftFitSpec& spec, const std::vector<double>& w, double p, double* row) {
+  if (spec.encoding == ShiftEncoding::sine_only) {
+    for (std::size_t j = 0; j < w.size(); ++j) row[j] = std::sin(w[j] * p);
+    return;
+  }
+  const double phase = phase_of(spec.encoding, p);
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    row[2 * i] = std::sin(w[i] * phase);
+    row[2 * i + 1] = std::cos(w[i] * phase);
+  }
+}
+
+ShiftFit shift_fit(const ShiftFitSpec& spec) {
+  const std::int64_t d = spec.d_model, n = spec.positions, all = n + spec.extrapolate;
+  const auto w = shift_encoding_frequencies(spec);
+  // Row r: x = e(p_r), y = e(p_r + k). The first n rows are fitted (X B = Y,
+  // the map is B^T); the rest only checked.
+  std::vector<double> x(static_cast<std::size_t>(all * d)), y(x.size());
+  for (std::int64_t r = 0; r < all; ++r) {
+    const double p = spec.offset + static_cast<double>(r) * spec.stride;
+    shift_encoding(spec, w, p, x.data() + r * d);
+    shift_encoding(spec, w, p + spec.k, y.data() + r * d);
+  }
+  LeastSquares ls = least_squares(x.data(), n, d, y.data(), d);
+
+  ShiftFit fit;
+  fit.map.resize(static_cast<std::size_t>(d * d));
+  double* map = fit.map.data();
+  const double* xs = x.data();
+  const double* ys = y.data();
+  for (std::int64_t i = 0; i < d; ++i)
+    for (std::int64_t j = 0; j < d; ++j) map[i * d + j] = ls.solution.data()[j * d + i];
+  double miss_sum[2] = {0.0, 0.0}, target_sum[2] = {0.0, 0.0};  // fitted, extrapolated
+  for (std::int64_t r = 0; r < all; ++r) {
+    double miss = 0.0, target = 0.0;
+    for (std::int64_t i = 0; i < d; ++i) {
+      double predicted = 0.0;
+      for (std::int64_t j = 0; j < d; ++j) predicted += map[i * d + j] * xs[r * d + j];
+      const double want = ys[r * d + i];
+      miss += (predicted - want) * (predicted - want);
+      target += want * want;
+    }
+    miss_sum[r < n ? 0 : 1] += miss;
+    target_sum[r < n ? 0 : 1] += target;
+    fit.per_position.push_back(target > 0.0 ? std::sqrt(miss / target) : std::sqrt(miss));
+  }
+  auto ratio = [](double miss, double target) {
+    return target > 0.0 ? std::sqrt(miss / target) : std::sqrt(miss);
+  };
+  fit.residual = ratio(miss_sum[0], target_sum[0]);
+  fit.extrapolation_residual = spec.extrapolate > 0 ? ratio(miss_sum[1], target_sum[1])
+                                                    : std::numeric_limits<double>::quiet_NaN();
+  fit.singular_values = std::move(ls.singular_values);
+  fit.rank = ls.rank;
+  return fit;
+}
+
+std::string validate_sine_collision(double d_model, double base, double dimension, double position) {
+  if (auto e = check_d_model(d_model); !e.empty()) return e;
+  if (auto e = check_base(base); !e.empty()) return e;
+  if (auto e = check_integer("dimension", dimension, 0, d_model - 1); !e.empty()) return e;
+  return check_finite("position", position, -kMaxAbsPosition, kMaxAbsPosition);
+}
+
+std::vector<double> sine_collision(std::int64_t d_model, double base, std::int64_t dimension,
+                                   double position) {
+  const double v =
+      std::pow(base, -static_cast<double>(dimension) / static_cast<double>(d_model));
+  const double q = kPi / v - position;
+  return {v, q, std::sin(v * position), std::sin(v * q), std::cos(v * position), std::cos(v * q)};
+}
+
+}  // namespace phasor

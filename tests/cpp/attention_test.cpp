@@ -1,0 +1,212 @@
+#include "phasor/attention.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "phasor/random.hpp"
+#include "reference.hpp"
+
+namespace {
+
+using phasor::AttentionKind;
+using phasor::Pairing;
+
+struct Experiment {
+  std::int64_t dm, dh, n;
+  std::vector<double> positions;
+  std::vector<float> tokens, wq, wk;
+};
+
+Experiment make_experiment(std::int64_t dm, std::int64_t dh, std::int64_t n, double first = 0.0) {
+  Experiment s{dm, dh, n, {}, std::vector<float>(static_cast<std::size_t>(n * dm)),
+          std::vector<float>(static_cast<std::size_t>(dm * dh)),
+          std::vector<float>(static_cast<std::size_t>(dm * dh))};
+  for (std::int64_t i = 0; i < n; ++i) s.positions.push_back(first + static_cast<double>(i));
+  phasor::normal_samples(7, 3, 1.0, n * dm, s.tokens.data());
+  phasor::normal_samples(7, 1, 1.0 / std::sqrt(static_cast<double>(dm)), dm * dh, s.wq.data());
+  phasor::normal_samples(7, 2, 1.0 / std::sqrt(static_cast<double>(dm)), dm * dh, s.wk.data());
+  return s;
+}
+
+phasor::AttentionInput input_of(const Experiment& s, bool shared = false) {
+  phasor::AttentionInput in;
+  in.query_positions = s.positions.data();
+  in.queries = s.n;
+  in.key_positions = s.positions.data();
+  in.keys = s.n;
+  in.query_tokens = s.tokens.data();
+  in.key_tokens = s.tokens.data();
+  in.shared_tokens = shared;
+  in.wq = s.wq.data();
+  in.wk = s.wk.data();
+  return in;
+}
+
+phasor::AttentionSpec spec_of(AttentionKind kind, const Experiment& s) {
+  phasor::AttentionSpec spec;
+  spec.kind = kind;
+  spec.d_model = s.dm;
+  spec.d_head = s.dh;
+  return spec;
+}
+
+// x W in float64, x of width dm.
+std::vector<double> times(const std::vector<double>& x, const std::vector<float>& w, std::int64_t dh) {
+  const auto dm = static_cast<std::int64_t>(x.size());
+  std::vector<double> out(static_cast<std::size_t>(dh), 0.0);
+  for (std::int64_t f = 0; f < dh; ++f)
+    for (std::int64_t t = 0; t < dm; ++t) out[f] += x[t] * w[t * dh + f];
+  return out;
+}
+
+double dot(const std::vector<double>& a, const std::vector<double>& b) {
+  double s = 0.0;
+  for (std::size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
+  return s;
+}
+
+TEST(AttentionAdditive, FourTermsMatchTheDirectProductsAndSumToTheTotal) {
+  const Experiment s = make_experiment(16, 8, 10, 3.0);
+  const auto n = static_cast<std::size_t>(s.n * s.n);
+  std::vector<float> total(n), cc(n), cp(n), pc(n), pp(n);
+  phasor::AttentionScores out{total.data(), cc.data(), cp.data(), pc.data(), pp.data(), nullptr};
+  const auto spec = spec_of(AttentionKind::additive, s);
+  ASSERT_EQ(phasor::validate_attention(spec, 10, 10), "");
+  phasor::attention_scores(spec, input_of(s), out);
+  for (std::int64_t m = 0; m < s.n; ++m) {
+    for (std::int64_t k = 0; k < s.n; ++k) {
+      std::vector<double> wm(s.tokens.begin() + m * 16, s.tokens.begin() + (m + 1) * 16);
+      std::vector<double> wn(s.tokens.begin() + k * 16, s.tokens.begin() + (k + 1) * 16);
+      const auto pm = reference::row(s.positions[m], 16, 10000.0);
+      const auto pn = reference::row(s.positions[k], 16, 10000.0);
+      std::vector<double> xm(16), xn(16);
+      for (int t = 0; t < 16; ++t) {
+        xm[t] = wm[t] + pm[t];
+        xn[t] = wn[t] + pn[t];
+      }
+      const std::size_t at = m * s.n + k;
+      const double want_total = dot(times(xm, s.wq, 8), times(xn, s.wk, 8));
+      EXPECT_NEAR(total[at], want_total, 1e-6 * (1 + std::fabs(want_total)));
+      EXPECT_NEAR(cc[at], dot(times(wm, s.wq, 8), times(wn, s.wk, 8)), 1e-6 * (1 + std::fabs(cc[at])));
+      EXPECT_NEAR(cp[at], dot(times(wm, s.wq, 8), times(pn, s.wk, 8)), 1e-6 * (1 + std::fabs(cp[at])));
+      EXPECT_NEAR(pc[at], dot(times(pm, s.wq, 8), times(wn, s.wk, 8)), 1e-6 * (1 + std::fabs(pc[at])));
+      EXPECT_NEAR(pp[at], dot(times(pm, s.wq, 8), times(pn, s.wk, 8)), 1e-6 * (1 + std::fabs(pp[at])));
+      EXPECT_NEAR(static_cast<double>(cc[at]) + cp[at] + pc[at] + pp[at], total[at],
+                  4e-7 * (1 + std::fabs(total[at])));
+    }
+  }
+}
+
+// Largest difference, over the offsets, between the scores of different anchors.
+double offset_spread(const phasor::AttentionSpec& spec, const Experiment& s) {
+  const std::vector<double> anchors = {0, 17, 300, 4000};
+  std::vector<double> offsets;
+  for (int o = -12; o <= 12; ++o) offsets.push_back(o);
+  std::vector<float> out(anchors.size() * offsets.size());
+  EXPECT_EQ(phasor::validate_score_by_offset(spec, anchors.data(), 4, offsets.data(), 25), "");
+  phasor::score_by_offset(spec, s.tokens.data(), s.tokens.data(), s.wq.data(), s.wk.data(),
+                          anchors.data(), 4, offsets.data(), 25, out.data());
+  double spread = 0.0;
+  for (std::size_t j = 0; j < offsets.size(); ++j) {
+    double lo = out[j], hi = out[j];
+    for (std::size_t a = 1; a < anchors.size(); ++a) {
+      lo = std::min<double>(lo, out[a * offsets.size() + j]);
+      hi = std::max<double>(hi, out[a * offsets.size() + j]);
+    }
+    spread = std::max(spread, hi - lo);
+  }
+  return spread;
+}
+
+TEST(AttentionOffset, RopeScoresDependOnTheOffsetOnlyAndAdditiveScoresDoNot) {
+  const Experiment s = make_experiment(32, 32, 1);
+  EXPECT_LT(offset_spread(spec_of(AttentionKind::rope, s), s), 1e-5);
+  EXPECT_GT(offset_spread(spec_of(AttentionKind::additive, s), s), 0.1);
+  EXPECT_LT(offset_spread(spec_of(AttentionKind::alibi, s), s), 1e-5);
+}
+
+TEST(AttentionOffset, ATableMismatchBreaksTheOffsetPropertyAndAWeightMismatchDoesNot) {
+  const Experiment s = make_experiment(32, 32, 1);
+  auto spec = spec_of(AttentionKind::rope, s);
+  spec.pairing = Pairing::half;
+  spec.table_layout = Pairing::adjacent;
+  EXPECT_GT(offset_spread(spec, s), 0.1);
+  spec.table_layout = Pairing::half;
+  spec.weight_layout = Pairing::adjacent;  // weights made for adjacent pairs, used unpermuted
+  EXPECT_LT(offset_spread(spec, s), 1e-5);
+}
+
+TEST(AttentionPairing, PermutingTheWeightsRestoresTheOtherLayoutsScores) {
+  const Experiment s = make_experiment(16, 16, 12);
+  const auto n = static_cast<std::size_t>(s.n * s.n);
+  std::vector<float> reference(n), mismatched(n), fixed(n);
+  auto spec = spec_of(AttentionKind::rope, s);
+  spec.pairing = spec.table_layout = spec.weight_layout = Pairing::adjacent;
+  phasor::attention_scores(spec, input_of(s), {reference.data()});
+  spec.pairing = spec.table_layout = Pairing::half;
+  phasor::attention_scores(spec, input_of(s), {mismatched.data()});
+  spec.permute = true;
+  phasor::attention_scores(spec, input_of(s), {fixed.data()});
+  double mismatch = 0.0, restored = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    mismatch = std::max<double>(mismatch, std::fabs(mismatched[i] - reference[i]));
+    restored = std::max<double>(restored, std::fabs(fixed[i] - reference[i]));
+  }
+  EXPECT_GT(mismatch, 0.1);
+  EXPECT_LT(restored, 1e-5);
+}
+
+TEST(AttentionAlibi, SlopesAreThePapersGeometricSequence) {
+  std::vector<double> slopes(8);
+  phasor::alibi_slopes(8, slopes.data());
+  for (int h = 0; h < 8; ++h) EXPECT_DOUBLE_EQ(slopes[h], std::pow(2.0, -(h + 1)));
+  std::vector<double> sixteen(16);
+  phasor::alibi_slopes(16, sixteen.data());
+  for (int h = 0; h < 16; ++h) EXPECT_DOUBLE_EQ(sixteen[h], std::pow(2.0, -0.5 * (h + 1)));
+  // 12 heads: the 8-head slopes, then slopes 1, 3, 5, 7 of 16 heads.
+  std::vector<double> twelve(12);
+  phasor::alibi_slopes(12, twelve.data());
+  for (int h = 0; h < 8; ++h) EXPECT_DOUBLE_EQ(twelve[h], slopes[h]);
+  for (int k = 0; k < 4; ++k) EXPECT_DOUBLE_EQ(twelve[8 + k], sixteen[2 * k]);
+}
+
+TEST(AttentionAlibi, BiasIsMinusSlopeTimesDistance) {
+  const Experiment s = make_experiment(8, 8, 6);
+  auto spec = spec_of(AttentionKind::alibi, s);
+  spec.heads = 4;
+  spec.head = 1;  // slope 2^-4
+  std::vector<float> total(36), bias(36), content(36);
+  phasor::AttentionScores out;
+  out.total = total.data();
+  out.bias = bias.data();
+  phasor::attention_scores(spec, input_of(s), out);
+  spec.kind = AttentionKind::rope;  // the same tokens without position: RoPE at offset 0 is plain q.k
+  for (int m = 0; m < 6; ++m)
+    for (int k = 0; k < 6; ++k) {
+      EXPECT_FLOAT_EQ(bias[m * 6 + k], static_cast<float>(-std::abs(m - k) / 16.0));
+      std::vector<double> wm(s.tokens.begin() + m * 8, s.tokens.begin() + (m + 1) * 8);
+      std::vector<double> wn(s.tokens.begin() + k * 8, s.tokens.begin() + (k + 1) * 8);
+      EXPECT_NEAR(total[m * 6 + k], dot(times(wm, s.wq, 8), times(wn, s.wk, 8)) - std::abs(m - k) / 16.0, 1e-6);
+    }
+}
+
+TEST(AttentionValidation, NamesTheOptionAndRange) {
+  const Experiment s = make_experiment(8, 8, 1);
+  auto spec = spec_of(AttentionKind::rope, s);
+  spec.d_head = 7;
+  EXPECT_NE(phasor::validate_attention(spec, 4, 4).find("dHead must be even for RoPE"), std::string::npos);
+  spec = spec_of(AttentionKind::alibi, s);
+  spec.head = 8;
+  EXPECT_NE(phasor::validate_attention(spec, 4, 4).find("head must be an integer in [0, 7]; got 8"),
+            std::string::npos);
+  spec = spec_of(AttentionKind::additive, s);
+  EXPECT_NE(phasor::validate_attention(spec, 5000, 4).find("positions.length must be an integer in [1, 4096]"),
+            std::string::npos);
+  spec.d_head = 4096;
+  EXPECT_NE(phasor::validate_attention(spec, 4096, 4096).find("at most 1073741824"), std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,255 @@
+#include "phasor/rope.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "phasor/rope_scaling.hpp"
+
+namespace {
+
+using phasor::Pairing;
+using phasor::RopeScaling;
+using phasor::RopeScalingType;
+
+constexpr double kTwoPi = 6.283185307179586476925286766559;
+
+std::vector<float> test_rows(std::int64_t count, std::int64_t dim) {
+  std::vector<float> rows(static_cast<std::size_t>(count * dim));
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    rows[i] = static_cast<float>(std::sin(0.7 * static_cast<double>(i) + 0.3) * 2.5);
+  return rows;
+}
+
+// The rotation written out: pair i of the row turned by position * theta^(-2i/dim).
+std::vector<double> direct_rope(const float* x, std::int64_t dim, double position, double theta,
+                                Pairing pairing, double frequency_divisor = 1.0) {
+  std::vector<double> out(static_cast<std::size_t>(dim));
+  const std::int64_t h = dim / 2;
+  for (std::int64_t i = 0; i < h; ++i) {
+    const double angle =
+        position * std::pow(theta, -2.0 * static_cast<double>(i) / static_cast<double>(dim)) /
+        frequency_divisor;
+    const std::int64_t a = pairing == Pairing::adjacent ? 2 * i : i;
+    const std::int64_t b = pairing == Pairing::adjacent ? 2 * i + 1 : h + i;
+    out[a] = x[a] * std::cos(angle) - x[b] * std::sin(angle);
+    out[b] = x[a] * std::sin(angle) + x[b] * std::cos(angle);
+  }
+  return out;
+}
+
+phasor::RopeSpec spec_of(std::int64_t count, std::int64_t dim, Pairing pairing) {
+  phasor::RopeSpec spec;
+  spec.count = count;
+  spec.dim = dim;
+  spec.pairing = pairing;
+  spec.table_layout = pairing;
+  return spec;
+}
+
+TEST(Rope, EqualsTheDirectRotationInBothPairingsWithinFloat32Rounding) {
+  for (auto pairing : {Pairing::adjacent, Pairing::half}) {
+    for (std::int64_t dim : {2, 6, 8, 64, 130}) {
+      const std::vector<double> positions = {0, 1, 2, 17.5, -3, 4095, 123456, 2147483000.0};
+      const auto count = static_cast<std::int64_t>(positions.size());
+      const auto rows = test_rows(count, dim);
+      std::vector<float> out(rows.size());
+      auto spec = spec_of(count, dim, pairing);
+      ASSERT_EQ(phasor::validate_rope(spec, positions.data()), "");
+      phasor::rope(spec, rows.data(), positions.data(), out.data());
+      for (std::int64_t r = 0; r < count; ++r) {
+        const auto want = direct_rope(rows.data() + r * dim, dim, positions[r], 10000.0, pairing);
+        for (std::int64_t j = 0; j < dim; ++j)
+          ASSERT_NEAR(out[r * dim + j], want[j], 2e-7 * (1.0 + std::fabs(want[j])))
+              << "dim " << dim << " row " << r << " slot " << j;
+      }
+    }
+  }
+}
+
+TEST(Rope, LinearScalingIsPositionInterpolation) {
+  const std::int64_t dim = 16;
+  const std::vector<double> positions = {0, 5, 1000, 8191};
+  const auto rows = test_rows(4, dim);
+  std::vector<float> out(rows.size());
+  auto spec = spec_of(4, dim, Pairing::half);
+  spec.scaling.type = RopeScalingType::linear;
+  spec.scaling.factor = 4.0;
+  phasor::rope(spec, rows.data(), positions.data(), out.data());
+  for (std::int64_t r = 0; r < 4; ++r) {
+    // RoPE at position m / 4 without scaling.
+    const auto want = direct_rope(rows.data() + r * dim, dim, positions[r] / 4.0, 10000.0, Pairing::half);
+    for (std::int64_t j = 0; j < dim; ++j) ASSERT_NEAR(out[r * dim + j], want[j], 3e-7);
+  }
+}
+
+TEST(Rope, KeepsNormsAndMakesDotProductsDependOnTheOffsetOnly) {
+  const std::int64_t dim = 32;
+  const auto q = test_rows(1, dim);
+  auto k = test_rows(2, dim);
+  k.erase(k.begin(), k.begin() + dim);
+  auto rotate = [&](const std::vector<float>& x, double m) {
+    std::vector<float> out(static_cast<std::size_t>(dim));
+    phasor::rope(spec_of(1, dim, Pairing::adjacent), x.data(), &m, out.data());
+    return out;
+  };
+  auto dot = [&](const std::vector<float>& a, const std::vector<float>& b) {
+    double s = 0.0;
+    for (std::int64_t j = 0; j < dim; ++j) s += static_cast<double>(a[j]) * b[j];
+    return s;
+  };
+  const double norm = std::sqrt(dot(q, q));
+  for (double m : {0.0, 3.0, 50.0, 1e6}) {
+    const auto rq = rotate(q, m);
+    EXPECT_NEAR(std::sqrt(dot(rq, rq)), norm, 1e-6);
+    // Offset 7 at every m gives the same score.
+    EXPECT_NEAR(dot(rq, rotate(k, m - 7.0)), dot(rotate(q, 7.0), k), 2e-5) << m;
+  }
+}
+
+TEST(Rope, AMismatchedCosSinTableIsNotARotation) {
+  const std::int64_t dim = 16;
+  const auto rows = test_rows(1, dim);
+  std::vector<float> out(rows.size());
+  auto spec = spec_of(1, dim, Pairing::half);
+  spec.table_layout = Pairing::adjacent;  // a GPT-J table fed to rotate_half
+  const double m = 37.0;
+  phasor::rope(spec, rows.data(), &m, out.data());
+  double before = 0.0, after = 0.0;
+  for (std::int64_t j = 0; j < dim; ++j) {
+    before += static_cast<double>(rows[j]) * rows[j];
+    after += static_cast<double>(out[j]) * out[j];
+  }
+  EXPECT_GT(std::fabs(std::sqrt(after) - std::sqrt(before)), 1e-3);
+}
+
+TEST(Rope, PermutingFeaturesMovesAnAdjacentRowToTheHalfLayout) {
+  const std::int64_t dim = 12;
+  const auto rows = test_rows(1, dim);
+  std::vector<float> permuted(rows.size()), a(rows.size()), b(rows.size());
+  for (std::int64_t j = 0; j < dim; ++j)
+    permuted[j] = rows[phasor::pairing_source(j, dim, Pairing::adjacent, Pairing::half)];
+  EXPECT_EQ(phasor::pairing_source(1, dim, Pairing::adjacent, Pairing::half), 2);
+  EXPECT_EQ(phasor::pairing_source(6, dim, Pairing::adjacent, Pairing::half), 1);
+  EXPECT_EQ(phasor::pairing_source(3, dim, Pairing::half, Pairing::adjacent), 7);
+  const double m = 9.0;
+  phasor::rope(spec_of(1, dim, Pairing::adjacent), rows.data(), &m, a.data());
+  phasor::rope(spec_of(1, dim, Pairing::half), permuted.data(), &m, b.data());
+  for (std::int64_t j = 0; j < dim; ++j)
+    EXPECT_EQ(b[j], a[phasor::pairing_source(j, dim, Pairing::adjacent, Pairing::half)]);
+}
+
+TEST(RopeValidation, NamesTheOptionAndRange) {
+  const double p = 0.0, nan = NAN;
+  auto spec = spec_of(1, 7, Pairing::half);
+  EXPECT_NE(phasor::validate_rope(spec, &p).find("dim must be an even integer in [2, 65536]; got 7"),
+            std::string::npos);
+  spec = spec_of(1, 8, Pairing::half);
+  spec.theta = 1.0;
+  EXPECT_NE(phasor::validate_rope(spec, &p).find("theta must be a finite number greater than 1; got 1"),
+            std::string::npos);
+  spec.theta = 10000.0;
+  EXPECT_NE(phasor::validate_rope(spec, &nan).find("positions[0] must be a finite number in"),
+            std::string::npos);
+  spec.scaling.type = RopeScalingType::yarn;
+  spec.scaling.factor = 0.5;
+  EXPECT_NE(phasor::validate_rope(spec, &p).find("scaling.factor must be a finite number in [1, 1000000]; got 0.5"),
+            std::string::npos);
+  spec.scaling.factor = 2.0;
+  EXPECT_NE(phasor::validate_rope(spec, &p).find("scaling.originalLength"), std::string::npos);
+}
+
+// ---- frequencies under scaling -------------------------------------------
+
+std::vector<double> scaled(std::int64_t dim, double theta, const RopeScaling& s, double* factor = nullptr) {
+  std::vector<double> w(static_cast<std::size_t>(dim / 2));
+  const double f = phasor::rope_frequencies(dim, theta, s, w.data());
+  if (factor != nullptr) *factor = f;
+  return w;
+}
+
+double plain(std::int64_t i, std::int64_t dim, double theta) {
+  return std::pow(theta, -2.0 * static_cast<double>(i) / static_cast<double>(dim));
+}
+
+TEST(RopeFrequencies, NoneLinearAndNtkFollowTheirFormulas) {
+  const std::int64_t dim = 128;
+  RopeScaling s;
+  auto none = scaled(dim, 500000.0, s);
+  s.type = RopeScalingType::linear;
+  s.factor = 8.0;
+  auto linear = scaled(dim, 500000.0, s);
+  s.type = RopeScalingType::ntk;
+  auto ntk = scaled(dim, 500000.0, s);
+  const double ntk_theta = 500000.0 * std::pow(8.0, 128.0 / 126.0);
+  for (std::int64_t i = 0; i < dim / 2; ++i) {
+    EXPECT_NEAR(none[i] / plain(i, dim, 500000.0), 1.0, 1e-15);
+    EXPECT_NEAR(linear[i] * 8.0 / plain(i, dim, 500000.0), 1.0, 1e-15);
+    EXPECT_NEAR(ntk[i] / plain(i, dim, ntk_theta), 1.0, 1e-14);
+  }
+  EXPECT_EQ(ntk[0], 1.0);  // NTK leaves the fastest pair alone...
+  EXPECT_NEAR(ntk[63] * 8.0 / plain(63, dim, 500000.0), 1.0, 1e-12);  // ...and stretches the slowest by the factor
+}
+
+TEST(RopeFrequencies, DynamicNtkChangesNothingUpToTheTrainingLength) {
+  RopeScaling s;
+  s.type = RopeScalingType::dynamic_ntk;
+  s.factor = 4.0;
+  s.original_length = 4096;
+  s.sequence_length = 1000;
+  const auto short_run = scaled(64, 10000.0, s);
+  for (std::int64_t i = 0; i < 32; ++i) EXPECT_DOUBLE_EQ(short_run[i], plain(i, 64, 10000.0));
+  s.sequence_length = 16384;  // 4 L: theta grows by (4*4 - 3)^(64/62)
+  const auto long_run = scaled(64, 10000.0, s);
+  const double theta = 10000.0 * std::pow(13.0, 64.0 / 62.0);
+  for (std::int64_t i = 0; i < 32; ++i) EXPECT_NEAR(long_run[i] / plain(i, 64, theta), 1.0, 1e-14);
+}
+
+TEST(RopeFrequencies, YarnKeepsFastPairsDividesSlowPairsAndScalesAttention) {
+  RopeScaling s;
+  s.type = RopeScalingType::yarn;
+  s.factor = 16.0;
+  s.original_length = 4096;
+  double attention = 0.0;
+  const auto w = scaled(128, 10000.0, s, &attention);
+  EXPECT_NEAR(attention, 0.1 * std::log(16.0) + 1.0, 1e-15);
+  // Ends of the ramp: pairs turning more than 32 times in L stay, fewer than once are divided.
+  for (std::int64_t i = 0; i < 64; ++i) {
+    const double turns = 4096.0 * plain(i, 128, 10000.0) / kTwoPi;
+    if (turns > 64.0) EXPECT_DOUBLE_EQ(w[i], plain(i, 128, 10000.0)) << i;
+    if (turns < 0.5) EXPECT_NEAR(w[i] * 16.0 / plain(i, 128, 10000.0), 1.0, 1e-14) << i;
+    EXPECT_LE(w[i], plain(i, 128, 10000.0));
+    EXPECT_GE(w[i] * 16.0 * (1 + 1e-12), plain(i, 128, 10000.0));
+  }
+}
+
+TEST(RopeFrequencies, Llama3DividesOnlyWavelengthsAboveTheLowFrequencyBand) {
+  RopeScaling s;
+  s.type = RopeScalingType::llama3;
+  s.factor = 8.0;
+  s.original_length = 8192;
+  s.low_freq_factor = 1.0;
+  s.high_freq_factor = 4.0;
+  const auto w = scaled(128, 500000.0, s);
+  int kept = 0, divided = 0, blended = 0;
+  for (std::int64_t i = 0; i < 64; ++i) {
+    const double w0 = plain(i, 128, 500000.0), wavelength = kTwoPi / w0;
+    if (wavelength < 2048.0) {
+      EXPECT_EQ(w[i], w0);
+      ++kept;
+    } else if (wavelength > 8192.0) {
+      EXPECT_NEAR(w[i] * 8.0 / w0, 1.0, 1e-15);
+      ++divided;
+    } else {
+      const double smooth = (8192.0 / wavelength - 1.0) / 3.0;
+      EXPECT_NEAR(w[i], (1 - smooth) * w0 / 8.0 + smooth * w0, 1e-15);
+      ++blended;
+    }
+  }
+  EXPECT_GT(kept, 0);
+  EXPECT_GT(divided, 0);
+  EXPECT_GT(blended, 0);
+}
+
+}  // namespace

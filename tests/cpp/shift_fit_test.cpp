@@ -1,0 +1,170 @@
+#include "phasor/shift_fit.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "phasor/least_squares.hpp"
+#include "reference.hpp"
+
+namespace {
+
+using phasor::ShiftEncoding;
+
+TEST(LeastSquares, SolvesAWellPosedSystemExactly) {
+  // y = x B for a known B: the fit returns B.
+  const std::int64_t rows = 30, cols = 5, rhs = 2;
+  std::vector<double> x(rows * cols), b(cols * rhs), y(rows * rhs, 0.0);
+  for (std::int64_t i = 0; i < rows * cols; ++i) x[i] = std::sin(0.37 * static_cast<double>(i * i) + 0.2);  // not of low rank
+  for (std::int64_t i = 0; i < cols * rhs; ++i) b[i] = static_cast<double>(i) - 3.5;
+  for (std::int64_t r = 0; r < rows; ++r)
+    for (std::int64_t c = 0; c < rhs; ++c)
+      for (std::int64_t j = 0; j < cols; ++j) y[r * rhs + c] += x[r * cols + j] * b[j * rhs + c];
+  const auto ls = phasor::least_squares(x.data(), rows, cols, y.data(), rhs);
+  EXPECT_EQ(ls.rank, 5);
+  for (std::int64_t i = 0; i < cols * rhs; ++i) EXPECT_NEAR(ls.solution[i], b[i], 1e-12);
+}
+
+TEST(LeastSquares, GivesTheMinimumNormSolutionOfARankDeficientSystem) {
+  // Two equal columns: x = [a a], y = 2a. Every (s, 2 - s) fits; the smallest is (1, 1).
+  std::vector<double> x, y;
+  for (int r = 0; r < 6; ++r) {
+    const double a = r + 1.0;
+    x.push_back(a);
+    x.push_back(a);
+    y.push_back(2 * a);
+  }
+  const auto ls = phasor::least_squares(x.data(), 6, 2, y.data(), 1);
+  EXPECT_EQ(ls.rank, 1);
+  EXPECT_NEAR(ls.solution[0], 1.0, 1e-13);
+  EXPECT_NEAR(ls.solution[1], 1.0, 1e-13);
+  EXPECT_NEAR(ls.singular_values[0], std::sqrt(2.0 * 91.0), 1e-12);  // |[a a]| = sqrt(2 sum a^2)
+  EXPECT_LT(ls.singular_values[1], 1e-12);
+}
+
+TEST(LeastSquares, MinimisesTheResidualOfAnInconsistentSystem) {
+  // Fitting a line through (0,0), (1,1), (2,1): slope 1/2, intercept 1/6.
+  const std::vector<double> x = {0, 1, 1, 1, 2, 1}, y = {0, 1, 1};
+  const auto ls = phasor::least_squares(x.data(), 3, 2, y.data(), 1);
+  EXPECT_NEAR(ls.solution[0], 0.5, 1e-14);
+  EXPECT_NEAR(ls.solution[1], 1.0 / 6.0, 1e-14);
+}
+
+phasor::ShiftFitSpec spec_of(ShiftEncoding encoding, std::int64_t d, std::int64_t n, double k,
+                             double base = 10000.0) {
+  phasor::ShiftFitSpec spec;
+  spec.encoding = encoding;
+  spec.d_model = d;
+  spec.base = base;
+  spec.k = k;
+  spec.positions = n;
+  return spec;
+}
+
+TEST(ShiftFit, TheSinusoidalMapIsExactAndIsTheBlockRotation) {
+  // Base 10 and 8 dims: every pair turns enough over 200 positions to be identified.
+  const auto spec = spec_of(ShiftEncoding::sinusoidal, 8, 200, 3.0, 10.0);
+  ASSERT_EQ(phasor::validate_shift_fit(spec), "");
+  const auto fit = phasor::shift_fit(spec);
+  EXPECT_LT(fit.residual, 1e-12);
+  EXPECT_EQ(fit.rank, 8);
+  for (std::int64_t r = 0; r < 8; ++r)
+    for (std::int64_t c = 0; c < 8; ++c) {
+      const double a = reference::omega(r / 2, 8, 10.0) * 3.0;
+      double want = 0.0;
+      if (r / 2 == c / 2) {
+        if (r % 2 == 0) want = c % 2 == 0 ? std::cos(a) : std::sin(a);
+        else want = c % 2 == 0 ? -std::sin(a) : std::cos(a);
+      }
+      EXPECT_NEAR(fit.map[r * 8 + c], want, 1e-9) << r << "," << c;
+    }
+}
+
+TEST(ShiftFit, LinearPhasesFitExactlyAndTheOthersDoNot) {
+  for (std::int64_t d : {16, 64}) {
+    EXPECT_LT(phasor::shift_fit(spec_of(ShiftEncoding::sinusoidal, d, 512, 5)).residual, 1e-9);
+    EXPECT_LT(phasor::shift_fit(spec_of(ShiftEncoding::linear_frequencies, d, 512, 5)).residual, 1e-9);
+    EXPECT_GT(phasor::shift_fit(spec_of(ShiftEncoding::sine_only, d, 512, 5)).residual, 0.1);
+    EXPECT_GT(phasor::shift_fit(spec_of(ShiftEncoding::quadratic_phase, d, 512, 5)).residual, 0.1);
+  }
+}
+
+TEST(ShiftFit, TheLogPhaseMapFitsItsRangeRoughlyAndFailsBeyondIt) {
+  auto spec = spec_of(ShiftEncoding::log_phase, 16, 512, 5);
+  spec.extrapolate = 512;
+  const auto log_fit = phasor::shift_fit(spec);
+  spec.encoding = ShiftEncoding::sinusoidal;
+  const auto sin_fit = phasor::shift_fit(spec);
+  EXPECT_GT(log_fit.residual, 1e-6);
+  EXPECT_GT(log_fit.extrapolation_residual, 1e-3);
+  EXPECT_GT(log_fit.extrapolation_residual, 10 * log_fit.residual);
+  EXPECT_LT(sin_fit.residual, 1e-12);
+  EXPECT_LT(sin_fit.extrapolation_residual, 1e-9);
+  EXPECT_EQ(log_fit.per_position.size(), 1024u);
+}
+
+TEST(ShiftFit, AStrideSpanningTheSlowWavelengthsIdentifiesEverySinusoidalPair) {
+  // 512 consecutive positions leave the slow pairs of d = 64 undetermined...
+  auto spec = spec_of(ShiftEncoding::sinusoidal, 64, 512, 5);
+  spec.extrapolate = 512;
+  const auto short_range = phasor::shift_fit(spec);
+  EXPECT_LT(short_range.rank, 64);
+  EXPECT_GT(short_range.extrapolation_residual, 1e-4);
+  // ...512 positions 128 apart pin down all 64 dimensions: the map is M_k.
+  spec.stride = 128;
+  const auto spread = phasor::shift_fit(spec);
+  EXPECT_EQ(spread.rank, 64);
+  EXPECT_LT(spread.extrapolation_residual, 1e-9);
+}
+
+TEST(ShiftFit, ResidualIsTheRelativeMissOfTheReturnedMap) {
+  const auto spec = spec_of(ShiftEncoding::log_phase, 8, 50, 2);
+  const auto fit = phasor::shift_fit(spec);
+  const auto w = phasor::shift_encoding_frequencies(spec);
+  double miss = 0.0, total = 0.0;
+  std::vector<double> x(8), y(8);
+  for (int p = 0; p < 50; ++p) {
+    phasor::shift_encoding(spec, w, p, x.data());
+    phasor::shift_encoding(spec, w, p + 2, y.data());
+    double row_miss = 0.0, row_total = 0.0;
+    for (int i = 0; i < 8; ++i) {
+      double predicted = 0.0;
+      for (int j = 0; j < 8; ++j) predicted += fit.map[i * 8 + j] * x[j];
+      row_miss += (predicted - y[i]) * (predicted - y[i]);
+      row_total += y[i] * y[i];
+      // The encoding itself: sin, cos of w_i ln(1 + p).
+      const double phase = w[i / 2] * std::log1p(p);
+      EXPECT_DOUBLE_EQ(x[i], i % 2 == 0 ? std::sin(phase) : std::cos(phase));
+    }
+    EXPECT_NEAR(fit.per_position[p], std::sqrt(row_miss / row_total), 1e-12);
+    miss += row_miss;
+    total += row_total;
+  }
+  EXPECT_NEAR(fit.residual, std::sqrt(miss / total), 1e-12);
+}
+
+TEST(ShiftFit, SineOnlyConfusesPWithPiOverOmegaMinusP) {
+  const auto c = phasor::sine_collision(16, 10000.0, 3, 2.0);
+  const double v = std::pow(10000.0, -3.0 / 16.0);
+  EXPECT_DOUBLE_EQ(c[0], v);
+  EXPECT_NEAR(c[1], 3.14159265358979323846 / v - 2.0, 1e-12);
+  EXPECT_NEAR(c[2], c[3], 1e-12);     // same sine
+  EXPECT_NEAR(c[4], -c[5], 1e-12);    // opposite cosine: what the pair would have kept
+}
+
+TEST(ShiftFitValidation, NamesTheOptionAndRange) {
+  auto spec = spec_of(ShiftEncoding::sinusoidal, 512, 10, 1);
+  EXPECT_NE(phasor::validate_shift_fit(spec).find("dModel must be an even integer in [2, 256] for shiftFit; got 512"),
+            std::string::npos);
+  spec = spec_of(ShiftEncoding::log_phase, 8, 10, -2);
+  EXPECT_NE(phasor::validate_shift_fit(spec).find("log-phase needs every p and p + k above -1"), std::string::npos);
+  spec = spec_of(ShiftEncoding::sinusoidal, 8, 10, 1);
+  spec.stride = 0;
+  EXPECT_NE(phasor::validate_shift_fit(spec).find("stride must be a finite number in (0, 2147483648]; got 0"), std::string::npos);
+  spec = spec_of(ShiftEncoding::sinusoidal, 8, 5000, 1);
+  EXPECT_NE(phasor::validate_shift_fit(spec).find("positions must be an integer in [1, 4096]; got 5000"),
+            std::string::npos);
+}
+
+}  // namespace
