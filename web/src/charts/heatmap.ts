@@ -13,7 +13,10 @@ export interface Grid {
 }
 
 export interface Raster {
-  image: ImageData;
+  /** width × height packed RGBA pixels (ImageData byte order), row-major. */
+  pixels: Uint32Array<ArrayBuffer>;
+  width: number;
+  height: number;
   /** true when the image has fewer columns or rows than the grid (cells were averaged). */
   downsampled: boolean;
 }
@@ -23,8 +26,7 @@ export function rasterize(grid: Grid, lut: ColourLut, domain: readonly [number, 
   const { values, rows, cols } = grid;
   const outCols = Math.max(1, Math.min(cols, Math.floor(maxCols)));
   const outRows = Math.max(1, Math.min(rows, Math.floor(maxRows)));
-  const image = new ImageData(outCols, outRows);
-  const pixels = new Uint32Array(image.data.buffer);
+  const pixels = new Uint32Array(outCols * outRows);
   const [lo, hi] = domain;
   const toIndex = (lut.size - 1) / (hi - lo || 1);
   const last = lut.size - 1;
@@ -60,7 +62,7 @@ export function rasterize(grid: Grid, lut: ColourLut, domain: readonly [number, 
       pixels[out + c] = lut.pixels[index];
     }
   }
-  return { image, downsampled: outCols < cols || outRows < rows };
+  return { pixels, width: outCols, height: outRows, downsampled: outCols < cols || outRows < rows };
 }
 
 let scratch: HTMLCanvasElement | null = null;
@@ -68,14 +70,14 @@ let scratch: HTMLCanvasElement | null = null;
 /** Draws a raster stretched over a rectangle (CSS pixels), with hard cell edges. */
 export function drawRaster(ctx: CanvasRenderingContext2D, raster: Raster, x: number, y: number, width: number, height: number): void {
   scratch ??= document.createElement('canvas');
-  const { image } = raster;
-  if (scratch.width !== image.width) scratch.width = image.width;
-  if (scratch.height !== image.height) scratch.height = image.height;
+  if (scratch.width !== raster.width) scratch.width = raster.width;
+  if (scratch.height !== raster.height) scratch.height = raster.height;
   const scratchCtx = scratch.getContext('2d');
   if (!scratchCtx) return;
-  scratchCtx.putImageData(image, 0, 0);
+  const bytes = new Uint8ClampedArray(raster.pixels.buffer, raster.pixels.byteOffset, raster.pixels.byteLength);
+  scratchCtx.putImageData(new ImageData(bytes, raster.width, raster.height), 0, 0);
   ctx.save();
   ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(scratch, 0, 0, image.width, image.height, x, y, width, height);
+  ctx.drawImage(scratch, 0, 0, raster.width, raster.height, x, y, width, height);
   ctx.restore();
 }

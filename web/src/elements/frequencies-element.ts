@@ -97,7 +97,7 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
       out.push({ label: 'if λ were spaced linearly', colour: theme.series[1], dash: [6, 4], y: data.linearWavelengths });
     }
     if (o.compare === 'both' || o.compare === 'frequency') {
-      out.push({ label: 'if ω were spaced linearly', colour: theme.series[2], dash: [2, 3], y: data.linearFrequencyWavelengths });
+      out.push({ label: 'if ω were spaced linearly', colour: theme.series[3], dash: [2, 3], y: data.linearFrequencyWavelengths });
     }
     return out;
   }

@@ -9,6 +9,7 @@ import { divergingInterpolator } from '../charts/colour-schemes.js';
 import { exact, integer as formatInteger } from '../charts/format.js';
 import * as common from './common-attributes.js';
 import { describeDimension, subscript } from './dimensions.js';
+import type { Raster } from '../charts/heatmap.js';
 import { MatrixView } from './matrix-view.js';
 import { PhasorElement } from './phasor-element.js';
 
@@ -66,7 +67,7 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, Encoding
     });
     this.caption.textContent =
       `${formatInteger(o.positions)} positions × ${formatInteger(o.dModel)} dimensions` +
-      (raster.downsampled ? ` — each pixel shows the mean of ${averagedCells(o, raster.image)} cells` : '');
+      (raster.downsampled ? ` — each pixel shows the mean of ${averagedCells(o, raster)} cells` : '');
     this.view.frame.root.setAttribute('aria-label', `Heatmap of PE(p, j) for ${o.positions} positions and ${o.dModel} dimensions. Use the arrow keys to read values.`);
     this.showReadout(null);
   }
@@ -97,7 +98,7 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, Encoding
   }
 }
 
-function averagedCells(o: HeatmapOptions, image: ImageData): string {
-  const perPixel = (o.positions / image.height) * (o.dModel / image.width);
+function averagedCells(o: HeatmapOptions, raster: Raster): string {
+  const perPixel = (o.positions / raster.height) * (o.dModel / raster.width);
   return perPixel >= 10 ? formatInteger(Math.round(perPixel)) : perPixel.toFixed(1);
 }

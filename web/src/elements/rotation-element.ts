@@ -61,11 +61,11 @@ const CSS = `
 .matrix-title { font-size: 12px; }
 .cell-line { stroke: var(--_grid); shape-rendering: crispEdges; }
 .block { stroke: var(--_accent); stroke-width: 2; fill: none; }
-.cell-value { font-size: 9.5px; font-variant-numeric: tabular-nums; }
+.cell-value { font-size: 10px; font-variant-numeric: tabular-nums; }
 .dim-label { fill: var(--_muted); font-size: 10px; font-variant-numeric: tabular-nums; }
 .facts { margin: 8px 0 0; padding: 0; list-style: none; font-size: 13px; font-variant-numeric: tabular-nums; }
 .facts li { margin: 2px 0; }
-.facts .error-value { font-weight: 600; }
+.facts .error-value { font-weight: 600; white-space: nowrap; }
 `;
 
 const TAU = 2 * Math.PI;
@@ -150,15 +150,19 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     this.writeFacts(data, o);
   }
 
-  private drawCircle(data: RotationChartData, o: RotationChartOptions, size: number, theme: Theme): void {
-    const svg = select(this.circle).attr('width', size).attr('height', size).attr('viewBox', `0 0 ${size} ${size}`);
-    const c = size / 2;
-    const radius = size / 2 - 62; // room for the labels outside the circle
+  private drawCircle(data: RotationChartData, o: RotationChartOptions, width: number, theme: Theme): void {
+    // Room around the circle: 62 px each side for the point labels, 30 above
+    // and below; two lines of text under it.
+    const radius = Math.max(40, Math.min(150, width / 2 - 62));
+    const cx = width / 2;
+    const cy = radius + 30;
+    const height = Math.round(cy + radius + 30 + 36);
+    const svg = select(this.circle).attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`);
     const i = o.pair;
     const sinDim = 2 * i;
     const cosDim = 2 * i + 1;
     // x = cos (dimension 2i+1), y = sin (dimension 2i): the angle is ω_i·p.
-    const at = (cos: number, sin: number) => ({ x: c + radius * cos, y: c - radius * sin });
+    const at = (cos: number, sin: number) => ({ x: cx + radius * cos, y: cy - radius * sin });
     const a = at(data.peP[cosDim], data.peP[sinDim]);
     const b = at(data.pePlusK[cosDim], data.pePlusK[sinDim]);
     const m = at(data.rotated[cosDim], data.rotated[sinDim]);
@@ -174,8 +178,8 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     frameLayer
       .selectAll('line')
       .data([
-        [c - radius, c, c + radius, c],
-        [c, c - radius, c, c + radius],
+        [cx - radius, cy, cx + radius, cy],
+        [cx, cy - radius, cx, cy + radius],
       ])
       .join('line')
       .attr('class', 'axis-line')
@@ -183,41 +187,30 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
       .attr('y1', (d) => d[1])
       .attr('x2', (d) => d[2])
       .attr('y2', (d) => d[3]);
-    frameLayer.selectAll('circle').data([radius]).join('circle').attr('class', 'unit').attr('cx', c).attr('cy', c).attr('r', (r) => r);
-    frameLayer
-      .selectAll('text')
-      .data([
-        // Inside the circle, where the points and their labels (outside) never are.
-        { x: c + radius * 0.55, y: c + 14, anchor: 'middle', text: `cos · j = ${cosDim}` },
-        { x: c + 6, y: c - radius * 0.55, anchor: 'start', text: `sin · j = ${sinDim}` },
-      ])
-      .join('text')
-      .attr('class', 'dim-label')
-      .attr('x', (d) => d.x)
-      .attr('y', (d) => d.y)
-      .attr('text-anchor', (d) => d.anchor)
-      .text((d) => d.text);
+    frameLayer.selectAll('circle').data([radius]).join('circle').attr('class', 'unit').attr('cx', cx).attr('cy', cy).attr('r', (r) => r);
 
     const arcLayer = layer('rotation-arc');
-    const arcRadius = radius;
     const steps = Math.max(2, Math.ceil(Math.abs(sweep) / 0.05));
     const points: string[] = [];
     for (let s = 0; s <= steps; s++) {
       const t = angleP + (sweep * s) / steps;
-      points.push(`${(c + arcRadius * Math.cos(t)).toFixed(2)},${(c - arcRadius * Math.sin(t)).toFixed(2)}`);
+      points.push(`${(cx + radius * Math.cos(t)).toFixed(2)},${(cy - radius * Math.sin(t)).toFixed(2)}`);
     }
     arcLayer.selectAll('polyline').data(sweep !== 0 ? [points.join(' ')] : []).join('polyline').attr('class', 'arc').attr('points', (d) => d);
     // An arrowhead at the end of the arc, pointing along the direction of rotation.
     const end = angleP + sweep;
     const dir = Math.sign(sweep);
-    const tip = { x: c + arcRadius * Math.cos(end), y: c - arcRadius * Math.sin(end) };
+    const tip = { x: cx + radius * Math.cos(end), y: cy - radius * Math.sin(end) };
     const tangent = { x: -Math.sin(end) * dir, y: -Math.cos(end) * dir };
     const normal = { x: Math.cos(end), y: -Math.sin(end) };
-    const head = Math.abs(sweep) > 0.25 ? [
-      [tip.x + tangent.x * 2, tip.y + tangent.y * 2],
-      [tip.x - tangent.x * 10 + normal.x * 5, tip.y - tangent.y * 10 + normal.y * 5],
-      [tip.x - tangent.x * 10 - normal.x * 5, tip.y - tangent.y * 10 - normal.y * 5],
-    ] : [];
+    const head =
+      Math.abs(sweep) > 0.25
+        ? [
+            [tip.x + tangent.x * 2, tip.y + tangent.y * 2],
+            [tip.x - tangent.x * 10 + normal.x * 5, tip.y - tangent.y * 10 + normal.y * 5],
+            [tip.x - tangent.x * 10 - normal.x * 5, tip.y - tangent.y * 10 - normal.y * 5],
+          ]
+        : [];
     arcLayer.selectAll('polygon').data(head.length ? [head] : []).join('polygon').attr('class', 'arrow').attr('points', (d) => d.map((q) => q.join(',')).join(' '));
 
     const spokes = layer('spokes');
@@ -231,8 +224,8 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
       .join('line')
       .attr('class', 'spoke')
       .attr('stroke', (d) => d.colour)
-      .attr('x1', c)
-      .attr('y1', c)
+      .attr('x1', cx)
+      .attr('y1', cy)
       .attr('x2', (d) => d.x)
       .attr('y2', (d) => d.y);
     spokes
@@ -246,18 +239,14 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
       .attr('fill', (d) => d.colour);
     spokes.selectAll('circle.image-ring').data([m]).join('circle').attr('class', 'image-ring').attr('r', 10).attr('cx', (d) => d.x).attr('cy', (d) => d.y);
     // Labels sit outside the circle along each point's radius, anchored away
-    // from the centre so they never run off the panel; when the points are
-    // close the second label moves one line further out.
+    // from the centre; when the points are close the second label moves one
+    // line further out.
     const close = Math.hypot(a.x - b.x, a.y - b.y) < 36;
     const labelAt = (point: { x: number; y: number }, extra: number) => {
-      const ux = (point.x - c) / radius;
-      const uy = (point.y - c) / radius;
+      const ux = (point.x - cx) / radius;
+      const uy = (point.y - cy) / radius;
       const r = radius + 16 + extra;
-      return {
-        x: c + ux * r,
-        y: c + uy * r + 4,
-        anchor: ux > 0.35 ? 'start' : ux < -0.35 ? 'end' : 'middle',
-      };
+      return { x: cx + ux * r, y: cy + uy * r + 4, anchor: ux > 0.35 ? 'start' : ux < -0.35 ? 'end' : 'middle' };
     };
     const labels = pointData.map((d, n) => ({ ...d, ...labelAt(d, n === 1 && close ? 16 : 0) }));
     spokes
@@ -273,21 +262,26 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
       .text((d) => d.label);
     for (const text of spokes.selectAll<SVGTextElement, unknown>('text.point-label').nodes()) {
       const box = text.getBBox();
-      const shift = box.x < 2 ? 2 - box.x : box.x + box.width > size - 2 ? size - 2 - box.x - box.width : 0;
+      const shift = box.x < 2 ? 2 - box.x : box.x + box.width > width - 2 ? width - 2 - box.x - box.width : 0;
       if (shift) text.setAttribute('x', String(Number(text.getAttribute('x')) + shift));
     }
     const turns = turn / TAU;
-    const angleText = `rotation ω${subscript(i)}·k = ${exact(+turn.toPrecision(4))} rad ` +
+    const angleText =
+      `rotation ω${subscript(i)}·k = ${exact(+turn.toPrecision(4))} rad ` +
       (Math.abs(turns) >= 1 ? `(${exact(+turns.toPrecision(3))} turns)` : `(${exact(+(turns * 360).toPrecision(4))}°)`);
+    const notes = [
+      { text: angleText, className: 'angle-label' },
+      { text: `across: cos, j = ${cosDim} · up: sin, j = ${sinDim}`, className: 'dim-label axes-note' },
+    ];
     layer('angle')
       .selectAll('text')
-      .data([angleText])
+      .data(notes)
       .join('text')
-      .attr('class', 'angle-label')
-      .attr('x', size / 2)
+      .attr('class', (d) => d.className)
+      .attr('x', cx)
       .attr('text-anchor', 'middle')
-      .attr('y', size - 8)
-      .text((d) => d);
+      .attr('y', (_, n) => height - 24 + n * 16)
+      .text((d) => d.text);
   }
 
   private drawMatrix(data: RotationChartData, o: RotationChartOptions, width: number): void {
@@ -296,7 +290,7 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     const startPair = Math.max(0, Math.min(d / 2 - shown / 2, o.pair - Math.floor(shown / 4)));
     const start = 2 * startPair;
     const margin = { top: 44, right: 8, bottom: 8, left: 34 };
-    const side = Math.max(120, Math.min(360, width - margin.left - margin.right));
+    const side = Math.max(120, Math.min(480, width - margin.left - margin.right));
     const ctx = this.matrixFrame.layout(Math.min(width, side + margin.left + margin.right), side + margin.top + margin.bottom, margin);
     const { box } = this.matrixFrame;
     const cell = box.width / shown;
@@ -339,7 +333,7 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     const local = 2 * (o.pair - startPair);
     g.selectAll('rect.block').data([local]).join('rect').attr('class', 'block').attr('x', (n) => n * cell).attr('y', (n) => n * cell).attr('width', 2 * cell).attr('height', 2 * cell);
     const values: { r: number; c: number; v: number }[] = [];
-    if (cell >= 30) {
+    if (cell >= 36) {
       for (let r = 0; r < shown; r++) for (let col = 0; col < shown; col++) {
         const v = windowValues[r * shown + col];
         if (v === v) values.push({ r, c: col, v });

@@ -66,8 +66,8 @@ svg text { fill: var(--_fg); font-family: var(--_font); }
 .axis text { fill: var(--_muted); font-variant-numeric: tabular-nums; }
 .axis-title, .bar-title { fill: var(--_fg); font-size: 12px; }
 .grid line { stroke: var(--_grid); shape-rendering: crispEdges; }
-.marker { stroke: var(--_accent); stroke-width: 1.5; fill: none; }
-.marker-label { fill: var(--_accent); font-size: 11px; font-weight: 600; }
+.marker { stroke: var(--_fg); stroke-width: 1.25; stroke-dasharray: 5 3; fill: none; }
+.marker-label { fill: var(--_fg); font-size: 11px; font-weight: 600; paint-order: stroke; stroke: var(--_bg); stroke-width: 3px; stroke-linejoin: round; }
 .cursor { stroke: var(--_fg); stroke-opacity: 0.55; stroke-width: 1; fill: none; shape-rendering: crispEdges; }
 .cursor-dot { stroke: var(--_bg); stroke-width: 1.5; }
 .note { fill: var(--_muted); font-size: 11px; }

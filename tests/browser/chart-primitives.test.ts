@@ -1,0 +1,105 @@
+// The drawing primitives in Node: rasterize (colour lookup and the box filter
+// that averages cells down to pixels), the colour lookup table, the min/max
+// reduction of dense lines, and the number formats of the read-outs.
+import { interpolateRdBu } from 'd3-scale-chromatic';
+import { describe, expect, test } from 'vitest';
+import { colourLut, parseColour } from '../../web/src/charts/colour-lut.js';
+import { powerOfTen, scientific } from '../../web/src/charts/format.js';
+import { rasterize } from '../../web/src/charts/heatmap.js';
+import { drawLine } from '../../web/src/charts/line-plot.js';
+
+/** A lookup table whose entry n is the packed pixel with red = n, so a pixel tells which entry coloured it. */
+function indexLut(size: number) {
+  return colourLut((t) => `rgb(${Math.round(t * (size - 1))}, 0, 0)`, size);
+}
+const entry = (pixel: number) => pixel & 0xff;
+
+describe('rasterize', () => {
+  test('colours every cell through the lookup table when the grid is smaller than the pixels', () => {
+    const grid = { values: Float32Array.from([-1, 0, 1, 1, 0.5, -1]), rows: 2, cols: 3 };
+    const raster = rasterize(grid, indexLut(5), [-1, 1], 100, 100);
+    expect([raster.width, raster.height, raster.downsampled]).toEqual([3, 2, false]);
+    expect(Array.from(raster.pixels, entry)).toEqual([0, 2, 4, 4, 3, 0]);
+    expect(raster.pixels[0] >>> 24).toBe(255); // opaque
+  });
+
+  test('averages each block of cells when there are more cells than pixels', () => {
+    // 4 × 4 → 2 × 2: each pixel is the mean of a 2 × 2 block.
+    const values = Float32Array.from([0, 2, 4, 4, 2, 0, 4, 4, 1, 1, 3, 1, 1, 1, 1, 3]);
+    const raster = rasterize({ values, rows: 4, cols: 4 }, indexLut(5), [0, 4], 2, 2);
+    expect([raster.width, raster.height, raster.downsampled]).toEqual([2, 2, true]);
+    expect(Array.from(raster.pixels, entry)).toEqual([1, 4, 1, 2]);
+  });
+
+  test('averages uneven blocks by their own cell counts', () => {
+    // 5 columns into 2 pixels: columns 0–2 and 3–4.
+    const values = Float32Array.from([3, 3, 0, 4, 2]);
+    const raster = rasterize({ values, rows: 1, cols: 5 }, indexLut(5), [0, 4], 2, 1);
+    expect(Array.from(raster.pixels, entry)).toEqual([2, 3]);
+  });
+
+  test('clamps values outside the domain to the end colours and leaves NaN transparent', () => {
+    const raster = rasterize({ values: Float32Array.from([-7, 9, NaN]), rows: 1, cols: 3 }, indexLut(5), [0, 4], 10, 10);
+    expect(entry(raster.pixels[0])).toBe(0);
+    expect(entry(raster.pixels[1])).toBe(4);
+    expect(raster.pixels[2]).toBe(0);
+  });
+});
+
+describe('colourLut', () => {
+  test('samples the interpolator from t = 0 to t = 1 into packed RGBA pixels', () => {
+    const lut = colourLut(interpolateRdBu, 256);
+    const unpack = (p: number) => [p & 0xff, (p >> 8) & 0xff, (p >> 16) & 0xff, p >>> 24];
+    expect(unpack(lut.pixels[0])).toEqual([...parseColour(interpolateRdBu(0)), 255]);
+    expect(unpack(lut.pixels[255])).toEqual([...parseColour(interpolateRdBu(1)), 255]);
+  });
+
+  test('parseColour reads the hex and rgb() forms d3 returns and refuses anything else', () => {
+    expect(parseColour('#440154')).toEqual([0x44, 0x01, 0x54]);
+    expect(parseColour('rgb(103, 0, 31)')).toEqual([103, 0, 31]);
+    expect(() => parseColour('steelblue')).toThrow(RangeError);
+  });
+});
+
+describe('drawLine', () => {
+  /** A canvas context that records the path. */
+  function recorder() {
+    const points: [number, number][] = [];
+    const ctx = {
+      save() {}, restore() {}, beginPath() {}, stroke() {}, fill() {}, arc() {}, setLineDash() {},
+      moveTo: (x: number, y: number) => points.push([x, y]),
+      lineTo: (x: number, y: number) => points.push([x, y]),
+    } as unknown as CanvasRenderingContext2D;
+    return { ctx, points };
+  }
+
+  test('draws every point when they are at least a pixel apart', () => {
+    const { ctx, points } = recorder();
+    drawLine(ctx, { y: [1, 2, 3], colour: 'red', dotsAbove: 0 }, (x) => x * 10, (y) => y);
+    expect(points).toEqual([[0, 1], [10, 2], [20, 3]]);
+  });
+
+  test('reduces more points than pixel columns to first, lowest, highest and last per column, keeping the extremes', () => {
+    const { ctx, points } = recorder();
+    const y = Float64Array.from({ length: 1000 }, (_, n) => Math.sin(n * 0.37) * (1 + n / 1000));
+    drawLine(ctx, { y, colour: 'red', dotsAbove: 0 }, (x) => x / 100, (v) => v); // 1000 points over 10 px
+    expect(points.length).toBeLessThanOrEqual(4 * 11);
+    for (let column = 0; column < 10; column++) {
+      const slice = y.slice(column * 100, column * 100 + 100);
+      const drawn = points.filter(([x]) => Math.floor(x) === column).map(([, v]) => v);
+      expect(Math.min(...drawn)).toBe(Math.min(...slice));
+      expect(Math.max(...drawn)).toBe(Math.max(...slice));
+    }
+  });
+});
+
+describe('number formats', () => {
+  test('scientific writes small errors with a superscript exponent', () => {
+    expect(scientific(9.2633e-8)).toBe('9.26 × 10⁻⁸');
+    expect(scientific(0)).toBe('0');
+  });
+
+  test('powerOfTen keeps 1, 10 and 100 as numbers and writes other powers with superscripts', () => {
+    expect([1, 10, 100, 1000, 1e5, 0.1, 1e-4].map(powerOfTen)).toEqual(['1', '10', '100', '10³', '10⁵', '10⁻¹', '10⁻⁴']);
+  });
+});
