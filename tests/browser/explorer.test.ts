@@ -94,6 +94,36 @@ describe('the explorer page', () => {
     expect(dots.largestGap).toBeLessThan(1e-4);
   });
 
+  test('moving p turns the phasors but leaves M_k as computed and drawn; changing k changes it', async () => {
+    const { page } = await explorer();
+    const rotation = page.locator('phasor-rotation');
+    await rotation.scrollIntoViewIfNeeded();
+    const look = () =>
+      rotation.evaluate((el) => {
+        const matrix = (el as unknown as { data(): { matrix: Float32Array } }).data().matrix;
+        const canvas = el.shadowRoot!.querySelector('canvas')!;
+        const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let hash = 0;
+        for (let n = 0; n < pixels.length; n++) hash = (Math.imul(hash, 31) + pixels[n]) | 0;
+        return { matrix: Array.from(matrix.subarray(0, 64)), canvas: hash, point: el.shadowRoot!.querySelector('circle.point')!.getAttribute('cx') };
+      });
+    const before = await look();
+    const draws = await renders(page, 'phasor-rotation');
+    await page.focus('#p-range');
+    await page.keyboard.press('ArrowRight');
+    await waitForRender(page, 'phasor-rotation', draws);
+    const afterP = await look();
+    expect(afterP.point).not.toBe(before.point);
+    expect(afterP.matrix).toEqual(before.matrix);
+    expect(afterP.canvas).toBe(before.canvas);
+    await page.focus('#k-range');
+    await page.keyboard.press('ArrowRight');
+    await waitForRender(page, 'phasor-rotation', draws + 1);
+    const afterK = await look();
+    expect(afterK.matrix).not.toEqual(before.matrix);
+    expect(afterK.canvas).not.toBe(before.canvas);
+  });
+
   test('dragging the d_model slider redraws the heatmap while it moves and writes the URL', async () => {
     const { page } = await explorer();
     await page.locator('phasor-heatmap').scrollIntoViewIfNeeded(); // charts out of sight wait for the drag to end

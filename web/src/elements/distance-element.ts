@@ -103,7 +103,7 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, Distan
       .selectAll('line.diagonal')
       .data(diagonal)
       .join('line')
-      .attr('class', 'cursor diagonal')
+      .attr('class', 'cursor diagonal on-image')
       .attr('stroke-dasharray', '4 3')
       .attr('x1', (d) => d.x1)
       .attr('y1', (d) => d.y1)

@@ -72,11 +72,11 @@ export class MatrixView {
     const g = front.selectAll('g.readout').data([0]).join('g').attr('class', 'readout').attr('transform', `translate(${box.left},${box.top})`);
     const big = Math.abs(x1 - x0) >= 4 && Math.abs(y1 - y0) >= 4;
     const rect = big ? [{ x: Math.min(x0, x1), y: Math.min(y0, y1), w: Math.abs(x1 - x0), h: Math.abs(y1 - y0) }] : [];
-    g.selectAll('rect').data(rect).join('rect').attr('class', 'cursor').attr('x', (d) => d.x).attr('y', (d) => d.y).attr('width', (d) => d.w).attr('height', (d) => d.h);
+    g.selectAll('rect').data(rect).join('rect').attr('class', 'cursor on-image').attr('x', (d) => d.x).attr('y', (d) => d.y).attr('width', (d) => d.w).attr('height', (d) => d.h);
     const cx = (x0 + x1) / 2;
     const cy = (y0 + y1) / 2;
     const cross = big ? [] : [{ x1: cx, x2: cx, y1: 0, y2: box.height }, { x1: 0, x2: box.width, y1: cy, y2: cy }];
-    g.selectAll('line.cross').data(cross).join('line').attr('class', 'cursor cross').attr('x1', (d) => d.x1).attr('x2', (d) => d.x2).attr('y1', (d) => d.y1).attr('y2', (d) => d.y2);
+    g.selectAll('line.cross').data(cross).join('line').attr('class', 'cursor cross on-image').attr('x1', (d) => d.x1).attr('x2', (d) => d.x2).attr('y1', (d) => d.y1).attr('y2', (d) => d.y2);
     return { x: box.left + cx, y: box.top + Math.min(y0, y1) };
   }
 }

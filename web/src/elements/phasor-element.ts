@@ -64,6 +64,12 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
   private resizeObserver: ResizeObserver | null = null;
   private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
   private readonly onSchemeChange = () => this.scheduleRender();
+  private ratioQuery: MediaQueryList | null = null;
+  /** Redraws for the new pixel density when the page moves to another screen or is zoomed. */
+  private readonly onRatioChange = () => {
+    this.watchRatio();
+    this.scheduleRender();
+  };
 
   constructor() {
     super();
@@ -104,7 +110,15 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
     );
     this.visibilityObserver.observe(this);
     this.darkQuery?.addEventListener('change', this.onSchemeChange);
+    this.watchRatio();
     this.scheduleRender();
+  }
+
+  private watchRatio(): void {
+    this.ratioQuery?.removeEventListener('change', this.onRatioChange);
+    if (typeof matchMedia !== 'function') return;
+    this.ratioQuery = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    this.ratioQuery.addEventListener('change', this.onRatioChange);
   }
 
   disconnectedCallback(): void {
@@ -113,6 +127,8 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
     clearTimeout(this.idleTimer);
     this.idleTimer = 0;
     this.darkQuery?.removeEventListener('change', this.onSchemeChange);
+    this.ratioQuery?.removeEventListener('change', this.onRatioChange);
+    this.ratioQuery = null;
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
   }

@@ -11,6 +11,7 @@ import { colourLut } from '../charts/colour-lut.js';
 import { exact, integer as formatInteger, scientific } from '../charts/format.js';
 import { ChartFrame, svgElement } from '../charts/frame.js';
 import { drawRaster, rasterize } from '../charts/heatmap.js';
+import { devicePixelRatioNow } from '../charts/hidpi-canvas.js';
 import { AttributeError, integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { subscript } from './dimensions.js';
@@ -88,7 +89,7 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
   private matrixMemo: { key: string; matrix: Float32Array; maxError: number } | null = null;
   /** The window of M_k drawn: first dimension, how many, cell size in CSS pixels. */
   private matrixView: { start: number; shown: number; cell: number } | null = null;
-  private matrixDrawn: { matrix: Float32Array; width: number; pair: number; scheme: string } | null = null;
+  private matrixDrawn: { matrix: Float32Array; width: number; pair: number; scheme: string; ratio: number } | null = null;
 
   constructor() {
     super();
@@ -143,9 +144,10 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     const matrixWidth = sideBySide ? width - circleSize - 24 : width;
     const drawn = this.matrixDrawn;
     // M_k depends on k (not p): redraw it only when it or its view changed.
-    if (!drawn || drawn.matrix !== data.matrix || drawn.width !== matrixWidth || drawn.pair !== o.pair || drawn.scheme !== theme.scheme) {
+    const ratio = devicePixelRatioNow();
+    if (!drawn || drawn.matrix !== data.matrix || drawn.width !== matrixWidth || drawn.pair !== o.pair || drawn.scheme !== theme.scheme || drawn.ratio !== ratio) {
       this.drawMatrix(data, o, matrixWidth);
-      this.matrixDrawn = { matrix: data.matrix, width: matrixWidth, pair: o.pair, scheme: theme.scheme };
+      this.matrixDrawn = { matrix: data.matrix, width: matrixWidth, pair: o.pair, scheme: theme.scheme, ratio };
     }
     this.writeFacts(data, o);
   }

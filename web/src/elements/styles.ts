@@ -70,6 +70,8 @@ svg text { fill: var(--_fg); font-family: var(--_font); }
 .marker-label { fill: var(--_fg); font-size: 11px; font-weight: 600; paint-order: stroke; stroke: var(--_bg); stroke-width: 3px; stroke-linejoin: round; }
 .cursor { stroke: var(--_fg); stroke-opacity: 0.55; stroke-width: 1; fill: none; shape-rendering: crispEdges; }
 .cursor-dot { stroke: var(--_bg); stroke-width: 1.5; }
+/* Marks over a heatmap: full strength with a halo, readable on any colour. */
+.cursor.on-image { stroke-opacity: 1; stroke-width: 1.5; filter: drop-shadow(0 0 1px var(--_bg)) drop-shadow(0 0 1px var(--_bg)); }
 .note { fill: var(--_muted); font-size: 11px; }
 .band { fill: var(--_fg); fill-opacity: 0.06; }
 .band-edge { stroke: var(--_muted); stroke-dasharray: 3 3; shape-rendering: crispEdges; }
