@@ -125,9 +125,10 @@ std::string validate_attention(const AttentionSpec& spec, double queries, double
         !e.empty())
       return e;
   }
-  if (queries * keys * dh > kMaxAttentionWork)
-    return "positions x positions x dHead must be at most 1073741824 (the work of one call); got " +
-           format_number(static_cast<double>(queries * keys * dh));
+  const double work = (queries * keys + (queries + keys) * dm) * dh;
+  if (work > kMaxAttentionWork)
+    return "the work of one call, (queries x keys + (queries + keys) x dModel) x dHead, must be at "
+           "most 1073741824; got " + format_number(work);
   return "";
 }
 
@@ -208,6 +209,13 @@ std::string validate_score_by_offset(const AttentionSpec& spec, const double* an
                                   static_cast<double>(offset_count));
       !e.empty())
     return e;
+  // Each anchor projects its own keys: anchors x (offsets + (1 + offsets) x dModel) x dHead.
+  const auto a = static_cast<double>(anchor_count), o = static_cast<double>(offset_count);
+  const double work = a * (o + (1.0 + o) * static_cast<double>(spec.d_model)) *
+                      static_cast<double>(spec.d_head);
+  if (work > kMaxAttentionWork)
+    return "the work of one call, anchors x (offsets + (1 + offsets) x dModel) x dHead, must be at "
+           "most 1073741824; got " + format_number(work);
   if (auto e = check_positions("anchors", anchors, anchor_count); !e.empty()) return e;
   if (auto e = check_positions("offsets", offsets, offset_count); !e.empty()) return e;
   for (std::int64_t a = 0; a < anchor_count; ++a)

@@ -36,7 +36,7 @@ std::string validate_position_resolution(double d_model, const double* bases,
   }
   if (auto e = check_integer("minOffset", min_offset, 1, longest - 1); !e.empty()) return e;
   if (static_cast<double>(base_count) * longest * (d_model / 2) > kMaxResolutionWork)
-    return "bases.length x the longest length x dModel/2 must be at most 4294967296 (the work of "
+    return "bases.length x the longest length x dModel/2 must be at most 1073741824 (the work of "
            "one call)";
   return "";
 }

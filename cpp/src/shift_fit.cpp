@@ -34,7 +34,8 @@ std::string validate_shift_fit(const ShiftFitSpec& spec) {
   const auto d = static_cast<double>(spec.d_model);
   if (auto e = check_d_model(d); !e.empty()) return e;
   if (d > static_cast<double>(kMaxShiftFitDModel))
-    return "dModel must be an even integer in [2, 256] for shiftFit; got " +
+    return "dModel must be an even integer in [2, " + format_number(static_cast<double>(kMaxShiftFitDModel)) +
+           "] for shiftFit; got " +
            format_number(static_cast<double>(spec.d_model));
   if (auto e = check_base(spec.base); !e.empty()) return e;
   if (auto e = check_integer("positions", static_cast<double>(spec.positions), 1,

@@ -155,7 +155,7 @@ TEST(ShiftFit, SineOnlyConfusesPWithPiOverOmegaMinusP) {
 
 TEST(ShiftFitValidation, NamesTheOptionAndRange) {
   auto spec = spec_of(ShiftEncoding::sinusoidal, 512, 10, 1);
-  EXPECT_NE(phasor::validate_shift_fit(spec).find("dModel must be an even integer in [2, 256] for shiftFit; got 512"),
+  EXPECT_NE(phasor::validate_shift_fit(spec).find("dModel must be an even integer in [2, 128] for shiftFit; got 512"),
             std::string::npos);
   spec = spec_of(ShiftEncoding::log_phase, 8, 10, -2);
   EXPECT_NE(phasor::validate_shift_fit(spec).find("log-phase needs every p and p + k above -1"), std::string::npos);

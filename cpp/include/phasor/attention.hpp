@@ -28,7 +28,9 @@ enum class AttentionKind { additive = 0, rope = 1, alibi = 2 };
 
 inline constexpr std::int64_t kMaxAttentionPositions = 4096;  // queries, keys, anchors, offsets
 inline constexpr std::int64_t kMaxAttentionWidth = 4096;      // dModel, dHead
-inline constexpr double kMaxAttentionWork = 1073741824.0;     // queries x keys x dHead
+// Multiply-adds of one call: (queries x keys + (queries + keys) x dModel) x dHead,
+// the scores plus the projections (about a second at the limit).
+inline constexpr double kMaxAttentionWork = 1073741824.0;
 inline constexpr std::int64_t kMaxAlibiHeads = 1024;
 
 struct AttentionSpec {

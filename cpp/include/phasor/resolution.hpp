@@ -15,7 +15,7 @@
 namespace phasor {
 
 inline constexpr std::int64_t kMaxResolutionCases = 64;   // bases, lengths
-inline constexpr double kMaxResolutionWork = 4294967296.0;  // bases x longest length x dModel/2
+inline constexpr double kMaxResolutionWork = 1073741824.0;  // bases x longest length x dModel/2 (~1.5 s)
 
 std::string validate_position_resolution(double d_model, const double* bases,
                                          std::int64_t base_count, const double* lengths,

@@ -205,7 +205,7 @@ export interface ShiftFitOptions {
    * sin, cos of ω_i p²; 'log-phase': sin, cos of ω_i ln(1 + p).
    */
   encoding: ShiftEncoding;
-  /** Even, at most 256. */
+  /** Even, at most 128 (the fit's SVD costs dModel³). */
   dModel: number;
   base?: number;
   /** The shift: the map takes e(p) to e(p + k). */
