@@ -1,7 +1,7 @@
 // The explorer's URL state in Node: parsing (with a reason for every refused
 // parameter), writing only what differs from the defaults, and round trips.
 import { describe, expect, test } from 'vitest';
-import { DEFAULTS, parseQuery, reconcile, toQuery, type ExplorerState } from '../../web/explorer/state.js';
+import { DEFAULTS, parseQuery, reconcile, toQuery, withPreset, type ExplorerState } from '../../web/explorer/state.js';
 
 describe('parseQuery', () => {
   test('an empty query gives the defaults and no problems', () => {
@@ -68,5 +68,12 @@ describe('reconcile', () => {
   test('keeps pair below d_model / 2 and drops dimensions beyond d_model after d_model shrinks', () => {
     expect(reconcile({ ...DEFAULTS, dModel: 8, pair: 60, dims: [0, 6, 64] })).toMatchObject({ pair: 3, dims: [0, 6] });
     expect(reconcile({ ...DEFAULTS, dModel: 8, dims: [64, 65] }).dims).toBeNull();
+  });
+});
+
+describe('withPreset', () => {
+  test('sets the valid parameters of a preset on top of the state and ignores the rest', () => {
+    const state = { ...DEFAULTS, k: 5, p: 3 };
+    expect(withPreset(state, new URLSearchParams('dModel=1000&positions=1000&zoom=2&base=0'))).toEqual({ ...state, dModel: 1000, positions: 1000 });
   });
 });

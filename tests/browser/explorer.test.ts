@@ -234,6 +234,20 @@ describe('the explorer page', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a preset link sets its parameters on top of the current view, and Back returns', async () => {
+    const { page } = await explorer('?k=5');
+    await page.click('a.preset[href*="positions=1000"]');
+    await waitForQuery(page, { dModel: '1000', positions: '1000', k: '5' });
+    await page.waitForFunction(() => {
+      const d = (document.querySelector('phasor-distance') as unknown as { data(): { positions: number; dModel: number } }).data();
+      return d?.positions === 1000 && d.dModel === 1000;
+    });
+    expect(await page.inputValue('#dModel')).toBe('1000');
+    await page.goBack();
+    await waitForQuery(page, { dModel: null, positions: null, k: '5' });
+    expect(await page.inputValue('#dModel')).toBe('128');
+  });
+
   test('reset returns every control, chart and the URL to the defaults', async () => {
     const { page } = await explorer('?dModel=32&positions=50&k=100&dims=3&normalize=1');
     await page.click('#reset');

@@ -6,7 +6,7 @@ import { createPhasor } from '../src/core/index.js';
 import { applyAttributes, CHART_ATTRIBUTES } from './charts.js';
 import { Controls } from './controls.js';
 import { typesetMath } from './math.js';
-import { DEFAULTS, parseQuery, reconcile, toQuery, type ExplorerState } from './state.js';
+import { DEFAULTS, parseQuery, reconcile, toQuery, withPreset, type ExplorerState } from './state.js';
 import './explorer.css';
 
 defineElements();
@@ -84,12 +84,27 @@ toggle.addEventListener('click', () => {
   toggle.setAttribute('aria-expanded', String(open));
 });
 
-window.addEventListener('popstate', () => {
+function loadQuery(): void {
   const again = parseQuery(location.search);
   state = reconcile(again.state);
   showNotice(again.problems);
   apply();
-});
+}
+window.addEventListener('popstate', loadQuery);
+
+// Links to preset views (the seed figures, large sizes) set their parameters
+// on top of the current state and add a history entry, so Back returns to
+// the previous view. (Opened in a new tab they are ordinary links.)
+for (const link of document.querySelectorAll<HTMLAnchorElement>('a.preset')) {
+  link.addEventListener('click', (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    state = reconcile(withPreset(state, new URL(link.href).searchParams));
+    showNotice([]);
+    history.pushState(null, '', `${location.pathname}${toQuery(state)}${location.hash}`);
+    apply();
+  });
+}
 
 // The status line: which kernels run, and how long the last update took.
 const status = document.getElementById('status')!;

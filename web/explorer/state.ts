@@ -139,3 +139,15 @@ export function reconcile(state: ExplorerState): ExplorerState {
     dims: dims && dims.length > 0 ? dims : null,
   };
 }
+
+/** `state` with the valid parameters of `params` applied (a preset link); the rest are ignored. */
+export function withPreset(state: ExplorerState, params: URLSearchParams): ExplorerState {
+  const next: ExplorerState = { ...state };
+  for (const key of KEYS) {
+    const text = params.get(key);
+    if (text === null) continue;
+    const value = parseParameter(key, text.trim(), next);
+    if (typeof value !== 'string') (next as unknown as Record<Key, unknown>)[key] = value;
+  }
+  return next;
+}
