@@ -44,7 +44,7 @@ function apply(): void {
     for (const element of document.querySelectorAll(tag)) applyAttributes(element, attributes(state));
   }
   controls.show(state);
-  summary.textContent = `d=${state.dModel} · base=${state.base} · N=${state.positions} · p=${state.p} · k=${state.k}`;
+  summary.textContent = `d=${state.dModel} base=${state.base} N=${state.positions} p=${state.p} k=${state.k}`;
   // Chromium limits how often the URL may change; a short pause while dragging keeps well under it.
   if (!urlTimer) urlTimer = window.setTimeout(writeUrl, 120);
 }

@@ -29,8 +29,3 @@ export function fitCanvas(canvas: HTMLCanvasElement, width: number, height: numb
   ctx.clearRect(0, 0, width, height);
   return ctx;
 }
-
-/** The backing-store size of a canvas fitted by fitCanvas, in device pixels. */
-export function deviceSize(canvas: HTMLCanvasElement): { width: number; height: number } {
-  return { width: canvas.width, height: canvas.height };
-}
