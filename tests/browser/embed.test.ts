@@ -1,0 +1,96 @@
+// The embed script as a blogger uses it: build/embed/ holds phasor-embed.js and
+// the example post, served with a strict Content-Security-Policy.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchChromium, openRecordingPage } from './package/chromium.js';
+import { repoRoot } from './package/pack.js';
+import { serveDirectory, type StaticServer } from './package/static-server.js';
+import { CHARTS, inkOf, waitForCharts } from './support/charts.js';
+
+const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+const EMBED = join(repoRoot, 'build/embed');
+
+let browser: Browser;
+let server: StaticServer;
+
+beforeAll(async () => {
+  if (!existsSync(join(EMBED, 'phasor-embed.js'))) throw new Error('build/embed is missing: run node web/tools/build-embed.mjs');
+  browser = await launchChromium();
+  server = await serveDirectory(EMBED, { 'content-security-policy': STRICT_CSP });
+});
+afterAll(async () => {
+  await server?.close();
+  await browser?.close();
+});
+
+async function openPost(problems: string[]): Promise<Page> {
+  const page = await openRecordingPage(browser, problems);
+  // Count wasm compilations: the charts must share one instance.
+  await page.addInitScript(() => {
+    const w = window as unknown as { wasmInstantiations: number };
+    w.wasmInstantiations = 0;
+    const original = WebAssembly.instantiate;
+    WebAssembly.instantiate = ((...args: Parameters<typeof original>) => {
+      w.wasmInstantiations++;
+      return original(...args);
+    }) as typeof original;
+  });
+  await page.goto(`${server.url}post.html`);
+  await waitForCharts(page);
+  return page;
+}
+
+describe('the example post with phasor-embed.js under a strict CSP', () => {
+  test('every chart of the post draws, with no console error and no CSP violation', async () => {
+    const problems: string[] = [];
+    const page = await openPost(problems);
+    for (const tag of CHARTS) {
+      expect(await page.$eval(tag, (el) => el.getAttribute('data-state')), tag).toBe('ready');
+      const ink = await inkOf(page, tag);
+      expect(ink.covered + ink.shapes, `${tag} drew nothing`).toBeGreaterThan(0);
+    }
+    await page.screenshot({ path: join(repoRoot, 'tests/browser/screenshots/post-strict-csp.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('the six charts share one wasm instance, compiled once', async () => {
+    const page = await openPost([]);
+    expect(await page.evaluate(() => (window as unknown as { wasmInstantiations: number }).wasmInstantiations)).toBe(1);
+    await page.close();
+  });
+
+  test('an invalid attribute shows a short error inside that element only, as text, and the others keep working', async () => {
+    const problems: string[] = [];
+    const page = await openPost(problems);
+    const hostile = '<img src=x onerror="window.pwned=1">';
+    await page.$eval('phasor-rotation', (el, value) => el.setAttribute('d-model', value), hostile);
+    await page.waitForFunction(() => document.querySelector('phasor-rotation')?.getAttribute('data-state') === 'error');
+    const shown = await page.$eval('phasor-rotation', (el) => {
+      const box = el.shadowRoot!.querySelector('[role="alert"]') as HTMLElement;
+      return { text: box.textContent, visible: !box.hidden && box.offsetHeight > 0, images: el.shadowRoot!.querySelectorAll('img').length };
+    });
+    expect(shown.visible).toBe(true);
+    expect(shown.text).toContain('d-model');
+    expect(shown.text).toContain('must be an even integer');
+    expect(shown.images).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+
+    // Another chart still follows its attributes.
+    const before = (await inkOf(page, 'phasor-heatmap')).digest;
+    await page.$eval('phasor-heatmap', (el) => el.setAttribute('d-model', '32'));
+    await page.waitForFunction(async (digest) => {
+      const el = document.querySelector('phasor-heatmap') as HTMLElement & { renders: number };
+      return el.getAttribute('data-state') === 'ready' && el.renders > 1;
+    }, before);
+    expect((await inkOf(page, 'phasor-heatmap')).digest).not.toBe(before);
+
+    // The broken chart recovers when the attribute is fixed.
+    await page.$eval('phasor-rotation', (el) => el.setAttribute('d-model', '8'));
+    await page.waitForFunction(() => document.querySelector('phasor-rotation')?.getAttribute('data-state') === 'ready');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,7 @@
+// Builds the embed script (build/embed/phasor-embed.js) and puts the example
+// post beside it, as a blogger would host them: build/embed/post.html.
+import { cpSync } from 'node:fs';
+import { repoRoot, run } from './run.mjs';
+
+run(process.execPath, [`${repoRoot}node_modules/vite/bin/vite.js`, 'build', '-c', `${repoRoot}vite.embed.config.ts`, '--logLevel', 'warn']);
+for (const file of ['post.html', 'post.css']) cpSync(`${repoRoot}web/examples/${file}`, `${repoRoot}build/embed/${file}`);
