@@ -13,7 +13,6 @@
 #include <string>
 
 #include "phasor/analysis.hpp"
-#include "phasor/build_info.hpp"
 #include "phasor/encoding.hpp"
 #include "phasor/frequencies.hpp"
 #include "phasor/limits.hpp"
@@ -156,18 +155,6 @@ val rotation_max_error(double positions, double d_model, double base, double off
   return val(phasor::rotation_max_error(spec_of(positions, d_model, base, offset, layout), k));
 }
 
-void release_result() { phasor::bindings::result_scratch().release(); }
-
-val limits() {
-  val out = val::object();
-  out.set("maxDModel", static_cast<double>(phasor::kMaxDModel));
-  out.set("maxPositions", static_cast<double>(phasor::kMaxPositions));
-  out.set("maxAbsPosition", phasor::kMaxAbsPosition);
-  out.set("maxOutputBytes", static_cast<double>(phasor::kMaxOutputBytes));
-  out.set("simd", phasor::simd_kernels());
-  return out;
-}
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(phasor) {
@@ -179,6 +166,4 @@ EMSCRIPTEN_BINDINGS(phasor) {
   emscripten::function("pairwise", &pairwise);
   emscripten::function("rotationMatrix", &rotation_matrix);
   emscripten::function("rotationMaxError", &rotation_max_error);
-  emscripten::function("releaseResult", &release_result);
-  emscripten::function("limits", &limits);
 }

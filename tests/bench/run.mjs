@@ -48,7 +48,7 @@ async function measureAndReport(server) {
     load('tests/bench/peers/plain.ts'),
     load('tests/bench/peers/floor.ts'),
   ]);
-  const { loadWasm } = await load('web/src/core/load.ts');
+  const { loadCore } = await load('web/src/core/load.ts');
   const { phasorKernelOnly } = await load('tests/bench/peers/phasor-kernel.ts');
 
   const [simd, scalar] = await Promise.all([createPhasor({ kernels: 'simd' }), createPhasor({ kernels: 'scalar' })]);
@@ -72,7 +72,7 @@ async function measureAndReport(server) {
       tfjsPeers.tfjsPeer(tf),
       floorPeer,
     ],
-    kernelOnly: phasorKernelOnly(await loadWasm({ kernels: 'simd' })),
+    kernelOnly: phasorKernelOnly(await loadCore({ kernels: 'simd' })),
     log: (line) => process.stderr.write(`bench: ${line}\n`),
   });
   result.environment.loadAverageAtEnd = loadAverageNow();

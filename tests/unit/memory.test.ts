@@ -38,3 +38,17 @@ describe('results and wasm memory', () => {
     await expect(createPhasor({ kernels: 'avx' as never })).rejects.toThrow(/kernels must be 'simd' or 'scalar'/);
   });
 });
+
+describe('the experiments module', () => {
+  test('experiment methods explain that loadExperiments() is needed, then work once it has run', async () => {
+    const ph = await createPhasor({ kernels: 'scalar' });
+    const fresh = ph.hasExperiments;
+    if (!fresh) {
+      expect(() => ph.alibiSlopes({ heads: 8 })).toThrow(/call `await ph\.loadExperiments\(\)` once first/);
+    }
+    await ph.loadExperiments();
+    expect(ph.hasExperiments).toBe(true);
+    expect(Array.from(ph.alibiSlopes({ heads: 8 }))).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((h) => 2 ** -h));
+    expect(await ph.loadExperiments()).toBe(ph);
+  });
+});

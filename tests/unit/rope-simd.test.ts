@@ -6,7 +6,7 @@ import { createPhasor, type Phasor } from '../../web/src/core/index.js';
 let simd: Phasor;
 let scalar: Phasor;
 beforeAll(async () => {
-  [simd, scalar] = await Promise.all([createPhasor({ kernels: 'simd' }), createPhasor({ kernels: 'scalar' })]);
+  [simd, scalar] = await Promise.all([createPhasor({ kernels: 'simd', experiments: true }), createPhasor({ kernels: 'scalar', experiments: true })]);
 });
 
 describe('SIMD RoPE and attention kernels agree with their scalar siblings bit for bit', () => {
@@ -48,7 +48,7 @@ describe('SIMD RoPE and attention kernels agree with their scalar siblings bit f
 
 describe('wasm memory', () => {
   test('repeated RoPE and attention calls, good and refused, do not grow the wasm memory', async () => {
-    const ph = await createPhasor();
+    const ph = await createPhasor({ experiments: true });
     const run = () => {
       ph.rope({ rows: new Float32Array(64 * 128), dim: 128 });
       ph.attentionScores({ kind: 'additive', dModel: 64, positions: 64 });

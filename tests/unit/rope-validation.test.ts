@@ -3,7 +3,7 @@ import { createPhasor, type Phasor } from '../../web/src/core/index.js';
 
 let ph: Phasor;
 beforeAll(async () => {
-  ph = await createPhasor();
+  ph = await createPhasor({ experiments: true });
 });
 
 const rows8 = new Float32Array(16);

@@ -5,7 +5,7 @@ import { ropeFixture } from './rope-reference.js';
 
 let ph: Phasor;
 beforeAll(async () => {
-  ph = await createPhasor();
+  ph = await createPhasor({ experiments: true });
 });
 
 describe('shiftFit', () => {

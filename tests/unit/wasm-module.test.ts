@@ -1,42 +1,45 @@
-// wasm-module.ts declares the Embind module by hand (Emscripten 3.1.6 has no
-// --emit-tsd); this checks the declaration against the built modules.
+// wasm-module.ts declares the Embind modules by hand (Emscripten 3.1.6 has no
+// --emit-tsd); this checks the declarations against the four built modules.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { WASM_FUNCTIONS, type PhasorWasm } from '../../web/src/core/wasm-module.js';
-import createSimd from '../../web/src/core/wasm/phasor.js';
-import createScalar from '../../web/src/core/wasm/phasor-scalar.js';
+import { CORE_FUNCTIONS, EXPERIMENT_FUNCTIONS, type ModuleCommon, type ModuleFactory } from '../../web/src/core/wasm-module.js';
+import createCore from '../../web/src/core/wasm/phasor.js';
+import createCoreScalar from '../../web/src/core/wasm/phasor-scalar.js';
+import createExperiments from '../../web/src/core/wasm/phasor-experiments.js';
+import createExperimentsScalar from '../../web/src/core/wasm/phasor-experiments-scalar.js';
 
-async function load(factory: typeof createSimd, file: string): Promise<PhasorWasm> {
+async function load<W extends ModuleCommon>(factory: ModuleFactory<W>, file: string): Promise<W> {
   return factory({ wasmBinary: readFileSync(new URL(`../../web/src/core/wasm/${file}`, import.meta.url)) });
 }
 
-// Embind's own registrations, not ours.
-const EMSCRIPTEN_FUNCTIONS = new Set([
-  'BindingError',
-  'InternalError',
-  'UnboundTypeError',
-  'count_emval_handles',
-  'get_first_emval',
-  'run',
-]);
+// Embind's and Emscripten's own registrations, not ours.
+const EMSCRIPTEN_FUNCTIONS = new Set(['BindingError', 'InternalError', 'UnboundTypeError', 'count_emval_handles', 'get_first_emval', 'run']);
+
+function ourFunctions(module: object): string[] {
+  const record = module as Record<string, unknown>;
+  return Object.keys(record)
+    .filter((k) => typeof record[k] === 'function' && !k.startsWith('_') && !k.startsWith('dynCall') && !EMSCRIPTEN_FUNCTIONS.has(k))
+    .sort();
+}
+
+const MODULES = [
+  ['phasor.wasm', createCore, CORE_FUNCTIONS, true],
+  ['phasor-scalar.wasm', createCoreScalar, CORE_FUNCTIONS, false],
+  ['phasor-experiments.wasm', createExperiments, EXPERIMENT_FUNCTIONS, true],
+  ['phasor-experiments-scalar.wasm', createExperimentsScalar, EXPERIMENT_FUNCTIONS, false],
+] as const;
 
 describe('the hand-written wasm declarations', () => {
-  for (const [name, factory, file] of [
-    ['SIMD', createSimd, 'phasor.wasm'],
-    ['scalar', createScalar, 'phasor-scalar.wasm'],
-  ] as const) {
-    test(`the ${name} module exports exactly the declared functions`, async () => {
-      const wasm = (await load(factory, file)) as unknown as Record<string, unknown>;
-      const exported = Object.keys(wasm)
-        .filter((k) => typeof wasm[k] === 'function' && !k.startsWith('_') && !k.startsWith('dynCall') && !EMSCRIPTEN_FUNCTIONS.has(k))
-        .sort();
-      expect(exported).toEqual([...WASM_FUNCTIONS].sort());
-      expect((wasm as unknown as PhasorWasm).limits()).toMatchObject({ maxDModel: 65536, simd: name === 'SIMD' });
+  for (const [file, factory, functions, simd] of MODULES) {
+    test(`${file} exports exactly the declared functions and says whether it has SIMD kernels`, async () => {
+      const wasm = await load(factory as ModuleFactory<ModuleCommon>, file);
+      expect(ourFunctions(wasm)).toEqual([...functions].sort());
+      expect(wasm.limits()).toMatchObject({ maxDModel: 65536, simd });
     });
   }
 
   test('a refused call returns a string and a good call a typed array, as declared', async () => {
-    const wasm = await load(createSimd, 'phasor.wasm');
+    const wasm = await load(createCore, 'phasor.wasm');
     expect(typeof wasm.encode(1, 3, 10000, 0, 0)).toBe('string');
     expect(wasm.encode(1, 2, 10000, 0, 0)).toBeInstanceOf(Float32Array);
     expect(wasm.frequencies(4, 10000, false)).toBeInstanceOf(Float64Array);

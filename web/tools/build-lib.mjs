@@ -12,6 +12,6 @@ if (!existsSync(`${wasmSource}/phasor.wasm`)) {
 rmSync(`${repoRoot}dist`, { recursive: true, force: true });
 run(process.execPath, [`${repoRoot}node_modules/typescript/bin/tsc`, '-p', `${repoRoot}tsconfig.build.json`]);
 mkdirSync(`${repoRoot}dist/core/wasm`, { recursive: true });
-for (const name of ['phasor', 'phasor-scalar']) {
+for (const name of ['phasor', 'phasor-scalar', 'phasor-experiments', 'phasor-experiments-scalar']) {
   for (const ext of ['.js', '.wasm', '.d.ts']) cpSync(`${wasmSource}/${name}${ext}`, `${repoRoot}dist/core/wasm/${name}${ext}`);
 }

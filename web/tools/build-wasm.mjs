@@ -12,5 +12,7 @@ run('cmake', ['--build', build, '-j', '2'], { env });
 
 const out = `${repoRoot}web/src/core/wasm`;
 mkdirSync(out, { recursive: true });
-const declaration = `import type { PhasorModuleFactory } from '../wasm-module.js';\ndeclare const createPhasorModule: PhasorModuleFactory;\nexport default createPhasorModule;\n`;
-for (const name of ['phasor', 'phasor-scalar']) writeFileSync(`${out}/${name}.d.ts`, declaration);
+const declaration = (wasm) =>
+  `import type { ${wasm}, ModuleFactory } from '../wasm-module.js';\ndeclare const createPhasorModule: ModuleFactory<${wasm}>;\nexport default createPhasorModule;\n`;
+for (const name of ['phasor', 'phasor-scalar']) writeFileSync(`${out}/${name}.d.ts`, declaration('CoreWasm'));
+for (const name of ['phasor-experiments', 'phasor-experiments-scalar']) writeFileSync(`${out}/${name}.d.ts`, declaration('ExperimentsWasm'));

@@ -4,7 +4,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { createPhasor } from '../../../web/src/core/index.js';
-import { loadWasm } from '../../../web/src/core/load.js';
+import { loadCore } from '../../../web/src/core/load.js';
 import { FULL_TIMING, QUICK_TIMING } from '../measure.js';
 import { floorPeer } from '../peers/floor.js';
 import { phasorPeer } from '../peers/phasor.js';
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
       notes: [...COMMON_NOTES, `timer resolution: samples of at least ${timing.minSampleMs} ms`],
     },
     peers: [phasorPeer(simd, 'phasor-simd'), phasorPeer(scalar, 'phasor-scalar'), plainFormulaPeer, plainHoistedPeer, tfjsPeer(tf), floorPeer],
-    kernelOnly: phasorKernelOnly(await loadWasm({ kernels: 'simd' })),
+    kernelOnly: phasorKernelOnly(await loadCore({ kernels: 'simd' })),
     log,
   });
   document.getElementById('report')!.textContent = renderReport(result);

@@ -1,7 +1,7 @@
 // Not a peer: phasor's wasm functions called directly, the result left in wasm
 // memory (no copy into a fresh JavaScript array). Timed beside the API to show
 // where phasor's time goes: the computation, or handing the result over.
-import type { PhasorWasm } from '../../../web/src/core/wasm-module.js';
+import type { CoreWasm } from '../../../web/src/core/wasm-module.js';
 import { BASE, type Workload } from '../workloads.js';
 
 function view<T>(result: T | string): T {
@@ -9,7 +9,7 @@ function view<T>(result: T | string): T {
   return result;
 }
 
-export function phasorKernelOnly(wasm: PhasorWasm): (w: Workload, rows: Float32Array) => ArrayLike<number> {
+export function phasorKernelOnly(wasm: CoreWasm): (w: Workload, rows: Float32Array) => ArrayLike<number> {
   return (w, rows) => {
     let out: ArrayLike<number>;
     switch (w.id) {

@@ -14,7 +14,7 @@ import {
   type ScoreByOffsetOptions,
   type ScoresByOffset,
 } from './rope-types.js';
-import type { PhasorWasm } from './wasm-module.js';
+import type { ExperimentsWasm } from './wasm-module.js';
 
 // As kMaxAttentionPositions and kMaxAttentionWidth in attention.hpp: checked
 // here only so that no huge array is built before the core refuses it.
@@ -41,7 +41,7 @@ const COMMON_KEYS = [
 ] as const;
 
 /** Seeded N(0, std²) samples as float32 (SplitMix64 + Box–Muller, see random.hpp). */
-export function normalSamples(wasm: PhasorWasm, options: NormalSamplesOptions): Float32Array {
+export function normalSamples(wasm: ExperimentsWasm, options: NormalSamplesOptions): Float32Array {
   const o = new OptionReader('normalSamples', options, ['seed', 'stream', 'count', 'std']);
   const seed = o.number('seed');
   const stream = o.number('stream', 0);
@@ -51,7 +51,7 @@ export function normalSamples(wasm: PhasorWasm, options: NormalSamplesOptions): 
 }
 
 /** ALiBi's head slopes: 2^(−8(h+1)/heads), with the reference rule when heads is not a power of two. */
-export function alibiSlopes(wasm: PhasorWasm, options: { heads: number }): Float64Array {
+export function alibiSlopes(wasm: ExperimentsWasm, options: { heads: number }): Float64Array {
   const o = new OptionReader('alibiSlopes', options, ['heads']);
   return takeResult(wasm, 'alibiSlopes', wasm.alibiSlopes(o.number('heads')));
 }
@@ -107,7 +107,7 @@ class AttentionSettings {
     return isWidth(this.dModel) && isWidth(this.dHead);
   }
 
-  weights(wasm: PhasorWasm, key: 'wq' | 'wk'): Float32Array {
+  weights(wasm: ExperimentsWasm, key: 'wq' | 'wk'): Float32Array {
     const value = this.o.raw(key) ?? 'random';
     const count = this.dModel * this.dHead;
     if (value === 'random') {
@@ -131,18 +131,18 @@ class AttentionSettings {
   }
 
   /** Random token rows from the seed's token stream. */
-  randomTokens(wasm: PhasorWasm, rows: number): Float32Array {
+  randomTokens(wasm: ExperimentsWasm, rows: number): Float32Array {
     if (!this.sized || rows < 1) return new Float32Array(0);
     return normalSamples(wasm, { seed: this.seed, stream: STREAM.tokens, count: rows * this.dModel, std: this.tokenStd });
   }
 
-  putWeightsAndScaling(wasm: PhasorWasm, wq: Float32Array, wk: Float32Array): void {
+  putWeightsAndScaling(wasm: ExperimentsWasm, wq: Float32Array, wk: Float32Array): void {
     putFloat32(wasm, this.fn, SLOT.wq, wq);
     putFloat32(wasm, this.fn, SLOT.wk, wk);
     putFloat64(wasm, this.fn, SLOT.scaling, this.scaling);
   }
 
-  slope(wasm: PhasorWasm): number {
+  slope(wasm: ExperimentsWasm): number {
     return takeResult(wasm, this.fn, wasm.alibiSlopes(this.heads))[this.head];
   }
 }
@@ -161,7 +161,7 @@ function positionsOption(o: OptionReader, fn: string): Float64Array {
  * returns its four terms, 'alibi' its bias and slope.
  */
 export function attentionScores<K extends AttentionKind>(
-  wasm: PhasorWasm,
+  wasm: ExperimentsWasm,
   options: AttentionOptions & { kind: K },
 ): AttentionScoresByKind[K] {
   const fn = 'attentionScores';
@@ -238,7 +238,7 @@ export function attentionScores<K extends AttentionKind>(
  * once per anchor m: with RoPE (and ALiBi) every anchor gives the same curve;
  * with additive PE it does not.
  */
-export function scoreByOffset(wasm: PhasorWasm, options: ScoreByOffsetOptions): ScoresByOffset {
+export function scoreByOffset(wasm: ExperimentsWasm, options: ScoreByOffsetOptions): ScoresByOffset {
   const fn = 'scoreByOffset';
   const o = new OptionReader(fn, options, [...COMMON_KEYS, 'anchors', 'maxOffset', 'minOffset', 'token']);
   const s = new AttentionSettings(fn, o);

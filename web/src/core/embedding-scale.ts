@@ -5,13 +5,13 @@ import { putFloat32, putFloat64, readFloat32, readNumbers, SLOT, STREAM, takeRes
 import { OptionReader } from './options.js';
 import type { EmbeddingScale, EmbeddingScaleOptions, PositionResolution, PositionResolutionOptions } from './rope-types.js';
 import { normalSamples } from './attention.js';
-import type { PhasorWasm } from './wasm-module.js';
+import type { ExperimentsWasm } from './wasm-module.js';
 
 // As kMaxEmbeddingScaleValues in embedding_scale.hpp: no huge draw before the core refuses.
 const MAX_VALUES = 1 << 26;
 
 /** Per position: |e_p|, |√d·e_p|, |PE(p)|, |e_p + PE(p)|, |√d·e_p + PE(p)|. */
-export function embeddingScale(wasm: PhasorWasm, options: EmbeddingScaleOptions): EmbeddingScale {
+export function embeddingScale(wasm: ExperimentsWasm, options: EmbeddingScaleOptions): EmbeddingScale {
   const fn = 'embeddingScale';
   const o = new OptionReader(fn, options, ['dModel', 'positions', 'offset', 'base', 'seed', 'embeddingStd', 'tokens']);
   const dModel = o.number('dModel');
@@ -40,7 +40,7 @@ export function embeddingScale(wasm: PhasorWasm, options: EmbeddingScaleOptions)
 }
 
 /** For each base and length n: the closest two distinct positions below n, by |PE(p) − PE(q)|. */
-export function positionResolution(wasm: PhasorWasm, options: PositionResolutionOptions): PositionResolution {
+export function positionResolution(wasm: ExperimentsWasm, options: PositionResolutionOptions): PositionResolution {
   const fn = 'positionResolution';
   const o = new OptionReader(fn, options, ['dModel', 'bases', 'lengths', 'minOffset']);
   const dModel = o.number('dModel');

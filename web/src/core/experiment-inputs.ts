@@ -4,7 +4,7 @@
 // the core, whose sentence becomes a RangeError.
 import { describe, type OptionReader } from './options.js';
 import { ROPE_SCALING_TYPES, type RopeScaling } from './rope-types.js';
-import type { PhasorWasm, WasmResult } from './wasm-module.js';
+import type { ExperimentsWasm, WasmResult } from './wasm-module.js';
 
 /** The input slots; the same numbers as enum Slot in rope_bindings.cpp. */
 export const SLOT = {
@@ -23,26 +23,26 @@ export const SLOT = {
 /** Random streams of one seed; tests/fixtures/make_rope_fixtures.py uses the same. */
 export const STREAM = { wq: 1, wk: 2, tokens: 3, embedding: 4 } as const;
 
-function refuse(wasm: PhasorWasm, fn: string, message: string): never {
+function refuse(wasm: ExperimentsWasm, fn: string, message: string): never {
   wasm.releaseInputs();
   throw new RangeError(`phasor.${fn}: ${message}`);
 }
 
 /** Copies values into a slot; the view is filled before any other call can grow memory. */
-export function putFloat32(wasm: PhasorWasm, fn: string, slot: number, values: ArrayLike<number>): void {
+export function putFloat32(wasm: ExperimentsWasm, fn: string, slot: number, values: ArrayLike<number>): void {
   const view = wasm.inputFloat32(slot, values.length);
   if (typeof view === 'string') refuse(wasm, fn, view);
   view.set(values);
 }
 
-export function putFloat64(wasm: PhasorWasm, fn: string, slot: number, values: ArrayLike<number>): void {
+export function putFloat64(wasm: ExperimentsWasm, fn: string, slot: number, values: ArrayLike<number>): void {
   const view = wasm.inputFloat64(slot, values.length);
   if (typeof view === 'string') refuse(wasm, fn, view);
   view.set(values);
 }
 
 /** Copies a result out of wasm memory and frees it there; a string result is a refusal. */
-export function takeResult<T extends Float32Array | Float64Array>(wasm: PhasorWasm, fn: string, result: WasmResult<T>): T {
+export function takeResult<T extends Float32Array | Float64Array>(wasm: ExperimentsWasm, fn: string, result: WasmResult<T>): T {
   if (typeof result === 'string') refuse(wasm, fn, result);
   const copy = result.slice() as T;
   wasm.releaseResult();

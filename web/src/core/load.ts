@@ -2,16 +2,24 @@
 // instance. Browsers fetch the .wasm next to the glue (bundlers see the
 // `new URL(..., import.meta.url)` in the glue and emit the file); Node reads
 // it from disk, because the web-only glue cannot fetch file: URLs.
-import type { ModuleOptions, PhasorModuleFactory, PhasorWasm } from './wasm-module.js';
+import type { CoreWasm, ExperimentsWasm, ModuleCommon, ModuleFactory, ModuleOptions } from './wasm-module.js';
 
 export interface LoadOptions {
   /** 'simd' (default where the engine supports wasm SIMD) or 'scalar'. */
   kernels?: 'simd' | 'scalar';
-  /** Where the .wasm file is served, when it is not next to the glue. */
+  /** Where phasor.wasm (or phasor-scalar.wasm) is served, when it is not next to the glue. */
   wasmUrl?: string | URL;
-  /** The .wasm bytes, when you have them already. */
+  /** The bytes of phasor.wasm, when you have them already. */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Also load the RoPE and attention module now (see Phasor.loadExperiments). */
+  experiments?: boolean;
+  /** Where phasor-experiments.wasm is served, when it is not next to its glue. */
+  experimentsWasmUrl?: string | URL;
+  /** The bytes of phasor-experiments.wasm. */
+  experimentsWasmBinary?: ArrayBuffer | Uint8Array;
 }
+
+export type Kernels = 'simd' | 'scalar';
 
 // The smallest module that uses a v128 instruction: validates only where the
 // engine has wasm SIMD.
@@ -31,15 +39,22 @@ interface NodeProcess {
 const nodeProcess = (globalThis as { process?: NodeProcess }).process;
 const isNode = typeof nodeProcess?.versions?.node === 'string' && typeof window === 'undefined';
 
-async function importGlue(kernels: 'simd' | 'scalar'): Promise<PhasorModuleFactory> {
-  const glue = kernels === 'simd' ? await import('./wasm/phasor.js') : await import('./wasm/phasor-scalar.js');
-  return glue.default;
+// Each import names its file literally, so bundlers split the four glues into
+// chunks and fetch only the one a page uses.
+async function coreGlue(kernels: Kernels): Promise<ModuleFactory<CoreWasm>> {
+  return (kernels === 'simd' ? await import('./wasm/phasor.js') : await import('./wasm/phasor-scalar.js')).default;
+}
+
+async function experimentsGlue(kernels: Kernels): Promise<ModuleFactory<ExperimentsWasm>> {
+  return (
+    kernels === 'simd' ? await import('./wasm/phasor-experiments.js') : await import('./wasm/phasor-experiments-scalar.js')
+  ).default;
 }
 
 // Built by concatenation so bundlers do not emit the .wasm a second time (the
 // glue's own `new URL` already does); only Node uses it.
-function wasmFileUrl(kernels: 'simd' | 'scalar'): URL {
-  return new URL('./wasm/' + (kernels === 'simd' ? 'phasor.wasm' : 'phasor-scalar.wasm'), import.meta.url);
+function wasmFileUrl(name: string, kernels: Kernels): URL {
+  return new URL('./wasm/' + name + (kernels === 'scalar' ? '-scalar' : '') + '.wasm', import.meta.url);
 }
 
 async function readFileBytes(url: URL): Promise<Uint8Array> {
@@ -51,21 +66,45 @@ async function readFileBytes(url: URL): Promise<Uint8Array> {
   return fs.readFile(url);
 }
 
-export async function loadWasm(options: LoadOptions = {}): Promise<PhasorWasm> {
+export function resolveKernels(options: LoadOptions): Kernels {
   const kernels = options.kernels ?? (supportsSimd() ? 'simd' : 'scalar');
   if (kernels !== 'simd' && kernels !== 'scalar') {
     throw new RangeError(`phasor: kernels must be 'simd' or 'scalar'; got ${String(kernels)}`);
   }
-  const factory = await importGlue(kernels);
+  return kernels;
+}
+
+async function instantiate<W extends ModuleCommon>(
+  factory: ModuleFactory<W>,
+  file: URL,
+  url: string | URL | undefined,
+  binary: ArrayBuffer | Uint8Array | undefined,
+): Promise<W> {
   const moduleOptions: ModuleOptions = {};
-  if (options.wasmBinary) {
-    moduleOptions.wasmBinary = options.wasmBinary;
-  } else if (options.wasmUrl !== undefined) {
-    const url = String(options.wasmUrl);
-    if (isNode) moduleOptions.wasmBinary = await readFileBytes(new URL(url, `file://${nodeProcess!.cwd()}/`));
-    else moduleOptions.locateFile = () => url;
+  if (binary) {
+    moduleOptions.wasmBinary = binary;
+  } else if (url !== undefined) {
+    const href = String(url);
+    if (isNode) moduleOptions.wasmBinary = await readFileBytes(new URL(href, `file://${nodeProcess!.cwd()}/`));
+    else moduleOptions.locateFile = () => href;
   } else if (isNode) {
-    moduleOptions.wasmBinary = await readFileBytes(wasmFileUrl(kernels));
+    moduleOptions.wasmBinary = await readFileBytes(file);
   }
   return factory(moduleOptions);
+}
+
+/** The PE core module (phasor.wasm). */
+export async function loadCore(options: LoadOptions = {}): Promise<CoreWasm> {
+  const kernels = resolveKernels(options);
+  return instantiate(await coreGlue(kernels), wasmFileUrl('phasor', kernels), options.wasmUrl, options.wasmBinary);
+}
+
+/** The RoPE and attention module (phasor-experiments.wasm). */
+export async function loadExperiments(kernels: Kernels, options: LoadOptions = {}): Promise<ExperimentsWasm> {
+  return instantiate(
+    await experimentsGlue(kernels),
+    wasmFileUrl('phasor-experiments', kernels),
+    options.experimentsWasmUrl,
+    options.experimentsWasmBinary,
+  );
 }

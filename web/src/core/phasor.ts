@@ -3,7 +3,7 @@
 // JavaScript typed arrays that stay correct when later calls grow the wasm
 // memory (which detaches every view into it), and the wasm side frees its
 // buffer at once, so a long-lived page holds no wasm memory for old results.
-import { loadWasm, type LoadOptions } from './load.js';
+import { loadCore, loadExperiments, type LoadOptions } from './load.js';
 import { OptionReader } from './options.js';
 import {
   LAYOUTS,
@@ -18,7 +18,7 @@ import {
   type RotationOptions,
   type SimilarityMatrixOptions,
 } from './types.js';
-import type { PhasorWasm, WasmLimits, WasmResult } from './wasm-module.js';
+import type { CoreWasm, ExperimentsWasm, WasmLimits, WasmResult } from './wasm-module.js';
 import * as attentionApi from './attention.js';
 import * as embeddingApi from './embedding-scale.js';
 import * as ropeApi from './rope.js';
@@ -31,8 +31,46 @@ export class Phasor {
   /** Bounds the core enforces (dModel, positions, bytes per result) and whether SIMD kernels are in use. */
   readonly limits: Readonly<WasmLimits>;
 
-  constructor(private readonly wasm: PhasorWasm) {
+  private experimentsWasm: ExperimentsWasm | null = null;
+  private experimentsLoading: Promise<this> | null = null;
+
+  constructor(
+    private readonly wasm: CoreWasm,
+    private readonly loadOptions: LoadOptions = {},
+  ) {
     this.limits = Object.freeze(wasm.limits());
+  }
+
+  /**
+   * Loads the second wasm module, with RoPE, attention, shiftFit and the other
+   * experiments (once; later calls share it). Their methods need it; the PE
+   * methods do not, so an app that only encodes never downloads it.
+   */
+  loadExperiments(): Promise<this> {
+    this.experimentsLoading ??= loadExperiments(this.simd ? 'simd' : 'scalar', this.loadOptions).then(
+      (wasm) => {
+        this.experimentsWasm = wasm;
+        return this;
+      },
+      (error: unknown) => {
+        this.experimentsLoading = null;
+        throw error;
+      },
+    );
+    return this.experimentsLoading;
+  }
+
+  /** true once loadExperiments() has finished. */
+  get hasExperiments(): boolean {
+    return this.experimentsWasm !== null;
+  }
+
+  private experiments(fn: string): ExperimentsWasm {
+    if (this.experimentsWasm) return this.experimentsWasm;
+    throw new Error(
+      `phasor.${fn}: RoPE, attention and the shift-fit experiments live in a second wasm module; ` +
+        'call `await ph.loadExperiments()` once first, or create with createPhasor({ experiments: true })',
+    );
   }
 
   /** true when the wasm SIMD kernels are in use, false for the scalar build. */
@@ -40,9 +78,9 @@ export class Phasor {
     return this.limits.simd;
   }
 
-  /** Bytes of wasm memory reserved now (it grows, never shrinks). */
+  /** Bytes of wasm memory reserved now by both modules (it grows, never shrinks). */
   get memoryBytes(): number {
-    return this.wasm.HEAPU8.buffer.byteLength;
+    return this.wasm.HEAPU8.buffer.byteLength + (this.experimentsWasm?.HEAPU8.buffer.byteLength ?? 0);
   }
 
   /** The PE table for `positions` rows from `offset`, with its frequencies and wavelengths. */
@@ -140,52 +178,52 @@ export class Phasor {
 
   /** Rows turned by RoPE at their positions, in either pairing, with optional frequency scaling. */
   rope(options: R.RopeOptions): Float32Array {
-    return ropeApi.rope(this.wasm, options);
+    return ropeApi.rope(this.experiments('rope'), options);
   }
 
   /** RoPE's frequencies and wavelengths before and after a scaling scheme. */
   ropeFrequencies(options: R.RopeFrequencyOptions): R.RopeFrequencies {
-    return ropeApi.ropeFrequencies(this.wasm, options);
+    return ropeApi.ropeFrequencies(this.experiments('ropeFrequencies'), options);
   }
 
   /** q_m·k_n over a grid of positions for additive PE (with its four terms), RoPE or ALiBi. */
   attentionScores<K extends R.AttentionKind>(options: R.AttentionOptions & { kind: K }): R.AttentionScoresByKind[K] {
-    return attentionApi.attentionScores(this.wasm, options);
+    return attentionApi.attentionScores(this.experiments('attentionScores'), options);
   }
 
   /** Score against the offset m − n for several absolute positions m (one shared token). */
   scoreByOffset(options: R.ScoreByOffsetOptions): R.ScoresByOffset {
-    return attentionApi.scoreByOffset(this.wasm, options);
+    return attentionApi.scoreByOffset(this.experiments('scoreByOffset'), options);
   }
 
   /** ALiBi's per-head slopes. */
   alibiSlopes(options: { heads: number }): Float64Array {
-    return attentionApi.alibiSlopes(this.wasm, options);
+    return attentionApi.alibiSlopes(this.experiments('alibiSlopes'), options);
   }
 
   /** The seeded normal samples behind every random default (reproducible across builds). */
   normalSamples(options: R.NormalSamplesOptions): Float32Array {
-    return attentionApi.normalSamples(this.wasm, options);
+    return attentionApi.normalSamples(this.experiments('normalSamples'), options);
   }
 
   /** The least-squares map from e(p) to e(p + k) and its residual, for PE and the designs it beat. */
   shiftFit(options: R.ShiftFitOptions): R.ShiftFit {
-    return shiftFitApi.shiftFit(this.wasm, options);
+    return shiftFitApi.shiftFit(this.experiments('shiftFit'), options);
   }
 
   /** Two positions one sine-only slot cannot tell apart. */
   sineCollision(options: R.SineCollisionOptions): R.SineCollision {
-    return shiftFitApi.sineCollision(this.wasm, options);
+    return shiftFitApi.sineCollision(this.experiments('sineCollision'), options);
   }
 
   /** Norms of token embeddings (with and without ×√dModel), of PE and of their sums, per position. */
   embeddingScale(options: R.EmbeddingScaleOptions): R.EmbeddingScale {
-    return embeddingApi.embeddingScale(this.wasm, options);
+    return embeddingApi.embeddingScale(this.experiments('embeddingScale'), options);
   }
 
   /** The closest two distinct positions for each base and sequence length. */
   positionResolution(options: R.PositionResolutionOptions): R.PositionResolution {
-    return embeddingApi.positionResolution(this.wasm, options);
+    return embeddingApi.positionResolution(this.experiments('positionResolution'), options);
   }
 
   private offsetMatrix(fn: string, o: OptionReader, metric: number): Float32Array {
@@ -216,21 +254,29 @@ export function setDefaultLoadOptions(options: LoadOptions): void {
   defaultLoadOptions = options;
 }
 
+async function create(options: LoadOptions): Promise<Phasor> {
+  const ph = new Phasor(await loadCore(options), options);
+  return options.experiments ? ph.loadExperiments() : ph;
+}
+
 /**
  * Loads the wasm and returns the API. Called without options it returns the
  * page's (or process's) shared instance, loaded once; with only `kernels`
- * the shared instance of that build; with `wasmUrl` or `wasmBinary` a new one.
+ * and `experiments` the shared instance of that build; with a wasm URL or
+ * bytes a new one.
  */
 export function createPhasor(options?: LoadOptions): Promise<Phasor> {
   const resolved = options ?? defaultLoadOptions;
-  const custom = options !== undefined && (options.wasmUrl !== undefined || options.wasmBinary !== undefined);
-  if (custom) return loadWasm(resolved).then((wasm) => new Phasor(wasm));
+  const custom =
+    options !== undefined &&
+    [options.wasmUrl, options.wasmBinary, options.experimentsWasmUrl, options.experimentsWasmBinary].some((o) => o !== undefined);
+  if (custom) return create(resolved);
   const key = options === undefined ? 'default' : (options.kernels ?? 'auto');
   let instance = shared.get(key);
   if (!instance) {
-    instance = loadWasm(resolved).then((wasm) => new Phasor(wasm));
+    instance = create({ ...resolved, experiments: false });
     instance.catch(() => shared.delete(key));
     shared.set(key, instance);
   }
-  return instance;
+  return resolved.experiments ? instance.then((ph) => ph.loadExperiments()) : instance;
 }

@@ -3,13 +3,13 @@
 import { putFloat32, putFloat64, readFloat32, readNumbers, scalingParameters, SLOT, takeResult } from './experiment-inputs.js';
 import { OptionReader } from './options.js';
 import { PAIRINGS, type RopeFrequencies, type RopeFrequencyOptions, type RopeOptions } from './rope-types.js';
-import type { PhasorWasm } from './wasm-module.js';
+import type { ExperimentsWasm } from './wasm-module.js';
 
 const DEFAULT_THETA = 10000;
 const TWO_PI = 2 * Math.PI;
 
 /** Each row turned pair by pair by its position times θ^(−2i/dim) (float64 angles, float32 out). */
-export function rope(wasm: PhasorWasm, options: RopeOptions): Float32Array {
+export function rope(wasm: ExperimentsWasm, options: RopeOptions): Float32Array {
   const fn = 'rope';
   const o = new OptionReader(fn, options, ['rows', 'dim', 'positions', 'theta', 'pairing', 'tableLayout', 'scaling']);
   const rows = readFloat32(o, fn, 'rows', 'count × dim values');
@@ -35,7 +35,7 @@ export function rope(wasm: PhasorWasm, options: RopeOptions): Float32Array {
 }
 
 /** RoPE's ω_i and wavelengths 2π/ω_i before and after scaling, and the attention factor. */
-export function ropeFrequencies(wasm: PhasorWasm, options: RopeFrequencyOptions): RopeFrequencies {
+export function ropeFrequencies(wasm: ExperimentsWasm, options: RopeFrequencyOptions): RopeFrequencies {
   const fn = 'ropeFrequencies';
   const o = new OptionReader(fn, options, ['dim', 'theta', 'scaling']);
   const dim = o.number('dim');

@@ -4,10 +4,10 @@
 import { takeResult } from './experiment-inputs.js';
 import { OptionReader } from './options.js';
 import { SHIFT_ENCODINGS, type ShiftFit, type ShiftFitOptions, type SineCollision, type SineCollisionOptions } from './rope-types.js';
-import type { PhasorWasm } from './wasm-module.js';
+import type { ExperimentsWasm } from './wasm-module.js';
 
 /** The best linear map from e(p) to e(p + k) over the positions, and how far it misses. */
-export function shiftFit(wasm: PhasorWasm, options: ShiftFitOptions): ShiftFit {
+export function shiftFit(wasm: ExperimentsWasm, options: ShiftFitOptions): ShiftFit {
   const fn = 'shiftFit';
   const o = new OptionReader(fn, options, ['encoding', 'dModel', 'base', 'k', 'positions', 'offset', 'stride', 'extrapolate']);
   if (o.raw('encoding') === undefined) {
@@ -44,7 +44,7 @@ export function shiftFit(wasm: PhasorWasm, options: ShiftFitOptions): ShiftFit {
 }
 
 /** Two positions a sine-only slot cannot tell apart: sin(ν p) = sin(ν q) for q = π/ν − p. */
-export function sineCollision(wasm: PhasorWasm, options: SineCollisionOptions): SineCollision {
+export function sineCollision(wasm: ExperimentsWasm, options: SineCollisionOptions): SineCollision {
   const fn = 'sineCollision';
   const o = new OptionReader(fn, options, ['dModel', 'base', 'dimension', 'position']);
   const dModel = o.number('dModel');

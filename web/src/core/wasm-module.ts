@@ -1,6 +1,8 @@
-// The Embind module as cpp/bindings/phasor_bindings.cpp and rope_bindings.cpp
-// define it. Emscripten 3.1.6 cannot emit declarations, so they are written
-// here and tests/unit/wasm-module.test.ts checks them against the built module.
+// The two Embind modules: phasor.wasm (cpp/bindings/phasor_bindings.cpp, the
+// PE core) and phasor-experiments.wasm (rope_bindings.cpp, RoPE and
+// attention), each with module_bindings.cpp. Emscripten 3.1.6 cannot emit
+// declarations, so they are written here and tests/unit/wasm-module.test.ts
+// checks them against the built modules.
 //
 // Every function takes plain numbers and returns either a view into wasm
 // memory (valid only until the next call) or a string saying why the input
@@ -8,7 +10,14 @@
 
 export type WasmResult<T> = T | string;
 
-export interface PhasorWasm {
+/** What both modules export (module_bindings.cpp) and the Emscripten heap. */
+export interface ModuleCommon {
+  releaseResult(): void;
+  limits(): WasmLimits;
+  HEAPU8: Uint8Array;
+}
+
+export interface CoreWasm extends ModuleCommon {
   encode(positions: number, dModel: number, base: number, offset: number, layout: number): WasmResult<Float32Array>;
   frequencies(dModel: number, base: number, asWavelengths: boolean): WasmResult<Float64Array>;
   dotByOffset(dModel: number, base: number, maxOffset: number): WasmResult<Float32Array>;
@@ -17,9 +26,10 @@ export interface PhasorWasm {
   pairwise(count: number, dim: number, metric: number): WasmResult<Float32Array>;
   rotationMatrix(positions: number, dModel: number, base: number, offset: number, k: number, layout: number): WasmResult<Float32Array>;
   rotationMaxError(positions: number, dModel: number, base: number, offset: number, k: number, layout: number): WasmResult<number>;
-  releaseResult(): void;
-  limits(): WasmLimits;
-  // cpp/bindings/rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts).
+}
+
+/** rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts). */
+export interface ExperimentsWasm extends ModuleCommon {
   inputFloat32(slot: number, count: number): WasmResult<Float32Array>;
   inputFloat64(slot: number, count: number): WasmResult<Float64Array>;
   releaseInputs(): void;
@@ -33,7 +43,6 @@ export interface PhasorWasm {
   sineCollision(dModel: number, base: number, dimension: number, position: number): WasmResult<Float64Array>;
   embeddingScale(dModel: number, positions: number, offset: number, base: number): WasmResult<Float32Array>;
   positionResolution(dModel: number, minOffset: number): WasmResult<Float64Array>;
-  HEAPU8: Uint8Array;
 }
 
 export interface WasmLimits {
@@ -44,8 +53,11 @@ export interface WasmLimits {
   simd: boolean;
 }
 
-/** The functions the bindings export, for the declaration test. */
-export const WASM_FUNCTIONS = [
+/** The functions each module's bindings export, for the declaration test. */
+export const COMMON_FUNCTIONS = ['releaseResult', 'limits'] as const satisfies readonly Exclude<keyof ModuleCommon, 'HEAPU8'>[];
+
+export const CORE_FUNCTIONS = [
+  ...COMMON_FUNCTIONS,
   'encode',
   'frequencies',
   'dotByOffset',
@@ -54,8 +66,10 @@ export const WASM_FUNCTIONS = [
   'pairwise',
   'rotationMatrix',
   'rotationMaxError',
-  'releaseResult',
-  'limits',
+] as const satisfies readonly Exclude<keyof CoreWasm, 'HEAPU8'>[];
+
+export const EXPERIMENT_FUNCTIONS = [
+  ...COMMON_FUNCTIONS,
   'inputFloat32',
   'inputFloat64',
   'releaseInputs',
@@ -69,11 +83,11 @@ export const WASM_FUNCTIONS = [
   'sineCollision',
   'embeddingScale',
   'positionResolution',
-] as const satisfies readonly Exclude<keyof PhasorWasm, 'HEAPU8'>[];
+] as const satisfies readonly Exclude<keyof ExperimentsWasm, 'HEAPU8'>[];
 
 export interface ModuleOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   locateFile?: (path: string, scriptDirectory: string) => string;
 }
 
-export type PhasorModuleFactory = (options?: ModuleOptions) => Promise<PhasorWasm>;
+export type ModuleFactory<W extends ModuleCommon> = (options?: ModuleOptions) => Promise<W>;

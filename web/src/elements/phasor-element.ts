@@ -41,6 +41,9 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
   /** The attributes this element reads, with their options and defaults. */
   static attributeSpecs: readonly AttributeSpec[] = [];
 
+  /** true for charts that call the RoPE and attention API (the second wasm module, loaded on first use). */
+  static needsExperiments = false;
+
   static get observedAttributes(): string[] {
     return this.attributeSpecs.map((s) => s.attribute);
   }
@@ -209,6 +212,13 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
       loadPhasor().then(
         () => this.scheduleRender(),
         (error: unknown) => this.showError(new Error(`could not load the WebAssembly core (${(error as Error).message})`)),
+      );
+      return;
+    }
+    if ((this.constructor as typeof PhasorElement).needsExperiments && !phasor.hasExperiments) {
+      phasor.loadExperiments().then(
+        () => this.scheduleRender(),
+        (error: unknown) => this.showError(new Error(`could not load the experiments module (${(error as Error).message})`)),
       );
       return;
     }
