@@ -11,7 +11,7 @@ export default defineConfig({
   plugins: [dropGlueWasmUrl(), inlineWasm()],
   resolve: {
     // The embed ships the SIMD build only (every current browser has wasm SIMD).
-    alias: [{ find: /^\.\/wasm\/phasor-scalar\.js$/, replacement: resolve(here, 'web/src/embed/no-scalar.ts') }],
+    alias: [{ find: /^\.\/wasm\/phasor(-experiments)?-scalar\.js$/, replacement: resolve(here, 'web/src/embed/no-scalar.ts') }],
   },
   build: {
     outDir: resolve(here, 'build/embed'),

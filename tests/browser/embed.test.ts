@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, openRecordingPage } from './package/chromium.js';
 import { repoRoot } from './package/pack.js';
 import { serveDirectory, type StaticServer } from './package/static-server.js';
-import { CHARTS, inkOf, waitForCharts } from './support/charts.js';
+import { CHARTS, inkOf, renders, waitForCharts, waitForRender } from './support/charts.js';
 
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 const EMBED = join(repoRoot, 'build/embed');
@@ -80,11 +80,9 @@ describe('the example post with phasor-embed.js under a strict CSP', () => {
 
     // Another chart still follows its attributes.
     const before = (await inkOf(page, 'phasor-heatmap')).digest;
+    const drawn = await renders(page, 'phasor-heatmap');
     await page.$eval('phasor-heatmap', (el) => el.setAttribute('d-model', '32'));
-    await page.waitForFunction(async (digest) => {
-      const el = document.querySelector('phasor-heatmap') as HTMLElement & { renders: number };
-      return el.getAttribute('data-state') === 'ready' && el.renders > 1;
-    }, before);
+    await waitForRender(page, 'phasor-heatmap', drawn);
     expect((await inkOf(page, 'phasor-heatmap')).digest).not.toBe(before);
 
     // The broken chart recovers when the attribute is fixed.

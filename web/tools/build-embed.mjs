@@ -1,7 +1,9 @@
-// Builds the embed script (build/embed/phasor-embed.js) and puts the example
-// post beside it, as a blogger would host them: build/embed/post.html.
+// Builds the embed script (build/embed/phasor-embed.js), puts the RoPE and
+// attention wasm and the example post beside it, as a blogger would host them.
 import { cpSync } from 'node:fs';
 import { repoRoot, run } from './run.mjs';
 
 run(process.execPath, [`${repoRoot}node_modules/vite/bin/vite.js`, 'build', '-c', `${repoRoot}vite.embed.config.ts`, '--logLevel', 'warn']);
 for (const file of ['post.html', 'post.css']) cpSync(`${repoRoot}web/examples/${file}`, `${repoRoot}build/embed/${file}`);
+// The RoPE and attention module, fetched only by pages that use those charts.
+cpSync(`${repoRoot}web/src/core/wasm/phasor-experiments.wasm`, `${repoRoot}build/embed/phasor-experiments.wasm`);

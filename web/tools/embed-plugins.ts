@@ -2,39 +2,41 @@
 // vite.embed.config.ts (the build) and vite.config.ts (the dev server, so the
 // example post works under `npm start` too).
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
-/** `virtual:phasor-wasm-base64`: the SIMD wasm as a base64 string. */
+/** `virtual:phasor-wasm-gzip-base64`: the SIMD core wasm, gzipped, as a base64 string. */
 export function inlineWasm(): Plugin {
-  const id = 'virtual:phasor-wasm-base64';
+  const id = 'virtual:phasor-wasm-gzip-base64';
   return {
     name: 'phasor-inline-wasm',
     resolveId: (source) => (source === id ? `\0${id}` : null),
     load(loadId) {
       if (loadId !== `\0${id}`) return null;
       const bytes = readFileSync(resolve(repoRoot, 'web/src/core/wasm/phasor.wasm'));
-      return `export default ${JSON.stringify(bytes.toString('base64'))};`;
+      return `export default ${JSON.stringify(gzipSync(bytes, { level: 9 }).toString('base64'))};`;
     },
   };
 }
 
 /**
  * The glue points at its .wasm with new URL("phasor.wasm", import.meta.url),
- * which a library build would inline a second time; the embed hands the bytes
- * over itself (web/src/embed/inline-wasm.ts), so the URL is dropped.
+ * which a library build would inline a second time; the embed hands over the
+ * core's bytes and the experiments' URL itself (web/src/embed/inline-wasm.ts),
+ * so the glue's reference is dropped.
  */
 export function dropGlueWasmUrl(): Plugin {
-  const reference = 'new URL("phasor.wasm",import.meta.url).toString()';
+  const reference = /new URL\("(phasor(?:-experiments)?\.wasm)",import\.meta\.url\)\.toString\(\)/;
   return {
     name: 'phasor-drop-glue-wasm-url',
     apply: 'build',
     transform(code, id) {
-      if (!id.endsWith('/core/wasm/phasor.js')) return null;
-      if (!code.includes(reference)) this.error(`the Emscripten glue no longer contains ${reference}`);
-      return code.replace(reference, '"phasor.wasm"');
+      if (!/\/core\/wasm\/phasor(-experiments)?\.js$/.test(id)) return null;
+      if (!reference.test(code)) this.error(`the Emscripten glue no longer matches ${reference}`);
+      return code.replace(reference, '"$1"');
     },
   };
 }

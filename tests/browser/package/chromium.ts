@@ -20,7 +20,7 @@ export function launchChromium(): Promise<Browser> {
 export async function openRecordingPage(browser: Browser, problems: string[]): Promise<Page> {
   const page = await browser.newPage();
   page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console.${msg.type()}: ${msg.text()}`);
+    if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   await page.addInitScript(() => {

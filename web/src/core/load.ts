@@ -9,15 +9,17 @@ export interface LoadOptions {
   kernels?: 'simd' | 'scalar';
   /** Where phasor.wasm (or phasor-scalar.wasm) is served, when it is not next to the glue. */
   wasmUrl?: string | URL;
-  /** The bytes of phasor.wasm, when you have them already. */
-  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** The bytes of phasor.wasm, when you have them (or will: a promise is awaited). */
+  wasmBinary?: WasmBytes | Promise<WasmBytes>;
   /** Also load the RoPE and attention module now (see Phasor.loadExperiments). */
   experiments?: boolean;
   /** Where phasor-experiments.wasm is served, when it is not next to its glue. */
   experimentsWasmUrl?: string | URL;
-  /** The bytes of phasor-experiments.wasm. */
-  experimentsWasmBinary?: ArrayBuffer | Uint8Array;
+  /** The bytes of phasor-experiments.wasm (or a promise of them). */
+  experimentsWasmBinary?: WasmBytes | Promise<WasmBytes>;
 }
+
+export type WasmBytes = ArrayBuffer | Uint8Array;
 
 export type Kernels = 'simd' | 'scalar';
 
@@ -78,11 +80,11 @@ async function instantiate<W extends ModuleCommon>(
   factory: ModuleFactory<W>,
   file: URL,
   url: string | URL | undefined,
-  binary: ArrayBuffer | Uint8Array | undefined,
+  binary: WasmBytes | Promise<WasmBytes> | undefined,
 ): Promise<W> {
   const moduleOptions: ModuleOptions = {};
   if (binary) {
-    moduleOptions.wasmBinary = binary;
+    moduleOptions.wasmBinary = await binary;
   } else if (url !== undefined) {
     const href = String(url);
     if (isNode) moduleOptions.wasmBinary = await readFileBytes(new URL(href, `file://${nodeProcess!.cwd()}/`));

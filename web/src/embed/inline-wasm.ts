@@ -1,14 +1,23 @@
-// The embed script carries its wasm inside itself (base64), so a blogger hosts
-// one file, and a page under `default-src 'self'` needs no fetch of a data:
-// URL: the bytes are decoded here and handed to the shared instance.
-import wasmBase64 from 'virtual:phasor-wasm-base64';
+// The embed script carries the PE core's wasm inside itself, gzip-compressed
+// and base64-encoded: a blogger hosts one file, a page under
+// `default-src 'self'` needs no fetch of a data: URL, and the compressed bytes
+// cost about what the .wasm would over a gzip connection. The RoPE and
+// attention module stays a sibling file, fetched only by pages that use those
+// charts.
+import wasmGzipBase64 from 'virtual:phasor-wasm-gzip-base64';
 import { setDefaultLoadOptions } from '../core/index.js';
 
-function decodeBase64(base64: string): Uint8Array {
+async function gunzipBase64(base64: string): Promise<Uint8Array> {
   const text = atob(base64);
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-setDefaultLoadOptions({ kernels: 'simd', wasmBinary: decodeBase64(wasmBase64) });
+setDefaultLoadOptions({
+  kernels: 'simd',
+  wasmBinary: gunzipBase64(wasmGzipBase64),
+  // Concatenated so the bundler leaves it a URL next to this script instead of inlining it.
+  experimentsWasmUrl: new URL('./' + 'phasor-experiments.wasm', import.meta.url),
+});

@@ -1,5 +1,5 @@
-// Provided by the inlineWasm plugin of vite.embed.config.ts.
-declare module 'virtual:phasor-wasm-base64' {
-  const base64: string;
-  export default base64;
+// Provided by the inlineWasm plugin (web/tools/embed-plugins.ts).
+declare module 'virtual:phasor-wasm-gzip-base64' {
+  const gzipBase64: string;
+  export default gzipBase64;
 }
