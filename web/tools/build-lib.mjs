@@ -1,6 +1,7 @@
-// Builds the npm package's dist/: the TypeScript sources compiled to ES
-// modules with declarations (tsconfig.build.json), and the wasm modules with
-// their glue copied beside the loader that imports them.
+// Builds the npm package's dist/: the TypeScript sources (core, charts,
+// elements) compiled to ES modules with declarations (tsconfig.build.json),
+// the wasm modules with their glue beside the loader that imports them, and
+// the prebuilt embed script (web/tools/build-embed.mjs) in dist/embed/.
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { repoRoot, run } from './run.mjs';
 
@@ -14,4 +15,9 @@ run(process.execPath, [`${repoRoot}node_modules/typescript/bin/tsc`, '-p', `${re
 mkdirSync(`${repoRoot}dist/core/wasm`, { recursive: true });
 for (const name of ['phasor', 'phasor-scalar', 'phasor-experiments', 'phasor-experiments-scalar']) {
   for (const ext of ['.js', '.wasm', '.d.ts']) cpSync(`${wasmSource}/${name}${ext}`, `${repoRoot}dist/core/wasm/${name}${ext}`);
+}
+const embed = `${repoRoot}build/embed`;
+if (existsSync(`${embed}/phasor-embed.js`)) {
+  mkdirSync(`${repoRoot}dist/embed`, { recursive: true });
+  for (const file of ['phasor-embed.js', 'phasor-experiments.wasm']) cpSync(`${embed}/${file}`, `${repoRoot}dist/embed/${file}`);
 }
