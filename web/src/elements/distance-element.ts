@@ -10,6 +10,7 @@ import { exact, integer as formatInteger } from '../charts/format.js';
 import * as common from './common-attributes.js';
 import { MatrixView } from './matrix-view.js';
 import { PhasorElement } from './phasor-element.js';
+import { matrixTable, type CsvTable } from './export.js';
 
 export interface DistanceOptions {
   dModel: number;
@@ -47,6 +48,10 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, Distan
       () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: Math.max(1, this.y(1) - this.y(0)) }),
       'Distance matrix',
     );
+  }
+
+  protected override csvTable(data: DistanceData): CsvTable {
+    return matrixTable(data.matrix, data.positions, data.positions, 'p \\ q');
   }
 
   protected computeKey(o: DistanceOptions): unknown {

@@ -13,6 +13,7 @@ import { drawLine } from '../charts/line-plot.js';
 import { flag, integer, integerList, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { PhasorElement } from './phasor-element.js';
+import { type CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 
 export interface DotOffsetOptions {
@@ -67,6 +68,15 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, DotO
       () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: 10 }),
       'Dot product against offset',
     );
+  }
+
+  protected override csvTable(data: DotOffsetData): CsvTable {
+    const what = data.normalize ? 'cosine' : 'dot';
+    return {
+      columns: ['k', `closed form sum cos(w_i k)${data.normalize ? ' / (d/2)' : ''}`, ...data.measured.map((m) => `${what} PE(${m.p})·PE(${m.p}+k)`)],
+      rows: data.closedForm.length,
+      value: (r, c) => (c === 0 ? r : c === 1 ? data.closedForm[r] : data.measured[c - 2].values[r]),
+    };
   }
 
   protected computeKey(o: DotOffsetOptions): unknown {

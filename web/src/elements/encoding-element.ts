@@ -12,6 +12,7 @@ import { AttributeError, integerList, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { defaultDimensions, describeDimension, subscript } from './dimensions.js';
 import { PhasorElement } from './phasor-element.js';
+import { type CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 
 export interface EncodingChartOptions {
@@ -58,6 +59,15 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, E
       () => ({ x: Math.max(1, Math.abs(this.x(1) - this.x(0))), y: 10 }),
       'Encoding curves',
     );
+  }
+
+  protected override csvTable(data: EncodingChartData): CsvTable {
+    const { offset, positions } = data.encoding;
+    return {
+      columns: ['position', ...data.dims.map((j) => `PE(p, ${j})`)],
+      rows: positions,
+      value: (r, c) => (c === 0 ? offset + r : data.series[c - 1][r]),
+    };
   }
 
   protected computeKey(o: EncodingChartOptions): unknown {

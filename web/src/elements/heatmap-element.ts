@@ -12,6 +12,7 @@ import { describeDimension, subscript } from './dimensions.js';
 import type { Raster } from '../charts/heatmap.js';
 import { MatrixView } from './matrix-view.js';
 import { PhasorElement } from './phasor-element.js';
+import { matrixTable, type CsvTable } from './export.js';
 
 export interface HeatmapOptions {
   dModel: number;
@@ -41,6 +42,10 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, Encoding
       () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: Math.max(1, this.y(1) - this.y(0)) }),
       'Heatmap of the encoding table',
     );
+  }
+
+  protected override csvTable(data: Encoding): CsvTable {
+    return matrixTable(data.table, data.positions, data.dModel, 'position \\ dimension', data.offset);
   }
 
   protected computeKey(o: HeatmapOptions): unknown {

@@ -11,6 +11,7 @@
 import { createPhasor, type Phasor } from '../core/index.js';
 import type { ChartFrame } from '../charts/frame.js';
 import { readAttributes, type AttributeSpec } from './attributes.js';
+import { chartPng, chartSvg, columnsOf, download, toCsv, type CsvTable } from './export.js';
 import { baseSheet } from './styles.js';
 import { readTheme, type Theme } from './theme.js';
 
@@ -84,7 +85,52 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
     this.errorBox.hidden = true;
     this.content = document.createElement('div');
     this.content.className = 'content';
-    this.shadow.append(this.errorBox, this.content);
+    this.shadow.append(this.errorBox, this.content, this.saveBar());
+  }
+
+  /** Save as PNG, SVG or CSV; hidden by the no-export attribute. */
+  private saveBar(): HTMLElement {
+    const bar = document.createElement('div');
+    bar.className = 'save';
+    bar.setAttribute('role', 'toolbar');
+    bar.setAttribute('aria-label', 'Save this chart');
+    const actions: [string, string, () => Promise<void> | void][] = [
+      ['PNG', 'Save the chart as a PNG image', async () => download(`${this.localName}.png`, (await this.toPNG()).blob)],
+      ['SVG', 'Save the chart as an SVG image', () => download(`${this.localName}.svg`, new Blob([this.toSVG()], { type: 'image/svg+xml' }))],
+      ['CSV', 'Save the numbers behind the chart as CSV', () => download(`${this.localName}.csv`, new Blob([this.toCSV()], { type: 'text/csv' }))],
+    ];
+    for (const [label, title, action] of actions) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = label;
+      button.title = title;
+      button.addEventListener('click', () => void action());
+      bar.append(button);
+    }
+    return bar;
+  }
+
+  /** The chart as a standalone SVG document (canvas layers embedded as PNG). */
+  toSVG(): string {
+    return chartSvg(this as PhasorElement<unknown, unknown>);
+  }
+
+  /** The chart as a PNG; `complete` is false where the page's CSP kept the axes out (see export.ts). */
+  toPNG(scale?: number): Promise<{ blob: Blob; complete: boolean }> {
+    return chartPng(this as PhasorElement<unknown, unknown>, scale);
+  }
+
+  /** The numbers behind the chart as CSV with a header row. */
+  toCSV(): string {
+    const data = this.data();
+    const table = data === null ? null : this.csvTable(data);
+    if (!table) throw new Error(`${this.localName}: nothing drawn yet to save`);
+    return toCsv(table);
+  }
+
+  /** The chart's data as a table; subclasses with matrices or series override it. */
+  protected csvTable(data: D): CsvTable | null {
+    return columnsOf(data);
   }
 
   /** Extra stylesheets of a subclass. */

@@ -16,6 +16,7 @@ import { AttributeError, integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { subscript } from './dimensions.js';
 import { PhasorElement } from './phasor-element.js';
+import { matrixTable, type CsvTable } from './export.js';
 import { sheet } from './styles.js';
 import type { Theme } from './theme.js';
 
@@ -106,6 +107,11 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
 
   protected override styleSheets(): CSSStyleSheet[] {
     return [sheet(CSS)];
+  }
+
+  protected override csvTable(data: RotationChartData): CsvTable {
+    const d = Math.round(Math.sqrt(data.matrix.length));
+    return matrixTable(data.matrix, d, d, 'row \\ column of M_k');
   }
 
   protected computeKey(o: RotationChartOptions): unknown {

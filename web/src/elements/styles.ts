@@ -105,6 +105,18 @@ svg text { fill: var(--_fg); font-family: var(--_font); }
   color: var(--_muted);
 }
 .legend li { display: inline-flex; align-items: center; gap: 6px; }
+.save { display: flex; justify-content: flex-end; gap: 4px; margin: 2px 0 0; }
+:host([no-export]) .save, .content[hidden] + .save { display: none; }
+.save button {
+  padding: 1px 7px;
+  border: 1px solid var(--_grid);
+  border-radius: 4px;
+  background: none;
+  color: var(--_muted);
+  font: 11px/1.5 var(--_font);
+  cursor: pointer;
+}
+.save button:hover, .save button:focus-visible { color: var(--_fg); border-color: var(--_muted); outline: none; }
 .caption { margin: 4px 0 0; color: var(--_muted); font-size: 12px; font-variant-numeric: tabular-nums; }
 .caption strong { color: var(--_fg); font-weight: 600; }
 `;
