@@ -1,11 +1,15 @@
-// The explorer (web/index.html) and the example post, served by `npm start`
-// and built to build/site for the browser tests.
+// The explorer (web/index.html), one chart alone for iframes (web/chart.html)
+// and, in development, the example post (web/examples/post.html with the
+// embed script built from source), served by `npm start`; built to build/site
+// for the browser tests.
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { inlineWasm, serveEmbedInDev } from './web/tools/embed-plugins.ts';
 
 export default defineConfig({
   root: 'web',
   base: './',
+  plugins: [inlineWasm(), serveEmbedInDev()],
   server: { host: 'localhost' },
   preview: { host: 'localhost' },
   build: {
@@ -18,6 +22,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         explorer: resolve(import.meta.dirname, 'web/index.html'),
+        chart: resolve(import.meta.dirname, 'web/chart.html'),
       },
     },
   },

@@ -1,0 +1,67 @@
+// chart.html: one chart of the explorer alone, chosen and configured by URL
+// parameters, for embedding as an iframe.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchChromium, openRecordingPage } from './package/chromium.js';
+import { repoRoot } from './package/pack.js';
+import { serveDirectory, type StaticServer } from './package/static-server.js';
+import { inkOf } from './support/charts.js';
+
+const SITE = join(repoRoot, 'build/site');
+let browser: Browser;
+let server: StaticServer;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  server = await serveDirectory(SITE);
+});
+afterAll(async () => {
+  await server?.close();
+  await browser?.close();
+});
+
+describe('chart.html, one chart for an iframe', () => {
+  test('?chart=rotation&dModel=16&k=5 shows that chart alone with those options', async () => {
+    const problems: string[] = [];
+    const page = await openRecordingPage(browser, problems);
+    await page.goto(`${server.url}chart.html?chart=rotation&dModel=16&k=5&p=2`);
+    await page.waitForFunction(() => document.querySelector('phasor-rotation')?.getAttribute('data-state') === 'ready');
+    const attributes = await page.$eval('phasor-rotation', (el) => [el.getAttribute('d-model'), el.getAttribute('k'), el.getAttribute('p')]);
+    expect(attributes).toEqual(['16', '5', '2']);
+    expect(await page.$$eval('body *', (els) => els.filter((e) => e.localName.startsWith('phasor-')).length)).toBe(1);
+    expect((await inkOf(page, 'phasor-rotation')).shapes).toBeGreaterThan(10);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('an unknown chart, an unknown option and a bad value each say what is wrong, as text', async () => {
+    const page = await openRecordingPage(browser, []);
+    await page.goto(`${server.url}chart.html?chart=${encodeURIComponent('<b>x</b>')}`);
+    expect(await page.textContent('#chart-error')).toMatch(/^chart must be one of frequencies, encoding, heatmap, .*; got "<b>x<\/b>"$/);
+    expect(await page.$$eval('#chart-error b', (b) => b.length)).toBe(0);
+
+    await page.goto(`${server.url}chart.html?chart=heatmap&dmodel=32`);
+    expect(await page.textContent('#chart-error')).toMatch(/unknown option for heatmap: dmodel; allowed: d-model, base, positions/);
+
+    await page.goto(`${server.url}chart.html?chart=heatmap&dModel=7`);
+    await page.waitForFunction(() => document.querySelector('phasor-heatmap')?.getAttribute('data-state') === 'error');
+    expect(await page.$eval('phasor-heatmap', (el) => el.shadowRoot!.querySelector('[role="alert"]')!.textContent)).toMatch(
+      /d-model="7": must be an even integer/,
+    );
+    await page.close();
+  });
+
+  test('a page embeds the chart with an iframe', async () => {
+    writeFileSync(join(SITE, 'iframe-host.html'), '<!doctype html><iframe src="chart.html?chart=heatmap&dModel=32&positions=40" width="640" height="420"></iframe>');
+    const problems: string[] = [];
+    const page = await openRecordingPage(browser, problems);
+    await page.goto(`${server.url}iframe-host.html`);
+    const frame = page.frames().find((f) => f.url().includes('chart.html'))!;
+    await frame.waitForFunction(() => document.querySelector('phasor-heatmap')?.getAttribute('data-state') === 'ready');
+    await page.screenshot({ path: join(repoRoot, 'tests/browser/screenshots/iframe-heatmap.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
