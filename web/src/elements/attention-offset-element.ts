@@ -1,0 +1,283 @@
+// <phasor-attention-offset>: the attention score q_m·k_n of one token against
+// itself, as a function of the offset m − n, once for each absolute query
+// position m (an anchor). RoPE's and ALiBi's curves coincide: the score
+// depends on the offset alone. Additive PE's differ, through the terms that
+// mix position into W_Q and W_K. kind="pairing" shows what a RoPE port gets
+// wrong and what it does not: weights from the other pairing layout keep one
+// curve for every anchor (the rotation is still consistent), a cos/sin table
+// in the other layout does not.
+import { scaleLinear } from 'd3-scale';
+import { PAIRINGS, type Pairing, type Phasor } from '../core/index.js';
+import { exact, integer as formatInteger, scientific } from '../charts/format.js';
+import { renderSeriesLegend, type LegendEntry } from '../charts/legend.js';
+import { AttributeError, choice, flag, integer, integerList, spec } from './attributes.js';
+import * as common from './common-attributes.js';
+import { short, strong } from './caption.js';
+import { PhasorElement } from './phasor-element.js';
+import { LinePanel, panelSheet, panelWidths, type PanelLine } from './line-panel.js';
+import { choiceList } from './list-attributes.js';
+import type { Theme } from './theme.js';
+
+export type AttentionChartKind = 'all' | 'rope' | 'additive' | 'alibi' | 'pairing';
+export const TERMS = ['content-content', 'content-position', 'position-content', 'position-position'] as const;
+export type AttentionTerm = (typeof TERMS)[number];
+const TERM_FIELDS = {
+  'content-content': 'contentContent',
+  'content-position': 'contentPosition',
+  'position-content': 'positionContent',
+  'position-position': 'positionPosition',
+} as const;
+
+export interface AttentionOffsetOptions {
+  kind: AttentionChartKind;
+  /** The additive terms summed. */
+  terms: AttentionTerm[];
+  anchors: number[];
+  maxOffset: number;
+  dModel: number;
+  dHead: number;
+  /** The PE base of additive PE and RoPE's θ. */
+  base: number;
+  seed: number;
+  pairing: Pairing;
+  /** null: the pairing's own layout. */
+  tableLayout: Pairing | null;
+  weightLayout: Pairing | null;
+  permute: boolean;
+  heads: number;
+  head: number;
+}
+
+export interface OffsetPanel {
+  title: string;
+  /** anchors × offsets: row a holds q(m_a)·k(m_a − offset). */
+  scores: Float32Array;
+  /** Per offset, max − min over the anchors. */
+  spread: Float32Array;
+  maxSpread: number;
+  /** Scores (one anchor) of the model the weights came from, when they came from another pairing. */
+  reference: Float32Array | null;
+  /** max |scores − reference|. */
+  referenceGap: number;
+}
+
+export interface AttentionOffsetData {
+  offsets: Float64Array;
+  anchors: number[];
+  panels: OffsetPanel[];
+}
+
+const MAX_KEYS = 4096;
+const MARGIN = { top: 10, right: 12, bottom: 44, left: 54 };
+const ROTATION_NAME: Record<Pairing, string> = { half: 'rotate_half', adjacent: 'adjacent-pair' };
+const other = (p: Pairing): Pairing => (p === 'half' ? 'adjacent' : 'half');
+
+/** Curves that differ by no more than float32 rounding of the scores. */
+export const coincide = (p: OffsetPanel, scale: number): boolean => p.maxSpread <= 1e-5 * (1 + scale);
+
+export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetOptions, AttentionOffsetData> {
+  static override needsExperiments = true;
+  static override attributeSpecs = [
+    spec<AttentionChartKind>('kind', choice(['all', 'rope', 'additive', 'alibi', 'pairing'] as const), 'all'),
+    spec<AttentionTerm[]>('terms', choiceList(TERMS), [...TERMS]),
+    spec('anchors', integerList(-(2 ** 30), 2 ** 30, 8), [0, 100, 1000, 10000]),
+    spec('max-offset', integer(1, 2047), 32),
+    spec('d-model', integer(2, 4096, 2), 64),
+    spec('d-head', integer(2, 4096, 2), 64),
+    common.base,
+    spec('seed', integer(0, Number.MAX_SAFE_INTEGER), 0),
+    spec<Pairing>('pairing', choice(PAIRINGS), 'half'),
+    spec<Pairing | null>('table-layout', choice(PAIRINGS), null),
+    spec<Pairing | null>('weight-layout', choice(PAIRINGS), null),
+    spec('permute', flag, false),
+    spec('heads', integer(1, 64), 8),
+    spec('head', integer(0, 63), 0),
+  ];
+
+  private readonly panelBox = document.createElement('div');
+  private panels: LinePanel[] = [];
+  private readonly legend = document.createElement('ul');
+  private readonly summary = document.createElement('p');
+
+  constructor() {
+    super();
+    this.panelBox.className = 'panels';
+    this.legend.className = 'legend';
+    this.summary.className = 'caption';
+    this.content.append(this.panelBox, this.legend, this.summary);
+  }
+
+  protected override styleSheets(): CSSStyleSheet[] {
+    return [panelSheet()];
+  }
+
+  protected computeKey(o: AttentionOffsetOptions): unknown {
+    return o;
+  }
+
+  protected compute(ph: Phasor, o: AttentionOffsetOptions): AttentionOffsetData {
+    if (o.head >= o.heads) throw new AttributeError(`head must be below heads (${o.heads}); got ${o.head}`);
+    const count = 2 * o.maxOffset + 1;
+    if (o.anchors.length * count > MAX_KEYS) {
+      throw new AttributeError(`anchors × (2·max-offset + 1) must be at most ${MAX_KEYS}; got ${o.anchors.length} × ${count}`);
+    }
+    const shared = { dModel: o.dModel, dHead: o.dHead, base: o.base, theta: o.base, seed: o.seed, heads: o.heads, head: o.head };
+    const byOffset = { ...shared, anchors: o.anchors, maxOffset: o.maxOffset };
+    const offsets = Float64Array.from({ length: count }, (_, j) => j - o.maxOffset);
+    const rope = (title: string, settings: { pairing: Pairing; tableLayout?: Pairing; weightLayout?: Pairing; permute?: boolean }, reference: Float32Array | null = null): OffsetPanel => {
+      const r = ph.scoreByOffset({ kind: 'rope', ...byOffset, ...settings });
+      let referenceGap = 0;
+      if (reference) for (let n = 0; n < r.scores.length; n++) referenceGap = Math.max(referenceGap, Math.abs(r.scores[n] - reference[n % count]));
+      return { title, scores: r.scores, spread: r.spread, maxSpread: r.maxSpread, reference, referenceGap };
+    };
+    const additive = (): OffsetPanel => {
+      // One grid row per anchor m, against the keys m − offset of every anchor; row a reads its own block.
+      const keys = Float64Array.from({ length: o.anchors.length * count }, (_, n) => o.anchors[Math.floor(n / count)] - offsets[n % count]);
+      const s = ph.attentionScores({ kind: 'additive', ...shared, positions: o.anchors, keyPositions: keys, tokens: 'shared' });
+      const scores = new Float32Array(o.anchors.length * count);
+      for (let a = 0; a < o.anchors.length; a++) {
+        for (let j = 0; j < count; j++) {
+          const at = a * keys.length + a * count + j;
+          let sum = 0;
+          for (const term of o.terms) sum += s[TERM_FIELDS[term]][at];
+          scores[a * count + j] = sum;
+        }
+      }
+      const all = o.terms.length === TERMS.length;
+      return { title: all ? 'Additive PE, all four terms' : `Additive PE: ${o.terms.join(' + ')}`, ...spreadOf(scores, o.anchors.length, count), reference: null, referenceGap: 0 };
+    };
+    const alibi = (): OffsetPanel => {
+      const r = ph.scoreByOffset({ kind: 'alibi', ...byOffset });
+      const slope = ph.alibiSlopes({ heads: o.heads })[o.head];
+      return { title: `ALiBi, head ${o.head + 1} of ${o.heads} (slope ${exact(slope)})`, scores: r.scores, spread: r.spread, maxSpread: r.maxSpread, reference: null, referenceGap: 0 };
+    };
+    const ropeOwn = () =>
+      rope(`RoPE (${ROTATION_NAME[o.pairing]})`, {
+        pairing: o.pairing,
+        tableLayout: o.tableLayout ?? o.pairing,
+        weightLayout: o.weightLayout ?? o.pairing,
+        permute: o.permute,
+      });
+    let panels: OffsetPanel[];
+    if (o.kind === 'pairing') {
+      // A model trained with the other pairing, then run with this one.
+      const p = o.pairing;
+      const q = other(p);
+      const source = rope(`${ROTATION_NAME[q]} model, as trained`, { pairing: q });
+      const reference = source.scores.subarray(0, count);
+      panels = [
+        source,
+        rope(`${ROTATION_NAME[p]}, weights not permuted`, { pairing: p, weightLayout: q }, reference),
+        rope(`${ROTATION_NAME[p]}, weights permuted`, { pairing: p, weightLayout: q, permute: true }, reference),
+        rope(`permuted, but ${ROTATION_NAME[q]} cos/sin table`, { pairing: p, tableLayout: q, weightLayout: q, permute: true }, reference),
+      ];
+    } else if (o.kind === 'all') {
+      panels = [ropeOwn(), additive(), alibi()];
+    } else {
+      panels = [{ rope: ropeOwn, additive, alibi }[o.kind]()];
+    }
+    return { offsets, anchors: o.anchors, panels };
+  }
+
+  protected draw(data: AttentionOffsetData, o: AttentionOffsetOptions, width: number, theme: Theme): void {
+    while (this.panels.length < data.panels.length) {
+      const panel = new LinePanel();
+      this.attachReadout(panel.frame, (point) => panel.showReadout(point), () => panel.step(), 'Attention score against offset');
+      this.panels.push(panel);
+    }
+    const used = this.panels.slice(0, data.panels.length);
+    this.panelBox.replaceChildren(...used.map((p) => p.root));
+    const { panelWidth } = panelWidths(width, used.length, 300);
+    const height = Math.round(Math.min(300, Math.max(200, panelWidth * 0.62)));
+    const count = data.offsets.length;
+    const anchorColour = (a: number) => theme.series[a % theme.series.length];
+    const reference = `the ${ROTATION_NAME[other(o.pairing)]} model as trained`;
+    data.panels.forEach((panel, n) => {
+      const scale = extent(panel.scores).reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+      const same = coincide(panel, scale);
+      const [lo, hi] = extent(panel.reference ? [...panel.scores, ...panel.reference] : panel.scores);
+      const pad = (hi - lo) * 0.06 || 1;
+      const anchors = data.anchors.length;
+      // Curves that coincide are dashed in turns, so every colour shows on the one curve.
+      const lines: PanelLine[] = data.anchors.map((m, a) => ({
+        label: `m = ${formatInteger(m)}`,
+        y: panel.scores.subarray(a * count, (a + 1) * count),
+        colour: anchorColour(a),
+        dash: same && anchors > 1 ? [6, 6 * (anchors - 1)] : undefined,
+        dashOffset: -6 * a,
+      }));
+      if (panel.reference) lines.unshift({ label: reference, y: panel.reference, colour: theme.fg, width: 5, alpha: 0.22 });
+      used[n].heading.textContent = panel.title;
+      used[n].draw({
+        width: panelWidth,
+        height,
+        margin: MARGIN,
+        count,
+        xAt: (j) => data.offsets[j],
+        x: { scale: scaleLinear().domain([data.offsets[0], data.offsets[count - 1]]), label: 'offset m − n (positions)', format: formatInteger },
+        y: { scale: scaleLinear().domain([lo - pad, hi + pad]).nice(), label: 'score qₘ·kₙ' },
+        lines,
+        describe: (j) => [
+          `m − n = ${formatInteger(data.offsets[j])}`,
+          ...data.anchors.map((m, a) => `m = ${formatInteger(m)}: ${exact(panel.scores[a * count + j])}`),
+          ...(panel.reference ? [`model as trained: ${exact(panel.reference[j])}`] : []),
+          `spread over m: ${scientific(panel.spread[j])}`,
+        ],
+        label: `${panel.title}: score against offset for anchors ${data.anchors.join(', ')}`,
+      });
+      used[n].caption.replaceChildren(
+        same ? 'One curve for every m: spread ' : 'The curves differ by up to ',
+        strong(short(panel.maxSpread)),
+        ...(panel.reference ? ['; gap to the model as trained: ', strong(short(panel.referenceGap))] : []),
+      );
+    });
+    const entries: LegendEntry[] = data.anchors.map((m, a) => ({ label: `query at m = ${formatInteger(m)}`, colour: anchorColour(a) }));
+    if (o.kind === 'pairing') entries.push({ label: reference, colour: theme.fg, width: 5 });
+    renderSeriesLegend(this.legend, entries);
+    this.summary.textContent = o.kind === 'pairing' ? pairingSummary(data, o.pairing) : '';
+  }
+}
+
+/** The pairing finding, read off the numbers drawn. */
+function pairingSummary(data: AttentionOffsetData, pairing: Pairing): string {
+  const [source, notPermuted, permuted, table] = data.panels;
+  const scale = extent(source.scores).reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+  const q = ROTATION_NAME[other(pairing)];
+  const p = ROTATION_NAME[pairing];
+  const same = (v: number) => v <= 1e-5 * (1 + scale);
+  const keeps = (panel: OffsetPanel) => (coincide(panel, scale) ? 'keep one curve for every m' : 'do not keep one curve for every m');
+  return (
+    `Run with ${p}, the ${q} model's weights ${keeps(notPermuted)} whether or not they are permuted ` +
+    `(spread ${short(notPermuted.maxSpread)} and ${short(permuted.maxSpread)}): a consistent rotation stays offset-only, ` +
+    `and the permutation decides which curve — permuted, ${same(permuted.referenceGap) ? "the model's own" : `${short(permuted.referenceGap)} from the model's own`}; ` +
+    `not permuted, ${same(notPermuted.referenceGap) ? "also the model's own" : `another (up to ${short(notPermuted.referenceGap)} off)`}. ` +
+    `${/^[aeiou]/.test(q) ? 'An' : 'A'} ${q} cos/sin table fed to ${p} ${coincide(table, scale) ? 'keeps one curve' : `breaks it (spread ${short(table.maxSpread)})`}: ` +
+    `the two slots of a pair turn by different angles, so it is no longer a rotation.`
+  );
+}
+
+function spreadOf(scores: Float32Array, anchors: number, count: number): { scores: Float32Array; spread: Float32Array; maxSpread: number } {
+  const spread = new Float32Array(count);
+  let maxSpread = 0;
+  for (let j = 0; j < count; j++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let a = 0; a < anchors; a++) {
+      lo = Math.min(lo, scores[a * count + j]);
+      hi = Math.max(hi, scores[a * count + j]);
+    }
+    spread[j] = hi - lo;
+    maxSpread = Math.max(maxSpread, spread[j]);
+  }
+  return { scores, spread, maxSpread };
+}
+
+function extent(values: ArrayLike<number>): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let n = 0; n < values.length; n++) {
+    if (values[n] < lo) lo = values[n];
+    if (values[n] > hi) hi = values[n];
+  }
+  return [lo, hi];
+}

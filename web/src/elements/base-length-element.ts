@@ -1,0 +1,208 @@
+// <phasor-base-length>: what the base changes. Above, each base's
+// wavelengths, one tick per pair, from 2π to just under 2π·base; below, how
+// close the two nearest distinct positions of a sequence of length n come
+// (|PE(p) − PE(q)|; and for positions at least `min-offset` apart, which a
+// short longest wavelength lets come round again), and in the caption how
+// that compares with what float32 rounding can move a distance.
+import { scaleLinear, scaleLog } from 'd3-scale';
+import { select } from 'd3-selection';
+import type { Phasor, PositionResolution } from '../core/index.js';
+import { renderAxes, renderGrid } from '../charts/axes.js';
+import { exact, integer as formatInteger, powerOfTen, scientific } from '../charts/format.js';
+import { ChartFrame } from '../charts/frame.js';
+import { renderSeriesLegend } from '../charts/legend.js';
+import { integer, spec } from './attributes.js';
+import * as common from './common-attributes.js';
+import { strong } from './caption.js';
+import { PhasorElement } from './phasor-element.js';
+import { axisTicks, LinePanel, panelSheet, type PanelLine } from './line-panel.js';
+import { numberList } from './list-attributes.js';
+import type { Theme } from './theme.js';
+
+export interface BaseLengthOptions {
+  dModel: number;
+  bases: number[];
+  /** Longest sequence length n (lengths are the powers of two up to it). */
+  maxLength: number;
+  /** The far-apart curves count only positions at least this far apart. */
+  minOffset: number;
+  /** A sequence length to mark, or null. */
+  positions: number | null;
+}
+
+export interface BaseLengthData {
+  lengths: number[];
+  /** Each base's λ_i = 2π/ω_i. */
+  wavelengths: Float64Array[];
+  /** Any two distinct positions (minOffset 1). */
+  nearest: PositionResolution;
+  /** Positions at least minOffset apart. */
+  far: PositionResolution;
+}
+
+const MARGIN = { top: 8, right: 16, bottom: 44, left: 68 };
+const ROW = 22;
+
+export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, BaseLengthData> {
+  static override needsExperiments = true;
+  static override attributeSpecs = [
+    common.dModel(128),
+    spec('bases', numberList(1.000001, 1e15, 6), [100, 10000, 1000000]),
+    spec('max-length', integer(4, 2 ** 30), 2 ** 17),
+    spec('min-offset', integer(2, 2 ** 20), 16),
+    spec<number | null>('positions', integer(2, 2 ** 30), null),
+  ];
+
+  private readonly rangesTitle = document.createElement('p');
+  private readonly ranges = new ChartFrame();
+  private readonly panel = new LinePanel();
+  private readonly legend = document.createElement('ul');
+  private x = scaleLog();
+
+  constructor() {
+    super();
+    this.legend.className = 'legend';
+    this.rangesTitle.className = 'panel-title';
+    this.rangesTitle.textContent = 'The wavelengths of each base, one tick per pair';
+    this.panel.heading.textContent = 'How close two distinct positions come in a sequence of length n';
+    this.content.append(this.rangesTitle, this.ranges.root, this.panel.root, this.legend);
+    this.attachReadout(this.ranges, (point) => this.showRange(point), () => ({ x: 8, y: ROW }), 'Wavelengths of each base');
+    this.attachReadout(this.panel.frame, (point) => this.panel.showReadout(point), () => this.panel.step(), 'Closest positions against sequence length');
+  }
+
+  protected override styleSheets(): CSSStyleSheet[] {
+    return [panelSheet()];
+  }
+
+  protected computeKey(o: BaseLengthOptions): unknown {
+    return { ...o, positions: null };
+  }
+
+  protected compute(ph: Phasor, o: BaseLengthOptions): BaseLengthData {
+    const lengths: number[] = [];
+    for (let n = 2; n < o.maxLength; n *= 2) lengths.push(n);
+    lengths.push(o.maxLength);
+    const query = { dModel: o.dModel, bases: o.bases, lengths };
+    return {
+      lengths,
+      wavelengths: o.bases.map((base) => ph.frequencies({ dModel: o.dModel, base }).wavelengths),
+      nearest: ph.positionResolution(query),
+      far: ph.positionResolution({ ...query, minOffset: o.minOffset }),
+    };
+  }
+
+  protected draw(data: BaseLengthData, o: BaseLengthOptions, width: number, theme: Theme): void {
+    const colour = (b: number) => theme.series[b % theme.series.length];
+    const longest = Math.max(...data.wavelengths.map((w) => w[w.length - 1]));
+    this.x = scaleLog().domain([2, longest * 1.5]);
+    const marks = o.positions !== null ? [{ axis: 'x' as const, value: o.positions, label: `n = ${formatInteger(o.positions)}` }] : [];
+    this.drawRanges(data, o, width, colour);
+
+    const count = data.lengths.length;
+    const cases = (r: PositionResolution, b: number) => r.minDistance.subarray(b * count, (b + 1) * count);
+    const lines: PanelLine[] = o.bases.flatMap((base, b) => [
+      { label: '', y: cases(data.nearest, b), colour: colour(b), width: 2 },
+      { label: '', y: cases(data.far, b), colour: colour(b), dash: [5, 3] },
+    ]);
+    let hi = 0;
+    for (const l of lines) for (const v of l.y as Float64Array) if (v > hi) hi = v;
+    this.panel.draw({
+      width,
+      height: Math.round(Math.min(320, Math.max(220, width * 0.4))),
+      margin: MARGIN,
+      count,
+      xAt: (i) => data.lengths[i],
+      x: { scale: scaleLog().domain([2, o.maxLength]), label: 'sequence length n (positions)', format: powerOfTen },
+      y: { scale: scaleLinear().domain([0, hi * 1.1]).nice(), label: 'closest |PE(p) − PE(q)|' },
+      lines,
+      marks,
+      describe: (i) => [
+        `n = ${formatInteger(data.lengths[i])}`,
+        ...o.bases.map((base, b) => {
+          const at = b * count + i;
+          const far = data.far.minDistance[at];
+          return `base ${exact(base)}: ${exact(data.nearest.minDistance[at])} (|p − q| = ${data.nearest.atOffset[at]}); ≥ ${o.minOffset} apart: ${Number.isNaN(far) ? '—' : `${exact(far)} (${formatInteger(data.far.atOffset[at])})`}`;
+        }),
+        `float32 bound: ${scientific(data.nearest.float32Bound[i])}`,
+      ],
+      label: `Closest distinct positions against sequence length for bases ${o.bases.join(', ')}`,
+    });
+    renderSeriesLegend(this.legend, [
+      ...o.bases.map((base, b) => ({ label: `base ${exact(base)}`, colour: colour(b), width: 2 })),
+      { label: 'any two distinct positions', colour: theme.muted, width: 2 },
+      { label: `positions at least ${formatInteger(o.minOffset)} apart`, colour: theme.muted, dash: [5, 3] },
+    ]);
+    this.writeCaption(data, o);
+  }
+
+  private drawRanges(data: BaseLengthData, o: BaseLengthOptions, width: number, colour: (b: number) => string): void {
+    const height = MARGIN.top + ROW * o.bases.length + MARGIN.bottom;
+    const ctx = this.ranges.layout(width, height, MARGIN);
+    const { box } = this.ranges;
+    const x = this.x.range([0, box.width]);
+    const ticks = axisTicks(x, box.width, 50);
+    renderGrid(this.ranges.back, box, { x: { scale: x, values: ticks } });
+    renderAxes(this.ranges.front, box, { bottom: { scale: x, label: 'wavelength 2π/ωᵢ of each pair (positions)', values: ticks, format: powerOfTen } });
+    data.wavelengths.forEach((w, b) => {
+      const y = b * ROW + 4;
+      ctx.fillStyle = colour(b);
+      ctx.globalAlpha = 0.15;
+      ctx.fillRect(x(w[0]), y, x(w[w.length - 1]) - x(w[0]), ROW - 8);
+      ctx.globalAlpha = 1;
+      for (const v of w) ctx.fillRect(Math.round(x(v)) - 0.5, y, 1, ROW - 8);
+    });
+    const g = select(this.ranges.front).selectAll('g.rows').data([0]).join('g').attr('class', 'rows').attr('transform', `translate(${box.left},${box.top})`);
+    g.selectAll('text.row')
+      .data(o.bases)
+      .join('text')
+      .attr('class', 'row')
+      .attr('x', -8)
+      .attr('y', (_, b) => (b + 0.5) * ROW)
+      .attr('dy', '0.35em')
+      .attr('text-anchor', 'end')
+      .text((base) => `base ${powerOfTen(base)}`);
+    this.ranges.root.setAttribute('aria-label', `Wavelengths of the ${o.dModel / 2} pairs for bases ${o.bases.join(', ')}, log scale. Use the arrow keys to read values.`);
+    this.showRange(null);
+  }
+
+  private showRange(point: { x: number; y: number } | null): void {
+    const data = this.data();
+    const o = this.drawnOptions;
+    const front = select(this.ranges.front);
+    if (!point || !data || !o) {
+      front.selectAll('g.readout').remove();
+      this.ranges.tooltip.hide();
+      return;
+    }
+    const { box } = this.ranges;
+    const b = Math.min(o.bases.length - 1, Math.max(0, Math.floor(point.y / ROW)));
+    const w = data.wavelengths[b];
+    let i = 0;
+    for (let n = 1; n < w.length; n++) if (Math.abs(this.x(w[n]) - point.x) < Math.abs(this.x(w[i]) - point.x)) i = n;
+    const px = this.x(w[i]);
+    const g = front.selectAll('g.readout').data([0]).join('g').attr('class', 'readout').attr('transform', `translate(${box.left},${box.top})`);
+    g.selectAll('line').data([px]).join('line').attr('class', 'cursor').attr('x1', (d) => d).attr('x2', (d) => d).attr('y1', b * ROW).attr('y2', (b + 1) * ROW);
+    this.ranges.tooltip.show(
+      [`base ${exact(o.bases[b])}, pair i = ${i}`, `wavelength λ = ${exact(w[i])} positions`, `longest: 2π·base^((d−2)/d) = ${exact(w[w.length - 1])}`],
+      box.left + px,
+      box.top + b * ROW,
+    );
+  }
+
+  private writeCaption(data: BaseLengthData, o: BaseLengthOptions): void {
+    const last = data.lengths.length - 1;
+    const n = data.lengths[last];
+    const at = (r: PositionResolution, b: number) => r.minDistance[b * data.lengths.length + last];
+    const closest = Math.min(...o.bases.map((_, b) => Math.min(at(data.nearest, b), at(data.far, b))));
+    const margin = closest / data.nearest.float32Bound[last];
+    this.panel.caption.replaceChildren(
+      `At n = ${formatInteger(n)}: neighbours are `,
+      strong(o.bases.map((base, b) => `${exact(+at(data.nearest, b).toPrecision(3))} apart for base ${powerOfTen(base)}`).join(', ')),
+      `; positions at least ${formatInteger(o.minOffset)} apart come as close as `,
+      strong(o.bases.map((_, b) => exact(+at(data.far, b).toPrecision(3))).join(', ')),
+      margin > 100
+        ? `. The closest pair is ${scientific(margin)} times what float32 rounding can move a distance, so a float32 table still tells every position apart.`
+        : `. That is within ${scientific(margin)} × float32 rounding: a float32 table can no longer tell these positions apart reliably.`,
+    );
+  }
+}

@@ -1,0 +1,116 @@
+// <phasor-embedding-scale>: why the Transformer multiplies token embeddings
+// by √d_model before adding PE. Per position, the length of a token
+// embedding (initialised with std 1/√d, so about 1) with and without the
+// scale, of PE (always √(d/2)), and of their sums.
+import { scaleLinear } from 'd3-scale';
+import type { EmbeddingScale, Phasor } from '../core/index.js';
+import { exact, integer as formatInteger } from '../charts/format.js';
+import { renderSeriesLegend } from '../charts/legend.js';
+import { integer, number, spec } from './attributes.js';
+import * as common from './common-attributes.js';
+import { strong } from './caption.js';
+import { PhasorElement } from './phasor-element.js';
+import { LinePanel, panelSheet, type PanelLine } from './line-panel.js';
+import type { Theme } from './theme.js';
+
+export interface EmbeddingScaleChartOptions {
+  dModel: number;
+  base: number;
+  positions: number;
+  offset: number;
+  seed: number;
+  /** Std of the random token entries; null: 1/√dModel. */
+  embeddingStd: number | null;
+}
+
+export interface EmbeddingScaleChartData extends EmbeddingScale {
+  dModel: number;
+  offset: number;
+}
+
+const MARGIN = { top: 10, right: 14, bottom: 44, left: 52 };
+
+function mean(values: Float32Array): number {
+  let sum = 0;
+  for (const v of values) sum += v;
+  return sum / values.length;
+}
+
+export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleChartOptions, EmbeddingScaleChartData> {
+  static override needsExperiments = true;
+  static override attributeSpecs = [
+    common.dModel(512),
+    common.base,
+    common.positions(100),
+    common.offset,
+    spec('seed', integer(0, Number.MAX_SAFE_INTEGER), 0),
+    spec<number | null>('embedding-std', number(0, 1e6), null),
+  ];
+
+  private readonly panel = new LinePanel();
+  private readonly legend = document.createElement('ul');
+
+  constructor() {
+    super();
+    this.legend.className = 'legend';
+    this.content.append(this.panel.root, this.legend);
+    this.attachReadout(this.panel.frame, (point) => this.panel.showReadout(point), () => this.panel.step(), 'Norms of token embeddings and PE');
+  }
+
+  protected override styleSheets(): CSSStyleSheet[] {
+    return [panelSheet()];
+  }
+
+  protected computeKey(o: EmbeddingScaleChartOptions): unknown {
+    return o;
+  }
+
+  protected compute(ph: Phasor, o: EmbeddingScaleChartOptions): EmbeddingScaleChartData {
+    common.checkCells(o.positions, o.dModel);
+    const r = ph.embeddingScale({ dModel: o.dModel, positions: o.positions, offset: o.offset, base: o.base, seed: o.seed, embeddingStd: o.embeddingStd ?? undefined });
+    return { ...r, dModel: o.dModel, offset: o.offset };
+  }
+
+  protected draw(data: EmbeddingScaleChartData, o: EmbeddingScaleChartOptions, width: number, theme: Theme): void {
+    const [token, sum] = [theme.series[0], theme.series[1]];
+    const root = `√${o.dModel}`;
+    const lines: PanelLine[] = [
+      { label: '|PE(p)| = √(d/2)', y: data.peNorm, colour: theme.fg, width: 5, alpha: 0.25 },
+      { label: `|${root}·e_p|, scaled token`, y: data.scaledTokenNorm, colour: token },
+      { label: '|e_p|, token as initialised', y: data.tokenNorm, colour: token, dash: [2, 3] },
+      { label: `|${root}·e_p + PE(p)|`, y: data.scaledSumNorm, colour: sum },
+      { label: '|e_p + PE(p)|', y: data.sumNorm, colour: sum, dash: [2, 3] },
+    ];
+    let top = 0;
+    for (const l of lines) for (const v of l.y as Float32Array) top = Math.max(top, v);
+    const count = data.peNorm.length;
+    const names = ['|PE(p)|', `|${root}·e_p|`, '|e_p|', `|${root}·e_p + PE|`, '|e_p + PE|'];
+    this.panel.draw({
+      width,
+      height: Math.round(Math.min(340, Math.max(220, width * 0.45))),
+      margin: MARGIN,
+      count,
+      xAt: (i) => o.offset + i,
+      x: { scale: scaleLinear().domain(count > 1 ? [o.offset, o.offset + count - 1] : [o.offset - 0.5, o.offset + 0.5]), label: 'position p', format: formatInteger },
+      y: { scale: scaleLinear().domain([0, top * 1.08]).nice(), label: 'length (Euclidean norm)' },
+      lines,
+      describe: (i) => [`p = ${formatInteger(o.offset + i)}`, ...lines.map((l, n) => `${names[n]} = ${exact(l.y[i])}`)],
+      label: `Norms of token embeddings with and without ×√d_model, of PE and of their sums, d_model ${o.dModel}`,
+    });
+    renderSeriesLegend(this.legend, lines);
+    const pe = data.peNorm[0];
+    const raw = mean(data.tokenNorm);
+    const scaled = mean(data.scaledTokenNorm);
+    this.panel.caption.replaceChildren(
+      'Mean token length ',
+      strong(exact(+raw.toPrecision(3))),
+      ` against |PE| = ${exact(+pe.toPrecision(4))}: unscaled, the token is `,
+      strong(`${exact(+(raw / pe).toPrecision(2))} × |PE|`),
+      ' and position dominates the sum; multiplied by ',
+      `${root} = ${exact(+data.scale.toPrecision(4))}`,
+      ' it is ',
+      strong(`${exact(+(scaled / pe).toPrecision(2))} × |PE|`),
+      '.',
+    );
+  }
+}

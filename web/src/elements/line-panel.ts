@@ -1,0 +1,187 @@
+// One line chart with a title and a caption, as the RoPE and "why this
+// design" elements draw them (alone or several side by side): series over a
+// common index i = 0 … n − 1 placed at x = xAt(i), so a log or uneven x axis
+// needs no resampling; d3 axes and grid; dashed reference marks; and a
+// read-out that snaps to the nearest index, with a dot on every series.
+import type { ScaleContinuousNumeric } from 'd3-scale';
+import { select } from 'd3-selection';
+import { renderAxes, renderGrid, tickCount } from '../charts/axes.js';
+import { ChartFrame, type Margin } from '../charts/frame.js';
+import type { LegendEntry } from '../charts/legend.js';
+import { drawLine } from '../charts/line-plot.js';
+import { sheet } from './styles.js';
+
+export type NumberScale = ScaleContinuousNumeric<number, number>;
+
+export interface PanelAxis {
+  /** Domain set; the panel sets the range. */
+  scale: NumberScale;
+  /** Title with units. */
+  label: string;
+  format?: (value: number) => string;
+  values?: number[];
+}
+
+export interface PanelLine extends LegendEntry {
+  y: ArrayLike<number>;
+  alpha?: number;
+  /** Shifts the dash pattern, so that coinciding dashed curves take turns. */
+  dashOffset?: number;
+}
+
+export interface PanelMark {
+  /** 'x': a vertical line at x = value; 'y': a horizontal one. */
+  axis: 'x' | 'y';
+  value: number;
+  label: string;
+}
+
+export interface PanelSpec {
+  width: number;
+  height: number;
+  margin: Margin;
+  count: number;
+  xAt: (i: number) => number;
+  x: PanelAxis;
+  y: PanelAxis;
+  lines: PanelLine[];
+  marks?: PanelMark[];
+  /** Read-out lines for index i; the first is the heading. */
+  describe: (i: number) => string[];
+  /** What the chart shows, for screen readers. */
+  label: string;
+}
+
+const CSS = `
+.panels { display: flex; flex-wrap: wrap; gap: 14px 20px; }
+.panel { min-width: 0; }
+.panel-title { margin: 0 0 2px; font-size: 13px; font-weight: 600; }
+.panel-title:empty, .caption:empty { display: none; }
+text.row { font-size: 12px; }
+text.inside { fill: var(--_bg); font-size: 11px; }
+`;
+
+export const panelSheet = (): CSSStyleSheet => sheet(CSS);
+
+/** How many panels of at least `minWidth` px fit side by side in `width` (never 3 + 1), and the width of each. */
+export function panelWidths(width: number, count: number, minWidth: number, gap = 20): { columns: number; panelWidth: number } {
+  let columns = Math.max(1, Math.min(count, Math.floor((width + gap) / (minWidth + gap))));
+  if (count === 4 && columns === 3) columns = 2;
+  return { columns, panelWidth: Math.floor((width - gap * (columns - 1)) / columns) };
+}
+
+/** Ticks that fit `pixels`; powers of ten only on a log scale with room for them. */
+export function axisTicks(scale: NumberScale, pixels: number, spacing: number): number[] {
+  const count = tickCount(pixels, spacing);
+  const all = scale.ticks(count);
+  if (!('base' in scale)) return all;
+  const decades = all.filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9);
+  const pool = decades.length >= 2 ? decades : all;
+  const every = Math.ceil(pool.length / count);
+  return pool.filter((_, n) => n % every === 0);
+}
+
+export class LinePanel {
+  readonly root = document.createElement('div');
+  readonly heading = document.createElement('p');
+  readonly frame = new ChartFrame();
+  readonly caption = document.createElement('p');
+  private spec: PanelSpec | null = null;
+
+  constructor() {
+    this.root.className = 'panel';
+    this.heading.className = 'panel-title';
+    this.caption.className = 'caption';
+    this.root.append(this.heading, this.frame.root, this.caption);
+  }
+
+  draw(spec: PanelSpec): void {
+    this.spec = spec;
+    this.root.style.setProperty('width', `${spec.width}px`);
+    const ctx = this.frame.layout(spec.width, spec.height, spec.margin);
+    const { box } = this.frame;
+    const x = spec.x.scale.range([0, box.width]);
+    const y = spec.y.scale.range([box.height, 0]);
+    const xValues = spec.x.values ?? axisTicks(x, box.width, 70);
+    const yValues = spec.y.values ?? axisTicks(y, box.height, 45);
+    renderGrid(this.frame.back, box, { x: { scale: x, values: xValues }, y: { scale: y, values: yValues } });
+    renderAxes(this.frame.front, box, {
+      bottom: { scale: x, label: spec.x.label, values: xValues, format: spec.x.format },
+      left: { scale: y, label: spec.y.label, values: yValues, format: spec.y.format },
+    });
+    const at = (i: number) => x(spec.xAt(i));
+    for (const line of spec.lines) {
+      ctx.lineDashOffset = line.dashOffset ?? 0;
+      drawLine(ctx, { y: line.y, colour: line.colour, width: line.width ?? 1.75, dash: line.dash, alpha: line.alpha, dotsAbove: 0 }, at, y);
+    }
+    ctx.lineDashOffset = 0;
+    this.drawMarks(spec.marks ?? []);
+    this.frame.root.setAttribute('aria-label', `${spec.label}. Use the arrow keys to read values.`);
+    this.showReadout(null);
+  }
+
+  private drawMarks(marks: PanelMark[]): void {
+    const { box } = this.frame;
+    const s = this.spec!;
+    const [x0, x1] = s.x.scale.domain();
+    const [y0, y1] = s.y.scale.domain();
+    const inside = (v: number, a: number, b: number) => v >= Math.min(a, b) && v <= Math.max(a, b);
+    const shown = marks
+      .filter((m) => (m.axis === 'x' ? inside(m.value, x0, x1) : inside(m.value, y0, y1)))
+      .map((m) => ({ ...m, at: m.axis === 'x' ? s.x.scale(m.value) : s.y.scale(m.value) }));
+    const g = select(this.frame.front).selectAll('g.marks').data([0]).join('g').attr('class', 'marks').attr('transform', `translate(${box.left},${box.top})`);
+    g.selectAll('line')
+      .data(shown)
+      .join('line')
+      .attr('class', 'marker')
+      .attr('x1', (m) => (m.axis === 'x' ? m.at : 0))
+      .attr('x2', (m) => (m.axis === 'x' ? m.at : box.width))
+      .attr('y1', (m) => (m.axis === 'x' ? 0 : m.at))
+      .attr('y2', (m) => (m.axis === 'x' ? box.height : m.at));
+    // Vertical marks are labelled at the top, on the side with room; horizontal ones above their line, at the right.
+    g.selectAll('text')
+      .data(shown)
+      .join('text')
+      .attr('class', 'marker-label')
+      .attr('text-anchor', (m) => (m.axis === 'y' || m.at > box.width / 2 ? 'end' : 'start'))
+      .attr('x', (m) => (m.axis === 'x' ? m.at + (m.at > box.width / 2 ? -4 : 4) : box.width - 4))
+      .attr('y', (m) => (m.axis === 'x' ? 12 : m.at - 4))
+      .text((m) => m.label);
+  }
+
+  /** Step of the arrow keys: one index. */
+  step(): { x: number; y: number } {
+    const n = this.spec?.count ?? 2;
+    return { x: Math.max(1, this.frame.box.width / Math.max(1, n - 1)), y: 10 };
+  }
+
+  showReadout(point: { x: number; y: number } | null): void {
+    const s = this.spec;
+    const front = select(this.frame.front);
+    if (!point || !s || s.count === 0) {
+      front.selectAll('g.readout').remove();
+      this.frame.tooltip.hide();
+      return;
+    }
+    const { box } = this.frame;
+    const x = s.x.scale;
+    const y = s.y.scale;
+    let i = 0;
+    for (let n = 1; n < s.count; n++) if (Math.abs(x(s.xAt(n)) - point.x) < Math.abs(x(s.xAt(i)) - point.x)) i = n;
+    const px = x(s.xAt(i));
+    const [lo, hi] = y.domain();
+    const dots = s.lines.filter((l) => Number.isFinite(l.y[i]) && l.y[i] >= Math.min(lo, hi) && l.y[i] <= Math.max(lo, hi));
+    const g = front.selectAll('g.readout').data([0]).join('g').attr('class', 'readout').attr('transform', `translate(${box.left},${box.top})`);
+    g.selectAll('line').data([px]).join('line').attr('class', 'cursor').attr('x1', (d) => d).attr('x2', (d) => d).attr('y1', 0).attr('y2', box.height);
+    g.selectAll('circle')
+      .data(dots)
+      .join('circle')
+      .attr('class', 'cursor-dot')
+      .attr('r', 3.5)
+      .attr('cx', px)
+      .attr('cy', (l) => y(l.y[i]))
+      .attr('fill', (l) => l.colour);
+    const top = dots.length > 0 ? Math.min(...dots.map((l) => y(l.y[i]))) : box.height / 2;
+    this.frame.tooltip.show(s.describe(i), box.left + px, box.top + top);
+  }
+}

@@ -1,0 +1,132 @@
+// <phasor-rope-scaling>: how the context-extension schemes change RoPE's
+// per-pair wavelengths (transformers' formulas), against the training length:
+// pairs that turned less than once in training are the ones every scheme
+// stretches; linear interpolation stretches them all, NTK-aware and dynamic
+// NTK raise the base, YaRN and Llama 3 keep the fast pairs and ramp between.
+import { scaleLinear, scaleLog } from 'd3-scale';
+import type { Phasor, RopeFrequencies, RopeScalingType } from '../core/index.js';
+import { exact, integer as formatInteger, powerOfTen } from '../charts/format.js';
+import { renderSeriesLegend } from '../charts/legend.js';
+import { integer, number, spec } from './attributes.js';
+import { PhasorElement } from './phasor-element.js';
+import { LinePanel, panelSheet, type PanelLine } from './line-panel.js';
+import { choiceList } from './list-attributes.js';
+import type { Theme } from './theme.js';
+
+type Scheme = Exclude<RopeScalingType, 'none'>;
+const SCHEMES: readonly Scheme[] = ['linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3'];
+const NAMES: Record<Scheme, string> = {
+  linear: 'linear interpolation',
+  ntk: 'NTK-aware',
+  'dynamic-ntk': 'dynamic NTK',
+  yarn: 'YaRN',
+  llama3: 'Llama 3',
+};
+const DASHES: Record<Scheme, number[] | undefined> = { linear: undefined, ntk: [7, 4], 'dynamic-ntk': [2, 3], yarn: [9, 3, 2, 3], llama3: undefined };
+
+export interface RopeScalingChartOptions {
+  dim: number;
+  theta: number;
+  factor: number;
+  originalLength: number;
+  /** dynamic NTK's running length; null: factor × originalLength. */
+  sequenceLength: number | null;
+  types: Scheme[];
+}
+
+export interface RopeScalingChartData {
+  original: Float64Array;
+  schemes: { type: Scheme; frequencies: RopeFrequencies }[];
+}
+
+const MARGIN = { top: 10, right: 14, bottom: 44, left: 56 };
+
+export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOptions, RopeScalingChartData> {
+  static override needsExperiments = true;
+  static override attributeSpecs = [
+    spec('dim', integer(2, 4096, 2), 128),
+    spec('theta', number(1, 1e15, true), 10000),
+    spec('factor', number(1, 1024), 4),
+    spec('original-length', integer(1, 2 ** 30), 4096),
+    spec<number | null>('sequence-length', integer(1, 2 ** 31), null),
+    spec<Scheme[]>('types', choiceList(SCHEMES), [...SCHEMES]),
+  ];
+
+  private readonly panel = new LinePanel();
+  private readonly legend = document.createElement('ul');
+
+  constructor() {
+    super();
+    this.legend.className = 'legend';
+    this.content.append(this.panel.root, this.legend);
+    this.attachReadout(this.panel.frame, (point) => this.panel.showReadout(point), () => this.panel.step(), 'RoPE wavelengths before and after scaling');
+  }
+
+  protected override styleSheets(): CSSStyleSheet[] {
+    return [panelSheet()];
+  }
+
+  protected computeKey(o: RopeScalingChartOptions): unknown {
+    return o;
+  }
+
+  protected compute(ph: Phasor, o: RopeScalingChartOptions): RopeScalingChartData {
+    const schemes = o.types.map((type) => ({
+      type,
+      frequencies: ph.ropeFrequencies({
+        dim: o.dim,
+        theta: o.theta,
+        scaling: { type, factor: o.factor, originalLength: o.originalLength, ...(type === 'dynamic-ntk' && o.sequenceLength !== null ? { sequenceLength: o.sequenceLength } : {}) },
+      }),
+    }));
+    return { original: schemes[0].frequencies.originalWavelengths, schemes };
+  }
+
+  protected draw(data: RopeScalingChartData, o: RopeScalingChartOptions, width: number, theme: Theme): void {
+    const colour = (type: Scheme) => theme.series[SCHEMES.indexOf(type) % theme.series.length];
+    const lines: PanelLine[] = [
+      { label: 'original λᵢ = 2π·θ^(2i/d)', y: data.original, colour: theme.fg, width: 5, alpha: 0.25 },
+      ...data.schemes.map(({ type, frequencies }) => ({ label: NAMES[type], y: frequencies.wavelengths, colour: colour(type), dash: DASHES[type] })),
+    ];
+    let lo = Infinity;
+    let hi = 0;
+    for (const l of lines) for (const v of l.y as Float64Array) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
+    hi = Math.max(hi, o.factor * o.originalLength);
+    const count = data.original.length;
+    const target = o.factor * o.originalLength;
+    this.panel.draw({
+      width,
+      height: Math.round(Math.min(380, Math.max(240, width * 0.5))),
+      margin: MARGIN,
+      count,
+      xAt: (i) => i,
+      x: { scale: scaleLinear().domain(count > 1 ? [0, count - 1] : [-0.5, 0.5]), label: 'pair index i', format: formatInteger },
+      y: { scale: scaleLog().domain([lo / 1.5, hi * 2]), label: 'wavelength 2π/ωᵢ (positions)', format: powerOfTen },
+      lines,
+      marks: [
+        { axis: 'y', value: o.originalLength, label: `training length L = ${formatInteger(o.originalLength)}` },
+        { axis: 'y', value: target, label: `${exact(o.factor)} × L = ${formatInteger(Math.round(target))}` },
+      ],
+      describe: (i) => [
+        `pair i = ${i}: original λ = ${exact(data.original[i])}`,
+        ...data.schemes.map(({ type, frequencies }) => `${NAMES[type]}: ${exact(frequencies.wavelengths[i])} (×${exact(+(frequencies.wavelengths[i] / data.original[i]).toPrecision(4))})`),
+      ],
+      label: `RoPE wavelengths per pair for dim ${o.dim}, θ ${o.theta}, before and after scaling by ${o.factor}`,
+    });
+    renderSeriesLegend(this.legend, lines);
+    // What each scheme does to the pairs, counted from the numbers drawn.
+    const parts = data.schemes.map(({ type, frequencies }) => {
+      let kept = 0;
+      let full = 0;
+      frequencies.wavelengths.forEach((w, i) => {
+        const ratio = w / data.original[i];
+        if (Math.abs(ratio - 1) < 1e-9) kept++;
+        else if (Math.abs(ratio / o.factor - 1) < 1e-9) full++;
+      });
+      const factor = frequencies.attentionFactor !== 1 ? `, cos and sin ×${exact(+frequencies.attentionFactor.toPrecision(4))}` : '';
+      return `${NAMES[type]}: ${kept} kept, ${full} ×${exact(o.factor)}, ${count - kept - full} between${factor}`;
+    });
+    const slow = data.original.filter((w) => w > o.originalLength).length;
+    this.panel.caption.textContent = `${slow} of ${count} pairs turn less than once in L. Pairs kept, stretched by the factor, or in between — ${parts.join('; ')}.`;
+  }
+}

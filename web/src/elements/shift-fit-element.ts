@@ -1,0 +1,213 @@
+// <phasor-shift-fit>: why sine and cosine, why linear phase. For the
+// sinusoidal encoding and the designs it beat, the best linear map from e(p)
+// to e(p + k) over a range of positions (least squares) and how far it
+// misses, in the range and beyond it, as bars on a log axis; and two
+// positions that one sine-only slot cannot tell apart.
+import { scaleLog } from 'd3-scale';
+import { select } from 'd3-selection';
+import type { Phasor, ShiftEncoding, SineCollision } from '../core/index.js';
+import { renderAxes, renderGrid } from '../charts/axes.js';
+import { exact, integer as formatInteger, powerOfTen, scientific } from '../charts/format.js';
+import { ChartFrame } from '../charts/frame.js';
+import { renderSeriesLegend } from '../charts/legend.js';
+import { integer, number, spec } from './attributes.js';
+import * as common from './common-attributes.js';
+import { short, strong } from './caption.js';
+import { PhasorElement } from './phasor-element.js';
+import { axisTicks, panelSheet } from './line-panel.js';
+import type { Theme } from './theme.js';
+
+export interface ShiftFitChartOptions {
+  dModel: number;
+  base: number;
+  k: number;
+  positions: number;
+  offset: number;
+  stride: number;
+  extrapolate: number;
+  /** The position of the sine-only collision. */
+  p: number;
+}
+
+export interface ShiftFitRow {
+  encoding: ShiftEncoding;
+  residual: number;
+  /** NaN when extrapolate is 0. */
+  extrapolationResidual: number;
+  rank: number;
+}
+
+export interface ShiftFitChartData {
+  rows: ShiftFitRow[];
+  /** In slot dModel/2 of the sine-only encoding (ν = base^(−1/2)). */
+  collision: SineCollision;
+  dimension: number;
+}
+
+const ENCODINGS: { encoding: ShiftEncoding; label: string; formula: string }[] = [
+  { encoding: 'sinusoidal', label: 'sin + cos', formula: 'sin, cos of ωᵢp, ωᵢ geometric (the paper)' },
+  { encoding: 'sine-only', label: 'sine only', formula: 'sin(νⱼp), one frequency per slot' },
+  { encoding: 'linear-frequencies', label: 'linear ωᵢ', formula: 'sin, cos of ωᵢp, ωᵢ evenly spaced' },
+  { encoding: 'quadratic-phase', label: 'quadratic phase', formula: 'sin, cos of ωᵢp²' },
+  { encoding: 'log-phase', label: 'log phase', formula: 'sin, cos of ωᵢ·ln(1 + p)' },
+];
+
+/** Below this the map is exact but for float64 rounding. */
+const EXACT = 1e-9;
+const MARGIN = { top: 8, right: 16, bottom: 44, left: 112 };
+
+export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, ShiftFitChartData> {
+  static override needsExperiments = true;
+  static override attributeSpecs = [
+    spec('d-model', integer(2, 128, 2), 16),
+    common.base,
+    spec('k', number(-(2 ** 30), 2 ** 30), 8),
+    spec('positions', integer(2, 4096), 1024),
+    spec('offset', number(-(2 ** 30), 2 ** 30), 0),
+    spec('stride', integer(1, 1 << 20), 1),
+    spec('extrapolate', integer(0, 4096), 1024),
+    spec('p', number(-(2 ** 30), 2 ** 30), 10),
+  ];
+
+  private readonly frame = new ChartFrame();
+  private readonly legend = document.createElement('ul');
+  private readonly caption = document.createElement('p');
+  private readonly collision = document.createElement('p');
+  private x = scaleLog();
+  private rowHeight = 1;
+
+  constructor() {
+    super();
+    this.legend.className = 'legend';
+    this.caption.className = 'caption';
+    this.collision.className = 'caption';
+    this.content.append(this.frame.root, this.legend, this.caption, this.collision);
+    this.attachReadout(this.frame, (point) => this.showReadout(point), () => ({ x: 10, y: this.rowHeight }), 'Residual of the best shift map per encoding');
+  }
+
+  protected override styleSheets(): CSSStyleSheet[] {
+    return [panelSheet()];
+  }
+
+  protected computeKey(o: ShiftFitChartOptions): unknown {
+    return o;
+  }
+
+  protected compute(ph: Phasor, o: ShiftFitChartOptions): ShiftFitChartData {
+    const { p, ...fit } = o;
+    const rows = ENCODINGS.map(({ encoding }) => {
+      const f = ph.shiftFit({ encoding, ...fit });
+      return { encoding, residual: f.residual, extrapolationResidual: f.extrapolationResidual, rank: f.rank };
+    });
+    const dimension = o.dModel / 2;
+    return { rows, collision: ph.sineCollision({ dModel: o.dModel, base: o.base, dimension, position: p }), dimension };
+  }
+
+  protected draw(data: ShiftFitChartData, o: ShiftFitChartOptions, width: number, theme: Theme): void {
+    const bars = o.extrapolate > 0 ? 2 : 1;
+    this.rowHeight = bars === 2 ? 40 : 26;
+    const height = MARGIN.top + MARGIN.bottom + this.rowHeight * data.rows.length;
+    const ctx = this.frame.layout(width, height, MARGIN);
+    const { box } = this.frame;
+    const values = data.rows.flatMap((r) => [r.residual, r.extrapolationResidual]).filter((v) => v > 0 && Number.isFinite(v));
+    const lo = 10 ** (Math.floor(Math.log10(Math.min(1e-15, ...values))) - 1);
+    const hi = 10 ** Math.ceil(Math.log10(Math.max(10, ...values)));
+    this.x = scaleLog().domain([lo, hi]).range([0, box.width]);
+    const ticks = axisTicks(this.x, box.width, 42);
+    renderGrid(this.frame.back, box, { x: { scale: this.x, values: ticks } });
+    renderAxes(this.frame.front, box, {
+      bottom: { scale: this.x, label: 'residual |M·e(p) − e(p+k)| / |e(p+k)|', values: ticks, format: powerOfTen },
+    });
+    // Bars on the canvas, their values and the row names in the SVG in front.
+    const colours = [theme.series[0], theme.series[1]];
+    const bar = (this.rowHeight - 12) / bars;
+    const labels: { x: number; y: number; text: string; inside: boolean }[] = [];
+    data.rows.forEach((row, n) => {
+      [row.residual, row.extrapolationResidual].slice(0, bars).forEach((v, b) => {
+        const y = n * this.rowHeight + 4 + b * bar;
+        const end = this.x(Math.max(lo, v));
+        ctx.fillStyle = colours[b];
+        ctx.fillRect(0, y, end, bar - 2);
+        const inside = end > box.width - 70;
+        labels.push({ x: inside ? end - 4 : end + 4, y: y + bar / 2, text: short(v), inside });
+      });
+    });
+    const g = select(this.frame.front).selectAll('g.bars').data([0]).join('g').attr('class', 'bars').attr('transform', `translate(${box.left},${box.top})`);
+    g.selectAll('text.value')
+      .data(labels)
+      .join('text')
+      .attr('class', (d) => (d.inside ? 'value inside' : 'value note'))
+      .attr('x', (d) => d.x)
+      .attr('y', (d) => d.y)
+      .attr('dy', '0.35em')
+      .attr('text-anchor', (d) => (d.inside ? 'end' : 'start'))
+      .text((d) => d.text);
+    g.selectAll('text.row')
+      .data(data.rows)
+      .join('text')
+      .attr('class', 'row')
+      .attr('x', -8)
+      .attr('y', (_, n) => (n + 0.5) * this.rowHeight - 2)
+      .attr('dy', '0.35em')
+      .attr('text-anchor', 'end')
+      .text((r) => ENCODINGS.find((e) => e.encoding === r.encoding)!.label);
+    const last = o.offset + (o.positions - 1) * o.stride;
+    renderSeriesLegend(this.legend, [
+      { label: `fitted over p = ${exact(o.offset)} … ${exact(last)}`, colour: colours[0], width: 8 },
+      ...(bars === 2 ? [{ label: `the next ${formatInteger(o.extrapolate)} positions (not fitted)`, colour: colours[1], width: 8 }] : []),
+    ]);
+    this.writeCaptions(data, o);
+    this.frame.root.setAttribute('aria-label', `Residual of the best linear map from e(p) to e(p + ${o.k}) for five encodings, log scale. Use the arrow keys to read values.`);
+    this.showReadout(null);
+  }
+
+  private writeCaptions(data: ShiftFitChartData, o: ShiftFitChartOptions): void {
+    const name = (e: ShiftEncoding) => ENCODINGS.find((x) => x.encoding === e)!.label;
+    const exactIn = data.rows.filter((r) => r.residual < EXACT).map((r) => name(r.encoding));
+    const exactOut = data.rows.filter((r) => r.extrapolationResidual < EXACT).map((r) => name(r.encoding));
+    const list = (names: string[]) => (names.length ? names.join(', ') : 'none');
+    const sinusoidal = data.rows[0];
+    this.caption.replaceChildren(
+      `Exact to rounding (below 10⁻⁹) over the fitted range: `,
+      strong(list(exactIn)),
+      ...(o.extrapolate > 0 ? ['; beyond it: ', strong(list(exactOut))] : []),
+      '.',
+      sinusoidal.rank < o.dModel
+        ? ` The fitted positions determine only ${sinusoidal.rank} of the ${o.dModel} directions of sin + cos (its slowest pairs hardly turn over them), so the fitted map is not unique there and need not hold beyond: fit more positions or a larger stride.`
+        : '',
+    );
+    const c = data.collision;
+    this.collision.replaceChildren(
+      `Sine only, slot j = ${data.dimension} (ν = ${exact(c.frequency)}): p = ${exact(c.position)} and q = π/ν − p = ${exact(c.partner)} give the same `,
+      strong(`sin = ${exact(c.sine[0])}`),
+      `; a cosine would tell them apart (${exact(c.cosine[0])} vs ${exact(c.cosine[1])}).`,
+    );
+  }
+
+  private showReadout(point: { x: number; y: number } | null): void {
+    const data = this.data();
+    const o = this.drawnOptions;
+    const front = select(this.frame.front);
+    if (!point || !data || !o) {
+      front.selectAll('g.readout').remove();
+      this.frame.tooltip.hide();
+      return;
+    }
+    const { box } = this.frame;
+    const n = Math.min(data.rows.length - 1, Math.max(0, Math.floor(point.y / this.rowHeight)));
+    const row = data.rows[n];
+    const info = ENCODINGS[n];
+    const g = front.selectAll('g.readout').data([0]).join('g').attr('class', 'readout').attr('transform', `translate(${box.left},${box.top})`);
+    g.selectAll('rect').data([n]).join('rect').attr('class', 'cursor').attr('x', 0).attr('width', box.width).attr('y', n * this.rowHeight + 1).attr('height', this.rowHeight - 6);
+    this.frame.tooltip.show(
+      [
+        `${info.label}: ${info.formula}`,
+        `residual over the fitted range: ${scientific(row.residual)}`,
+        ...(o.extrapolate > 0 ? [`beyond it: ${scientific(row.extrapolationResidual)}`] : []),
+        `rank of the fit: ${row.rank} of ${o.dModel} dimensions`,
+      ],
+      box.left + Math.min(box.width, Math.max(0, point.x)),
+      box.top + n * this.rowHeight,
+    );
+  }
+}
