@@ -44,7 +44,7 @@ if (missing.length > 0) {
   }
   console.log(`phasor: installing ${names} (apt-get install ${packages.join(' ')})`);
   run('apt-get', ['update', '-qq'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+  run('apt-get', ['install', '-y', '-qq', ...packages], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 }
