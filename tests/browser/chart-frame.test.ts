@@ -4,9 +4,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, openRecordingPage } from './package/chromium.js';
+import { launchChromium, openRecordingPage } from './support/chromium.js';
 import { repoRoot } from './package/pack.js';
-import { serveDirectory, type StaticServer } from './package/static-server.js';
+import { serveDirectory, type StaticServer } from './support/static-server.js';
 import { inkOf } from './support/charts.js';
 
 const SITE = join(repoRoot, 'build/site');

@@ -4,12 +4,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, openRecordingPage } from './package/chromium.js';
+import { launchChromium, openRecordingPage } from './support/chromium.js';
 import { repoRoot } from './package/pack.js';
-import { serveDirectory, type StaticServer } from './package/static-server.js';
+import { serveDirectory, STRICT_CSP, type StaticServer } from './support/static-server.js';
 import { CHARTS, inkOf, renders, waitForCharts, waitForRender } from './support/charts.js';
 
-const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 const EMBED = join(repoRoot, 'build/embed');
 
 let browser: Browser;

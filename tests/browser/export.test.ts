@@ -4,12 +4,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, openRecordingPage } from './package/chromium.js';
+import { launchChromium, openRecordingPage } from './support/chromium.js';
 import { repoRoot } from './package/pack.js';
-import { serveDirectory, type StaticServer } from './package/static-server.js';
+import { serveDirectory, STRICT_CSP, type StaticServer } from './support/static-server.js';
 import { waitForCharts } from './support/charts.js';
 
-const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 let browser: Browser;
 let open: StaticServer;
 let strict: StaticServer;

@@ -8,9 +8,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build as viteBuild } from 'vite';
 import webpack from 'webpack';
-import { launchChromium, openRecordingPage } from './package/chromium.js';
+import { launchChromium, openRecordingPage } from './support/chromium.js';
 import { packAndInstall, repoRoot, tarballFiles, type PackedConsumer } from './package/pack.js';
-import { serveDirectory } from './package/static-server.js';
+import { serveDirectory } from './support/static-server.js';
 
 let packed: PackedConsumer;
 let browser: Browser;

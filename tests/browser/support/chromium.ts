@@ -42,3 +42,21 @@ export async function openPage(browser: Browser, url: string, options: BrowserCo
   await page.goto(url);
   return { page, errors, close: () => context.close() };
 }
+
+/**
+ * A page that records console errors, uncaught exceptions and CSP violations
+ * into `problems`, not yet navigated (so a test can add init scripts first).
+ */
+export async function openRecordingPage(browser: Browser, problems: string[]): Promise<Page> {
+  const page = await browser.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return page;
+}

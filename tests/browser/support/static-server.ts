@@ -28,12 +28,18 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function serveSite(root = SITE): Promise<StaticServer> {
-  if (!existsSync(join(root, 'index.html'))) {
-    throw new Error(`${root}/index.html is missing: run \`vite build\` first (npm run test:browser does)`);
-  }
+/**
+ * Serves `root` on a free localhost port with `headers` on every file (the
+ * strict CSP, for instance). /favicon.ico answers 204: a 404 would show up as
+ * a console error in the tests that count them.
+ */
+export async function serveDirectory(root: string, headers: Record<string, string> = {}): Promise<StaticServer> {
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    if (path === '/favicon.ico') {
+      response.writeHead(204).end();
+      return;
+    }
     let file = normalize(join(root, path));
     if (!file.startsWith(root)) {
       response.writeHead(403).end();
@@ -46,8 +52,8 @@ export async function serveSite(root = SITE): Promise<StaticServer> {
     }
     response.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'content-security-policy': STRICT_CSP,
       'cache-control': 'no-store',
+      ...headers,
     });
     createReadStream(file).pipe(response);
   });
@@ -57,4 +63,12 @@ export async function serveSite(root = SITE): Promise<StaticServer> {
     url: `http://127.0.0.1:${port}/`,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
+}
+
+/** build/site (the built explorer) under the strict CSP. */
+export async function serveSite(root = SITE): Promise<StaticServer> {
+  if (!existsSync(join(root, 'index.html'))) {
+    throw new Error(`${root}/index.html is missing: run \`vite build\` first (npm run test:browser does)`);
+  }
+  return serveDirectory(root, { 'content-security-policy': STRICT_CSP });
 }
