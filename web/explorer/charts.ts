@@ -34,7 +34,23 @@ export const CHART_ATTRIBUTES: Record<string, (s: ExplorerState) => Attributes> 
     k: String(s.k),
     pair: String(s.pair),
   }),
+  'phasor-attention-offset': (s) => ({ 'd-model': String(s.dModel), base: String(s.base) }),
+  'phasor-shift-fit': (s) => ({ base: String(s.base), k: String(s.k) }),
+  'phasor-base-length': (s) => ({
+    'd-model': String(s.dModel),
+    bases: baseLengthBases(s.base).join(','),
+    // About 2^24 pair evaluations per base: the chart keeps up with a drag at any d_model.
+    'max-length': String(Math.min(2 ** 17, Math.floor(2 ** 24 / s.dModel))),
+    positions: String(Math.max(2, s.positions)),
+  }),
+  'phasor-embedding-scale': (s) => ({ 'd-model': String(s.dModel), base: String(s.base), positions: String(s.positions) }),
+  'phasor-rope-scaling': (s) => ({ theta: String(s.base) }),
 };
+
+/** The bases compared by the base chart: 100, 10⁴, 10⁶ and the page's base. */
+export function baseLengthBases(base: number): number[] {
+  return [...new Set([100, 10000, 1000000, base])].sort((a, b) => a - b);
+}
 
 /** Sets the attributes that changed (a null removes one). */
 export function applyAttributes(element: Element, attributes: Attributes): void {

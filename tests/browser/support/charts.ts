@@ -13,6 +13,16 @@ export const CHARTS = [
 
 export type ChartTag = (typeof CHARTS)[number];
 
+/** The RoPE, attention and "why this design" charts on the explorer page, as selectors (the attention chart is there twice). */
+export const EXPERIMENT_CHARTS = [
+  '#attention-offset phasor-attention-offset',
+  '#rope-pairing phasor-attention-offset',
+  'phasor-shift-fit',
+  'phasor-base-length',
+  'phasor-embedding-scale',
+  'phasor-rope-scaling',
+] as const;
+
 /** Waits until every chart element has left the loading state and drawn at least once (or shown an error). */
 export async function waitForCharts(page: Page, tags: readonly string[] = CHARTS): Promise<void> {
   await page.waitForFunction(

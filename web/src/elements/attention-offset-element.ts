@@ -187,7 +187,7 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
     }
     const used = this.panels.slice(0, data.panels.length);
     this.panelBox.replaceChildren(...used.map((p) => p.root));
-    const { panelWidth } = panelWidths(width, used.length, 300);
+    const { panelWidth } = panelWidths(width, used.length, 270);
     const height = Math.round(Math.min(300, Math.max(200, panelWidth * 0.62)));
     const count = data.offsets.length;
     const anchorColour = (a: number) => theme.series[a % theme.series.length];

@@ -56,16 +56,14 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
   private readonly rangesTitle = document.createElement('p');
   private readonly ranges = new ChartFrame();
   private readonly panel = new LinePanel();
-  private readonly legend = document.createElement('ul');
   private x = scaleLog();
 
   constructor() {
     super();
-    this.legend.className = 'legend';
     this.rangesTitle.className = 'panel-title';
     this.rangesTitle.textContent = 'The wavelengths of each base, one tick per pair';
     this.panel.heading.textContent = 'How close two distinct positions come in a sequence of length n';
-    this.content.append(this.rangesTitle, this.ranges.root, this.panel.root, this.legend);
+    this.content.append(this.rangesTitle, this.ranges.root, this.panel.root);
     this.attachReadout(this.ranges, (point) => this.showRange(point), () => ({ x: 8, y: ROW }), 'Wavelengths of each base');
     this.attachReadout(this.panel.frame, (point) => this.panel.showReadout(point), () => this.panel.step(), 'Closest positions against sequence length');
   }
@@ -127,7 +125,7 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
       ],
       label: `Closest distinct positions against sequence length for bases ${o.bases.join(', ')}`,
     });
-    renderSeriesLegend(this.legend, [
+    renderSeriesLegend(this.panel.legend, [
       ...o.bases.map((base, b) => ({ label: `base ${exact(base)}`, colour: colour(b), width: 2 })),
       { label: 'any two distinct positions', colour: theme.muted, width: 2 },
       { label: `positions at least ${formatInteger(o.minOffset)} apart`, colour: theme.muted, dash: [5, 3] },

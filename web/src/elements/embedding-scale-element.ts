@@ -48,12 +48,10 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
   ];
 
   private readonly panel = new LinePanel();
-  private readonly legend = document.createElement('ul');
 
   constructor() {
     super();
-    this.legend.className = 'legend';
-    this.content.append(this.panel.root, this.legend);
+    this.content.append(this.panel.root);
     this.attachReadout(this.panel.frame, (point) => this.panel.showReadout(point), () => this.panel.step(), 'Norms of token embeddings and PE');
   }
 
@@ -97,7 +95,7 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
       describe: (i) => [`p = ${formatInteger(o.offset + i)}`, ...lines.map((l, n) => `${names[n]} = ${exact(l.y[i])}`)],
       label: `Norms of token embeddings with and without ×√d_model, of PE and of their sums, d_model ${o.dModel}`,
     });
-    renderSeriesLegend(this.legend, lines);
+    renderSeriesLegend(this.panel.legend, lines);
     const pe = data.peNorm[0];
     const raw = mean(data.tokenNorm);
     const scaled = mean(data.scaledTokenNorm);

@@ -56,7 +56,7 @@ const CSS = `
 .panels { display: flex; flex-wrap: wrap; gap: 14px 20px; }
 .panel { min-width: 0; }
 .panel-title { margin: 0 0 2px; font-size: 13px; font-weight: 600; }
-.panel-title:empty, .caption:empty { display: none; }
+.panel-title:empty, .caption:empty, .legend:empty { display: none; }
 text.row { font-size: 12px; }
 text.inside { fill: var(--_bg); font-size: 11px; }
 `;
@@ -85,14 +85,17 @@ export class LinePanel {
   readonly root = document.createElement('div');
   readonly heading = document.createElement('p');
   readonly frame = new ChartFrame();
+  /** Filled by the element (renderSeriesLegend); hidden while empty. */
+  readonly legend = document.createElement('ul');
   readonly caption = document.createElement('p');
   private spec: PanelSpec | null = null;
 
   constructor() {
     this.root.className = 'panel';
     this.heading.className = 'panel-title';
+    this.legend.className = 'legend';
     this.caption.className = 'caption';
-    this.root.append(this.heading, this.frame.root, this.caption);
+    this.root.append(this.heading, this.frame.root, this.legend, this.caption);
   }
 
   draw(spec: PanelSpec): void {

@@ -53,12 +53,10 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
   ];
 
   private readonly panel = new LinePanel();
-  private readonly legend = document.createElement('ul');
 
   constructor() {
     super();
-    this.legend.className = 'legend';
-    this.content.append(this.panel.root, this.legend);
+    this.content.append(this.panel.root);
     this.attachReadout(this.panel.frame, (point) => this.panel.showReadout(point), () => this.panel.step(), 'RoPE wavelengths before and after scaling');
   }
 
@@ -113,7 +111,7 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
       ],
       label: `RoPE wavelengths per pair for dim ${o.dim}, θ ${o.theta}, before and after scaling by ${o.factor}`,
     });
-    renderSeriesLegend(this.legend, lines);
+    renderSeriesLegend(this.panel.legend, lines);
     // What each scheme does to the pairs, counted from the numbers drawn.
     const parts = data.schemes.map(({ type, frequencies }) => {
       let kept = 0;
