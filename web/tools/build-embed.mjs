@@ -5,5 +5,6 @@ import { repoRoot, run } from './run.mjs';
 
 run(process.execPath, [`${repoRoot}node_modules/vite/bin/vite.js`, 'build', '-c', `${repoRoot}vite.embed.config.ts`, '--logLevel', 'warn']);
 for (const file of ['post.html', 'post.css']) cpSync(`${repoRoot}web/examples/${file}`, `${repoRoot}build/embed/${file}`);
+cpSync(`${repoRoot}web/explorer/favicon.svg`, `${repoRoot}build/embed/favicon.svg`);
 // The RoPE and attention module, fetched only by pages that use those charts.
 cpSync(`${repoRoot}web/src/core/wasm/phasor-experiments.wasm`, `${repoRoot}build/embed/phasor-experiments.wasm`);

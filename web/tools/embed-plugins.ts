@@ -41,7 +41,7 @@ export function dropGlueWasmUrl(): Plugin {
   };
 }
 
-/** In development, the example post's ./phasor-embed.js is the embed entry's source. */
+/** In development, the example post's ./phasor-embed.js is the embed entry's source, and its icon the explorer's. */
 export function serveEmbedInDev(): Plugin {
   return {
     name: 'phasor-serve-embed-in-dev',
@@ -49,6 +49,7 @@ export function serveEmbedInDev(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         if (req.url?.startsWith('/examples/phasor-embed.js')) req.url = '/src/embed/phasor-embed.ts';
+        if (req.url === '/examples/favicon.svg') req.url = '/explorer/favicon.svg';
         next();
       });
     },
