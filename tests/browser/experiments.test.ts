@@ -287,6 +287,30 @@ describe('the RoPE, attention and design charts', () => {
     expect(await tooltipText(page, 'phasor-rope-scaling')).toContain('pair i = 0');
   });
 
+  test('each chart saves the numbers it draws as CSV, one row per point', async () => {
+    const { page } = await explorer();
+    const csv = async (selector: string) => (await page.$eval(selector, (el) => (el as unknown as { toCSV(): string }).toCSV())).trim().split('\n');
+    const attention = await csv(ATTENTION);
+    expect(attention).toHaveLength(66);
+    expect(attention[0]).toMatch(/^m - n,RoPE \(rotate_half\): m = 0,.*"Additive PE, all four terms: m = 10000",/);
+    expect(attention[1].split(',')[0]).toBe('-32');
+    const fit = await csv('phasor-shift-fit');
+    expect(fit[0]).toBe('encoding,residual,extrapolationResidual,rank');
+    expect(fit.map((line) => line.split(',')[0]).slice(1)).toEqual(['sinusoidal', 'sine-only', 'linear-frequencies', 'quadratic-phase', 'log-phase']);
+    const base = await csv('phasor-base-length');
+    expect(base).toHaveLength(18);
+    expect(base[0]).toContain('base 100: closest |PE(p) - PE(q)|,base 100: closest at least 16 apart');
+    const embedding = await csv('phasor-embedding-scale');
+    expect(embedding).toHaveLength(101);
+    expect(embedding[0]).toBe('p,|e_p|,|sqrt(d) e_p|,|PE(p)|,|e_p + PE(p)|,|sqrt(d) e_p + PE(p)|');
+    const rope = await csv('phasor-rope-scaling');
+    expect(rope).toHaveLength(65);
+    const [pair, original, linear] = rope[2].split(',').map(Number);
+    expect(pair).toBe(1);
+    expect(original / (TAU * 10000 ** (2 / 128))).toBeCloseTo(1, 12);
+    expect(linear / original).toBeCloseTo(4, 12);
+  });
+
   test('the shared controls drive the new charts', async () => {
     const { page } = await explorer();
     await page.fill('#base', '500');

@@ -14,8 +14,9 @@ import { AttributeError, choice, flag, integer, integerList, spec } from './attr
 import * as common from './common-attributes.js';
 import { short, strong } from './caption.js';
 import { PhasorElement } from './phasor-element.js';
-import { LinePanel, panelSheet, panelWidths, type PanelLine } from './line-panel.js';
+import { LinePanel, panelSheet, panelWidths, seriesTable, type PanelLine } from './line-panel.js';
 import { choiceList } from './list-attributes.js';
+import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 
 export type AttentionChartKind = 'all' | 'rope' | 'additive' | 'alibi' | 'pairing';
@@ -109,6 +110,12 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
 
   protected override styleSheets(): CSSStyleSheet[] {
     return [panelSheet()];
+  }
+
+  protected override csvTable(data: AttentionOffsetData): CsvTable {
+    const count = data.offsets.length;
+    const series = data.panels.flatMap((p) => data.anchors.map((m, a): [string, Float32Array] => [`${p.title}: m = ${m}`, p.scores.subarray(a * count, (a + 1) * count)]));
+    return seriesTable('m - n', count, (j) => data.offsets[j], series);
   }
 
   protected computeKey(o: AttentionOffsetOptions): unknown {

@@ -15,8 +15,9 @@ import { integer, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { strong } from './caption.js';
 import { PhasorElement } from './phasor-element.js';
-import { axisTicks, LinePanel, panelSheet, type PanelLine } from './line-panel.js';
+import { axisTicks, LinePanel, panelSheet, seriesTable, type PanelLine } from './line-panel.js';
 import { numberList } from './list-attributes.js';
+import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 
 export interface BaseLengthOptions {
@@ -70,6 +71,19 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
 
   protected override styleSheets(): CSSStyleSheet[] {
     return [panelSheet()];
+  }
+
+  protected override csvTable(data: BaseLengthData): CsvTable {
+    const count = data.lengths.length;
+    const cases = (r: PositionResolution, b: number) => r.minDistance.subarray(b * count, (b + 1) * count);
+    const far = this.drawnOptions?.minOffset;
+    return seriesTable('n', count, (i) => data.lengths[i], [
+      ...Array.from(data.nearest.bases).flatMap((base, b): [string, Float64Array][] => [
+        [`base ${base}: closest |PE(p) - PE(q)|`, cases(data.nearest, b)],
+        [`base ${base}: closest at least ${far} apart`, cases(data.far, b)],
+      ]),
+      ['float32 bound', data.nearest.float32Bound],
+    ]);
   }
 
   protected computeKey(o: BaseLengthOptions): unknown {

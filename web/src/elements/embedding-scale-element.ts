@@ -10,7 +10,8 @@ import { integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { strong } from './caption.js';
 import { PhasorElement } from './phasor-element.js';
-import { LinePanel, panelSheet, type PanelLine } from './line-panel.js';
+import { LinePanel, panelSheet, seriesTable, type PanelLine } from './line-panel.js';
+import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 
 export interface EmbeddingScaleChartOptions {
@@ -57,6 +58,16 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
 
   protected override styleSheets(): CSSStyleSheet[] {
     return [panelSheet()];
+  }
+
+  protected override csvTable(data: EmbeddingScaleChartData): CsvTable {
+    return seriesTable('p', data.peNorm.length, (i) => data.offset + i, [
+      ['|e_p|', data.tokenNorm],
+      ['|sqrt(d) e_p|', data.scaledTokenNorm],
+      ['|PE(p)|', data.peNorm],
+      ['|e_p + PE(p)|', data.sumNorm],
+      ['|sqrt(d) e_p + PE(p)|', data.scaledSumNorm],
+    ]);
   }
 
   protected computeKey(o: EmbeddingScaleChartOptions): unknown {

@@ -9,6 +9,7 @@ import { renderAxes, renderGrid, tickCount } from '../charts/axes.js';
 import { ChartFrame, type Margin } from '../charts/frame.js';
 import type { LegendEntry } from '../charts/legend.js';
 import { drawLine } from '../charts/line-plot.js';
+import type { CsvTable } from './export.js';
 import { sheet } from './styles.js';
 
 export type NumberScale = ScaleContinuousNumeric<number, number>;
@@ -79,6 +80,15 @@ export function axisTicks(scale: NumberScale, pixels: number, spacing: number): 
   const pool = decades.length >= 2 ? decades : all;
   const every = Math.ceil(pool.length / count);
   return pool.filter((_, n) => n % every === 0);
+}
+
+/** Series over a common x as a CSV table: one row per index, x first. */
+export function seriesTable(xName: string, count: number, xAt: (i: number) => number, series: [string, ArrayLike<number>][]): CsvTable {
+  return {
+    columns: [xName, ...series.map(([name]) => name)],
+    rows: count,
+    value: (r, c) => (c === 0 ? xAt(r) : series[c - 1][1][r]),
+  };
 }
 
 export class LinePanel {

@@ -9,8 +9,9 @@ import { exact, integer as formatInteger, powerOfTen } from '../charts/format.js
 import { renderSeriesLegend } from '../charts/legend.js';
 import { integer, number, spec } from './attributes.js';
 import { PhasorElement } from './phasor-element.js';
-import { LinePanel, panelSheet, type PanelLine } from './line-panel.js';
+import { LinePanel, panelSheet, seriesTable, type PanelLine } from './line-panel.js';
 import { choiceList } from './list-attributes.js';
+import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 
 type Scheme = Exclude<RopeScalingType, 'none'>;
@@ -62,6 +63,13 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
 
   protected override styleSheets(): CSSStyleSheet[] {
     return [panelSheet()];
+  }
+
+  protected override csvTable(data: RopeScalingChartData): CsvTable {
+    return seriesTable('pair i', data.original.length, (i) => i, [
+      ['original wavelength', data.original],
+      ...data.schemes.map(({ type, frequencies }): [string, Float64Array] => [`${NAMES[type]} wavelength`, frequencies.wavelengths]),
+    ]);
   }
 
   protected computeKey(o: RopeScalingChartOptions): unknown {

@@ -15,6 +15,7 @@ import * as common from './common-attributes.js';
 import { short, strong } from './caption.js';
 import { PhasorElement } from './phasor-element.js';
 import { axisTicks, panelSheet } from './line-panel.js';
+import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 
 export interface ShiftFitChartOptions {
@@ -87,6 +88,11 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
 
   protected override styleSheets(): CSSStyleSheet[] {
     return [panelSheet()];
+  }
+
+  protected override csvTable(data: ShiftFitChartData): CsvTable {
+    const keys = ['encoding', 'residual', 'extrapolationResidual', 'rank'] as const;
+    return { columns: [...keys], rows: data.rows.length, value: (r, c) => data.rows[r][keys[c]] };
   }
 
   protected computeKey(o: ShiftFitChartOptions): unknown {
