@@ -140,7 +140,7 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
       label: `Closest distinct positions against sequence length for bases ${o.bases.join(', ')}`,
     });
     renderSeriesLegend(this.panel.legend, [
-      ...o.bases.map((base, b) => ({ label: `base ${exact(base)}`, colour: colour(b), width: 2 })),
+      ...o.bases.map((base, b) => ({ label: `base ${powerOfTen(base)}`, colour: colour(b), width: 2 })),
       { label: 'any two distinct positions', colour: theme.muted, width: 2 },
       { label: `positions at least ${formatInteger(o.minOffset)} apart`, colour: theme.muted, dash: [5, 3] },
     ]);
