@@ -29,14 +29,19 @@ using phasor::bindings::result_buffer;
 
 phasor::bindings::Scratch g_input;  // rows handed in by JavaScript for pairwise()
 
+phasor::Spacing spacing_of(double spacing) {
+  return spacing == 1 ? phasor::Spacing::tensor2tensor : phasor::Spacing::paper;
+}
+
 phasor::EncodingSpec spec_of(double positions, double d_model, double base, double offset,
-                             double layout) {
+                             double layout, double spacing) {
   phasor::EncodingSpec spec;
   spec.positions = static_cast<std::int64_t>(positions);
   spec.d_model = static_cast<std::int64_t>(d_model);
   spec.base = base;
   spec.offset = offset;
   spec.layout = layout == 1 ? phasor::Layout::split : phasor::Layout::interleaved;
+  spec.spacing = spacing_of(spacing);
   return spec;
 }
 
@@ -49,58 +54,68 @@ std::string check_shape(double positions, double d_model) {
   return phasor::check_d_model(d_model);
 }
 
-std::string check_layout(double layout) {
-  return layout == 0 || layout == 1 ? "" : "layout must be 'interleaved' or 'split'";
+// Layout and spacing arrive as the codes the TypeScript layer maps names to.
+std::string check_codes(double layout, double spacing) {
+  if (layout != 0 && layout != 1) return "layout must be 'interleaved' or 'split'";
+  if (spacing != 0 && spacing != 1) return "spacing must be 'paper' or 'tensor2tensor'";
+  return "";
 }
 
-val encode(double positions, double d_model, double base, double offset, double layout) {
+val encode(double positions, double d_model, double base, double offset, double layout,
+           double spacing) {
   std::string error = check_shape(positions, d_model);
-  if (error.empty()) error = check_layout(layout);
-  if (error.empty()) error = phasor::validate(spec_of(positions, d_model, base, offset, layout));
+  if (error.empty()) error = check_codes(layout, spacing);
+  if (error.empty())
+    error = phasor::validate(spec_of(positions, d_model, base, offset, layout, spacing));
   if (!error.empty()) return val(error);
   const auto count = static_cast<std::size_t>(positions * d_model);
   float* out = result_buffer<float>(count);
   if (out == nullptr) return out_of_memory(positions * d_model * 4);
-  phasor::encode(spec_of(positions, d_model, base, offset, layout), out);
+  phasor::encode(spec_of(positions, d_model, base, offset, layout, spacing), out);
   return val(emscripten::typed_memory_view(count, out));
 }
 
-val frequencies(double d_model, double base, bool as_wavelengths) {
+val frequencies(double d_model, double base, bool as_wavelengths, double spacing) {
   std::string error = phasor::check_d_model(d_model);
   if (error.empty()) error = phasor::check_base(base);
+  if (error.empty()) error = check_codes(0, spacing);
   if (!error.empty()) return val(error);
   const auto d = static_cast<std::int64_t>(d_model);
   double* out = result_buffer<double>(static_cast<std::size_t>(d / 2));
   if (out == nullptr) return out_of_memory(d_model * 4);
   if (as_wavelengths) {
-    phasor::wavelengths(d, base, out);
+    phasor::wavelengths(d, base, out, spacing_of(spacing));
   } else {
-    phasor::frequencies(d, base, out);
+    phasor::frequencies(d, base, out, spacing_of(spacing));
   }
   return val(emscripten::typed_memory_view(static_cast<std::size_t>(d / 2), out));
 }
 
-val dot_by_offset(double d_model, double base, double max_offset) {
-  if (auto e = phasor::validate_dot_by_offset(d_model, base, max_offset); !e.empty()) return val(e);
+val dot_by_offset(double d_model, double base, double max_offset, double spacing) {
+  std::string error = phasor::validate_dot_by_offset(d_model, base, max_offset);
+  if (error.empty()) error = check_codes(0, spacing);
+  if (!error.empty()) return val(error);
   const auto count = static_cast<std::size_t>(max_offset) + 1;
   // float64 sums are computed in the scratch buffer, then narrowed in place.
   auto* sums = result_buffer<double>(count);
   if (sums == nullptr) return out_of_memory(static_cast<double>(count) * 8);
   phasor::dot_by_offset(static_cast<std::int64_t>(d_model), base,
-                        static_cast<std::int64_t>(max_offset), sums);
+                        static_cast<std::int64_t>(max_offset), sums, spacing_of(spacing));
   auto* out = reinterpret_cast<float*>(sums);
   for (std::size_t k = 0; k < count; ++k) out[k] = static_cast<float>(sums[k]);
   return val(emscripten::typed_memory_view(count, out));
 }
 
-val offset_matrix(double positions, double d_model, double base, double metric) {
-  if (auto e = phasor::validate_offset_matrix(positions, d_model, base, metric); !e.empty())
-    return val(e);
+val offset_matrix(double positions, double d_model, double base, double metric, double spacing) {
+  std::string error = phasor::validate_offset_matrix(positions, d_model, base, metric);
+  if (error.empty()) error = check_codes(0, spacing);
+  if (!error.empty()) return val(error);
   const auto count = static_cast<std::size_t>(positions * positions);
   float* out = result_buffer<float>(count);
   if (out == nullptr) return out_of_memory(positions * positions * 4);
   phasor::offset_matrix(static_cast<std::int64_t>(positions), static_cast<std::int64_t>(d_model),
-                        base, static_cast<phasor::Metric>(static_cast<int>(metric)), out);
+                        base, static_cast<phasor::Metric>(static_cast<int>(metric)), out,
+                        spacing_of(spacing));
   return val(emscripten::typed_memory_view(count, out));
 }
 
@@ -127,32 +142,33 @@ val pairwise(double count, double dim, double metric) {
 }
 
 std::string validate_rotation(double positions, double d_model, double base, double offset,
-                              double k, double layout) {
+                              double k, double layout, double spacing) {
   std::string error = check_shape(positions, d_model);
-  if (error.empty()) error = check_layout(layout);
+  if (error.empty()) error = check_codes(layout, spacing);
   if (error.empty())
-    error = phasor::validate_rotation(spec_of(positions, d_model, base, offset, layout), k);
+    error = phasor::validate_rotation(spec_of(positions, d_model, base, offset, layout, spacing), k);
   return error;
 }
 
 val rotation_matrix(double positions, double d_model, double base, double offset, double k,
-                    double layout) {
-  if (auto e = validate_rotation(positions, d_model, base, offset, k, layout); !e.empty())
+                    double layout, double spacing) {
+  if (auto e = validate_rotation(positions, d_model, base, offset, k, layout, spacing); !e.empty())
     return val(e);
   const auto d = static_cast<std::int64_t>(d_model);
   float* out = result_buffer<float>(static_cast<std::size_t>(d * d));
   if (out == nullptr) return out_of_memory(d_model * d_model * 4);
-  phasor::rotation_matrix(d, base, k, spec_of(positions, d_model, base, offset, layout).layout,
-                          out);
+  const phasor::EncodingSpec spec = spec_of(positions, d_model, base, offset, layout, spacing);
+  phasor::rotation_matrix(d, base, k, spec.layout, out, spec.spacing);
   return val(emscripten::typed_memory_view(static_cast<std::size_t>(d * d), out));
 }
 
 // A number, or a string explaining the refusal.
 val rotation_max_error(double positions, double d_model, double base, double offset, double k,
-                       double layout) {
-  if (auto e = validate_rotation(positions, d_model, base, offset, k, layout); !e.empty())
+                       double layout, double spacing) {
+  if (auto e = validate_rotation(positions, d_model, base, offset, k, layout, spacing); !e.empty())
     return val(e);
-  return val(phasor::rotation_max_error(spec_of(positions, d_model, base, offset, layout), k));
+  return val(
+      phasor::rotation_max_error(spec_of(positions, d_model, base, offset, layout, spacing), k));
 }
 
 }  // namespace

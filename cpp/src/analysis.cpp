@@ -44,8 +44,9 @@ std::string validate_dot_by_offset(double d_model, double base, double max_offse
   return check_output_size("the dot products (maxOffset + 1 float32 values)", max_offset + 1, 4);
 }
 
-void dot_by_offset(std::int64_t d_model, double base, std::int64_t max_offset, double* out) {
-  PhaseWalk walk(frequencies(d_model, base), 0.0, 1.0);
+void dot_by_offset(std::int64_t d_model, double base, std::int64_t max_offset, double* out,
+                   Spacing spacing) {
+  PhaseWalk walk(frequencies(d_model, base, spacing), 0.0, 1.0);
   walk.run(max_offset + 1,
            [&](kernels::PhasorState& state, std::int64_t first, std::int64_t count) {
              kernels::cos_sums(state, count, out + first);
@@ -64,10 +65,10 @@ std::string validate_offset_matrix(double positions, double d_model, double base
 }
 
 void offset_matrix(std::int64_t positions, std::int64_t d_model, double base, Metric metric,
-                   float* out) {
+                   float* out, Spacing spacing) {
   const auto n = static_cast<std::size_t>(positions);
   std::vector<double> dots(n);
-  dot_by_offset(d_model, base, positions - 1, dots.data());
+  dot_by_offset(d_model, base, positions - 1, dots.data(), spacing);
   std::vector<float> row(n);
   const double half = static_cast<double>(d_model / 2);  // |PE(p)|^2 = d/2
   for (std::size_t k = 0; k < n; ++k) {

@@ -21,13 +21,15 @@ std::string validate(const EncodingSpec& spec) {
     return e;
   if (spec.layout != Layout::interleaved && spec.layout != Layout::split)
     return "layout must be 'interleaved' or 'split'";
+  if (spec.spacing != Spacing::paper && spec.spacing != Spacing::tensor2tensor)
+    return "spacing must be 'paper' or 'tensor2tensor'";
   return check_output_size("the table (positions x dModel float32 values)",
                            static_cast<double>(spec.positions) * static_cast<double>(spec.d_model),
                            4);
 }
 
 void encode(const EncodingSpec& spec, float* out) {
-  PhaseWalk walk(frequencies(spec.d_model, spec.base), spec.offset, 1.0);
+  PhaseWalk walk(frequencies(spec.d_model, spec.base, spec.spacing), spec.offset, 1.0);
   const int layout = static_cast<int>(spec.layout);
   walk.run(spec.positions, [&](kernels::PhasorState& state, std::int64_t first, std::int64_t count) {
     kernels::pe_rows(state, count, layout, out + first * spec.d_model);

@@ -33,10 +33,11 @@ std::string validate_rotation(const EncodingSpec& spec, double k) {
                            4);
 }
 
-void rotation_matrix(std::int64_t d_model, double base, double k, Layout layout, float* out) {
+void rotation_matrix(std::int64_t d_model, double base, double k, Layout layout, float* out,
+                     Spacing spacing) {
   std::fill(out, out + d_model * d_model, 0.0f);
   for (std::int64_t i = 0; i < d_model / 2; ++i) {
-    const double angle = frequency(i, d_model, base) * k;
+    const double angle = frequency(i, d_model, base, spacing) * k;
     const auto c = static_cast<float>(std::cos(angle));
     const auto s = static_cast<float>(std::sin(angle));
     const Slots at = slots(i, d_model, layout);
@@ -53,7 +54,7 @@ double rotation_max_error(const EncodingSpec& spec, double k) {
   const auto pairs = static_cast<std::size_t>(d / 2);
   std::vector<double> block_cos(pairs), block_sin(pairs);
   for (std::size_t i = 0; i < pairs; ++i) {
-    const double angle = frequency(static_cast<std::int64_t>(i), d, spec.base) * k;
+    const double angle = frequency(static_cast<std::int64_t>(i), d, spec.base, spec.spacing) * k;
     // Rounded to float32 as the matrix a user holds; widened back for the product.
     block_cos[i] = static_cast<float>(std::cos(angle));
     block_sin[i] = static_cast<float>(std::sin(angle));

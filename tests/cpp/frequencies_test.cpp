@@ -29,3 +29,15 @@ TEST(Frequencies, DecreaseGeometricallySoEarlyDimensionsOscillateFastest) {
     EXPECT_NEAR(omega[i] / omega[i - 1], ratio, 1e-15);
   }
 }
+
+TEST(Frequencies, Tensor2tensorSpacingEndsExactlyAtTwoPiTimesBase) {
+  double lambda[8];
+  phasor::wavelengths(16, 10000.0, lambda, phasor::Spacing::tensor2tensor);
+  EXPECT_DOUBLE_EQ(lambda[0], 2.0 * M_PI);
+  EXPECT_NEAR(lambda[7], 2.0 * M_PI * 10000.0, 1e-8);
+  for (int i = 1; i < 8; ++i) EXPECT_NEAR(lambda[i] / lambda[i - 1], std::pow(10000.0, 1.0 / 7.0), 1e-12);
+}
+
+TEST(Frequencies, Tensor2tensorSpacingWithOnePairTurnsOneRadianPerPosition) {
+  EXPECT_EQ(phasor::frequency(0, 2, 10000.0, phasor::Spacing::tensor2tensor), 1.0);
+}

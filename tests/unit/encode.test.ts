@@ -104,3 +104,46 @@ describe('frequencies', () => {
     }
   });
 });
+
+describe("spacing: 'tensor2tensor'", () => {
+  for (const c of fixture.tensor2tensor) {
+    test(`encode with layout 'split' and spacing 'tensor2tensor' matches ${c.name} within 6e-8`, () => {
+      const got = c.positions.flatMap((p) =>
+        Array.from(ph.encode({ positions: 1, dModel: c.dModel, offset: p, layout: 'split', spacing: 'tensor2tensor' }).table),
+      );
+      expect(maxAbsDiff(got, c.values)).toBeLessThan(6e-8);
+    });
+  }
+
+  test('the last wavelength is exactly 2π·base, and the paper spacing stays just under it', () => {
+    const t2t = ph.frequencies({ dModel: 64, base: 100, spacing: 'tensor2tensor' });
+    const paper = ph.frequencies({ dModel: 64, base: 100 });
+    expect(t2t.wavelengths[31]).toBeCloseTo(2 * Math.PI * 100, 10);
+    expect(paper.wavelengths[31]).toBeCloseTo(2 * Math.PI * 100 ** (62 / 64), 10);
+    expect(t2t.frequencies[0]).toBe(1);
+  });
+
+  test('dModel 2 has the one pair turn at 1 rad per position, where tensor2tensor would divide by zero', () => {
+    const { frequencies, table } = ph.encode({ positions: 2, dModel: 2, spacing: 'tensor2tensor' });
+    expect(Array.from(frequencies)).toEqual([1]);
+    expect(table[2]).toBe(Math.fround(Math.sin(1)));
+  });
+
+  test('dot products, distances and the rotation follow the spacing', () => {
+    const w = (i: number) => 10000 ** (-i / 7);
+    const closed = (k: number) => Array.from({ length: 8 }, (_, i) => Math.cos(w(i) * k)).reduce((a, b) => a + b, 0);
+    const dots = ph.dotByOffset({ dModel: 16, maxOffset: 20, spacing: 'tensor2tensor' });
+    for (let k = 0; k <= 20; k++) expect(dots[k]).toBeCloseTo(closed(k), 5);
+    const distance = ph.distanceMatrix({ positions: 5, dModel: 16, spacing: 'tensor2tensor' });
+    expect(distance[1]).toBeCloseTo(Math.sqrt(16 - 2 * closed(1)), 5);
+    const { matrix, maxError } = ph.rotation({ dModel: 16, k: 3, positions: 100, layout: 'split', spacing: 'tensor2tensor' });
+    expect(matrix[0]).toBeCloseTo(Math.cos(3), 7);
+    expect(maxError).toBeLessThan(3e-7);
+  });
+
+  test("an unknown spacing throws a RangeError naming the choices", () => {
+    expect(() => ph.encode({ positions: 1, dModel: 4, spacing: 'fairseq' as never })).toThrow(
+      /phasor\.encode: spacing must be one of 'paper', 'tensor2tensor'; got "fairseq"/,
+    );
+  });
+});

@@ -14,6 +14,7 @@ export interface TableCase {
 
 export interface Fixture {
   tables: TableCase[];
+  tensor2tensor: Omit<TableCase, 'layout'>[];
   frequencies: { dModel: number; base: number; values: number[] };
   dotByOffset: { dModel: number; base: number; values: number[] };
   distance: { positions: number; dModel: number; base: number; rows: Record<string, number[]> };

@@ -10,17 +10,20 @@
 #include <cstdint>
 #include <string>
 
+#include "phasor/frequencies.hpp"
+
 namespace phasor {
 
 enum class Metric { l2 = 0, dot = 1, cosine = 2 };
 
 // out[k] = PE(p).PE(p+k) for k = 0..max_offset (any p), float64 sums.
-void dot_by_offset(std::int64_t d_model, double base, std::int64_t max_offset, double* out);
+void dot_by_offset(std::int64_t d_model, double base, std::int64_t max_offset, double* out,
+                   Spacing spacing = Spacing::paper);
 std::string validate_dot_by_offset(double d_model, double base, double max_offset);
 
 // out[p * n + q] = metric(PE(p), PE(q)) for p, q < positions.
 void offset_matrix(std::int64_t positions, std::int64_t d_model, double base, Metric metric,
-                   float* out);
+                   float* out, Spacing spacing = Spacing::paper);
 std::string validate_offset_matrix(double positions, double d_model, double base, double metric);
 
 // out[i * n + j] = metric(x_i, x_j) over n rows of width d (float32 sums).

@@ -1,10 +1,12 @@
 // The sinusoidal positional-encoding table of "Attention Is All You Need":
 // row r is PE(offset + r), PE(p, sin slot of pair i) = sin(w_i p),
-// PE(p, cos slot of pair i) = cos(w_i p), w_i = base^(-2i/d_model).
+// PE(p, cos slot of pair i) = cos(w_i p), w_i = base^(-2i/d_model) (or the
+// tensor2tensor spacing, see frequencies.hpp).
 #pragma once
 #include <cstdint>
 #include <string>
 
+#include "phasor/frequencies.hpp"
 #include "phasor/layout.hpp"
 
 namespace phasor {
@@ -15,6 +17,7 @@ struct EncodingSpec {
   double base = 10000.0;
   double offset = 0.0;
   Layout layout = Layout::interleaved;
+  Spacing spacing = Spacing::paper;
 };
 
 // "" when the spec is allowed; otherwise what is wrong with it.

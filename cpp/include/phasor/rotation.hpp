@@ -12,7 +12,8 @@ namespace phasor {
 std::string validate_rotation(const EncodingSpec& spec, double k);
 
 // out[d_model * d_model], row-major, in the spec's layout.
-void rotation_matrix(std::int64_t d_model, double base, double k, Layout layout, float* out);
+void rotation_matrix(std::int64_t d_model, double base, double k, Layout layout, float* out,
+                     Spacing spacing = Spacing::paper);
 
 // max over p in [offset, offset + positions) and all dimensions of
 // |M_k PE(p) - PE(p + k)|, with M_k and both tables in float32 as a user would

@@ -15,13 +15,13 @@ export function phasorKernelOnly(wasm: CoreWasm): (w: Workload, rows: Float32Arr
     switch (w.id) {
       case 'W1':
       case 'W3':
-        out = view(wasm.encode(w.n, w.d, BASE, 0, 0));
+        out = view(wasm.encode(w.n, w.d, BASE, 0, 0, 0));
         break;
       case 'W2':
-        out = view(wasm.offsetMatrix(w.n, w.d, BASE, 0));
+        out = view(wasm.offsetMatrix(w.n, w.d, BASE, 0, 0));
         break;
       case 'W4':
-        out = view(wasm.dotByOffset(w.d, BASE, w.n - 1));
+        out = view(wasm.dotByOffset(w.d, BASE, w.n - 1, 0));
         break;
       case 'W5':
         view(wasm.pairwiseInput(w.n, w.d)).set(rows);

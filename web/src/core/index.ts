@@ -10,7 +10,7 @@
 export { createPhasor, Phasor, setDefaultLoadOptions } from './phasor.js';
 export { supportsSimd, type LoadOptions } from './load.js';
 export type * from './types.js';
-export { LAYOUTS, METRICS } from './types.js';
+export { LAYOUTS, METRICS, SPACINGS } from './types.js';
 export type { WasmLimits } from './wasm-module.js';
 export type * from './rope-types.js';
 export { ATTENTION_KINDS, PAIRINGS, ROPE_SCALING_TYPES, SHIFT_ENCODINGS } from './rope-types.js';

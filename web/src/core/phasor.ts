@@ -8,6 +8,7 @@ import { OptionReader } from './options.js';
 import {
   LAYOUTS,
   METRICS,
+  SPACINGS,
   type DotByOffsetOptions,
   type EncodeOptions,
   type Encoding,
@@ -85,35 +86,38 @@ export class Phasor {
 
   /** The PE table for `positions` rows from `offset`, with its frequencies and wavelengths. */
   encode(options: EncodeOptions): Encoding {
-    const o = new OptionReader('encode', options, ['positions', 'dModel', 'base', 'offset', 'layout']);
+    const o = new OptionReader('encode', options, ['positions', 'dModel', 'base', 'offset', 'layout', 'spacing']);
     const positions = o.number('positions');
     const dModel = o.number('dModel');
     const base = o.number('base', DEFAULT_BASE);
     const offset = o.number('offset', 0);
     const layout = o.choice('layout', LAYOUTS, 'interleaved');
-    const table = this.take('encode', this.wasm.encode(positions, dModel, base, offset, layout.code));
-    const { frequencies, wavelengths } = this.frequencies({ dModel, base });
-    return { table, frequencies, wavelengths, positions, dModel, base, offset, layout: layout.name };
+    const spacing = o.choice('spacing', SPACINGS, 'paper');
+    const table = this.take('encode', this.wasm.encode(positions, dModel, base, offset, layout.code, spacing.code));
+    const { frequencies, wavelengths } = this.frequencies({ dModel, base, spacing: spacing.name });
+    return { table, frequencies, wavelengths, positions, dModel, base, offset, layout: layout.name, spacing: spacing.name };
   }
 
   /** ω_i = base^(−2i/dModel) and λ_i = 2π/ω_i for i < dModel/2 (float64). */
   frequencies(options: FrequencyOptions): { frequencies: Float64Array; wavelengths: Float64Array } {
-    const o = new OptionReader('frequencies', options, ['dModel', 'base']);
+    const o = new OptionReader('frequencies', options, ['dModel', 'base', 'spacing']);
     const dModel = o.number('dModel');
     const base = o.number('base', DEFAULT_BASE);
-    const frequencies = this.take('frequencies', this.wasm.frequencies(dModel, base, false));
-    const wavelengths = this.take('frequencies', this.wasm.frequencies(dModel, base, true));
+    const spacing = o.choice('spacing', SPACINGS, 'paper').code;
+    const frequencies = this.take('frequencies', this.wasm.frequencies(dModel, base, false, spacing));
+    const wavelengths = this.take('frequencies', this.wasm.frequencies(dModel, base, true, spacing));
     return { frequencies, wavelengths };
   }
 
   /** PE(p)·PE(p+k) for k = 0..maxOffset, which is Σ_i cos(ω_i k) whatever p is. */
   dotByOffset(options: DotByOffsetOptions): Float32Array {
-    const o = new OptionReader('dotByOffset', options, ['dModel', 'base', 'maxOffset', 'normalize']);
+    const o = new OptionReader('dotByOffset', options, ['dModel', 'base', 'maxOffset', 'normalize', 'spacing']);
     const dModel = o.number('dModel');
     const base = o.number('base', DEFAULT_BASE);
     const maxOffset = o.number('maxOffset');
     const normalize = o.boolean('normalize', false);
-    const dots = this.take('dotByOffset', this.wasm.dotByOffset(dModel, base, maxOffset));
+    const spacing = o.choice('spacing', SPACINGS, 'paper').code;
+    const dots = this.take('dotByOffset', this.wasm.dotByOffset(dModel, base, maxOffset, spacing));
     if (normalize) {
       const half = dModel / 2;
       for (let k = 0; k < dots.length; k++) dots[k] /= half;
@@ -123,13 +127,13 @@ export class Phasor {
 
   /** n × n matrix of |PE(p) − PE(q)| for p, q < positions. */
   distanceMatrix(options: OffsetMatrixOptions): Float32Array {
-    const o = new OptionReader('distanceMatrix', options, ['positions', 'dModel', 'base']);
+    const o = new OptionReader('distanceMatrix', options, ['positions', 'dModel', 'base', 'spacing']);
     return this.offsetMatrix('distanceMatrix', o, 0);
   }
 
   /** n × n matrix of PE(p)·PE(q) (metric 'dot') or the cosine similarity (metric 'cosine'). */
   similarityMatrix(options: SimilarityMatrixOptions): Float32Array {
-    const o = new OptionReader('similarityMatrix', options, ['positions', 'dModel', 'base', 'metric']);
+    const o = new OptionReader('similarityMatrix', options, ['positions', 'dModel', 'base', 'metric', 'spacing']);
     const metric = o.choice('metric', ['dot', 'cosine'] as const, 'dot');
     return this.offsetMatrix('similarityMatrix', o, metric.code + 1);
   }
@@ -160,16 +164,17 @@ export class Phasor {
 
   /** M_k and the measured max |M_k·PE(p) − PE(p+k)| over positions offset..offset+positions−1. */
   rotation(options: RotationOptions): Rotation {
-    const o = new OptionReader('rotation', options, ['dModel', 'base', 'k', 'positions', 'offset', 'layout']);
+    const o = new OptionReader('rotation', options, ['dModel', 'base', 'k', 'positions', 'offset', 'layout', 'spacing']);
     const dModel = o.number('dModel');
     const base = o.number('base', DEFAULT_BASE);
     const k = o.number('k');
     const positions = o.number('positions');
     const offset = o.number('offset', 0);
     const layout = o.choice('layout', LAYOUTS, 'interleaved').code;
-    const maxError = this.wasm.rotationMaxError(positions, dModel, base, offset, k, layout);
+    const spacing = o.choice('spacing', SPACINGS, 'paper').code;
+    const maxError = this.wasm.rotationMaxError(positions, dModel, base, offset, k, layout, spacing);
     if (typeof maxError === 'string') throw new RangeError(`phasor.rotation: ${maxError}`);
-    const matrix = this.take('rotation', this.wasm.rotationMatrix(positions, dModel, base, offset, k, layout));
+    const matrix = this.take('rotation', this.wasm.rotationMatrix(positions, dModel, base, offset, k, layout, spacing));
     return { matrix, maxError };
   }
 
@@ -230,7 +235,8 @@ export class Phasor {
     const positions = o.number('positions');
     const dModel = o.number('dModel');
     const base = o.number('base', DEFAULT_BASE);
-    return this.take(fn, this.wasm.offsetMatrix(positions, dModel, base, metric));
+    const spacing = o.choice('spacing', SPACINGS, 'paper').code;
+    return this.take(fn, this.wasm.offsetMatrix(positions, dModel, base, metric, spacing));
   }
 
   /** Copies a result out of wasm memory and frees it there; a string result is a refusal. */

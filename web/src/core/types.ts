@@ -2,6 +2,16 @@
 export type Layout = 'interleaved' | 'split';
 export const LAYOUTS: readonly Layout[] = ['interleaved', 'split'];
 
+/**
+ * How the frequencies run over the pairs i < h = dModel/2.
+ * 'paper': ω_i = base^(−2i/dModel), the last wavelength just under 2π·base.
+ * 'tensor2tensor': ω_i = base^(−i/(h−1)), the last wavelength exactly 2π·base
+ * (tensor2tensor, fairseq, Hugging Face's SinusoidalPositionalEmbedding, which
+ * pair it with the split layout).
+ */
+export type Spacing = 'paper' | 'tensor2tensor';
+export const SPACINGS: readonly Spacing[] = ['paper', 'tensor2tensor'];
+
 /** The metric of a pairwise matrix. */
 export type Metric = 'l2' | 'dot' | 'cosine';
 export const METRICS: readonly Metric[] = ['l2', 'dot', 'cosine'];
@@ -17,6 +27,8 @@ export interface EncodeOptions {
   offset?: number;
   /** 'interleaved' (the paper: sin at 2i, cos at 2i+1, the default) or 'split' (sines, then cosines). */
   layout?: Layout;
+  /** 'paper' (default) or 'tensor2tensor': see Spacing. */
+  spacing?: Spacing;
 }
 
 export interface Encoding {
@@ -31,11 +43,13 @@ export interface Encoding {
   base: number;
   offset: number;
   layout: Layout;
+  spacing: Spacing;
 }
 
 export interface FrequencyOptions {
   dModel: number;
   base?: number;
+  spacing?: Spacing;
 }
 
 export interface DotByOffsetOptions {
@@ -45,6 +59,7 @@ export interface DotByOffsetOptions {
   maxOffset: number;
   /** Divide by |PE|² = dModel/2, giving the cosine similarity; default false. */
   normalize?: boolean;
+  spacing?: Spacing;
 }
 
 export interface OffsetMatrixOptions {
@@ -52,6 +67,7 @@ export interface OffsetMatrixOptions {
   positions: number;
   dModel: number;
   base?: number;
+  spacing?: Spacing;
 }
 
 export interface SimilarityMatrixOptions extends OffsetMatrixOptions {
@@ -78,6 +94,7 @@ export interface RotationOptions {
   /** First position checked; default 0. */
   offset?: number;
   layout?: Layout;
+  spacing?: Spacing;
 }
 
 export interface Rotation {

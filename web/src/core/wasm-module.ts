@@ -18,14 +18,14 @@ export interface ModuleCommon {
 }
 
 export interface CoreWasm extends ModuleCommon {
-  encode(positions: number, dModel: number, base: number, offset: number, layout: number): WasmResult<Float32Array>;
-  frequencies(dModel: number, base: number, asWavelengths: boolean): WasmResult<Float64Array>;
-  dotByOffset(dModel: number, base: number, maxOffset: number): WasmResult<Float32Array>;
-  offsetMatrix(positions: number, dModel: number, base: number, metric: number): WasmResult<Float32Array>;
+  encode(positions: number, dModel: number, base: number, offset: number, layout: number, spacing: number): WasmResult<Float32Array>;
+  frequencies(dModel: number, base: number, asWavelengths: boolean, spacing: number): WasmResult<Float64Array>;
+  dotByOffset(dModel: number, base: number, maxOffset: number, spacing: number): WasmResult<Float32Array>;
+  offsetMatrix(positions: number, dModel: number, base: number, metric: number, spacing: number): WasmResult<Float32Array>;
   pairwiseInput(count: number, dim: number): WasmResult<Float32Array>;
   pairwise(count: number, dim: number, metric: number): WasmResult<Float32Array>;
-  rotationMatrix(positions: number, dModel: number, base: number, offset: number, k: number, layout: number): WasmResult<Float32Array>;
-  rotationMaxError(positions: number, dModel: number, base: number, offset: number, k: number, layout: number): WasmResult<number>;
+  rotationMatrix(positions: number, dModel: number, base: number, offset: number, k: number, layout: number, spacing: number): WasmResult<Float32Array>;
+  rotationMaxError(positions: number, dModel: number, base: number, offset: number, k: number, layout: number, spacing: number): WasmResult<number>;
 }
 
 /** rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts). */

@@ -1,6 +1,6 @@
 // Attributes several charts share, with the same names, ranges and defaults
 // as the TypeScript API options (kebab-case here, camelCase there).
-import { LAYOUTS, type Layout } from '../core/index.js';
+import { LAYOUTS, SPACINGS, type Layout, type Spacing } from '../core/index.js';
 import { AttributeError, choice, integer, number, spec } from './attributes.js';
 
 /** Largest table (positions × d-model values) an element computes: 64 MB of float32. */
@@ -13,6 +13,7 @@ export const base = spec('base', number(1, 1e15, true), 10000);
 export const positions = (fallback: number, max = 1 << 24) => spec('positions', integer(1, max), fallback);
 export const offset = spec('offset', number(-MAX_ABS_POSITION, MAX_ABS_POSITION), 0);
 export const layout = spec<Layout>('layout', choice(LAYOUTS), 'interleaved');
+export const spacing = spec<Spacing>('spacing', choice(SPACINGS), 'paper');
 
 /** Refuses tables larger than MAX_CELLS with a message naming both attributes. */
 export function checkCells(rows: number, dModelValue: number, rowsName = 'positions'): void {

@@ -2,7 +2,7 @@
 // with a read-out of the exact stored values under the pointer.
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
-import type { Encoding, Layout, Phasor } from '../core/index.js';
+import type { Encoding, Layout, Phasor, Spacing } from '../core/index.js';
 import { renderAxes, renderGrid, tickCount } from '../charts/axes.js';
 import { exact, integer as formatInteger } from '../charts/format.js';
 import { ChartFrame } from '../charts/frame.js';
@@ -21,6 +21,7 @@ export interface EncodingChartOptions {
   positions: number;
   offset: number;
   layout: Layout;
+  spacing: Spacing;
   /** null: every dimension for d ≤ 8, else pairs 0 and d/4. */
   dims: number[] | null;
 }
@@ -79,7 +80,7 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, E
     const dims = o.dims ?? defaultDimensions(o.dModel, o.layout);
     const tooWide = dims.find((j) => j >= o.dModel);
     if (tooWide !== undefined) throw new AttributeError(`dims: dimension ${tooWide} is not below d-model (${o.dModel})`);
-    const encoding = ph.encode({ positions: o.positions, dModel: o.dModel, base: o.base, offset: o.offset, layout: o.layout });
+    const encoding = ph.encode({ positions: o.positions, dModel: o.dModel, base: o.base, offset: o.offset, layout: o.layout, spacing: o.spacing });
     const series = dims.map((j) => {
       const column = new Float32Array(o.positions);
       for (let r = 0; r < o.positions; r++) column[r] = encoding.table[r * o.dModel + j];

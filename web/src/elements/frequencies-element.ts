@@ -4,7 +4,7 @@
 // it, what linear spacing between the same end points would give.
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
-import type { Phasor } from '../core/index.js';
+import type { Phasor, Spacing } from '../core/index.js';
 import { renderAxes, renderGrid, tickCount } from '../charts/axes.js';
 import { exact, integer as formatInteger, powerOfTen } from '../charts/format.js';
 import { ChartFrame } from '../charts/frame.js';
@@ -21,6 +21,7 @@ export type Comparison = 'both' | 'wavelength' | 'frequency' | 'none';
 export interface FrequenciesOptions {
   dModel: number;
   base: number;
+  spacing: Spacing;
   /** Marks the sequence length on the wavelength axis, or null. */
   positions: number | null;
   /** Which linear spacing to draw beside the geometric one. */
@@ -47,6 +48,7 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
   static override attributeSpecs = [
     common.dModel(512),
     common.base,
+    common.spacing,
     spec<number | null>('positions', integer(1, 2 ** 31), null),
     spec<Comparison>('compare', choice(['both', 'wavelength', 'frequency', 'none'] as const), 'both'),
   ];
@@ -73,7 +75,7 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
   }
 
   protected compute(ph: Phasor, o: FrequenciesOptions): FrequenciesData {
-    const { frequencies, wavelengths } = ph.frequencies({ dModel: o.dModel, base: o.base });
+    const { frequencies, wavelengths } = ph.frequencies({ dModel: o.dModel, base: o.base, spacing: o.spacing });
     const n = frequencies.length;
     const linearWavelengths = new Float64Array(n);
     const linearFrequencyWavelengths = new Float64Array(n);
@@ -91,7 +93,7 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
 
   private series(data: FrequenciesData, o: FrequenciesOptions, theme: Theme): (LegendEntry & { y: Float64Array })[] {
     const out: (LegendEntry & { y: Float64Array })[] = [
-      { label: 'geometric: λᵢ = 2π·base^(2i/d)', colour: theme.series[0], width: 2.25, y: data.wavelengths },
+      { label: o.spacing === 'paper' ? 'geometric: λᵢ = 2π·base^(2i/d)' : 'geometric (tensor2tensor): λᵢ = 2π·base^(i/(d/2−1))', colour: theme.series[0], width: 2.25, y: data.wavelengths },
     ];
     if (o.compare === 'both' || o.compare === 'wavelength') {
       out.push({ label: 'if λ were spaced linearly', colour: theme.series[1], dash: [6, 4], y: data.linearWavelengths });

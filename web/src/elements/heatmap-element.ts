@@ -3,7 +3,7 @@
 // go to canvas through a colour lookup table and are averaged down to the
 // pixels there are.
 import { scaleLinear } from 'd3-scale';
-import type { Encoding, Layout, Phasor } from '../core/index.js';
+import type { Encoding, Layout, Phasor, Spacing } from '../core/index.js';
 import { renderAxes, tickCount } from '../charts/axes.js';
 import { divergingInterpolator } from '../charts/colour-schemes.js';
 import { exact, integer as formatInteger } from '../charts/format.js';
@@ -20,12 +20,13 @@ export interface HeatmapOptions {
   positions: number;
   offset: number;
   layout: Layout;
+  spacing: Spacing;
 }
 
 const MARGIN = { top: 44, right: 14, bottom: 44, left: 56 };
 
 export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, Encoding> {
-  static override attributeSpecs = [common.dModel(128), common.base, common.positions(100), common.offset, common.layout];
+  static override attributeSpecs = [common.dModel(128), common.base, common.positions(100), common.offset, common.layout, common.spacing];
 
   private readonly view = new MatrixView();
   private readonly caption = document.createElement('p');
