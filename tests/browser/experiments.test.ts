@@ -110,8 +110,9 @@ describe('the RoPE, attention and design charts', () => {
     expect(permuted.referenceGap, 'permuted: the model as trained').toBeLessThan(1e-4);
     expect(table.maxSpread, 'the table bug splits the curves').toBeGreaterThan(1);
     const summary = await page.$eval(PAIRING, (el) => el.shadowRoot!.querySelector('.content > .caption')!.textContent);
-    expect(summary).toContain("keep one curve for every m whether or not they are permuted");
-    expect(summary).toContain('breaks it');
+    expect(summary).toContain('keep one curve for every m, permuted or not');
+    expect(summary).toContain("permuted, the model's own curve; not permuted, ");
+    expect(summary).toContain('cos/sin table fed to rotate_half splits the curves');
   });
 
   test('the shift fit: sin + cos and linear frequencies fit to rounding; sine only and non-linear phase do not', async () => {

@@ -251,15 +251,14 @@ function pairingSummary(data: AttentionOffsetData, pairing: Pairing): string {
   const scale = extent(source.scores).reduce((m, v) => Math.max(m, Math.abs(v)), 0);
   const q = ROTATION_NAME[other(pairing)];
   const p = ROTATION_NAME[pairing];
-  const same = (v: number) => v <= 1e-5 * (1 + scale);
-  const keeps = (panel: OffsetPanel) => (coincide(panel, scale) ? 'keep one curve for every m' : 'do not keep one curve for every m');
+  const keep = coincide(notPermuted, scale) && coincide(permuted, scale);
+  const gap = (panel: OffsetPanel) => (panel.referenceGap <= 1e-5 * (1 + scale) ? "the model's own curve" : `${short(panel.referenceGap)} from it`);
   return (
-    `Run with ${p}, the ${q} model's weights ${keeps(notPermuted)} whether or not they are permuted ` +
-    `(spread ${short(notPermuted.maxSpread)} and ${short(permuted.maxSpread)}): a consistent rotation stays offset-only, ` +
-    `and the permutation decides which curve — permuted, ${same(permuted.referenceGap) ? "the model's own" : `${short(permuted.referenceGap)} from the model's own`}; ` +
-    `not permuted, ${same(notPermuted.referenceGap) ? "also the model's own" : `another (up to ${short(notPermuted.referenceGap)} off)`}. ` +
-    `${/^[aeiou]/.test(q) ? 'An' : 'A'} ${q} cos/sin table fed to ${p} ${coincide(table, scale) ? 'keeps one curve' : `breaks it (spread ${short(table.maxSpread)})`}: ` +
-    `the two slots of a pair turn by different angles, so it is no longer a rotation.`
+    `Run with ${p}, the ${q} model's weights ${keep ? 'keep one curve for every m, permuted or not' : 'do not keep one curve for every m'} ` +
+    `(spread ${short(notPermuted.maxSpread)}, ${short(permuted.maxSpread)})${keep ? ': a consistent rotation stays offset-only, and the permutation only picks the curve' : ''}` +
+    ` — permuted, ${gap(permuted)}; not permuted, ${gap(notPermuted)}. ` +
+    `${/^[aeiou]/.test(q) ? 'An' : 'A'} ${q} cos/sin table fed to ${p} ${coincide(table, scale) ? 'keeps one curve' : `splits the curves (spread ${short(table.maxSpread)})`}: ` +
+    'it turns the two slots of a pair by different angles, which is no rotation.'
   );
 }
 
