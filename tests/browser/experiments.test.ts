@@ -144,7 +144,7 @@ describe('the RoPE, attention and design charts', () => {
     type Resolution = { minDistance: Record<string, number>; atOffset: Record<string, number>; float32Bound: Record<string, number> };
     const d = await data<{ lengths: number[]; nearest: Resolution; far: Resolution }>(page, 'phasor-base-length');
     expect(d.lengths[0]).toBe(2);
-    expect(d.lengths.at(-1)).toBe(2 ** 17);
+    expect(d.lengths.at(-1)).toBe(2 ** 16);
     const bases = [100, 10000, 1000000];
     bases.forEach((base, b) => {
       let sum = 0;
@@ -264,7 +264,7 @@ describe('the RoPE, attention and design charts', () => {
 
     await focus('phasor-base-length', 1);
     await page.keyboard.press('End');
-    expect(await tooltipText(page, 'phasor-base-length')).toContain('n = 131\u2009072');
+    expect(await tooltipText(page, 'phasor-base-length')).toContain('n = 65\u2009536');
     await focus('phasor-base-length', 0);
     await page.keyboard.press('Home');
     expect(await tooltipText(page, 'phasor-base-length')).toContain('pair i = 0');
@@ -299,7 +299,7 @@ describe('the RoPE, attention and design charts', () => {
     expect(fit[0]).toBe('encoding,residual,extrapolationResidual,rank');
     expect(fit.map((line) => line.split(',')[0]).slice(1)).toEqual(['sinusoidal', 'sine-only', 'linear-frequencies', 'quadratic-phase', 'log-phase']);
     const base = await csv('phasor-base-length');
-    expect(base).toHaveLength(18);
+    expect(base).toHaveLength(17);
     expect(base[0]).toContain('base 100: closest |PE(p) - PE(q)|,base 100: closest at least 16 apart');
     const embedding = await csv('phasor-embedding-scale');
     expect(embedding).toHaveLength(101);

@@ -39,11 +39,16 @@ export const CHART_ATTRIBUTES: Record<string, (s: ExplorerState) => Attributes> 
   'phasor-base-length': (s) => ({
     'd-model': String(s.dModel),
     bases: baseLengthBases(s.base).join(','),
-    // About 2^24 pair evaluations per base: the chart keeps up with a drag at any d_model.
-    'max-length': String(Math.min(2 ** 17, Math.floor(2 ** 24 / s.dModel))),
+    // About 2^22 pair evaluations per base and call (some 40 ms in all): the chart keeps up with a drag at any d_model.
+    'max-length': String(Math.min(2 ** 16, Math.floor(2 ** 23 / s.dModel))),
     positions: String(Math.max(2, s.positions)),
   }),
-  'phasor-embedding-scale': (s) => ({ 'd-model': String(s.dModel), base: String(s.base), positions: String(s.positions) }),
+  // At most 2^20 random token entries (about 50 ms), whatever d_model and positions are.
+  'phasor-embedding-scale': (s) => ({
+    'd-model': String(s.dModel),
+    base: String(s.base),
+    positions: String(Math.min(s.positions, Math.floor(2 ** 20 / s.dModel))),
+  }),
   'phasor-rope-scaling': (s) => ({ theta: String(s.base) }),
 };
 
