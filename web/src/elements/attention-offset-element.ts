@@ -8,7 +8,7 @@
 // in the other layout does not.
 import { scaleLinear } from 'd3-scale';
 import { PAIRINGS, type Pairing, type Phasor } from '../core/index.js';
-import { exact, integer as formatInteger, scientific } from '../charts/format.js';
+import { exact, integer as formatInteger } from '../charts/format.js';
 import { renderSeriesLegend, type LegendEntry } from '../charts/legend.js';
 import { AttributeError, choice, flag, integer, integerList, spec } from './attributes.js';
 import * as common from './common-attributes.js';
@@ -228,7 +228,7 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
           `m − n = ${formatInteger(data.offsets[j])}`,
           ...data.anchors.map((m, a) => `m = ${formatInteger(m)}: ${exact(panel.scores[a * count + j])}`),
           ...(panel.reference ? [`model as trained: ${exact(panel.reference[j])}`] : []),
-          `spread over m: ${scientific(panel.spread[j])}`,
+          `spread over m: ${short(panel.spread[j])}`,
         ],
         label: `${panel.title}: score against offset for anchors ${data.anchors.join(', ')}`,
       });
