@@ -288,6 +288,27 @@ describe('the RoPE, attention and design charts', () => {
     expect(await tooltipText(page, 'phasor-rope-scaling')).toContain('pair i = 0');
   });
 
+  test('each element with no attributes draws from its defaults', async () => {
+    const { page, errors } = await explorer();
+    const tags = ['phasor-attention-offset', 'phasor-shift-fit', 'phasor-base-length', 'phasor-embedding-scale', 'phasor-rope-scaling'];
+    await page.evaluate((names) => {
+      const host = document.createElement('div');
+      host.id = 'bare';
+      host.append(...names.map((name) => document.createElement(name)));
+      document.body.append(host);
+    }, tags);
+    const bare = tags.map((tag) => `#bare ${tag}`);
+    await waitForCharts(page, bare);
+    for (const selector of bare) expect(await page.getAttribute(selector, 'data-state'), selector).toBe('ready');
+    const attention = await data<AttentionData>(page, bare[0]);
+    expect(attention.panels).toHaveLength(3);
+    expect(Object.keys(attention.offsets)).toHaveLength(65);
+    const embedding = await data<{ dModel: number; peNorm: Record<string, number> }>(page, bare[3]);
+    expect(embedding.dModel).toBe(512);
+    expect(embedding.peNorm[0]).toBeCloseTo(16, 5);
+    expect(errors).toEqual([]);
+  });
+
   test('each chart saves the numbers it draws as CSV, one row per point', async () => {
     const { page } = await explorer();
     const csv = async (selector: string) => (await page.$eval(selector, (el) => (el as unknown as { toCSV(): string }).toCSV())).trim().split('\n');
