@@ -1,5 +1,7 @@
-// Builds build/embed/phasor-embed.js: the chart elements, d3, the core API,
-// the Emscripten glue and the SIMD wasm (inlined as base64) in one ES module.
+// Builds build/embed/phasor-embed.js: the PE chart elements, d3, the core API,
+// the core's Emscripten glue and its SIMD wasm (gzipped, base64) in one ES
+// module, plus the phasor-embed-*.js chunks it imports only when a RoPE or
+// attention chart is on the page (those elements and their glue).
 // web/tools/build-embed.mjs runs it and puts the example post beside it.
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
@@ -23,6 +25,8 @@ export default defineConfig({
       formats: ['es'],
       fileName: () => 'phasor-embed.js',
     },
-    rollupOptions: { output: { codeSplitting: false, minify: true } },
+    // allow-extension: the chunks loaded later import what they share from this
+    // file, instead of the library build splitting it into a facade and a chunk.
+    rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { minify: true, chunkFileNames: 'phasor-embed-[name].js' } },
   },
 });

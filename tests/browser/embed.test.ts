@@ -55,6 +55,25 @@ describe('the example post with phasor-embed.js under a strict CSP', () => {
     await page.close();
   });
 
+  test('the post loads phasor-embed.js alone; a RoPE chart added later fetches its code and wasm and draws', async () => {
+    const problems: string[] = [];
+    const page = await openRecordingPage(browser, problems);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${server.url}post.html`);
+    await waitForCharts(page);
+    expect(requested.filter((path) => /\.(js|wasm)$/.test(path))).toEqual(['/phasor-embed.js']);
+
+    await page.evaluate(() => document.querySelector('article')!.append(document.createElement('phasor-shift-fit')));
+    await waitForCharts(page, ['phasor-shift-fit']);
+    expect(await page.$eval('phasor-shift-fit', (el) => el.getAttribute('data-state'))).toBe('ready');
+    expect((await inkOf(page, 'phasor-shift-fit')).shapes).toBeGreaterThan(10);
+    expect(requested).toContain('/phasor-experiments.wasm');
+    expect(requested.some((path) => /^\/phasor-embed-.*\.js$/.test(path))).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   test('the six charts share one wasm instance, compiled once', async () => {
     const page = await openPost([]);
     expect(await page.evaluate(() => (window as unknown as { wasmInstantiations: number }).wasmInstantiations)).toBe(1);

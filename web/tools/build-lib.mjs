@@ -2,7 +2,7 @@
 // elements) compiled to ES modules with declarations (tsconfig.build.json),
 // the wasm modules with their glue beside the loader that imports them, and
 // the prebuilt embed script (web/tools/build-embed.mjs) in dist/embed/.
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { repoRoot, run } from './run.mjs';
 
 const wasmSource = `${repoRoot}web/src/core/wasm`;
@@ -19,5 +19,7 @@ for (const name of ['phasor', 'phasor-scalar', 'phasor-experiments', 'phasor-exp
 const embed = `${repoRoot}build/embed`;
 if (existsSync(`${embed}/phasor-embed.js`)) {
   mkdirSync(`${repoRoot}dist/embed`, { recursive: true });
-  for (const file of ['phasor-embed.js', 'phasor-experiments.wasm']) cpSync(`${embed}/${file}`, `${repoRoot}dist/embed/${file}`);
+  for (const file of readdirSync(embed).filter((f) => /^phasor-(embed.*\.js|experiments\.wasm)$/.test(f))) {
+    cpSync(`${embed}/${file}`, `${repoRoot}dist/embed/${file}`);
+  }
 }
