@@ -9,9 +9,20 @@ describe('parseQuery', () => {
   });
 
   test('reads every parameter by its API name', () => {
-    const { state, problems } = parseQuery('?dModel=64&base=500&positions=300&p=7&k=-3&pair=2&dims=0,1,5&normalize=1');
+    const { state, problems } = parseQuery('?dModel=64&base=500&positions=300&p=7&k=-3&pair=2&dims=0,1,5&normalize=1&layout=split&spacing=tensor2tensor');
     expect(problems).toEqual([]);
-    expect(state).toEqual({ dModel: 64, base: 500, positions: 300, p: 7, k: -3, pair: 2, dims: [0, 1, 5], normalize: true });
+    expect(state).toEqual({
+      dModel: 64,
+      base: 500,
+      positions: 300,
+      p: 7,
+      k: -3,
+      pair: 2,
+      dims: [0, 1, 5],
+      normalize: true,
+      layout: 'split',
+      spacing: 'tensor2tensor',
+    });
   });
 
   test.each([
@@ -56,11 +67,22 @@ describe('toQuery', () => {
   test('round-trips through parseQuery', () => {
     const states: ExplorerState[] = [
       DEFAULTS,
-      { dModel: 2, base: 2, positions: 1, p: 0, k: -100000, pair: 0, dims: [1], normalize: true },
-      { dModel: 1024, base: 1e6, positions: 4096, p: 100000, k: 100000, pair: 511, dims: null, normalize: false },
+      { dModel: 2, base: 2, positions: 1, p: 0, k: -100000, pair: 0, dims: [1], normalize: true, layout: 'split', spacing: 'tensor2tensor' },
+      { dModel: 1024, base: 1e6, positions: 4096, p: 100000, k: 100000, pair: 511, dims: null, normalize: false, layout: 'interleaved', spacing: 'paper' },
       { ...DEFAULTS, base: 1234.5 },
     ];
     for (const state of states) expect(parseQuery(toQuery(state))).toEqual({ state, problems: [] });
+  });
+
+  test('reads the layout and the frequency spacing, and refuses other names with the choices', () => {
+    expect(parseQuery('?layout=split&spacing=tensor2tensor').state).toMatchObject({ layout: 'split', spacing: 'tensor2tensor' });
+    expect(parseQuery('?layout=rows&spacing=fairseq')).toMatchObject({
+      state: { layout: 'interleaved', spacing: 'paper' },
+      problems: [
+        'layout="rows" must be one of interleaved, split; using interleaved.',
+        'spacing="fairseq" must be one of paper, tensor2tensor; using paper.',
+      ],
+    });
   });
 });
 

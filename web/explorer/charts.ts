@@ -9,14 +9,27 @@ export function dotStarts(p: number): number[] {
 }
 
 export const CHART_ATTRIBUTES: Record<string, (s: ExplorerState) => Attributes> = {
-  'phasor-frequencies': (s) => ({ 'd-model': String(s.dModel), base: String(s.base), positions: String(s.positions) }),
+  'phasor-frequencies': (s) => ({
+    'd-model': String(s.dModel),
+    base: String(s.base),
+    positions: String(s.positions),
+    spacing: s.spacing,
+  }),
   'phasor-encoding': (s) => ({
     'd-model': String(s.dModel),
     base: String(s.base),
     positions: String(s.positions),
     dims: s.dims ? s.dims.join(',') : null,
+    layout: s.layout,
+    spacing: s.spacing,
   }),
-  'phasor-heatmap': (s) => ({ 'd-model': String(s.dModel), base: String(s.base), positions: String(s.positions) }),
+  'phasor-heatmap': (s) => ({
+    'd-model': String(s.dModel),
+    base: String(s.base),
+    positions: String(s.positions),
+    layout: s.layout,
+    spacing: s.spacing,
+  }),
   'phasor-dot-offset': (s) => ({
     'd-model': String(s.dModel),
     base: String(s.base),

@@ -1,9 +1,9 @@
 // The shared controls: each number is a range input and a number input kept
 // in step (pointer drags the range, keyboard works on both); dims is a text
-// field, normalize a checkbox. Controls report changes through `onChange` and
+// field, normalize a checkbox, layout and spacing selects. Controls report changes through `onChange` and
 // are set from the state by `show`, so the URL, a reset and typing all end
 // up in the same place.
-import { parseParameter, type ExplorerState } from './state.js';
+import { isRefusal, parseParameter, type ExplorerState } from './state.js';
 
 type NumericKey = 'dModel' | 'base' | 'positions' | 'p' | 'k' | 'pair';
 
@@ -22,6 +22,12 @@ function input(id: string): HTMLInputElement {
   return el;
 }
 
+function select(id: string): HTMLSelectElement {
+  const el = document.getElementById(id);
+  if (!(el instanceof HTMLSelectElement)) throw new Error(`explorer: missing <select id="${id}">`);
+  return el;
+}
+
 const identity = (v: number) => v;
 
 export class Controls {
@@ -29,6 +35,8 @@ export class Controls {
   private readonly dims = input('dims');
   private readonly dimsHint: HTMLElement;
   private readonly normalize = input('normalize');
+  private readonly layout = select('layout');
+  private readonly spacing = select('spacing');
 
   constructor(
     private readonly getState: () => ExplorerState,
@@ -55,6 +63,12 @@ export class Controls {
     this.dims.addEventListener('input', () => this.readDims(false));
     this.dims.addEventListener('change', () => this.readDims(true));
     this.normalize.addEventListener('change', () => this.onChange({ normalize: this.normalize.checked }));
+    for (const key of ['layout', 'spacing'] as const) {
+      this[key].addEventListener('change', () => {
+        const value = parseParameter(key, this[key].value, this.getState());
+        if (!isRefusal(value)) this.onChange({ [key]: value });
+      });
+    }
   }
 
   private bindNumeric(c: NumericControl): void {
@@ -67,7 +81,7 @@ export class Controls {
     c.number.addEventListener('input', () => {
       const value = parseParameter(c.key, c.number.value.trim(), this.getState());
       if (typeof value !== 'number') {
-        this.markValid(c.number, false, typeof value === 'string' ? value : '');
+        this.markValid(c.number, false, isRefusal(value) ? value.reason : '');
         return;
       }
       this.markValid(c.number, true);
@@ -91,10 +105,10 @@ export class Controls {
       return;
     }
     const value = parseParameter('dims', text, this.getState());
-    if (typeof value === 'string') {
-      this.markValid(this.dims, false, value);
-      this.dimsHint.textContent = `Dimensions ${value}.`;
-      if (committed) this.dimsHint.textContent = `Dimensions ${value}; still showing the last valid choice.`;
+    if (isRefusal(value)) {
+      this.markValid(this.dims, false, value.reason);
+      this.dimsHint.textContent = `Dimensions ${value.reason}.`;
+      if (committed) this.dimsHint.textContent = `Dimensions ${value.reason}; still showing the last valid choice.`;
       return;
     }
     this.markValid(this.dims, true);
@@ -132,5 +146,7 @@ export class Controls {
     }
     this.dims.placeholder = 'auto';
     this.normalize.checked = state.normalize;
+    this.layout.value = state.layout;
+    this.spacing.value = state.spacing;
   }
 }

@@ -1,3 +1,5 @@
+import { LAYOUTS, SPACINGS, type Layout, type Spacing } from '../src/core/index.js';
+
 // The explorer's state and its URL form. Query parameters use the API's
 // option names (dModel, base, positions, p, k, ...); a parameter that does
 // not parse falls back to its default and is reported, never thrown.
@@ -14,6 +16,10 @@ export interface ExplorerState {
   dims: number[] | null;
   /** Dot product as cosine similarity. */
   normalize: boolean;
+  /** Where sin and cos sit in a row (encoding and heatmap charts). */
+  layout: Layout;
+  /** The frequency convention (frequencies, encoding and heatmap charts). */
+  spacing: Spacing;
 }
 
 export const DEFAULTS: Readonly<ExplorerState> = Object.freeze({
@@ -25,6 +31,8 @@ export const DEFAULTS: Readonly<ExplorerState> = Object.freeze({
   pair: 0,
   dims: null,
   normalize: false,
+  layout: 'interleaved',
+  spacing: 'paper',
 });
 
 /** Ranges the page offers (the elements accept more). */
@@ -38,7 +46,16 @@ export const LIMITS = {
 } as const;
 
 type Key = keyof ExplorerState;
-export const KEYS: readonly Key[] = ['dModel', 'base', 'positions', 'p', 'k', 'pair', 'dims', 'normalize'];
+export const KEYS: readonly Key[] = ['dModel', 'base', 'positions', 'p', 'k', 'pair', 'dims', 'normalize', 'layout', 'spacing'];
+
+/** Why a parameter's text was refused. */
+export interface Refusal {
+  reason: string;
+}
+
+export function isRefusal(value: unknown): value is Refusal {
+  return typeof value === 'object' && value !== null && 'reason' in value;
+}
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 
@@ -48,8 +65,18 @@ function int(text: string, min: number, max: number, step = 1): number | string 
   return `must be ${step === 2 ? 'an even integer' : 'an integer'} from ${min} to ${max}`;
 }
 
-/** Parses one parameter against the state so far (pair and dims depend on dModel); a string result is the reason it was refused. */
-export function parseParameter(key: Key, text: string, state: ExplorerState): ExplorerState[Key] | string {
+/** Parses one parameter against the state so far (pair and dims depend on dModel). */
+export function parseParameter(key: Key, text: string, state: ExplorerState): ExplorerState[Key] | Refusal {
+  if (key === 'layout' || key === 'spacing') {
+    const choices: readonly string[] = key === 'layout' ? LAYOUTS : SPACINGS;
+    return choices.includes(text) ? (text as Layout & Spacing) : { reason: `must be one of ${choices.join(', ')}` };
+  }
+  const value = parseValue(key, text, state);
+  return typeof value === 'string' ? { reason: value } : value;
+}
+
+/** The numeric, list and flag parameters; a string result is the reason for a refusal. */
+function parseValue(key: Exclude<Key, 'layout' | 'spacing'>, text: string, state: ExplorerState): ExplorerState[Key] | string {
   switch (key) {
     case 'dModel':
       return int(text, LIMITS.dModel.min, LIMITS.dModel.max, 2);
@@ -96,10 +123,10 @@ export function parseQuery(search: string): ParsedQuery {
     const text = params.get(key);
     if (text === null) continue;
     const value = parseParameter(key, text.trim(), state);
-    if (typeof value === 'string' && key !== 'dims') {
-      problems.push(`${key}=${clip(text)} ${value}; using ${show(DEFAULTS[key])}.`);
-    } else if (key === 'dims' && typeof value === 'string') {
-      problems.push(`dims=${clip(text)} ${value}; using automatic dimensions.`);
+    if (isRefusal(value) && key !== 'dims') {
+      problems.push(`${key}=${clip(text)} ${value.reason}; using ${show(DEFAULTS[key])}.`);
+    } else if (isRefusal(value)) {
+      problems.push(`dims=${clip(text)} ${value.reason}; using automatic dimensions.`);
     } else {
       (state as unknown as Record<Key, unknown>)[key] = value;
     }
@@ -147,7 +174,7 @@ export function withPreset(state: ExplorerState, params: URLSearchParams): Explo
     const text = params.get(key);
     if (text === null) continue;
     const value = parseParameter(key, text.trim(), next);
-    if (typeof value !== 'string') (next as unknown as Record<Key, unknown>)[key] = value;
+    if (!isRefusal(value)) (next as unknown as Record<Key, unknown>)[key] = value;
   }
   return next;
 }
