@@ -106,16 +106,18 @@ val dot_by_offset(double d_model, double base, double max_offset, double spacing
   return val(emscripten::typed_memory_view(count, out));
 }
 
-val offset_matrix(double positions, double d_model, double base, double metric, double spacing) {
+// The first row of the distance or similarity matrix; the TypeScript layer
+// lays out the n x n matrix from it straight into JavaScript memory, so the
+// n^2 values are written once instead of filled here and copied out.
+val offset_row(double positions, double d_model, double base, double metric, double spacing) {
   std::string error = phasor::validate_offset_matrix(positions, d_model, base, metric);
   if (error.empty()) error = check_codes(0, spacing);
   if (!error.empty()) return val(error);
-  const auto count = static_cast<std::size_t>(positions * positions);
+  const auto count = static_cast<std::size_t>(positions);
   float* out = result_buffer<float>(count);
-  if (out == nullptr) return out_of_memory(positions * positions * 4);
-  phasor::offset_matrix(static_cast<std::int64_t>(positions), static_cast<std::int64_t>(d_model),
-                        base, static_cast<phasor::Metric>(static_cast<int>(metric)), out,
-                        spacing_of(spacing));
+  if (out == nullptr) return out_of_memory(positions * 4);
+  phasor::offset_row(static_cast<std::int64_t>(positions), static_cast<std::int64_t>(d_model), base,
+                     static_cast<phasor::Metric>(static_cast<int>(metric)), out, spacing_of(spacing));
   return val(emscripten::typed_memory_view(count, out));
 }
 
@@ -177,7 +179,7 @@ EMSCRIPTEN_BINDINGS(phasor) {
   emscripten::function("encode", &encode);
   emscripten::function("frequencies", &frequencies);
   emscripten::function("dotByOffset", &dot_by_offset);
-  emscripten::function("offsetMatrix", &offset_matrix);
+  emscripten::function("offsetRow", &offset_row);
   emscripten::function("pairwiseInput", &pairwise_input);
   emscripten::function("pairwise", &pairwise);
   emscripten::function("rotationMatrix", &rotation_matrix);

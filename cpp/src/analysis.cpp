@@ -64,20 +64,25 @@ std::string validate_offset_matrix(double positions, double d_model, double base
                            positions * positions, 4);
 }
 
-void offset_matrix(std::int64_t positions, std::int64_t d_model, double base, Metric metric,
-                   float* out, Spacing spacing) {
+void offset_row(std::int64_t positions, std::int64_t d_model, double base, Metric metric,
+                float* out, Spacing spacing) {
   const auto n = static_cast<std::size_t>(positions);
   std::vector<double> dots(n);
   dot_by_offset(d_model, base, positions - 1, dots.data(), spacing);
-  std::vector<float> row(n);
   const double half = static_cast<double>(d_model / 2);  // |PE(p)|^2 = d/2
   for (std::size_t k = 0; k < n; ++k) {
     switch (metric) {
-      case Metric::dot: row[k] = static_cast<float>(dots[k]); break;
-      case Metric::cosine: row[k] = static_cast<float>(dots[k] / half); break;
-      case Metric::l2: row[k] = static_cast<float>(std::sqrt(std::max(0.0, 2.0 * (half - dots[k])))); break;
+      case Metric::dot: out[k] = static_cast<float>(dots[k]); break;
+      case Metric::cosine: out[k] = static_cast<float>(dots[k] / half); break;
+      case Metric::l2: out[k] = static_cast<float>(std::sqrt(std::max(0.0, 2.0 * (half - dots[k])))); break;
     }
   }
+}
+
+void offset_matrix(std::int64_t positions, std::int64_t d_model, double base, Metric metric,
+                   float* out, Spacing spacing) {
+  std::vector<float> row(static_cast<std::size_t>(positions));
+  offset_row(positions, d_model, base, metric, row.data(), spacing);
   fill_symmetric_toeplitz(row, out);
 }
 

@@ -8,7 +8,7 @@ describe('results and wasm memory', () => {
     const small = ph.encode({ positions: 64, dModel: 32 });
     const dots = ph.dotByOffset({ dModel: 32, maxOffset: 10 });
     const before = ph.memoryBytes;
-    ph.distanceMatrix({ positions: 6000, dModel: 8 }); // 144 MB: forces growth
+    ph.encode({ positions: 300_000, dModel: 128 }); // 154 MB: forces growth
     expect(ph.memoryBytes).toBeGreaterThan(before);
     expect(small.table.length).toBe(64 * 32);
     const want = Array.from({ length: 64 }, (_, p) => Array.from(peRow(p, 32))).flat();

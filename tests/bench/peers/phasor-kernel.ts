@@ -18,7 +18,7 @@ export function phasorKernelOnly(wasm: CoreWasm): (w: Workload, rows: Float32Arr
         out = view(wasm.encode(w.n, w.d, BASE, 0, 0, 0));
         break;
       case 'W2':
-        out = view(wasm.offsetMatrix(w.n, w.d, BASE, 0, 0));
+        out = view(wasm.offsetRow(w.n, w.d, BASE, 0, 0));
         break;
       case 'W4':
         out = view(wasm.dotByOffset(w.d, BASE, w.n - 1, 0));

@@ -236,7 +236,8 @@ export class Phasor {
     const dModel = o.number('dModel');
     const base = o.number('base', DEFAULT_BASE);
     const spacing = o.choice('spacing', SPACINGS, 'paper').code;
-    return this.take(fn, this.wasm.offsetMatrix(positions, dModel, base, metric, spacing));
+    const row = this.take(fn, this.wasm.offsetRow(positions, dModel, base, metric, spacing));
+    return symmetricToeplitz(row);
   }
 
   /** Copies a result out of wasm memory and frees it there; a string result is a refusal. */
@@ -246,6 +247,20 @@ export class Phasor {
     this.wasm.releaseResult();
     return copy;
   }
+}
+
+/**
+ * The n × n matrix whose entry (p, q) is row[|p − q|]: row p is the window
+ * [n−1−p, 2n−1−p) of (row[n−1], …, row[1], row[0], row[1], …, row[n−1]).
+ */
+function symmetricToeplitz(row: Float32Array): Float32Array {
+  const n = row.length;
+  const mirrored = new Float32Array(2 * n - 1);
+  mirrored.set(row, n - 1);
+  for (let k = 1; k < n; k++) mirrored[n - 1 - k] = row[k];
+  const matrix = new Float32Array(n * n);
+  for (let p = 0; p < n; p++) matrix.set(mirrored.subarray(n - 1 - p, 2 * n - 1 - p), p * n);
+  return matrix;
 }
 
 const shared = new Map<string, Promise<Phasor>>();

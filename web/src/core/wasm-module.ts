@@ -21,7 +21,8 @@ export interface CoreWasm extends ModuleCommon {
   encode(positions: number, dModel: number, base: number, offset: number, layout: number, spacing: number): WasmResult<Float32Array>;
   frequencies(dModel: number, base: number, asWavelengths: boolean, spacing: number): WasmResult<Float64Array>;
   dotByOffset(dModel: number, base: number, maxOffset: number, spacing: number): WasmResult<Float32Array>;
-  offsetMatrix(positions: number, dModel: number, base: number, metric: number, spacing: number): WasmResult<Float32Array>;
+  /** Row 0 of the n × n distance or similarity matrix (metric 0 l2, 1 dot, 2 cosine). */
+  offsetRow(positions: number, dModel: number, base: number, metric: number, spacing: number): WasmResult<Float32Array>;
   pairwiseInput(count: number, dim: number): WasmResult<Float32Array>;
   pairwise(count: number, dim: number, metric: number): WasmResult<Float32Array>;
   rotationMatrix(positions: number, dModel: number, base: number, offset: number, k: number, layout: number, spacing: number): WasmResult<Float32Array>;
@@ -61,7 +62,7 @@ export const CORE_FUNCTIONS = [
   'encode',
   'frequencies',
   'dotByOffset',
-  'offsetMatrix',
+  'offsetRow',
   'pairwiseInput',
   'pairwise',
   'rotationMatrix',
