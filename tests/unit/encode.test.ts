@@ -147,3 +147,20 @@ describe("spacing: 'tensor2tensor'", () => {
     );
   });
 });
+
+describe('encode into a caller’s array', () => {
+  test('encode({ into }) writes the table into that array and returns it as table', () => {
+    const into = new Float32Array(300 * 16).fill(7);
+    const { table } = ph.encode({ positions: 300, dModel: 16, offset: 5, into });
+    expect(table).toBe(into);
+    expect(maxAbsDiff(into, Array.from({ length: 300 }, (_, r) => Array.from(peRow(5 + r, 16))).flat())).toBeLessThan(6e-8);
+  });
+
+  test('an into of the wrong length or type is refused and the array left as it was', () => {
+    const short = new Float32Array(10).fill(3);
+    expect(() => ph.encode({ positions: 4, dModel: 4, into: short })).toThrow(/into must hold positions × dModel = 16 values; got 10/);
+    expect(Array.from(short)).toEqual(new Array(10).fill(3));
+    expect(() => ph.encode({ positions: 4, dModel: 4, into: new Float64Array(16) as never })).toThrow(TypeError);
+    expect(ph.encode({ positions: 1, dModel: 2 }).table[1]).toBe(1);
+  });
+});

@@ -86,14 +86,23 @@ export class Phasor {
 
   /** The PE table for `positions` rows from `offset`, with its frequencies and wavelengths. */
   encode(options: EncodeOptions): Encoding {
-    const o = new OptionReader('encode', options, ['positions', 'dModel', 'base', 'offset', 'layout', 'spacing']);
+    const o = new OptionReader('encode', options, ['positions', 'dModel', 'base', 'offset', 'layout', 'spacing', 'into']);
     const positions = o.number('positions');
     const dModel = o.number('dModel');
     const base = o.number('base', DEFAULT_BASE);
     const offset = o.number('offset', 0);
     const layout = o.choice('layout', LAYOUTS, 'interleaved');
     const spacing = o.choice('spacing', SPACINGS, 'paper');
-    const table = this.take('encode', this.wasm.encode(positions, dModel, base, offset, layout.code, spacing.code));
+    const into = o.raw('into');
+    if (into !== undefined && !(into instanceof Float32Array)) {
+      throw new TypeError('phasor.encode: into must be a Float32Array of positions × dModel values');
+    }
+    const result = this.wasm.encode(positions, dModel, base, offset, layout.code, spacing.code);
+    if (into && typeof result !== 'string' && into.length !== result.length) {
+      this.wasm.releaseResult();
+      throw new RangeError(`phasor.encode: into must hold positions × dModel = ${result.length} values; got ${into.length}`);
+    }
+    const table = this.take('encode', result, into);
     const { frequencies, wavelengths } = this.frequencies({ dModel, base, spacing: spacing.name });
     return { table, frequencies, wavelengths, positions, dModel, base, offset, layout: layout.name, spacing: spacing.name };
   }
@@ -241,9 +250,19 @@ export class Phasor {
   }
 
   /** Copies a result out of wasm memory and frees it there; a string result is a refusal. */
-  private take<T extends Float32Array | Float64Array>(fn: string, result: WasmResult<T>): T {
+  /**
+   * Copies a result out of wasm memory (into `into` when given, else a new
+   * array) and frees it there; a string result is a refusal.
+   */
+  private take<T extends Float32Array | Float64Array>(fn: string, result: WasmResult<T>, into?: T): T {
     if (typeof result === 'string') throw new RangeError(`phasor.${fn}: ${result}`);
-    const copy = result.slice() as T;
+    let copy: T;
+    if (into) {
+      into.set(result);
+      copy = into;
+    } else {
+      copy = result.slice() as T;
+    }
     this.wasm.releaseResult();
     return copy;
   }

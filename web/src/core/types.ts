@@ -29,6 +29,13 @@ export interface EncodeOptions {
   layout?: Layout;
   /** 'paper' (default) or 'tensor2tensor': see Spacing. */
   spacing?: Spacing;
+  /**
+   * An array of positions × dModel values to write the table into and return
+   * as `table`, instead of allocating one: a page redrawing while a control is
+   * dragged, or a loop over many tables, saves the allocation (most of the
+   * time of a large table).
+   */
+  into?: Float32Array;
 }
 
 export interface Encoding {
