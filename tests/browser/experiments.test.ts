@@ -5,41 +5,17 @@
 // values from the keyboard and the pointer, follows the shared controls, and
 // reads at 1280 and 360 px in light and dark mode (screenshots go to
 // tests/browser/screenshots/).
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { EXPERIMENT_CHARTS, inkOf, renders, tooltipText, waitForCharts, waitForQuery, waitForRender } from './support/charts.js';
-import { launchChromium, openPage, type WatchedPage } from './support/chromium.js';
-import { serveSite, type StaticServer } from './support/static-server.js';
+import { SCREENSHOTS, useExplorer } from './support/explorer.js';
 
-const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
 const ATTENTION = '#attention-offset phasor-attention-offset';
 const PAIRING = '#rope-pairing phasor-attention-offset';
 const TAU = 2 * Math.PI;
 
-let server: StaticServer;
-let browser: Browser;
-const open: WatchedPage[] = [];
-
-beforeAll(async () => {
-  server = await serveSite();
-  browser = await launchChromium();
-  mkdirSync(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await Promise.all(open.map((p) => p.close()));
-  await browser?.close();
-  await server?.close();
-});
-
-async function explorer(query = '', options: Parameters<typeof openPage>[2] = {}): Promise<WatchedPage> {
-  const watched = await openPage(browser, `${server.url}${query}`, options);
-  open.push(watched);
-  await waitForCharts(watched.page, EXPERIMENT_CHARTS);
-  return watched;
-}
+const explorer = useExplorer(EXPERIMENT_CHARTS);
 
 const data = <T>(page: Page, selector: string) => page.$eval(selector, (el) => (el as unknown as { data(): unknown }).data()) as Promise<T>;
 const shadowText = (page: Page, selector: string, part = '.content') => page.$eval(selector, (el, p) => (el.shadowRoot!.querySelector(p) as HTMLElement).innerText, part);

@@ -3,39 +3,14 @@
 // round-trips through the URL, bad input is reported without breaking the
 // page, and it reads at 360 px and in dark mode. Screenshots of every chart
 // go to tests/browser/screenshots/.
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { interpolateRdBu, interpolateViridis } from 'd3-scale-chromatic';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { canvasColourAt, CHARTS, inkOf, renders, tooltipText, waitForCharts, waitForQuery, waitForRender } from './support/charts.js';
-import { launchChromium, openPage, type WatchedPage } from './support/chromium.js';
-import { serveSite, type StaticServer } from './support/static-server.js';
+import { SCREENSHOTS, useExplorer } from './support/explorer.js';
 
-const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
-
-let server: StaticServer;
-let browser: Browser;
-const open: WatchedPage[] = [];
-
-beforeAll(async () => {
-  server = await serveSite();
-  browser = await launchChromium();
-  mkdirSync(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await Promise.all(open.map((p) => p.close()));
-  await browser?.close();
-  await server?.close();
-});
-
-async function explorer(query = '', options: Parameters<typeof openPage>[2] = {}): Promise<WatchedPage> {
-  const watched = await openPage(browser, `${server.url}${query}`, options);
-  open.push(watched);
-  await waitForCharts(watched.page);
-  return watched;
-}
+const explorer = useExplorer();
 
 function rgb(colour: string): [number, number, number] {
   const m = /rgb\((\d+), (\d+), (\d+)\)/.exec(colour) ?? /#(..)(..)(..)/.exec(colour)!;
