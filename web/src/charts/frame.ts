@@ -2,6 +2,7 @@
 // a canvas for the dense data, an SVG in front (axes, labels, hover marks) and
 // a tooltip. Sizes are set through the CSSOM, never a style attribute, so the
 // chart works under a Content-Security-Policy without 'unsafe-inline'.
+import { select, type Selection } from 'd3-selection';
 import { fitCanvas } from './hidpi-canvas.js';
 import { Tooltip } from './tooltip.js';
 
@@ -65,6 +66,22 @@ export class ChartFrame {
     this.canvas.style.setProperty('left', `${this.box.left}px`);
     this.canvas.style.setProperty('top', `${this.box.top}px`);
     return fitCanvas(this.canvas, this.box.width, this.box.height);
+  }
+
+  /** The group that holds read-out marks, in plot coordinates (made on first use). */
+  readoutLayer(): Selection<SVGGElement, number, SVGSVGElement, unknown> {
+    return select(this.front)
+      .selectAll<SVGGElement, number>('g.readout')
+      .data([0])
+      .join('g')
+      .attr('class', 'readout')
+      .attr('transform', `translate(${this.box.left},${this.box.top})`);
+  }
+
+  /** Removes the read-out marks and hides the tooltip. */
+  clearReadout(): void {
+    select(this.front).selectAll('g.readout').remove();
+    this.tooltip.hide();
   }
 
   /** Pointer position relative to the plot box, or null when outside it. */

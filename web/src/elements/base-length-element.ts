@@ -180,10 +180,8 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
   private showRange(point: { x: number; y: number } | null): void {
     const data = this.data();
     const o = this.drawnOptions;
-    const front = select(this.ranges.front);
     if (!point || !data || !o) {
-      front.selectAll('g.readout').remove();
-      this.ranges.tooltip.hide();
+      this.ranges.clearReadout();
       return;
     }
     const { box } = this.ranges;
@@ -192,7 +190,7 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     let i = 0;
     for (let n = 1; n < w.length; n++) if (Math.abs(this.x(w[n]) - point.x) < Math.abs(this.x(w[i]) - point.x)) i = n;
     const px = this.x(w[i]);
-    const g = front.selectAll('g.readout').data([0]).join('g').attr('class', 'readout').attr('transform', `translate(${box.left},${box.top})`);
+    const g = this.ranges.readoutLayer();
     g.selectAll('line').data([px]).join('line').attr('class', 'cursor').attr('x1', (d) => d).attr('x2', (d) => d).attr('y1', b * ROW).attr('y2', (b + 1) * ROW);
     this.ranges.tooltip.show(
       [`base ${exact(o.bases[b])}, pair i = ${i}`, `wavelength λ = ${exact(w[i])} positions`, `longest: 2π·base^((d−2)/d) = ${exact(w[w.length - 1])}`],

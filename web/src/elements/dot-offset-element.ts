@@ -184,17 +184,15 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, DotO
   private showReadout(point: { x: number; y: number } | null): void {
     const data = this.data();
     const o = this.drawnOptions;
-    const front = select(this.frame.front);
     if (!point || !data || !o) {
-      front.selectAll('g.readout').remove();
-      this.frame.tooltip.hide();
+      this.frame.clearReadout();
       return;
     }
     const { box } = this.frame;
     const k = Math.min(o.maxOffset, Math.max(0, Math.round(this.x.invert(point.x))));
     const px = this.x(k);
     const colours = this.drawnTheme?.series ?? [];
-    const g = front.selectAll('g.readout').data([0]).join('g').attr('class', 'readout').attr('transform', `translate(${box.left},${box.top})`);
+    const g = this.frame.readoutLayer();
     g.selectAll('line').data([px]).join('line').attr('class', 'cursor').attr('x1', (d) => d).attr('x2', (d) => d).attr('y1', 0).attr('y2', box.height);
     g.selectAll('circle')
       .data(data.measured.map((m, n) => ({ v: m.values[k], n })))

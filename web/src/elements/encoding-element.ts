@@ -1,7 +1,6 @@
 // <phasor-encoding>: PE(p, j) against the position p for chosen dimensions j,
 // with a read-out of the exact stored values under the pointer.
 import { scaleLinear } from 'd3-scale';
-import { select } from 'd3-selection';
 import type { Encoding, Layout, Phasor, Spacing } from '../core/index.js';
 import { renderAxes, renderGrid, tickCount } from '../charts/axes.js';
 import { exact, integer as formatInteger } from '../charts/format.js';
@@ -127,10 +126,8 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, E
   private showReadout(point: { x: number; y: number } | null): void {
     const data = this.data();
     const o = this.drawnOptions;
-    const front = select(this.frame.front);
     if (!point || !data || !o) {
-      front.selectAll('.readout').remove();
-      this.frame.tooltip.hide();
+      this.frame.clearReadout();
       return;
     }
     const { box } = this.frame;
@@ -138,7 +135,7 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, E
     const p = o.offset + row;
     const px = this.x(p);
     const colours = this.drawnTheme?.series ?? [];
-    const g = front.selectAll('g.readout').data([0]).join('g').attr('class', 'readout').attr('transform', `translate(${box.left},${box.top})`);
+    const g = this.frame.readoutLayer();
     g.selectAll('line').data([px]).join('line').attr('class', 'cursor').attr('x1', (d) => d).attr('x2', (d) => d).attr('y1', 0).attr('y2', box.height);
     g.selectAll('circle')
       .data(data.series.map((s, n) => ({ v: s[row], n })))

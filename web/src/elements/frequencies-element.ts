@@ -168,10 +168,8 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
   private showReadout(point: { x: number; y: number } | null): void {
     const data = this.data();
     const o = this.drawnOptions;
-    const front = select(this.frame.front);
     if (!point || !data || !o) {
-      front.selectAll('g.readout').remove();
-      this.frame.tooltip.hide();
+      this.frame.clearReadout();
       return;
     }
     const { box } = this.frame;
@@ -180,7 +178,7 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
     const px = this.x(i);
     const theme = this.drawnTheme;
     const series = theme ? this.series(data, o, theme) : [];
-    const g = front.selectAll('g.readout').data([0]).join('g').attr('class', 'readout').attr('transform', `translate(${box.left},${box.top})`);
+    const g = this.frame.readoutLayer();
     g.selectAll('line').data([px]).join('line').attr('class', 'cursor').attr('x1', (d) => d).attr('x2', (d) => d).attr('y1', 0).attr('y2', box.height);
     g.selectAll('circle')
       .data(series)

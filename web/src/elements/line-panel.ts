@@ -170,10 +170,8 @@ export class LinePanel {
 
   showReadout(point: { x: number; y: number } | null): void {
     const s = this.spec;
-    const front = select(this.frame.front);
     if (!point || !s || s.count === 0) {
-      front.selectAll('g.readout').remove();
-      this.frame.tooltip.hide();
+      this.frame.clearReadout();
       return;
     }
     const { box } = this.frame;
@@ -184,7 +182,7 @@ export class LinePanel {
     const px = x(s.xAt(i));
     const [lo, hi] = y.domain();
     const dots = s.lines.filter((l) => Number.isFinite(l.y[i]) && l.y[i] >= Math.min(lo, hi) && l.y[i] <= Math.max(lo, hi));
-    const g = front.selectAll('g.readout').data([0]).join('g').attr('class', 'readout').attr('transform', `translate(${box.left},${box.top})`);
+    const g = this.frame.readoutLayer();
     g.selectAll('line').data([px]).join('line').attr('class', 'cursor').attr('x1', (d) => d).attr('x2', (d) => d).attr('y1', 0).attr('y2', box.height);
     g.selectAll('circle')
       .data(dots)

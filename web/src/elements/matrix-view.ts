@@ -1,7 +1,6 @@
 // What the heatmap and the distance matrix share: a grid of values drawn as
 // a raster under axes, a colour bar above, and a read-out of the cell under
 // the pointer (outlined when cells are large enough to see).
-import { select } from 'd3-selection';
 import type { ScaleLinear } from 'd3-scale';
 import { colourLut, type ColourLut, type Interpolator } from '../charts/colour-lut.js';
 import { ChartFrame } from '../charts/frame.js';
@@ -59,9 +58,8 @@ export class MatrixView {
 
   /** Outlines `cell` (x: columns, y: rows scales over cell edges) or clears the outline when null; returns the cell centre. */
   markCell(cell: Cell | null, x: ScaleLinear<number, number>, y: ScaleLinear<number, number>, colOrigin = 0, rowOrigin = 0): { x: number; y: number } | null {
-    const front = select(this.frame.front);
     if (!cell) {
-      front.selectAll('g.readout').remove();
+      this.frame.clearReadout();
       return null;
     }
     const { box } = this.frame;
@@ -69,7 +67,7 @@ export class MatrixView {
     const x1 = x(colOrigin + cell.col + 1);
     const y0 = y(rowOrigin + cell.row);
     const y1 = y(rowOrigin + cell.row + 1);
-    const g = front.selectAll('g.readout').data([0]).join('g').attr('class', 'readout').attr('transform', `translate(${box.left},${box.top})`);
+    const g = this.frame.readoutLayer();
     const big = Math.abs(x1 - x0) >= 4 && Math.abs(y1 - y0) >= 4;
     const rect = big ? [{ x: Math.min(x0, x1), y: Math.min(y0, y1), w: Math.abs(x1 - x0), h: Math.abs(y1 - y0) }] : [];
     g.selectAll('rect').data(rect).join('rect').attr('class', 'cursor on-image').attr('x', (d) => d.x).attr('y', (d) => d.y).attr('width', (d) => d.w).attr('height', (d) => d.h);

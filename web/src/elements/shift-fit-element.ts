@@ -193,17 +193,15 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
   private showReadout(point: { x: number; y: number } | null): void {
     const data = this.data();
     const o = this.drawnOptions;
-    const front = select(this.frame.front);
     if (!point || !data || !o) {
-      front.selectAll('g.readout').remove();
-      this.frame.tooltip.hide();
+      this.frame.clearReadout();
       return;
     }
     const { box } = this.frame;
     const n = Math.min(data.rows.length - 1, Math.max(0, Math.floor(point.y / this.rowHeight)));
     const row = data.rows[n];
     const info = ENCODINGS[n];
-    const g = front.selectAll('g.readout').data([0]).join('g').attr('class', 'readout').attr('transform', `translate(${box.left},${box.top})`);
+    const g = this.frame.readoutLayer();
     g.selectAll('rect').data([n]).join('rect').attr('class', 'cursor').attr('x', 0).attr('width', box.width).attr('y', n * this.rowHeight + 1).attr('height', this.rowHeight - 6);
     this.frame.tooltip.show(
       [
