@@ -30,6 +30,9 @@ if (forTests) {
     ['a C++ compiler (g++)', () => has('g++'), 'g++'],
     ['GoogleTest', () => debianPackageInstalled('libgtest-dev'), 'libgtest-dev'],
     ['Chromium', () => existsSync('/usr/bin/chromium'), 'chromium'],
+    // Chromium's own recommends pull in udev, upower and other services; the
+    // one recommend the charts need is a font with metrics for their labels.
+    ['the Liberation fonts', () => debianPackageInstalled('fonts-liberation'), 'fonts-liberation'],
   );
 }
 
@@ -44,7 +47,7 @@ if (missing.length > 0) {
   }
   console.log(`phasor: installing ${names} (apt-get install ${packages.join(' ')})`);
   run('apt-get', ['update', '-qq'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  run('apt-get', ['install', '-y', '-qq', ...packages], {
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 }
