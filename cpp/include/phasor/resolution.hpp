@@ -12,10 +12,9 @@
 #include <cstdint>
 #include <string>
 
-namespace phasor {
+#include "phasor/limits.hpp"
 
-inline constexpr std::int64_t kMaxResolutionCases = 64;   // bases, lengths
-inline constexpr double kMaxResolutionWork = 1073741824.0;  // bases x longest length x dModel/2 (~1.5 s)
+namespace phasor {
 
 std::string validate_position_resolution(double d_model, const double* bases,
                                          std::int64_t base_count, const double* lengths,
