@@ -4,8 +4,9 @@
 // (the Toeplitz structure again), so one O(n dModel) phase walk over the
 // offsets answers every n up to the longest, for each base.
 //
-// In float32: phasor's tables are within 2^-25 + |p| 2^-51 of the float64
-// formula per value, so a float32 distance is within float32Bound =
+// In float32: phasor's tables from position 0 are within 2^-25 + |p| 2^-51 of
+// the float64 formula per value (the walk's drift stays within |p| 2^-51 there;
+// see encoding.hpp), so a float32 distance is within float32Bound =
 // 2 sqrt(dModel) (2^-25 + (n - 1) 2^-51) of the float64 one; two positions
 // whose float64 distance exceeds it are distinct in the float32 table too.
 #pragma once
