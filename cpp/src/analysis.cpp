@@ -117,19 +117,16 @@ std::string validate_pairwise(double n, double d, double metric) {
 }
 
 bool pairwise(const float* x, std::int64_t n, std::int64_t d, Metric metric, float* out) {
-  if (metric == Metric::dot) {
-    kernels::pairwise_dot(x, n, d, out);
-    return true;
-  }
-  // Rows rescaled by powers of two (exact), so float32 squares of tiny rows
-  // do not underflow nor those of huge rows overflow: one scale for all rows
-  // (l2, undone on the distances) or one per row (cosine, which ignores it).
+  // Rows rescaled by powers of two (exact), so float32 squares and products
+  // of tiny rows do not underflow nor those of huge rows overflow: one scale
+  // for all rows (l2: differences need a common scale) or one per row (dot,
+  // cosine); undone in float64 on the sums.
   const auto count = static_cast<std::size_t>(n * d);
   std::unique_ptr<float, void (*)(void*)> scaled(static_cast<float*>(std::malloc(count * sizeof(float))),
                                                   std::free);
   if (!scaled) return false;
   float* y = scaled.get();
-  const bool per_row = metric == Metric::cosine;
+  const bool per_row = metric != Metric::l2;
   std::vector<double> scale(static_cast<std::size_t>(per_row ? n : 1));
   if (!per_row) scale[0] = unit_scale(x, n * d);
   for (std::int64_t i = 0; i < n; ++i) {
@@ -144,12 +141,18 @@ bool pairwise(const float* x, std::int64_t n, std::int64_t d, Metric metric, flo
     return true;
   }
   kernels::pairwise_dot(y, n, d, out);
-  std::vector<double> norm(static_cast<std::size_t>(n));
-  for (std::int64_t i = 0; i < n; ++i) norm[static_cast<std::size_t>(i)] = std::sqrt(static_cast<double>(out[i * n + i]));
+  const auto at = [](std::int64_t i) { return static_cast<std::size_t>(i); };
+  std::vector<double> norm(at(n));
+  for (std::int64_t i = 0; i < n; ++i) norm[at(i)] = std::sqrt(static_cast<double>(out[i * n + i]));
   for (std::int64_t i = 0; i < n; ++i)
     for (std::int64_t j = 0; j < n; ++j) {
-      const double denom = norm[static_cast<std::size_t>(i)] * norm[static_cast<std::size_t>(j)];
-      out[i * n + j] = denom > 0.0 ? static_cast<float>(out[i * n + j] / denom) : 0.0f;
+      const double dot = out[i * n + j];
+      if (metric == Metric::dot) {
+        out[i * n + j] = static_cast<float>(dot / (scale[at(i)] * scale[at(j)]));
+      } else {
+        const double denom = norm[at(i)] * norm[at(j)];
+        out[i * n + j] = denom > 0.0 ? static_cast<float>(dot / denom) : 0.0f;
+      }
     }
   return true;
 }

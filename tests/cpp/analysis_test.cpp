@@ -90,6 +90,11 @@ TEST(Pairwise, TinyAndHugeRowsKeepTheirCosineAndDistance) {
   const std::vector<float> huge = {3e30f, 4e30f, 0.0f, 0.0f};
   ASSERT_TRUE(phasor::pairwise(huge.data(), 2, 2, phasor::Metric::l2, out.data()));
   EXPECT_NEAR(out[1] / std::hypot(3e30, 4e30), 1.0, 1e-6);
+  // Products of 1e20s overflow float32; the dot product itself does not.
+  const std::vector<float> cancel = {1e20f, -1e20f, 1e20f, 1e20f};
+  ASSERT_TRUE(phasor::pairwise(cancel.data(), 2, 2, phasor::Metric::dot, out.data()));
+  EXPECT_EQ(out[1], 0.0f);
+  EXPECT_EQ(out[0], static_cast<float>(2.0 * 1e20f * 1e20f));
 }
 
 TEST(Pairwise, L2DotAndCosineMatchFloat64OnArbitraryRows) {

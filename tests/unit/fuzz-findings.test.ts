@@ -304,4 +304,10 @@ describe('pairwise of tiny and huge rows', () => {
     const huge = ph.pairwise({ rows: new Float32Array([3e30, 4e30, 0, 0]), dim: 2 });
     expect(huge[1] / Math.hypot(Math.fround(3e30), Math.fround(4e30))).toBeCloseTo(1, 6);
   });
+
+  test('the dot product of rows whose products overflow float32 is still their float64 dot product rounded', () => {
+    const m = ph.pairwise({ rows: new Float32Array([1e20, -1e20, 1e20, 1e20]), dim: 2, metric: 'dot' });
+    expect(m[1]).toBe(0);
+    expect(m[0]).toBe(Math.fround(2 * Math.fround(1e20) ** 2));
+  });
 });

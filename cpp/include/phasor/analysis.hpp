@@ -34,10 +34,10 @@ void offset_matrix(std::int64_t positions, std::int64_t d_model, double base, Me
                    float* out, Spacing spacing = Spacing::paper);
 std::string validate_offset_matrix(double positions, double d_model, double base, double metric);
 
-// out[i * n + j] = metric(x_i, x_j) over n rows of width d (float32 sums;
-// l2 and cosine on a copy rescaled by powers of two, so tiny and huge rows
-// neither underflow nor overflow). false when that copy could not be
-// allocated (out is then untouched).
+// out[i * n + j] = metric(x_i, x_j) over n rows of width d (float32 sums on
+// a copy of the rows rescaled by powers of two, so tiny and huge rows
+// neither underflow nor overflow before the result does). false when that
+// copy could not be allocated (out is then untouched).
 bool pairwise(const float* x, std::int64_t n, std::int64_t d, Metric metric, float* out);
 std::string validate_pairwise(double n, double d, double metric);
 
