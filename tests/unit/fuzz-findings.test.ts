@@ -79,6 +79,12 @@ describe('attention grids', () => {
     refuses(() => ph.attentionScores({ kind: 'rope', dModel: 4, positions: [0, 1, 2], keyPositions: [] }), RangeError, /phasor\.attentionScores: keyPositions\.length must be an integer in \[1, 4096\]; got 0/);
   });
 
+  test('one token row with one query and several keyPositions is the token at every position, as documented', () => {
+    const token = new Float32Array([1, 0]);
+    const s = ph.attentionScores({ kind: 'rope', dModel: 2, positions: [0], keyPositions: [0, 1, 2], tokens: token, wq: 'identity', wk: 'identity' });
+    expect(Array.from(s.total)).toEqual([1, Math.cos(1), Math.cos(2)].map(Math.fround));
+  });
+
   test('attentionScores with positions: [] is refused, naming positions', () => {
     refuses(() => ph.attentionScores({ kind: 'alibi', dModel: 4, positions: [] }), RangeError, /phasor\.attentionScores: positions\.length must be an integer in \[1, 4096\]; got 0/);
   });

@@ -36,9 +36,10 @@ export const floats = (count: number) =>
     .map(([values, scale]) => Float32Array.from(values, (v) => v * scale));
 
 /** Positions as an option takes them: an array of numbers, a Float64Array or a Float32Array. */
-export const positionList = (count: number) =>
+export const positionList = (count: number): fc.Arbitrary<readonly number[] | Float64Array> =>
   fc.tuple(fc.array(position, { minLength: count, maxLength: count }), fc.constantFrom('array', 'float64', 'float32')).map(([values, kind]) =>
-    kind === 'array' ? values : kind === 'float64' ? Float64Array.from(values) : Float32Array.from(values),
+    // A Float32Array is taken too (its values widened), though the types say Float64Array.
+    kind === 'array' ? values : kind === 'float64' ? Float64Array.from(values) : (Float32Array.from(values) as unknown as Float64Array),
   );
 
 /** A valid RoPE scaling for width `dim` (NTK needs dim ≥ 4), or undefined. */
@@ -49,16 +50,33 @@ export const scaling = (dim: number): fc.Arbitrary<RopeScaling | undefined> => {
     fc.constant(undefined),
     fc.constant({ type: 'none' }),
     factor.map((f) => ({ type: 'linear', factor: f })),
-    fc.record({ factor, originalLength: length, betaSlow: fc.double({ min: 0.5, max: 4, noNaN: true }), gap: fc.double({ min: 1, max: 60, noNaN: true }), truncate: fc.boolean(), attentionFactor: fc.option(fc.double({ min: 0.1, max: 4, noNaN: true }), { nil: undefined }) }).map(
-      ({ factor: f, originalLength, betaSlow, gap, truncate, attentionFactor }) => ({ type: 'yarn', factor: f, originalLength, betaSlow, betaFast: betaSlow + gap, truncate, ...(attentionFactor === undefined ? {} : { attentionFactor }) }),
-    ),
-    fc.record({ factor, originalLength: length, lowFreqFactor: fc.double({ min: 0.5, max: 2, noNaN: true }), gap: fc.double({ min: 0.5, max: 8, noNaN: true }) }).map(({ factor: f, originalLength, lowFreqFactor, gap }) => ({
-      type: 'llama3',
-      factor: f,
-      originalLength,
-      lowFreqFactor,
-      highFreqFactor: lowFreqFactor + gap,
-    })),
+    fc
+      .record({
+        factor,
+        originalLength: length,
+        betaSlow: fc.double({ min: 0.5, max: 4, noNaN: true }),
+        gap: fc.double({ min: 1, max: 60, noNaN: true }),
+        betas: fc.constantFrom('both', 'slow', 'fast', 'neither'),
+        truncate: fc.option(fc.boolean(), { nil: undefined }),
+        attentionFactor: fc.option(fc.double({ min: 0.1, max: 4, noNaN: true }), { nil: undefined }),
+      })
+      .map(({ factor: f, originalLength, betaSlow, gap, betas, truncate, attentionFactor }) =>
+        // Either beta alone keeps the default of the other (1 and 32) on its side.
+        defined({
+          type: 'yarn' as const,
+          factor: f,
+          originalLength,
+          betaSlow: betas === 'both' || betas === 'slow' ? betaSlow : undefined,
+          betaFast: betas === 'both' ? betaSlow + gap : betas === 'fast' ? 1 + gap : undefined,
+          truncate,
+          attentionFactor,
+        }),
+      ),
+    fc
+      .record({ factor, originalLength: length, lowFreqFactor: fc.double({ min: 0.5, max: 2, noNaN: true }), gap: fc.double({ min: 0.5, max: 8, noNaN: true }), given: fc.boolean() })
+      .map(({ factor: f, originalLength, lowFreqFactor, gap, given }) =>
+        given ? { type: 'llama3' as const, factor: f, originalLength, lowFreqFactor, highFreqFactor: lowFreqFactor + gap } : { type: 'llama3' as const, factor: f, originalLength },
+      ),
   ];
   if (dim >= 4) {
     options.push(factor.map((f) => ({ type: 'ntk', factor: f })));

@@ -18,7 +18,7 @@ describe('the PE core on random valid options', () => {
         fc.property(spec.valid, (options) => {
           spec.check(options, (ph[spec.fn] as (o: unknown) => unknown).call(ph, options));
         }),
-        runs(120),
+        runs(spec.runs ?? 120),
       );
     });
   }

@@ -16,6 +16,8 @@ export interface Spec<O extends object = Record<string, unknown>> {
    * heads with head, dModel with dHead, ...).
    */
   related?: Record<string, readonly string[]>;
+  /** Runs of the valid-options property (default 100): more where rare branches hide (the scalings' defaults). */
+  runs?: number;
   /** Throws (through expect) unless `result` is right for `options`, whatever they were. */
   check(options: O, result: unknown): void;
 }

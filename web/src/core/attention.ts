@@ -203,7 +203,9 @@ export function attentionScores<K extends AttentionKind>(
   } else {
     const given = tokensOption;
     tokens = given;
-    shared = typedLength(given) === s.dModel && positions.length !== 1;
+    // One row of dModel values is the token at every position (for a single
+    // query it is that query's row, and the keys' too unless there are more keys).
+    shared = typedLength(given) === s.dModel && (positions.length !== 1 || keyPositions.length !== 1);
     if (ownKeys && !shared && keyPositions.length !== positions.length) {
       throw new RangeError(`phasor.${fn}: with keyPositions of another length, tokens must be 'shared', 'random' or one row of dModel values`);
     }
