@@ -1,24 +1,56 @@
 // What both wasm modules (phasor.wasm, the PE core, and
 // phasor-experiments.wasm, RoPE and attention) export alike: freeing the
-// shared result buffer, and the limits and build facts of the module.
+// shared result buffer, the limits table and build facts of the module, and
+// the names of every enum's codes. These are the one definition TypeScript
+// reads at run time (web/src/core/module-tables.ts); tests/unit/wasm-module.test.ts
+// holds the TypeScript name lists and types to them.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <array>
+
+#include "phasor/analysis.hpp"
+#include "phasor/attention.hpp"
 #include "phasor/build_info.hpp"
+#include "phasor/frequencies.hpp"
+#include "phasor/layout.hpp"
 #include "phasor/limits.hpp"
+#include "phasor/rope.hpp"
+#include "phasor/rope_scaling.hpp"
+#include "phasor/shift_fit.hpp"
 #include "result_buffer.hpp"
+
+using emscripten::val;
 
 namespace {
 
 void release_result() { phasor::bindings::result_scratch().release(); }
 
-emscripten::val limits() {
-  emscripten::val out = emscripten::val::object();
-  out.set("maxDModel", static_cast<double>(phasor::kMaxDModel));
-  out.set("maxPositions", static_cast<double>(phasor::kMaxPositions));
-  out.set("maxAbsPosition", phasor::kMaxAbsPosition);
-  out.set("maxOutputBytes", static_cast<double>(phasor::kMaxOutputBytes));
+// { maxDModel: 65536, ..., simd: true }
+val limits() {
+  val out = val::object();
+  for (const phasor::Limit& limit : phasor::kLimits) out.set(limit.name, limit.value);
   out.set("simd", phasor::simd_kernels());
+  return out;
+}
+
+template <std::size_t N>
+val names(const std::array<const char*, N>& list) {
+  val out = val::array();
+  for (const char* name : list) out.call<void>("push", val(name));
+  return out;
+}
+
+// Each enum's names in code order: { layout: ['interleaved', 'split'], ... }.
+val enums() {
+  val out = val::object();
+  out.set("layout", names(phasor::kLayoutNames));
+  out.set("spacing", names(phasor::kSpacingNames));
+  out.set("metric", names(phasor::kMetricNames));
+  out.set("pairing", names(phasor::kPairingNames));
+  out.set("attentionKind", names(phasor::kAttentionKindNames));
+  out.set("ropeScalingType", names(phasor::kRopeScalingTypeNames));
+  out.set("shiftEncoding", names(phasor::kShiftEncodingNames));
   return out;
 }
 
@@ -27,4 +59,5 @@ emscripten::val limits() {
 EMSCRIPTEN_BINDINGS(phasor_module) {
   emscripten::function("releaseResult", &release_result);
   emscripten::function("limits", &limits);
+  emscripten::function("enums", &enums);
 }

@@ -56,9 +56,8 @@ std::string check_shape(double positions, double d_model) {
 
 // Layout and spacing arrive as the codes the TypeScript layer maps names to.
 std::string check_codes(double layout, double spacing) {
-  if (layout != 0 && layout != 1) return "layout must be 'interleaved' or 'split'";
-  if (spacing != 0 && spacing != 1) return "spacing must be 'paper' or 'tensor2tensor'";
-  return "";
+  if (auto e = phasor::check_choice("layout", layout, phasor::kLayoutNames); !e.empty()) return e;
+  return phasor::check_choice("spacing", spacing, phasor::kSpacingNames);
 }
 
 val encode(double positions, double d_model, double base, double offset, double layout,
@@ -101,9 +100,7 @@ val dot_by_offset(double d_model, double base, double max_offset, double spacing
   if (sums == nullptr) return out_of_memory(static_cast<double>(count) * 8);
   phasor::dot_by_offset(static_cast<std::int64_t>(d_model), base,
                         static_cast<std::int64_t>(max_offset), sums, spacing_of(spacing));
-  auto* out = reinterpret_cast<float*>(sums);
-  for (std::size_t k = 0; k < count; ++k) out[k] = static_cast<float>(sums[k]);
-  return val(emscripten::typed_memory_view(count, out));
+  return val(emscripten::typed_memory_view(count, phasor::bindings::narrow_in_place(sums, count)));
 }
 
 // The first row of the distance or similarity matrix; the TypeScript layer
@@ -137,9 +134,14 @@ val pairwise(double count, double dim, double metric) {
   const auto n = static_cast<std::int64_t>(count);
   float* out = result_buffer<float>(static_cast<std::size_t>(n * n));
   if (out == nullptr) return out_of_memory(count * count * 4);
-  phasor::pairwise(static_cast<const float*>(g_input.data), n, static_cast<std::int64_t>(dim),
-                   static_cast<phasor::Metric>(static_cast<int>(metric)), out);
+  const bool done =
+      phasor::pairwise(static_cast<const float*>(g_input.data), n, static_cast<std::int64_t>(dim),
+                       static_cast<phasor::Metric>(static_cast<int>(metric)), out);
   g_input.release();
+  if (!done) {
+    phasor::bindings::result_scratch().release();
+    return out_of_memory(count * dim * 4);
+  }
   return val(emscripten::typed_memory_view(static_cast<std::size_t>(n * n), out));
 }
 

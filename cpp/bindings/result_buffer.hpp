@@ -6,6 +6,7 @@
 #include <emscripten/val.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "phasor/validation.hpp"
@@ -41,6 +42,22 @@ inline Scratch& result_scratch() {
 template <class T>
 T* result_buffer(std::size_t count) {
   return static_cast<T*>(result_scratch().reserve(count * sizeof(T)));
+}
+
+// Rounds `count` doubles at `buffer` to floats stored from the same address,
+// front to back, and returns them. Float k lands in bytes [4k, 4k + 4), which
+// only double k/2 <= k occupied, and it has been read by then. memcpy moves
+// the bytes, so no object is read through a pointer of another type (a
+// reinterpret_cast of the buffer would break strict aliasing).
+inline float* narrow_in_place(double* buffer, std::size_t count) {
+  auto* bytes = reinterpret_cast<unsigned char*>(buffer);
+  for (std::size_t k = 0; k < count; ++k) {
+    double wide;
+    std::memcpy(&wide, bytes + k * sizeof(double), sizeof wide);
+    const auto narrow = static_cast<float>(wide);
+    std::memcpy(bytes + k * sizeof(float), &narrow, sizeof narrow);
+  }
+  return reinterpret_cast<float*>(buffer);
 }
 
 inline emscripten::val out_of_memory(double bytes) {

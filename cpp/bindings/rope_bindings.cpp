@@ -1,11 +1,8 @@
 // Embind for the RoPE, attention and "why this design" experiments, in the
 // manner of phasor_bindings.cpp: doubles in, a typed_memory_view into the
 // shared result buffer (or a string saying why the input was refused) out.
-//
-// Arrays travel in through input slots: JavaScript asks inputFloat32 /
-// inputFloat64 for a view of `count` values in a slot, fills it at once (a
-// later call may grow memory and detach the view), then calls the function,
-// which reads the slots it needs and frees them all, whatever the outcome.
+// Arrays travel in through input slots (input_slots.hpp); the frequency
+// scaling as a value_object (scaling_record.hpp).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -14,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "input_slots.hpp"
 #include "phasor/attention.hpp"
 #include "phasor/embedding_scale.hpp"
 #include "phasor/limits.hpp"
@@ -24,81 +22,35 @@
 #include "phasor/shift_fit.hpp"
 #include "phasor/validation.hpp"
 #include "result_buffer.hpp"
+#include "scaling_record.hpp"
 
 using emscripten::val;
+using phasor::bindings::InputsReleaser;
 using phasor::bindings::out_of_memory;
 using phasor::bindings::result_buffer;
+using phasor::bindings::ScalingRecord;
+using phasor::bindings::slot_count;
+using phasor::bindings::slot_data;
+using phasor::bindings::slot_given;
+using namespace phasor::bindings;  // the Slot names
 
 namespace {
-
-// The slots; web/src/core/experiment-inputs.ts has the same numbers.
-enum Slot {
-  kPositions = 0,     // f64: RoPE positions, attention query positions, anchors
-  kKeyPositions = 1,  // f64: attention key positions (empty: the query positions), offsets
-  kTokens = 2,        // f32: query tokens; embeddingScale tokens
-  kKeyTokens = 3,     // f32: key tokens (empty: the query tokens)
-  kWq = 4,            // f32: dModel x dHead
-  kWk = 5,            // f32: dModel x dHead
-  kScaling = 6,       // f64: kScalingParameterCount values (empty: no scaling)
-  kBases = 7,         // f64: positionResolution bases
-  kLengths = 8,       // f64: positionResolution lengths
-  kRows = 9,          // f32: rows RoPE rotates
-  kSlotCount = 10
-};
-
-struct Input {
-  phasor::bindings::Scratch buffer;
-  std::size_t count = 0;
-  bool is_double = false;
-};
-Input g_inputs[kSlotCount];
-
-void release_inputs() {
-  for (Input& in : g_inputs) {
-    in.buffer.release();
-    in.count = 0;
-  }
-}
-
-// Frees every slot when a call returns, refused or not.
-struct InputsReleaser {
-  ~InputsReleaser() { release_inputs(); }
-};
-
-template <class T>
-val input_view(double slot, double count) {
-  if (auto e = phasor::check_integer("input slot", slot, 0, kSlotCount - 1); !e.empty()) return val(e);
-  if (auto e = phasor::check_integer("input length", count, 0,
-                                     static_cast<double>(phasor::kMaxOutputBytes / sizeof(T)));
-      !e.empty())
-    return val(e);
-  Input& in = g_inputs[static_cast<int>(slot)];
-  const auto n = static_cast<std::size_t>(count);
-  auto* data = static_cast<T*>(in.buffer.reserve(n * sizeof(T)));
-  if (data == nullptr) return out_of_memory(count * static_cast<double>(sizeof(T)));
-  in.count = n;
-  in.is_double = sizeof(T) == 8;
-  return val(emscripten::typed_memory_view(n, data));
-}
 
 val input_float32(double slot, double count) { return input_view<float>(slot, count); }
 val input_float64(double slot, double count) { return input_view<double>(slot, count); }
 
-template <class T>
-const T* slot_data(Slot slot) {
-  const Input& in = g_inputs[slot];
-  if (in.count == 0 || in.is_double != (sizeof(T) == 8)) return nullptr;
-  return static_cast<const T*>(in.buffer.data);
+// { positions: 0, keyPositions: 1, ... }
+val input_slots() {
+  val out = val::object();
+  for (int slot = 0; slot < kSlotCount; ++slot) out.set(kSlotNames[static_cast<std::size_t>(slot)], slot);
+  return out;
 }
-std::size_t slot_count(Slot slot) { return g_inputs[slot].count; }
 
-// The scaling slot, or no scaling when it is empty.
-std::vector<double> scaling_parameters() {
-  std::vector<double> p(phasor::kScalingParameterCount, 0.0);
-  if (const double* given = slot_data<double>(kScaling);
-      given != nullptr && slot_count(kScaling) == p.size())
-    p.assign(given, given + p.size());
-  return p;
+// The fields of the scaling record, in the order Embind reads them.
+val scaling_fields() {
+  val out = val::array();
+  visit_scaling_fields([&](const char* name, auto) { out.call<void>("push", val(name)); });
+  return out;
 }
 
 std::string missing(const char* what, std::size_t want, std::size_t got) {
@@ -111,8 +63,13 @@ std::string check_pairing_codes(double pairing, double table_layout) {
   return phasor::check_pairing("tableLayout", table_layout);
 }
 
-val normal_samples(double seed, double stream, double count, double std_dev) {
-  if (auto e = phasor::validate_normal_samples(seed, stream, count, std_dev); !e.empty())
+// seed_name and std_name: the options the caller gave them as (seed and
+// std here; tokenStd, embeddingStd when another function draws).
+val normal_samples(double seed, double stream, double count, double std_dev,
+                   const std::string& seed_name, const std::string& std_name) {
+  if (auto e = phasor::validate_normal_samples(seed, stream, count, std_dev, seed_name.c_str(),
+                                               std_name.c_str());
+      !e.empty())
     return val(e);
   const auto n = static_cast<std::size_t>(count);
   float* out = result_buffer<float>(n);
@@ -122,13 +79,12 @@ val normal_samples(double seed, double stream, double count, double std_dev) {
   return val(emscripten::typed_memory_view(n, out));
 }
 
-// Rows in slot kRows, positions in kPositions, scaling in kScaling.
-val rope(double dim, double theta, double pairing, double table_layout) {
+// Rows in slot kRows, positions in kPositions.
+val rope(double dim, double theta, double pairing, double table_layout, const ScalingRecord& scaling) {
   InputsReleaser release;
-  if (auto e = phasor::check_d_model(dim); !e.empty()) return val(e.replace(0, 6, "dim"));
+  if (auto e = phasor::check_d_model(dim, "dim"); !e.empty()) return val(e);
   if (auto e = check_pairing_codes(pairing, table_layout); !e.empty()) return val(e);
-  const auto params = scaling_parameters();
-  if (auto e = phasor::validate_rope_scaling(params.data(), dim); !e.empty()) return val(e);
+  if (auto e = check_scaling_record(scaling); !e.empty()) return val(e);
   const double* positions = slot_data<double>(kPositions);
   const float* rows = slot_data<float>(kRows);
   const std::size_t count = slot_count(kPositions);
@@ -142,7 +98,7 @@ val rope(double dim, double theta, double pairing, double table_layout) {
   spec.theta = theta;
   spec.pairing = static_cast<phasor::Pairing>(static_cast<int>(pairing));
   spec.table_layout = static_cast<phasor::Pairing>(static_cast<int>(table_layout));
-  spec.scaling = phasor::rope_scaling_of(params.data());
+  spec.scaling = scaling_of(scaling);
   if (auto e = phasor::validate_rope(spec, positions); !e.empty()) return val(e);
   float* out = result_buffer<float>(slot_count(kRows));
   if (out == nullptr) return out_of_memory(static_cast<double>(slot_count(kRows)) * 4);
@@ -150,25 +106,26 @@ val rope(double dim, double theta, double pairing, double table_layout) {
   return val(emscripten::typed_memory_view(slot_count(kRows), out));
 }
 
-// [scaled w_i (dim/2), unscaled w_i (dim/2), attention factor]; scaling in kScaling.
-val rope_frequencies(double dim, double theta) {
-  InputsReleaser release;
-  if (auto e = phasor::check_d_model(dim); !e.empty()) return val(e.replace(0, 6, "dim"));
-  if (auto e = phasor::check_theta(theta); !e.empty()) return val(e);
-  const auto params = scaling_parameters();
-  if (auto e = phasor::validate_rope_scaling(params.data(), dim); !e.empty()) return val(e);
+// [scaled w_i (dim/2), unscaled w_i (dim/2), attention factor].
+val rope_frequencies(double dim, double theta, const ScalingRecord& scaling) {
+  if (auto e = phasor::check_d_model(dim, "dim"); !e.empty()) return val(e);
+  if (auto e = phasor::check_base(theta, "theta"); !e.empty()) return val(e);
+  if (auto e = check_scaling_record(scaling); !e.empty()) return val(e);
+  const phasor::RopeScaling s = scaling_of(scaling);
+  if (auto e = phasor::validate_rope_scaling(s, dim); !e.empty()) return val(e);
   const auto d = static_cast<std::int64_t>(dim);
   const auto h = static_cast<std::size_t>(d / 2);
   double* out = result_buffer<double>(2 * h + 1);
   if (out == nullptr) return out_of_memory(dim * 8);
-  out[2 * h] = phasor::rope_frequencies(d, theta, phasor::rope_scaling_of(params.data()), out);
+  out[2 * h] = phasor::rope_frequencies(d, theta, s, out);
   phasor::rope_frequencies(d, theta, phasor::RopeScaling{}, out + h);
   return val(emscripten::typed_memory_view(2 * h + 1, out));
 }
 
 phasor::AttentionSpec attention_spec(double kind, double d_model, double d_head, double base,
                                      double pairing, double table_layout, double weight_layout,
-                                     bool permute, double heads, double head) {
+                                     bool permute, double heads, double head,
+                                     const ScalingRecord& scaling) {
   phasor::AttentionSpec spec;
   spec.kind = static_cast<phasor::AttentionKind>(static_cast<int>(kind));
   spec.d_model = static_cast<std::int64_t>(d_model);
@@ -178,18 +135,19 @@ phasor::AttentionSpec attention_spec(double kind, double d_model, double d_head,
   spec.table_layout = static_cast<phasor::Pairing>(static_cast<int>(table_layout));
   spec.weight_layout = static_cast<phasor::Pairing>(static_cast<int>(weight_layout));
   spec.permute = permute;
-  spec.scaling = phasor::rope_scaling_of(scaling_parameters().data());
+  spec.scaling = scaling_of(scaling);
   spec.heads = static_cast<std::int64_t>(heads);
   spec.head = static_cast<std::int64_t>(head);
   return spec;
 }
 
-// The codes and integer-valued doubles, checked before they are narrowed.
+// The codes and integer-valued doubles, checked before they are narrowed
+// (the scaling's values are validate_attention's: they apply to RoPE only).
 std::string check_attention_codes(double kind, double d_model, double d_head, double pairing,
                                   double table_layout, double weight_layout, double heads,
-                                  double head) {
-  if (auto e = phasor::check_integer("kind code", kind, 0, 2); !e.empty())
-    return "kind must be 'additive', 'rope' or 'alibi'";
+                                  double head, const ScalingRecord& scaling) {
+  if (auto e = phasor::check_choice("kind", kind, phasor::kAttentionKindNames); !e.empty())
+    return e;
   const auto max_width = static_cast<double>(phasor::kMaxAttentionWidth);
   if (auto e = phasor::check_integer("dModel", d_model, 1, max_width); !e.empty()) return e;
   if (auto e = phasor::check_integer("dHead", d_head, 1, max_width); !e.empty()) return e;
@@ -197,7 +155,7 @@ std::string check_attention_codes(double kind, double d_model, double d_head, do
   if (auto e = phasor::check_pairing("weightLayout", weight_layout); !e.empty()) return e;
   if (auto e = phasor::validate_alibi_heads(heads); !e.empty()) return e;
   if (auto e = phasor::check_integer("head", head, 0, heads - 1); !e.empty()) return e;
-  return phasor::validate_rope_scaling(scaling_parameters().data(), d_head);
+  return check_scaling_record(scaling);
 }
 
 // Weights and tokens of the right sizes, or what is wrong with them.
@@ -210,24 +168,24 @@ std::string check_weights(std::size_t d_model, std::size_t d_head) {
   return "";
 }
 
-// Query positions in kPositions, key positions in kKeyPositions (or the
-// query positions), tokens in kTokens / kKeyTokens (one row each when
-// shared), weights in kWq, kWk, scaling in kScaling. Returns total, then the
-// four terms (additive) or the bias (alibi), each queries x keys.
+// Query positions in kPositions, key positions in kKeyPositions (when not
+// given, the query positions), tokens in kTokens / kKeyTokens (one row each
+// when shared), weights in kWq, kWk. Returns total, then the four terms
+// (additive) or the bias (alibi), each queries x keys.
 val attention_scores(double kind, double d_model, double d_head, double base, double pairing,
                      double table_layout, double weight_layout, bool permute, double heads,
-                     double head, bool shared_tokens) {
+                     double head, bool shared_tokens, const ScalingRecord& scaling) {
   InputsReleaser release;
   if (auto e = check_attention_codes(kind, d_model, d_head, pairing, table_layout, weight_layout,
-                                     heads, head);
+                                     heads, head, scaling);
       !e.empty())
     return val(e);
   const auto spec = attention_spec(kind, d_model, d_head, base, pairing, table_layout,
-                                   weight_layout, permute, heads, head);
+                                   weight_layout, permute, heads, head, scaling);
   phasor::AttentionInput in;
   in.query_positions = slot_data<double>(kPositions);
   in.queries = static_cast<std::int64_t>(slot_count(kPositions));
-  const bool own_keys = slot_data<double>(kKeyPositions) != nullptr;
+  const bool own_keys = slot_given(kKeyPositions);
   in.key_positions = own_keys ? slot_data<double>(kKeyPositions) : in.query_positions;
   in.keys = own_keys ? static_cast<std::int64_t>(slot_count(kKeyPositions)) : in.queries;
   if (auto e = phasor::validate_attention(spec, static_cast<double>(in.queries),
@@ -278,14 +236,14 @@ val attention_scores(double kind, double d_model, double d_head, double base, do
 // optionally kKeyTokens), weights in kWq, kWk: anchors x offsets scores.
 val score_by_offset(double kind, double d_model, double d_head, double base, double pairing,
                     double table_layout, double weight_layout, bool permute, double heads,
-                    double head) {
+                    double head, const ScalingRecord& scaling) {
   InputsReleaser release;
   if (auto e = check_attention_codes(kind, d_model, d_head, pairing, table_layout, weight_layout,
-                                     heads, head);
+                                     heads, head, scaling);
       !e.empty())
     return val(e);
   const auto spec = attention_spec(kind, d_model, d_head, base, pairing, table_layout,
-                                   weight_layout, permute, heads, head);
+                                   weight_layout, permute, heads, head, scaling);
   const double* anchors = slot_data<double>(kPositions);
   const double* offsets = slot_data<double>(kKeyPositions);
   const auto na = static_cast<std::int64_t>(slot_count(kPositions));
@@ -324,9 +282,8 @@ val alibi_slopes(double heads) {
 // frequencies (d/2, or d for sine-only)].
 val shift_fit(double encoding, double d_model, double base, double k, double positions,
               double offset, double stride, double extrapolate) {
-  if (auto e = phasor::check_integer("encoding code", encoding, 0, 4); !e.empty())
-    return val(std::string("encoding must be 'sinusoidal', 'sine-only', 'linear-frequencies', "
-                           "'quadratic-phase' or 'log-phase'"));
+  if (auto e = phasor::check_choice("encoding", encoding, phasor::kShiftEncodingNames); !e.empty())
+    return val(e);
   if (auto e = phasor::check_d_model(d_model); !e.empty()) return val(e);
   const auto max_positions = static_cast<double>(phasor::kMaxShiftFitPositions);
   if (auto e = phasor::check_integer("positions", positions, 1, max_positions); !e.empty())
@@ -389,9 +346,7 @@ val embedding_scale(double d_model, double positions, double offset, double base
   auto* norms = result_buffer<double>(count);
   if (norms == nullptr) return out_of_memory(static_cast<double>(count) * 8);
   phasor::embedding_scale(spec, slot_data<float>(kTokens), norms);
-  auto* out = reinterpret_cast<float*>(norms);
-  for (std::size_t i = 0; i < count; ++i) out[i] = static_cast<float>(norms[i]);
-  return val(emscripten::typed_memory_view(count, out));
+  return val(emscripten::typed_memory_view(count, phasor::bindings::narrow_in_place(norms, count)));
 }
 
 // Bases in kBases, lengths in kLengths. Returns float64 [minDistance
@@ -419,9 +374,13 @@ val position_resolution(double d_model, double min_offset) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(phasor_rope) {
+  auto record = emscripten::value_object<ScalingRecord>("ScalingRecord");
+  visit_scaling_fields([&](const char* name, auto member) { record.field(name, member); });
   emscripten::function("inputFloat32", &input_float32);
   emscripten::function("inputFloat64", &input_float64);
-  emscripten::function("releaseInputs", &release_inputs);
+  emscripten::function("releaseInputs", &phasor::bindings::release_inputs);
+  emscripten::function("inputSlots", &input_slots);
+  emscripten::function("scalingFields", &scaling_fields);
   emscripten::function("normalSamples", &normal_samples);
   emscripten::function("rope", &rope);
   emscripten::function("ropeFrequencies", &rope_frequencies);

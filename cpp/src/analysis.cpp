@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "kernels.hpp"
@@ -15,9 +17,17 @@ namespace phasor {
 
 namespace {
 
-std::string check_metric(double metric) {
-  if (metric == 0 || metric == 1 || metric == 2) return "";
-  return "metric must be 'l2', 'dot' or 'cosine'";
+std::string check_metric(double metric) { return check_choice("metric", metric, kMetricNames); }
+
+// 2^(1-e) for the largest |value| v = f 2^e (f in [0.5, 1)) of `count`
+// values: it takes v into [1, 2). 1 when all are zero (or not finite).
+double unit_scale(const float* x, std::int64_t count) {
+  float largest = 0.0f;
+  for (std::int64_t k = 0; k < count; ++k) largest = std::max(largest, std::fabs(x[k]));
+  if (!(largest > 0.0f) || !std::isfinite(largest)) return 1.0;
+  int e = 0;
+  std::frexp(largest, &e);
+  return std::ldexp(1.0, 1 - e);
 }
 
 // Row 0 of a symmetric Toeplitz matrix -> the whole matrix. Row p is the
@@ -41,7 +51,11 @@ std::string validate_dot_by_offset(double d_model, double base, double max_offse
   if (auto e = check_integer("maxOffset", max_offset, 0, static_cast<double>(kMaxPositions));
       !e.empty())
     return e;
-  return check_output_size("the dot products (maxOffset + 1 float32 values)", max_offset + 1, 4);
+  if (auto e = check_output_size("the dot products (maxOffset + 1 float32 values)", max_offset + 1, 4);
+      !e.empty())
+    return e;
+  return check_work("(maxOffset + 1) x dModel/2", (max_offset + 1) * (d_model / 2),
+                    kMaxDotByOffsetWork);
 }
 
 void dot_by_offset(std::int64_t d_model, double base, std::int64_t max_offset, double* out,
@@ -52,6 +66,10 @@ void dot_by_offset(std::int64_t d_model, double base, std::int64_t max_offset, d
              kernels::cos_sums(state, count, out + first);
            });
 }
+
+// The largest matrix (2^14 positions, the 1 GiB output cap) walks its first
+// row within the dot-by-offset work cap.
+static_assert(16384.0 * static_cast<double>(kMaxDModel / 2) <= kMaxDotByOffsetWork);
 
 std::string validate_offset_matrix(double positions, double d_model, double base, double metric) {
   if (auto e = check_integer("positions", positions, 1, static_cast<double>(kMaxPositions));
@@ -93,25 +111,50 @@ std::string validate_pairwise(double n, double d, double metric) {
   if (auto e = check_metric(metric); !e.empty()) return e;
   if (auto e = check_output_size("the input rows (count x dim float32 values)", n * d, 4); !e.empty())
     return e;
-  return check_output_size("the matrix (count x count float32 values)", n * n, 4);
+  if (auto e = check_output_size("the matrix (count x count float32 values)", n * n, 4); !e.empty())
+    return e;
+  return check_work("count x count x dim", n * n * d, kMaxPairwiseWork);
 }
 
-void pairwise(const float* x, std::int64_t n, std::int64_t d, Metric metric, float* out) {
+bool pairwise(const float* x, std::int64_t n, std::int64_t d, Metric metric, float* out) {
+  // Rows rescaled by powers of two (exact), so float32 squares and products
+  // of tiny rows do not underflow nor those of huge rows overflow: one scale
+  // for all rows (l2: differences need a common scale) or one per row (dot,
+  // cosine); undone in float64 on the sums.
+  const auto count = static_cast<std::size_t>(n * d);
+  std::unique_ptr<float, void (*)(void*)> scaled(static_cast<float*>(std::malloc(count * sizeof(float))),
+                                                  std::free);
+  if (!scaled) return false;
+  float* y = scaled.get();
+  const bool per_row = metric != Metric::l2;
+  std::vector<double> scale(static_cast<std::size_t>(per_row ? n : 1));
+  if (!per_row) scale[0] = unit_scale(x, n * d);
+  for (std::int64_t i = 0; i < n; ++i) {
+    double& s = scale[per_row ? static_cast<std::size_t>(i) : 0];
+    if (per_row) s = unit_scale(x + i * d, d);
+    for (std::int64_t k = 0; k < d; ++k) y[i * d + k] = static_cast<float>(x[i * d + k] * s);
+  }
   if (metric == Metric::l2) {
-    kernels::pairwise_sq_l2(x, n, d, out);
-    for (std::int64_t i = 0; i < n * n; ++i) out[i] = std::sqrt(out[i]);
-    return;
+    kernels::pairwise_sq_l2(y, n, d, out);
+    for (std::int64_t i = 0; i < n * n; ++i)
+      out[i] = static_cast<float>(static_cast<double>(std::sqrt(out[i])) / scale[0]);
+    return true;
   }
-  kernels::pairwise_dot(x, n, d, out);
-  if (metric == Metric::cosine) {
-    std::vector<float> norm(static_cast<std::size_t>(n));
-    for (std::int64_t i = 0; i < n; ++i) norm[static_cast<std::size_t>(i)] = std::sqrt(out[i * n + i]);
-    for (std::int64_t i = 0; i < n; ++i)
-      for (std::int64_t j = 0; j < n; ++j) {
-        const float denom = norm[static_cast<std::size_t>(i)] * norm[static_cast<std::size_t>(j)];
-        out[i * n + j] = denom > 0.0f ? out[i * n + j] / denom : 0.0f;
+  kernels::pairwise_dot(y, n, d, out);
+  const auto at = [](std::int64_t i) { return static_cast<std::size_t>(i); };
+  std::vector<double> norm(at(n));
+  for (std::int64_t i = 0; i < n; ++i) norm[at(i)] = std::sqrt(static_cast<double>(out[i * n + i]));
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j < n; ++j) {
+      const double dot = out[i * n + j];
+      if (metric == Metric::dot) {
+        out[i * n + j] = static_cast<float>(dot / (scale[at(i)] * scale[at(j)]));
+      } else {
+        const double denom = norm[at(i)] * norm[at(j)];
+        out[i * n + j] = denom > 0.0 ? static_cast<float>(dot / denom) : 0.0f;
       }
-  }
+    }
+  return true;
 }
 
 }  // namespace phasor

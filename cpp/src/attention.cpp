@@ -90,12 +90,16 @@ void alibi_slopes(std::int64_t heads, double* out) {
     out[power + k] = std::pow(2.0, -4.0 * static_cast<double>(2 * k + 1) / p);
 }
 
-std::string validate_attention(const AttentionSpec& spec, double queries, double keys) {
-  if (static_cast<int>(spec.kind) < 0 || static_cast<int>(spec.kind) > 2)
-    return "kind must be 'additive', 'rope' or 'alibi'";
+std::string validate_attention(const AttentionSpec& spec, double queries, double keys,
+                               const char* queries_name, const char* keys_name) {
+  if (auto e = check_choice("kind", static_cast<double>(spec.kind), kAttentionKindNames); !e.empty())
+    return e;
   const auto max_positions = static_cast<double>(kMaxAttentionPositions);
-  if (auto e = check_integer("positions.length", queries, 1, max_positions); !e.empty()) return e;
-  if (auto e = check_integer("positions.length", keys, 1, max_positions); !e.empty()) return e;
+  if (auto e = check_integer(queries_name, queries, 1, max_positions); !e.empty()) return e;
+  if (auto e = check_integer(keys_name, keys, 1, max_positions); !e.empty()) return e;
+  if (spec.kind != AttentionKind::rope && spec.scaling.type != RopeScalingType::none)
+    return std::string("scaling applies to kind 'rope' only; got kind '") +
+           kAttentionKindNames[static_cast<std::size_t>(spec.kind)] + "'";
   const auto dm = static_cast<double>(spec.d_model), dh = static_cast<double>(spec.d_head);
   const auto max_width = static_cast<double>(kMaxAttentionWidth);
   if (spec.kind == AttentionKind::additive) {
@@ -110,13 +114,13 @@ std::string validate_attention(const AttentionSpec& spec, double queries, double
     if (static_cast<std::int64_t>(dh) % 2 != 0)
       return "dHead must be even for RoPE (its slots turn in pairs); got " +
              format_number(static_cast<double>(dh));
-    if (auto e = check_theta(spec.base); !e.empty()) return e;
+    if (auto e = check_base(spec.base, "theta"); !e.empty()) return e;
     if (auto e = check_pairing("pairing", static_cast<double>(spec.pairing)); !e.empty()) return e;
     if (auto e = check_pairing("tableLayout", static_cast<double>(spec.table_layout)); !e.empty())
       return e;
     if (auto e = check_pairing("weightLayout", static_cast<double>(spec.weight_layout)); !e.empty())
       return e;
-    if (auto e = validate_rope_scaling(spec.scaling, dh); !e.empty()) return e;
+    if (auto e = validate_rope_scaling(spec.scaling, dh, "dHead"); !e.empty()) return e;
   }
   if (spec.kind == AttentionKind::alibi) {
     if (auto e = validate_alibi_heads(static_cast<double>(spec.heads)); !e.empty()) return e;
@@ -125,11 +129,8 @@ std::string validate_attention(const AttentionSpec& spec, double queries, double
         !e.empty())
       return e;
   }
-  const double work = (queries * keys + (queries + keys) * dm) * dh;
-  if (work > kMaxAttentionWork)
-    return "the work of one call, (queries x keys + (queries + keys) x dModel) x dHead, must be at "
-           "most 1073741824; got " + format_number(work);
-  return "";
+  return check_work("(queries x keys + (queries + keys) x dModel) x dHead",
+                    (queries * keys + (queries + keys) * dm) * dh, kMaxAttentionWork);
 }
 
 void attention_scores(const AttentionSpec& spec, const AttentionInput& in,
@@ -206,22 +207,25 @@ std::string validate_score_by_offset(const AttentionSpec& spec, const double* an
       !e.empty())
     return e;
   if (auto e = validate_attention(spec, static_cast<double>(anchor_count),
-                                  static_cast<double>(offset_count));
+                                  static_cast<double>(offset_count), "anchors.length",
+                                  "offsets.length");
       !e.empty())
     return e;
   // Each anchor projects its own keys: anchors x (offsets + (1 + offsets) x dModel) x dHead.
   const auto a = static_cast<double>(anchor_count), o = static_cast<double>(offset_count);
   const double work = a * (o + (1.0 + o) * static_cast<double>(spec.d_model)) *
                       static_cast<double>(spec.d_head);
-  if (work > kMaxAttentionWork)
-    return "the work of one call, anchors x (offsets + (1 + offsets) x dModel) x dHead, must be at "
-           "most 1073741824; got " + format_number(work);
+  if (auto e = check_work("anchors x (offsets + (1 + offsets) x dModel) x dHead", work,
+                          kMaxAttentionWork);
+      !e.empty())
+    return e;
   if (auto e = check_positions("anchors", anchors, anchor_count); !e.empty()) return e;
   if (auto e = check_positions("offsets", offsets, offset_count); !e.empty()) return e;
   for (std::int64_t a = 0; a < anchor_count; ++a)
     for (std::int64_t j = 0; j < offset_count; ++j)
       if (std::fabs(anchors[a] - offsets[j]) > kMaxAbsPosition)
-        return "every key position anchor - offset must stay within [-2147483648, 2147483648]";
+        return "every key position anchor - offset must stay within [" +
+               format_number(-kMaxAbsPosition) + ", " + format_number(kMaxAbsPosition) + "]";
   return "";
 }
 

@@ -17,7 +17,11 @@ std::string validate_embedding_scale(const EmbeddingScaleSpec& spec) {
     return e;
   if (static_cast<double>(spec.positions) * static_cast<double>(spec.d_model) >
       static_cast<double>(kMaxEmbeddingScaleValues))
-    return "positions x dModel must be at most 67108864 for embeddingScale";
+    return "positions x dModel must be at most " +
+           format_number(static_cast<double>(kMaxEmbeddingScaleValues)) +
+           " for embeddingScale (the work of one call); got " +
+           format_number(static_cast<double>(spec.positions)) + " x " +
+           format_number(static_cast<double>(spec.d_model));
   if (auto e = check_base(spec.base); !e.empty()) return e;
   const double last = static_cast<double>(spec.positions - 1);
   return check_finite("offset", spec.offset, -kMaxAbsPosition, kMaxAbsPosition - last);

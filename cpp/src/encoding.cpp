@@ -19,10 +19,10 @@ std::string validate(const EncodingSpec& spec) {
   if (auto e = check_finite("offset", spec.offset, -kMaxAbsPosition, kMaxAbsPosition - last);
       !e.empty())
     return e;
-  if (spec.layout != Layout::interleaved && spec.layout != Layout::split)
-    return "layout must be 'interleaved' or 'split'";
-  if (spec.spacing != Spacing::paper && spec.spacing != Spacing::tensor2tensor)
-    return "spacing must be 'paper' or 'tensor2tensor'";
+  if (auto e = check_choice("layout", static_cast<double>(spec.layout), kLayoutNames); !e.empty())
+    return e;
+  if (auto e = check_choice("spacing", static_cast<double>(spec.spacing), kSpacingNames); !e.empty())
+    return e;
   return check_output_size("the table (positions x dModel float32 values)",
                            static_cast<double>(spec.positions) * static_cast<double>(spec.d_model),
                            4);

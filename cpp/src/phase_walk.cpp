@@ -2,11 +2,7 @@
 
 #include <cmath>
 
-#include "phasor/limits.hpp"
-
 namespace phasor {
-
-static_assert(kAnchorInterval == 1024, "PhaseWalk::kChunk follows kAnchorInterval");
 
 PhaseWalk::PhaseWalk(const std::vector<double>& omega, double start, double step)
     : omega_(omega),

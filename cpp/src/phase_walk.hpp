@@ -1,6 +1,6 @@
 // Walks the phasors (sin w_i p, cos w_i p) of every pair along successive
 // positions p = start, start+step, ... by rotation, re-anchoring them from an
-// exact float64 sin/cos every kAnchorInterval steps. Between anchors the
+// exact float64 sin/cos every kChunk steps. Between anchors the
 // float64 recurrence drifts by about steps * 2^-52, far below float32
 // resolution, so every emitted value is the float64 value rounded to float32.
 #pragma once
@@ -13,6 +13,9 @@ namespace phasor {
 
 class PhaseWalk {
  public:
+  // Steps between exact re-anchorings, and the most one emit() call gets.
+  static constexpr std::int64_t kChunk = 1024;
+
   PhaseWalk(const std::vector<double>& omega, double start, double step);
 
   // Calls emit(state, first_index, count) for consecutive chunks covering
@@ -28,7 +31,6 @@ class PhaseWalk {
   }
 
  private:
-  static constexpr std::int64_t kChunk = 1024;
   void anchor(double position);
 
   std::vector<double> omega_, sin_, cos_, step_sin_, step_cos_;

@@ -31,13 +31,12 @@ class SplitMix64 {
 
 }  // namespace
 
-std::string validate_normal_samples(double seed, double stream, double count, double std_dev) {
-  if (auto e = check_integer("seed", seed, 0, kMaxSeed); !e.empty()) return e;
+std::string validate_normal_samples(double seed, double stream, double count, double std_dev,
+                                    const char* seed_name, const char* std_name) {
+  if (auto e = check_integer(seed_name, seed, 0, kMaxSeed); !e.empty()) return e;
   if (auto e = check_integer("stream", stream, 0, kMaxSeed); !e.empty()) return e;
-  if (auto e = check_integer("count", count, 0, static_cast<double>(kMaxOutputBytes / 4));
-      !e.empty())
-    return e;
-  return check_finite("std", std_dev, 0, 1e30);
+  if (auto e = check_integer("count", count, 0, kMaxNormalSamples); !e.empty()) return e;
+  return check_finite(std_name, std_dev, 0, kMaxNormalStd);
 }
 
 void normal_samples(std::uint64_t seed, std::uint64_t stream, double std_dev, std::int64_t count,

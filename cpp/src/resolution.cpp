@@ -25,7 +25,9 @@ std::string validate_position_resolution(double d_model, const double* bases,
       !e.empty())
     return e;
   for (std::int64_t b = 0; b < base_count; ++b)
-    if (auto e = check_base(bases[b]); !e.empty()) return e.replace(0, 4, "bases[" + format_number(static_cast<double>(b)) + "]");
+    if (auto e = check_base(bases[b], ("bases[" + format_number(static_cast<double>(b)) + "]").c_str());
+        !e.empty())
+      return e;
   double longest = 0.0;
   for (std::int64_t l = 0; l < length_count; ++l) {
     if (auto e = check_integer(("lengths[" + format_number(static_cast<double>(l)) + "]").c_str(), lengths[l], 2,
@@ -35,10 +37,8 @@ std::string validate_position_resolution(double d_model, const double* bases,
     longest = std::max(longest, lengths[l]);
   }
   if (auto e = check_integer("minOffset", min_offset, 1, longest - 1); !e.empty()) return e;
-  if (static_cast<double>(base_count) * longest * (d_model / 2) > kMaxResolutionWork)
-    return "bases.length x the longest length x dModel/2 must be at most 1073741824 (the work of "
-           "one call)";
-  return "";
+  return check_work("bases.length x the longest length x dModel/2",
+                    static_cast<double>(base_count) * longest * (d_model / 2), kMaxResolutionWork);
 }
 
 void position_resolution(std::int64_t d_model, const double* bases, std::int64_t base_count,
@@ -59,7 +59,7 @@ void position_resolution(std::int64_t d_model, const double* bases, std::int64_t
   for (std::int64_t l = 0; l < length_count; ++l)
     float32_bound[l] = 2.0 * std::sqrt(d) * (0x1p-25 + (lengths[l] - 1.0) * 0x1p-51);
 
-  std::vector<double> sum_buffer(1024);  // PhaseWalk's chunk
+  std::vector<double> sum_buffer(static_cast<std::size_t>(PhaseWalk::kChunk));  // one chunk's sums
   double* sums = sum_buffer.data();
   for (std::int64_t b = 0; b < base_count; ++b) {
     double best = std::numeric_limits<double>::infinity(), best_offset = 0.0;

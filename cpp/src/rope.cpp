@@ -10,14 +10,8 @@
 
 namespace phasor {
 
-std::string check_theta(double theta) {
-  if (std::isfinite(theta) && theta > 1.0 && theta <= 1e300) return "";
-  return check_base(theta).replace(0, 4, "theta");  // "base must be ..." -> "theta must be ..."
-}
-
 std::string check_pairing(const char* name, double code) {
-  if (code == 0 || code == 1) return "";
-  return std::string(name) + " must be 'adjacent' or 'half'";
+  return check_choice(name, code, kPairingNames);
 }
 
 std::string check_positions(const char* name, const double* positions, std::int64_t count) {
@@ -37,16 +31,15 @@ std::string validate_rope(const RopeSpec& spec, const double* positions) {
       !e.empty())
     return e;
   const auto dim = static_cast<double>(spec.dim);
-  if (auto e = check_d_model(dim); !e.empty()) return e.replace(0, 6, "dim");
-  if (auto e = check_theta(spec.theta); !e.empty()) return e;
+  if (auto e = check_d_model(dim, "dim"); !e.empty()) return e;
+  if (auto e = check_base(spec.theta, "theta"); !e.empty()) return e;
   if (auto e = check_pairing("pairing", static_cast<double>(spec.pairing)); !e.empty()) return e;
   if (auto e = check_pairing("tableLayout", static_cast<double>(spec.table_layout)); !e.empty())
     return e;
   if (auto e = validate_rope_scaling(spec.scaling, dim); !e.empty()) return e;
-  if (auto e = check_output_size("the rows (count x dim float32 values)",
-                                 static_cast<double>(spec.count) * dim, 4);
-      !e.empty())
-    return e;
+  if (static_cast<double>(spec.count) * dim > kMaxRopeValues)
+    return "count x dim must be at most " + format_number(kMaxRopeValues) + " (the work of one call); got " +
+           format_number(static_cast<double>(spec.count)) + " x " + format_number(dim);
   return check_positions("positions", positions, spec.count);
 }
 

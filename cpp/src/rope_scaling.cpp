@@ -61,15 +61,17 @@ void llama3(const RopeScaling& s, std::int64_t pairs, double* omega) {
 
 }  // namespace
 
-std::string validate_rope_scaling(const RopeScaling& s, double dim) {
+std::string validate_rope_scaling(const RopeScaling& s, double dim, const char* dim_name) {
   using T = RopeScalingType;
-  if (static_cast<int>(s.type) < 0 || static_cast<int>(s.type) > 5)
-    return "scaling.type must be 'none', 'linear', 'ntk', 'dynamic-ntk', 'yarn' or 'llama3'";
+  if (auto e = check_choice("scaling.type", static_cast<double>(s.type), kRopeScalingTypeNames);
+      !e.empty())
+    return e;
   if (s.type == T::none) return "";
-  if (auto e = check_finite("scaling.factor", s.factor, 1.0, 1e6); !e.empty()) return e;
+  const double lo = kMinScalingParameter, hi = kMaxScalingFactor;
+  if (auto e = check_finite("scaling.factor", s.factor, 1.0, hi); !e.empty()) return e;
   if ((s.type == T::ntk || s.type == T::dynamic_ntk) && dim < 4)
-    return "dim must be at least 4 for NTK scaling (its exponent is dim/(dim-2)); got " +
-           format_number(dim);
+    return std::string(dim_name) + " must be at least 4 for NTK scaling (its exponent is " +
+           dim_name + "/(" + dim_name + "-2)); got " + format_number(dim);
   if (needs_original_length(s.type)) {
     if (auto e = check_finite("scaling.originalLength", s.original_length, 1.0, kMaxAbsPosition);
         !e.empty())
@@ -81,55 +83,26 @@ std::string validate_rope_scaling(const RopeScaling& s, double dim) {
       return e;
   }
   if (s.type == T::yarn) {
-    if (auto e = check_finite("scaling.betaSlow", s.beta_slow, 1e-6, 1e6); !e.empty()) return e;
-    if (auto e = check_finite("scaling.betaFast", s.beta_fast, 1e-6, 1e6); !e.empty()) return e;
+    if (auto e = check_finite("scaling.betaSlow", s.beta_slow, lo, hi); !e.empty()) return e;
+    if (auto e = check_finite("scaling.betaFast", s.beta_fast, lo, hi); !e.empty()) return e;
     if (!(s.beta_fast > s.beta_slow))
       return "scaling.betaFast must be greater than scaling.betaSlow; got " +
              format_number(s.beta_fast) + " and " + format_number(s.beta_slow);
     if (s.attention_factor != 0.0) {
-      if (auto e = check_finite("scaling.attentionFactor", s.attention_factor, 1e-6, 1e6);
-          !e.empty())
+      if (auto e = check_finite("scaling.attentionFactor", s.attention_factor, lo, hi); !e.empty())
         return e;
     }
   }
   if (s.type == T::llama3) {
-    if (auto e = check_finite("scaling.lowFreqFactor", s.low_freq_factor, 1e-6, 1e6); !e.empty())
+    if (auto e = check_finite("scaling.lowFreqFactor", s.low_freq_factor, lo, hi); !e.empty())
       return e;
-    if (auto e = check_finite("scaling.highFreqFactor", s.high_freq_factor, 1e-6, 1e6); !e.empty())
+    if (auto e = check_finite("scaling.highFreqFactor", s.high_freq_factor, lo, hi); !e.empty())
       return e;
     if (!(s.high_freq_factor > s.low_freq_factor))
       return "scaling.highFreqFactor must be greater than scaling.lowFreqFactor; got " +
              format_number(s.high_freq_factor) + " and " + format_number(s.low_freq_factor);
   }
   return "";
-}
-
-std::string validate_rope_scaling(const double* p, double dim) {
-  if (!check_integer("scaling.type", p[kScalingType], 0, 5).empty())
-    return "scaling.type must be 'none', 'linear', 'ntk', 'dynamic-ntk', 'yarn' or 'llama3'";
-  if (p[kScalingTruncate] != 0.0 && p[kScalingTruncate] != 1.0)
-    return "scaling.truncate must be true or false";
-  if (p[kScalingHasAttentionFactor] == 1.0) {
-    if (auto e = check_finite("scaling.attentionFactor", p[kScalingAttentionFactor], 1e-6, 1e6);
-        !e.empty())
-      return e;
-  }
-  return validate_rope_scaling(rope_scaling_of(p), dim);
-}
-
-RopeScaling rope_scaling_of(const double* p) {
-  RopeScaling s;
-  s.type = static_cast<RopeScalingType>(static_cast<int>(p[kScalingType]));
-  s.factor = p[kScalingFactor];
-  s.original_length = p[kScalingOriginalLength];
-  s.sequence_length = p[kScalingSequenceLength];
-  s.beta_fast = p[kScalingBetaFast];
-  s.beta_slow = p[kScalingBetaSlow];
-  s.truncate = p[kScalingTruncate] != 0.0;
-  s.low_freq_factor = p[kScalingLowFreqFactor];
-  s.high_freq_factor = p[kScalingHighFreqFactor];
-  s.attention_factor = p[kScalingHasAttentionFactor] == 1.0 ? p[kScalingAttentionFactor] : 0.0;
-  return s;
 }
 
 double rope_frequencies(std::int64_t dim, double theta, const RopeScaling& s, double* omega) {

@@ -25,12 +25,21 @@ Slots slots(std::int64_t i, std::int64_t d, Layout layout) {
 std::string validate_rotation(const EncodingSpec& spec, double k) {
   if (auto e = validate(spec); !e.empty()) return e;
   if (auto e = check_finite("k", k, -kMaxAbsPosition, kMaxAbsPosition); !e.empty()) return e;
+  // The check compares M_k PE(p) with PE(p + k): p + k must be a position PE accepts.
   const double last = spec.offset + static_cast<double>(spec.positions - 1) + k;
   if (std::fabs(last) > kMaxAbsPosition || std::fabs(spec.offset + k) > kMaxAbsPosition)
-    return "offset + positions + k must stay within [-2147483648, 2147483648]";
-  return check_output_size("the rotation matrix (dModel x dModel float32 values)",
-                           static_cast<double>(spec.d_model) * static_cast<double>(spec.d_model),
-                           4);
+    return "offset + k and offset + positions - 1 + k must stay within [" +
+           format_number(-kMaxAbsPosition) + ", " + format_number(kMaxAbsPosition) +
+           "] (the check compares with PE(p + k)); got offset " + format_number(spec.offset) +
+           " and k " + format_number(k);
+  if (auto e = check_output_size("the rotation matrix (dModel x dModel float32 values)",
+                                 static_cast<double>(spec.d_model) * static_cast<double>(spec.d_model),
+                                 4);
+      !e.empty())
+    return e;
+  return check_work("positions x dModel",
+                    static_cast<double>(spec.positions) * static_cast<double>(spec.d_model),
+                    kMaxRotationWork);
 }
 
 void rotation_matrix(std::int64_t d_model, double base, double k, Layout layout, float* out,

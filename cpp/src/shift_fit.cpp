@@ -14,8 +14,6 @@ namespace phasor {
 namespace {
 
 constexpr double kPi = 3.141592653589793238462643383279502884;
-// |p| below 2^26 keeps p^2 exact in float64.
-constexpr double kMaxQuadraticPosition = 67108864.0;
 
 double phase_of(ShiftEncoding encoding, double p) {
   switch (encoding) {
@@ -28,9 +26,9 @@ double phase_of(ShiftEncoding encoding, double p) {
 }  // namespace
 
 std::string validate_shift_fit(const ShiftFitSpec& spec) {
-  if (static_cast<int>(spec.encoding) < 0 || static_cast<int>(spec.encoding) > 4)
-    return "encoding must be 'sinusoidal', 'sine-only', 'linear-frequencies', 'quadratic-phase' "
-           "or 'log-phase'";
+  if (auto e = check_choice("encoding", static_cast<double>(spec.encoding), kShiftEncodingNames);
+      !e.empty())
+    return e;
   const auto d = static_cast<double>(spec.d_model);
   if (auto e = check_d_model(d); !e.empty()) return e;
   if (d > static_cast<double>(kMaxShiftFitDModel))

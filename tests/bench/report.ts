@@ -164,8 +164,8 @@ export function accuracySummary(result: BenchResult): string {
   const a = result.accuracy;
   const tables = Math.max(a.W1?.['phasor-simd'] ?? NaN, a.W3?.['phasor-simd'] ?? NaN);
   return [
-    `phasor's tables (W1, W3) are within ${formatError(tables)} of float64, inside the 6e-8 bound (half a`,
-    `float32 ulp near 1) its tests hold it to; the naive float32 formula is off by ${formatError(a.W3?.['naive-float32'])}`,
+    `phasor's tables (W1, W3) are within ${formatError(tables)} of float64, inside the bound 2^-25 + |p|·2^-51 + 2^-40 (float32`,
+    `rounding, 3.0e-8 here); the naive float32 formula is off by ${formatError(a.W3?.['naive-float32'])}`,
     `at W3, TF.js by ${formatError(a.W3?.['tfjs-wasm'])}. Distances and dot products (W2, W4) are float64 sums rounded`,
     'once. TF.js\'s W2/W5 error is the cancellation of |a|² + |b|² − 2a·b on the diagonal (true distance 0);',
     'phasor\'s W5 kernel sums in float32.',

@@ -76,6 +76,27 @@ std::vector<float> random_rows(std::int64_t n, std::int64_t d, unsigned seed) {
   return x;
 }
 
+TEST(Pairwise, TinyAndHugeRowsKeepTheirCosineAndDistance) {
+  // float32 squares of 1e-24 underflow and of 4e30 overflow; the rows are
+  // rescaled by powers of two first, so the float64 answers survive.
+  const std::vector<float> tiny = {1e-24f, 1e-24f, 1e-24f, 1e-24f, -1e-24f, -1e-24f, 0.0f, 0.0f};
+  std::vector<float> out(16);
+  ASSERT_TRUE(phasor::pairwise(tiny.data(), 4, 2, phasor::Metric::cosine, out.data()));
+  EXPECT_EQ(out[1], 1.0f);
+  EXPECT_EQ(out[2], -1.0f);
+  EXPECT_EQ(out[3], 0.0f);  // against a zero row
+  ASSERT_TRUE(phasor::pairwise(tiny.data(), 4, 2, phasor::Metric::l2, out.data()));
+  EXPECT_EQ(out[3], static_cast<float>(std::hypot(static_cast<double>(tiny[0]), static_cast<double>(tiny[1]))));
+  const std::vector<float> huge = {3e30f, 4e30f, 0.0f, 0.0f};
+  ASSERT_TRUE(phasor::pairwise(huge.data(), 2, 2, phasor::Metric::l2, out.data()));
+  EXPECT_NEAR(out[1] / std::hypot(3e30, 4e30), 1.0, 1e-6);
+  // Products of 1e20s overflow float32; the dot product itself does not.
+  const std::vector<float> cancel = {1e20f, -1e20f, 1e20f, 1e20f};
+  ASSERT_TRUE(phasor::pairwise(cancel.data(), 2, 2, phasor::Metric::dot, out.data()));
+  EXPECT_EQ(out[1], 0.0f);
+  EXPECT_EQ(out[0], static_cast<float>(2.0 * 1e20f * 1e20f));
+}
+
 TEST(Pairwise, L2DotAndCosineMatchFloat64OnArbitraryRows) {
   for (std::int64_t d : {1, 3, 4, 7, 8, 9, 33}) {
     const std::int64_t n = 11;

@@ -81,7 +81,7 @@ TEST(Encode, ValidateNamesTheParameterAndTheAllowedRange) {
   EXPECT_NE(phasor::validate({10, 7}).find("dModel must be an even integer in [2, 65536]; got 7"),
             std::string::npos);
   EXPECT_NE(phasor::validate({0, 8}).find("positions must be an integer in [1,"), std::string::npos);
-  EXPECT_NE(phasor::validate({10, 8, 1.0}).find("base must be a finite number greater than 1"),
+  EXPECT_NE(phasor::validate({10, 8, 1.0}).find("base must be a finite number in (1, 1e+300]; got 1"),
             std::string::npos);
   EXPECT_NE(phasor::validate({10, 8, NAN}).find("base"), std::string::npos);
   EXPECT_NE(phasor::validate({10, 8, 10000.0, INFINITY}).find("offset must be a finite number"),
@@ -101,4 +101,14 @@ TEST(FormatNumber, ShowsIntegersExactlyAndSpellsNaNAndInfinityLikeJavaScript) {
   EXPECT_EQ(phasor::format_number(1.0 / 3.0), "0.333333");
   EXPECT_EQ(phasor::format_number(NAN), "NaN");
   EXPECT_EQ(phasor::format_number(-INFINITY), "-Infinity");
+}
+
+TEST(FormatNumber, WritesHugeAndTinyNumbersWithAnExponentAsJavaScriptDoes) {
+  EXPECT_EQ(phasor::format_number(1e301), "1e+301");
+  EXPECT_EQ(phasor::format_number(1e300), "1e+300");
+  EXPECT_EQ(phasor::format_number(-2.5e-7), "-2.5e-7");
+  EXPECT_EQ(phasor::format_number(9.3e18), "9.3e+18");
+  EXPECT_EQ(phasor::format_number(1.2345678e22), "1.23457e+22");
+  EXPECT_EQ(phasor::format_number(5e-324), "4.94066e-324");
+  EXPECT_EQ(phasor::format_number(9007199254740991.0), "9007199254740991");
 }

@@ -11,10 +11,10 @@ const attention = { dModel: 8, positions: 4 };
 
 // Each case: the call, the error class, and what its message must say.
 const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
-  ['rope rows as an array', () => ph.rope({ rows: [1, 2] as never, dim: 2 }), TypeError, /phasor\.rope: rows must be a Float32Array/],
+  ['rope rows as an array', () => ph.rope({ rows: [1, 2] as never, dim: 2 }), TypeError, /phasor\.rope: rows must be a plain Float32Array/],
   ['rope odd dim', () => ph.rope({ rows: new Float32Array(14), dim: 7 }), RangeError, /phasor\.rope: dim must be an even integer in \[2, 65536\]; got 7/],
   ['rope rows not a multiple of dim', () => ph.rope({ rows: new Float32Array(5), dim: 2 }), RangeError, /rows\.length \(5\) must be a positive multiple of dim/],
-  ['rope theta 1', () => ph.rope({ rows: rows8, dim: 8, theta: 1 }), RangeError, /phasor\.rope: theta must be a finite number greater than 1; got 1/],
+  ['rope theta 1', () => ph.rope({ rows: rows8, dim: 8, theta: 1 }), RangeError, /phasor\.rope: theta must be a finite number in \(1, 1e\+300\]; got 1/],
   ['rope NaN position', () => ph.rope({ rows: rows8, dim: 8, positions: [0, NaN] }), RangeError, /positions\[1\] must be a finite number in \[-2147483648, 2147483648\]; got NaN/],
   ['rope position beyond 2^31', () => ph.rope({ rows: rows8, dim: 8, positions: [0, 2 ** 32] }), RangeError, /positions\[1\] must be a finite number/],
   ['rope too few positions', () => ph.rope({ rows: rows8, dim: 8, positions: [0] }), RangeError, /positions\.length \(1\) must equal the number of rows \(2\)/],
@@ -38,9 +38,9 @@ const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
   ['too much work', () => ph.attentionScores({ kind: 'rope', dModel: 8, dHead: 4096, positions: 4096, wq: new Float32Array(8 * 4096), wk: new Float32Array(8 * 4096), tokens: 'shared' }), RangeError, /the work of one call, \(queries x keys \+ \(queries \+ keys\) x dModel\) x dHead, must be at most 1073741824/],
   ['weights of the wrong size', () => ph.attentionScores({ kind: 'rope', ...attention, wq: new Float32Array(3) }), RangeError, /wq \(dModel x dHead\) must hold 64 values; got 3/],
   ['identity weights with dHead ≠ dModel', () => ph.attentionScores({ kind: 'rope', ...attention, dHead: 4, wq: 'identity' }), RangeError, /wq 'identity' needs dHead equal to dModel/],
-  ['weights as an array', () => ph.attentionScores({ kind: 'rope', ...attention, wk: [1] as never }), TypeError, /wk must be a Float32Array, 'random' or 'identity'/],
+  ['weights as an array', () => ph.attentionScores({ kind: 'rope', ...attention, wk: [1] as never }), TypeError, /wk must be 'random', 'identity' or a Float32Array \(dModel × dHead values\); got an array/],
   ['tokens of the wrong size', () => ph.attentionScores({ kind: 'rope', ...attention, tokens: new Float32Array(5) }), RangeError, /tokens \(positions\.length x dModel\) must hold 32 values; got 5/],
-  ['tokens as a number', () => ph.attentionScores({ kind: 'rope', ...attention, tokens: 3 as never }), TypeError, /tokens must be 'random', 'shared' or a Float32Array/],
+  ['tokens as a number', () => ph.attentionScores({ kind: 'rope', ...attention, tokens: 3 as never }), TypeError, /tokens must be 'random', 'shared' or a Float32Array \(queries × dModel values\); got 3/],
   ['negative seed', () => ph.attentionScores({ kind: 'rope', ...attention, seed: -1 }), RangeError, /seed must be an integer in \[0, 9007199254740991\]; got -1/],
   ['NaN key position', () => ph.attentionScores({ kind: 'rope', ...attention, keyPositions: [0, NaN], tokens: 'shared' }), RangeError, /keyPositions\[1\] must be a finite number/],
   ['scoreByOffset without anchors', () => ph.scoreByOffset({ kind: 'rope', dModel: 8, maxOffset: 4 } as never), TypeError, /option 'anchors' is required/],
@@ -55,10 +55,10 @@ const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
   ['sineCollision dimension out of range', () => ph.sineCollision({ dModel: 8, dimension: 8, position: 1 }), RangeError, /dimension must be an integer in \[0, 7\]; got 8/],
   ['embeddingScale odd dModel', () => ph.embeddingScale({ dModel: 3, positions: 2 }), RangeError, /phasor\.embeddingScale: dModel must be an even integer/],
   ['embeddingScale tokens of the wrong size', () => ph.embeddingScale({ dModel: 4, positions: 2, tokens: new Float32Array(3) }), RangeError, /tokens \(positions x dModel\) must hold 8 values; got 3/],
-  ['positionResolution base 1', () => ph.positionResolution({ dModel: 8, bases: [1], lengths: [10] }), RangeError, /bases\[0\] must be a finite number greater than 1; got 1/],
+  ['positionResolution base 1', () => ph.positionResolution({ dModel: 8, bases: [1], lengths: [10] }), RangeError, /bases\[0\] must be a finite number in \(1, 1e\+300\]; got 1/],
   ['positionResolution no lengths', () => ph.positionResolution({ dModel: 8, bases: [100], lengths: [] }), RangeError, /bases and lengths must not be empty/],
   ['positionResolution length 1', () => ph.positionResolution({ dModel: 8, bases: [100], lengths: [1] }), RangeError, /lengths\[0\] must be an integer in \[2, 67108864\]; got 1/],
-  ['normalSamples fractional count', () => ph.normalSamples({ seed: 1, count: 2.5 }), RangeError, /count must be an integer in \[0, 268435456\]; got 2\.5/],
+  ['normalSamples fractional count', () => ph.normalSamples({ seed: 1, count: 2.5 }), RangeError, /count must be an integer in \[0, 33554432\]; got 2\.5/],
 ];
 
 describe('invalid options for the RoPE and attention API', () => {

@@ -1,8 +1,21 @@
 // wasm-module.ts declares the Embind modules by hand (Emscripten 3.1.6 has no
-// --emit-tsd); this checks the declarations against the four built modules.
+// --emit-tsd); this checks the declarations against the four built modules,
+// and holds every name TypeScript writes down (enum names in code order, the
+// limits' names, input slots, the scaling record's fields) to the tables the
+// C++ core exports, so the build fails when the two sides disagree.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { CORE_FUNCTIONS, EXPERIMENT_FUNCTIONS, type ModuleCommon, type ModuleFactory } from '../../web/src/core/wasm-module.js';
+import { ATTENTION_KINDS, LAYOUTS, METRICS, PAIRINGS, ROPE_SCALING_TYPES, SHIFT_ENCODINGS, SPACINGS } from '../../web/src/core/index.js';
+import {
+  CORE_FUNCTIONS,
+  EXPERIMENT_FUNCTIONS,
+  LIMIT_NAMES,
+  SCALING_FIELDS,
+  SLOT_NAMES,
+  type ExperimentsWasm,
+  type ModuleCommon,
+  type ModuleFactory,
+} from '../../web/src/core/wasm-module.js';
 import createCore from '../../web/src/core/wasm/phasor.js';
 import createCoreScalar from '../../web/src/core/wasm/phasor-scalar.js';
 import createExperiments from '../../web/src/core/wasm/phasor-experiments.js';
@@ -35,6 +48,28 @@ describe('the hand-written wasm declarations', () => {
       const wasm = await load(factory as ModuleFactory<ModuleCommon>, file);
       expect(ourFunctions(wasm)).toEqual([...functions].sort());
       expect(wasm.limits()).toMatchObject({ maxDModel: 65536, simd });
+    });
+
+    test(`${file} reports the limits, enum names and records TypeScript declares`, async () => {
+      const wasm = await load(factory as ModuleFactory<ModuleCommon>, file);
+      expect(Object.keys(wasm.limits()).sort()).toEqual([...LIMIT_NAMES, 'simd'].sort());
+      for (const value of Object.values(wasm.limits())) expect(typeof value === 'number' ? value > 0 : value === simd).toBe(true);
+      expect(wasm.enums()).toEqual({
+        layout: LAYOUTS,
+        spacing: SPACINGS,
+        metric: METRICS,
+        pairing: PAIRINGS,
+        attentionKind: ATTENTION_KINDS,
+        ropeScalingType: ROPE_SCALING_TYPES,
+        shiftEncoding: SHIFT_ENCODINGS,
+      });
+      if (functions === EXPERIMENT_FUNCTIONS) {
+        const experiments = wasm as unknown as ExperimentsWasm;
+        const slots = experiments.inputSlots();
+        expect(Object.keys(slots).sort()).toEqual([...SLOT_NAMES].sort());
+        expect(Object.values(slots).sort((a, b) => a - b)).toEqual(SLOT_NAMES.map((_, i) => i));
+        expect(experiments.scalingFields()).toEqual(SCALING_FIELDS);
+      }
     });
   }
 

@@ -27,6 +27,8 @@ const needs = [
 ];
 if (forTests) {
   needs.push(
+    // The fixture scripts and their tests run numpy under Debian's python3.
+    ['numpy for /usr/bin/python3', () => debianPackageInstalled('python3-numpy'), 'python3-numpy'],
     ['a C++ compiler (g++)', () => has('g++'), 'g++'],
     ['GoogleTest', () => debianPackageInstalled('libgtest-dev'), 'libgtest-dev'],
     ['Chromium', () => existsSync('/usr/bin/chromium'), 'chromium'],
@@ -50,6 +52,20 @@ if (missing.length > 0) {
   run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
+}
+
+// phasor is built and tested with Emscripten 3.1.6 (Debian 12's); another
+// version may well work, so say what was found and carry on.
+const TESTED_EMSCRIPTEN = '3.1.6';
+const emccVersion = spawnSync('emcc', ['--version'], {
+  encoding: 'utf8',
+  env: { ...process.env, NODE_PATH: process.env.NODE_PATH ?? '/usr/share/nodejs' },
+});
+const foundEmscripten = /\b(\d+\.\d+\.\d+)\b/.exec(emccVersion.stdout ?? '')?.[1];
+if (foundEmscripten !== TESTED_EMSCRIPTEN) {
+  console.warn(
+    `phasor: found Emscripten ${foundEmscripten ?? `of unknown version ('emcc --version' said: ${(emccVersion.stdout || emccVersion.stderr || String(emccVersion.error)).split('\n')[0]})`}; phasor is tested with ${TESTED_EMSCRIPTEN}, continuing with it`,
+  );
 }
 
 if (nodeModulesStale()) {

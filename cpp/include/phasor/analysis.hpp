@@ -7,6 +7,7 @@
 // O(n^2 d) work and n*n*d temporary. pairwise() is the general O(n^2 d) kernel
 // for rows that do not have this structure (PE plus token embeddings, RoPE).
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -15,6 +16,7 @@
 namespace phasor {
 
 enum class Metric { l2 = 0, dot = 1, cosine = 2 };
+inline constexpr std::array<const char*, 3> kMetricNames = {"l2", "dot", "cosine"};
 
 // out[k] = PE(p).PE(p+k) for k = 0..max_offset (any p), float64 sums.
 void dot_by_offset(std::int64_t d_model, double base, std::int64_t max_offset, double* out,
@@ -32,8 +34,11 @@ void offset_matrix(std::int64_t positions, std::int64_t d_model, double base, Me
                    float* out, Spacing spacing = Spacing::paper);
 std::string validate_offset_matrix(double positions, double d_model, double base, double metric);
 
-// out[i * n + j] = metric(x_i, x_j) over n rows of width d (float32 sums).
-void pairwise(const float* x, std::int64_t n, std::int64_t d, Metric metric, float* out);
+// out[i * n + j] = metric(x_i, x_j) over n rows of width d (float32 sums on
+// a copy of the rows rescaled by powers of two, so tiny and huge rows
+// neither underflow nor overflow before the result does). false when that
+// copy could not be allocated (out is then untouched).
+bool pairwise(const float* x, std::int64_t n, std::int64_t d, Metric metric, float* out);
 std::string validate_pairwise(double n, double d, double metric);
 
 }  // namespace phasor

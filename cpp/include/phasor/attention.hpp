@@ -16,22 +16,18 @@
 // Everything is float64 (projections, rotations, sums); each score is rounded
 // to float32 once. Weights act on rows: q = x W_Q with W_Q dModel x dHead.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 
+#include "phasor/limits.hpp"
 #include "phasor/rope.hpp"
 #include "phasor/rope_scaling.hpp"
 
 namespace phasor {
 
 enum class AttentionKind { additive = 0, rope = 1, alibi = 2 };
-
-inline constexpr std::int64_t kMaxAttentionPositions = 4096;  // queries, keys, anchors, offsets
-inline constexpr std::int64_t kMaxAttentionWidth = 4096;      // dModel, dHead
-// Multiply-adds of one call: (queries x keys + (queries + keys) x dModel) x dHead,
-// the scores plus the projections (about a second at the limit).
-inline constexpr double kMaxAttentionWork = 1073741824.0;
-inline constexpr std::int64_t kMaxAlibiHeads = 1024;
+inline constexpr std::array<const char*, 3> kAttentionKindNames = {"additive", "rope", "alibi"};
 
 struct AttentionSpec {
   AttentionKind kind = AttentionKind::additive;
@@ -72,8 +68,11 @@ struct AttentionScores {
   float* bias = nullptr;
 };
 
-// Checks the spec and sizes (not the positions' values: check_positions).
-std::string validate_attention(const AttentionSpec& spec, double queries, double keys);
+// Checks the spec and sizes (not the positions' values: check_positions);
+// the counts are named as the caller passed them.
+std::string validate_attention(const AttentionSpec& spec, double queries, double keys,
+                               const char* queries_name = "positions.length",
+                               const char* keys_name = "keyPositions.length");
 void attention_scores(const AttentionSpec& spec, const AttentionInput& in,
                       const AttentionScores& out);
 

@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <string>
 
-namespace phasor {
+#include "phasor/limits.hpp"
 
-inline constexpr std::int64_t kMaxEmbeddingScaleValues = std::int64_t{1} << 26;  // positions x dModel
+namespace phasor {
 
 struct EmbeddingScaleSpec {
   std::int64_t d_model = 0;

@@ -1,6 +1,7 @@
 // Angular frequencies w_i and wavelengths 2*pi/w_i of the d/2 pairs. Pair 0
 // turns fastest (w_0 = 1 rad per position, wavelength 2*pi), the last slowest.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -16,6 +17,7 @@ inline constexpr double kTwoPi = 6.283185307179586476925286766559;
 //                  Hugging Face's SinusoidalPositionalEmbedding; with h = 1 the
 //                  only pair has w_0 = 1, where they divide by zero).
 enum class Spacing { paper = 0, tensor2tensor = 1 };
+inline constexpr std::array<const char*, 2> kSpacingNames = {"paper", "tensor2tensor"};
 
 double frequency(std::int64_t pair, std::int64_t d_model, double base, Spacing spacing = Spacing::paper);
 void frequencies(std::int64_t d_model, double base, double* omega /* [d_model/2] */,

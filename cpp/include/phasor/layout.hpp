@@ -1,4 +1,5 @@
 #pragma once
+#include <array>
 
 namespace phasor {
 
@@ -7,5 +8,8 @@ namespace phasor {
 //  split:       sin at i, cos at d/2+i (tensor2tensor, fairseq, Hugging Face
 //               "concat([sin, cos])" implementations).
 enum class Layout { interleaved = 0, split = 1 };
+// The names of the codes, in code order, as the TypeScript API spells them
+// (exported by the bindings: enums() in cpp/bindings/module_bindings.cpp).
+inline constexpr std::array<const char*, 2> kLayoutNames = {"interleaved", "split"};
 
 }  // namespace phasor

@@ -1,18 +1,82 @@
-// Bounds every entry point checks before it touches memory. One place, so the
-// C++ core, the Embind layer and the TypeScript messages all agree.
+// Every bound the core checks, in one table. The checks read these
+// constants, the bindings export the table (limits() in
+// cpp/bindings/module_bindings.cpp), and the TypeScript API and elements read
+// it from the module at run time, so no bound is written twice.
+//
+// Work caps keep one call to about a second on a laptop core (wasm SIMD;
+// the scalar build is 1-5x slower): no documented-valid call blocks a page.
 #pragma once
 #include <cstdint>
 
 namespace phasor {
 
+// Sizes of the PE core.
 inline constexpr std::int64_t kMaxDModel = 65536;
 inline constexpr std::int64_t kMaxPositions = std::int64_t{1} << 26;
 // |position| stays below 2^31 so that the float64 phase p*omega keeps an error
 // far below float32 resolution (|p| * 2^-52 < 5e-7).
 inline constexpr double kMaxAbsPosition = 2147483648.0;
+// Wavelengths run up to 2*pi*base: 1e300 keeps them (and theta * factor^2 of
+// the NTK scalings) finite in float64.
+inline constexpr double kMaxBase = 1e300;
 // wasm32 addresses 4 GiB; a result and its JavaScript copy must both fit.
 inline constexpr std::int64_t kMaxOutputBytes = std::int64_t{1} << 30;
-// Rows between exact re-anchoring of the phase recurrence (see encoding.cpp).
-inline constexpr std::int64_t kAnchorInterval = 1024;
+
+// Work caps of the PE core (multiply-adds, or values for RoPE and samples).
+inline constexpr double kMaxDotByOffsetWork = 536870912.0;  // (maxOffset + 1) x dModel/2 = 2^29
+inline constexpr double kMaxPairwiseWork = 4294967296.0;    // count x count x dim = 2^32
+inline constexpr double kMaxRotationWork = 67108864.0;      // positions x dModel = 2^26
+
+// RoPE and the experiments.
+inline constexpr double kMaxRopeValues = 16777216.0;       // count x dim = 2^24
+inline constexpr double kMaxNormalSamples = 33554432.0;    // count = 2^25
+inline constexpr double kMaxSeed = 9007199254740991.0;     // 2^53 - 1: integers a double holds exactly
+inline constexpr double kMaxNormalStd = 1e30;
+inline constexpr std::int64_t kMaxAttentionPositions = 4096;  // queries, keys, anchors, offsets
+inline constexpr std::int64_t kMaxAttentionWidth = 4096;      // dModel, dHead
+// (queries x keys + (queries + keys) x dModel) x dHead: the scores plus the projections.
+inline constexpr double kMaxAttentionWork = 1073741824.0;  // 2^30
+inline constexpr std::int64_t kMaxAlibiHeads = 1024;
+inline constexpr std::int64_t kMaxEmbeddingScaleValues = std::int64_t{1} << 24;  // positions x dModel
+inline constexpr std::int64_t kMaxResolutionCases = 64;    // bases, lengths
+inline constexpr double kMaxResolutionWork = 1073741824.0;  // bases x longest length x dModel/2 = 2^30
+inline constexpr std::int64_t kMaxShiftFitDModel = 128;    // the SVD is O(d^3): 0.25 s at 128, 0.7 s at 256
+inline constexpr std::int64_t kMaxShiftFitPositions = 4096;
+inline constexpr double kMaxQuadraticPosition = 67108864.0;  // 2^26 keeps p^2 exact in float64
+inline constexpr double kMaxScalingFactor = 1e6;  // scaling.factor, the betas and the llama3 factors
+inline constexpr double kMinScalingParameter = 1e-6;
+
+// The table the bindings export: each bound under the name the TypeScript
+// API's `limits` gives it.
+struct Limit {
+  const char* name;
+  double value;
+};
+inline constexpr Limit kLimits[] = {
+    {"maxDModel", static_cast<double>(kMaxDModel)},
+    {"maxPositions", static_cast<double>(kMaxPositions)},
+    {"maxAbsPosition", kMaxAbsPosition},
+    {"maxBase", kMaxBase},
+    {"maxOutputBytes", static_cast<double>(kMaxOutputBytes)},
+    {"maxDotByOffsetWork", kMaxDotByOffsetWork},
+    {"maxPairwiseWork", kMaxPairwiseWork},
+    {"maxRotationWork", kMaxRotationWork},
+    {"maxRopeValues", kMaxRopeValues},
+    {"maxNormalSamples", kMaxNormalSamples},
+    {"maxSeed", kMaxSeed},
+    {"maxNormalStd", kMaxNormalStd},
+    {"maxAttentionPositions", static_cast<double>(kMaxAttentionPositions)},
+    {"maxAttentionWidth", static_cast<double>(kMaxAttentionWidth)},
+    {"maxAttentionWork", kMaxAttentionWork},
+    {"maxAlibiHeads", static_cast<double>(kMaxAlibiHeads)},
+    {"maxEmbeddingScaleValues", static_cast<double>(kMaxEmbeddingScaleValues)},
+    {"maxResolutionCases", static_cast<double>(kMaxResolutionCases)},
+    {"maxResolutionWork", kMaxResolutionWork},
+    {"maxShiftFitDModel", static_cast<double>(kMaxShiftFitDModel)},
+    {"maxShiftFitPositions", static_cast<double>(kMaxShiftFitPositions)},
+    {"maxQuadraticPosition", kMaxQuadraticPosition},
+    {"maxScalingFactor", kMaxScalingFactor},
+    {"minScalingParameter", kMinScalingParameter},
+};
 
 }  // namespace phasor

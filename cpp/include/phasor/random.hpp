@@ -16,12 +16,15 @@
 #include <cstdint>
 #include <string>
 
+#include "phasor/limits.hpp"
+
 namespace phasor {
 
-// Largest seed and stream: integers a double holds exactly.
-inline constexpr double kMaxSeed = 9007199254740991.0;  // 2^53 - 1
-
-std::string validate_normal_samples(double seed, double stream, double count, double std_dev);
+// Seed and stream: integers in [0, kMaxSeed]; count in [0, kMaxNormalSamples];
+// std_dev in [0, kMaxNormalStd]. The seed and std are named as the caller's
+// option (attentionScores' tokenStd, embeddingScale's embeddingStd, ...).
+std::string validate_normal_samples(double seed, double stream, double count, double std_dev,
+                                    const char* seed_name = "seed", const char* std_name = "std");
 
 // out[k] = float32(std_dev * z_k) for k < count.
 void normal_samples(std::uint64_t seed, std::uint64_t stream, double std_dev, std::int64_t count,

@@ -4,18 +4,18 @@
 // (the Toeplitz structure again), so one O(n dModel) phase walk over the
 // offsets answers every n up to the longest, for each base.
 //
-// In float32: phasor's tables are within 2^-25 + |p| 2^-51 of the float64
-// formula per value, so a float32 distance is within float32Bound =
+// In float32: phasor's tables from position 0 are within 2^-25 + |p| 2^-51 of
+// the float64 formula per value (the walk's drift stays within |p| 2^-51 there;
+// see encoding.hpp), so a float32 distance is within float32Bound =
 // 2 sqrt(dModel) (2^-25 + (n - 1) 2^-51) of the float64 one; two positions
 // whose float64 distance exceeds it are distinct in the float32 table too.
 #pragma once
 #include <cstdint>
 #include <string>
 
-namespace phasor {
+#include "phasor/limits.hpp"
 
-inline constexpr std::int64_t kMaxResolutionCases = 64;   // bases, lengths
-inline constexpr double kMaxResolutionWork = 1073741824.0;  // bases x longest length x dModel/2 (~1.5 s)
+namespace phasor {
 
 std::string validate_position_resolution(double d_model, const double* bases,
                                          std::int64_t base_count, const double* lengths,

@@ -11,6 +11,7 @@
 // each pair by two different angles: no longer a rotation, and the score is no
 // longer a function of the offset. tableLayout lets the experiments show it.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -19,6 +20,7 @@
 namespace phasor {
 
 enum class Pairing { adjacent = 0, half = 1 };
+inline constexpr std::array<const char*, 2> kPairingNames = {"adjacent", "half"};
 
 struct RopeSpec {
   std::int64_t count = 0;  // rows
@@ -29,7 +31,6 @@ struct RopeSpec {
   RopeScaling scaling;
 };
 
-std::string check_theta(double theta);
 std::string check_pairing(const char* name, double code);
 // Every positions[k] finite with |positions[k]| <= kMaxAbsPosition.
 std::string check_positions(const char* name, const double* positions, std::int64_t count);

@@ -15,12 +15,15 @@
 //                below L/highFreqFactor, a smooth blend between (Llama 3.1)
 // L is the original training length (originalLength).
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 
 namespace phasor {
 
 enum class RopeScalingType { none = 0, linear = 1, ntk = 2, dynamic_ntk = 3, yarn = 4, llama3 = 5 };
+inline constexpr std::array<const char*, 6> kRopeScalingTypeNames = {
+    "none", "linear", "ntk", "dynamic-ntk", "yarn", "llama3"};
 
 struct RopeScaling {
   RopeScalingType type = RopeScalingType::none;
@@ -35,18 +38,10 @@ struct RopeScaling {
   double attention_factor = 0.0;  // yarn: 0 means the default 0.1 ln(factor) + 1
 };
 
-// The scaling as the bindings pass it: 11 doubles, in this order.
-enum RopeScalingParameter {
-  kScalingType, kScalingFactor, kScalingOriginalLength, kScalingSequenceLength,
-  kScalingBetaFast, kScalingBetaSlow, kScalingTruncate, kScalingLowFreqFactor,
-  kScalingHighFreqFactor, kScalingHasAttentionFactor, kScalingAttentionFactor,
-  kScalingParameterCount
-};
-
-// "" or what is wrong (options named as in the TypeScript API, scaling.factor, ...).
-std::string validate_rope_scaling(const double* parameters, double dim);
-std::string validate_rope_scaling(const RopeScaling& scaling, double dim);
-RopeScaling rope_scaling_of(const double* parameters);  // after validation
+// "" or what is wrong (options named as in the TypeScript API, scaling.factor, ...);
+// `dim_name` is the width the caller named (rope: dim, attention: dHead).
+std::string validate_rope_scaling(const RopeScaling& scaling, double dim,
+                                  const char* dim_name = "dim");
 
 // omega[i] for i < dim/2 after scaling; returns the factor cos and sin are
 // multiplied by (1 except for yarn).

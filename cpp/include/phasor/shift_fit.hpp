@@ -18,9 +18,12 @@
 //   quadratic-phase     sin, cos of w_i p^2
 //   log-phase           sin, cos of w_i ln(1 + p)   (p > -1)
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "phasor/limits.hpp"
 
 namespace phasor {
 
@@ -31,9 +34,8 @@ enum class ShiftEncoding {
   quadratic_phase = 3,
   log_phase = 4
 };
-
-inline constexpr std::int64_t kMaxShiftFitDModel = 128;  // the SVD is O(d^3): 0.25 s at 128, 0.7 s at 256
-inline constexpr std::int64_t kMaxShiftFitPositions = 4096;
+inline constexpr std::array<const char*, 5> kShiftEncodingNames = {
+    "sinusoidal", "sine-only", "linear-frequencies", "quadratic-phase", "log-phase"};
 
 struct ShiftFitSpec {
   ShiftEncoding encoding = ShiftEncoding::sinusoidal;

@@ -2,7 +2,9 @@
 // W_Q, W_K and its four terms; RoPE after the projections; ALiBi's bias), the
 // score-versus-offset curves, and the seeded samples behind every default
 // (cpp/include/phasor/attention.hpp, random.hpp).
-import { putFloat32, putFloat64, readNumbers, scalingParameters, SLOT, STREAM, takeResult } from './experiment-inputs.js';
+import { plainFloatArray, typedLength } from './caller-arrays.js';
+import { numbersOption, putFloat32, putFloat64, sample, scalingRecord, STREAM, takeResult } from './experiment-inputs.js';
+import { enumsOf, limitsOf } from './module-tables.js';
 import { describe, OptionReader } from './options.js';
 import {
   ATTENTION_KINDS,
@@ -14,12 +16,7 @@ import {
   type ScoreByOffsetOptions,
   type ScoresByOffset,
 } from './rope-types.js';
-import type { ExperimentsWasm } from './wasm-module.js';
-
-// As kMaxAttentionPositions and kMaxAttentionWidth in attention.hpp: checked
-// here only so that no huge array is built before the core refuses it.
-const MAX_POSITIONS = 4096;
-const MAX_WIDTH = 4096;
+import type { ExperimentsWasm, WasmScalingRecord } from './wasm-module.js';
 
 const COMMON_KEYS = [
   'kind',
@@ -42,22 +39,19 @@ const COMMON_KEYS = [
 
 /** Seeded N(0, std²) samples as float32 (SplitMix64 + Box–Muller, see random.hpp). */
 export function normalSamples(wasm: ExperimentsWasm, options: NormalSamplesOptions): Float32Array {
-  const o = new OptionReader('normalSamples', options, ['seed', 'stream', 'count', 'std']);
+  const fn = 'normalSamples';
+  const o = new OptionReader(fn, options, ['seed', 'stream', 'count', 'std']);
   const seed = o.number('seed');
   const stream = o.number('stream', 0);
   const count = o.number('count');
   const std = o.number('std', 1);
-  return takeResult(wasm, 'normalSamples', wasm.normalSamples(seed, stream, count, std));
+  return sample(wasm, fn, { seed, stream, count, std, seedName: 'seed', stdName: 'std' });
 }
 
 /** ALiBi's head slopes: 2^(−8(h+1)/heads), with the reference rule when heads is not a power of two. */
 export function alibiSlopes(wasm: ExperimentsWasm, options: { heads: number }): Float64Array {
   const o = new OptionReader('alibiSlopes', options, ['heads']);
   return takeResult(wasm, 'alibiSlopes', wasm.alibiSlopes(o.number('heads')));
-}
-
-function isWidth(v: number): boolean {
-  return Number.isInteger(v) && v >= 1 && v <= MAX_WIDTH;
 }
 
 // The settings shared by attentionScores and scoreByOffset, as the bindings take them.
@@ -73,16 +67,19 @@ class AttentionSettings {
   readonly tableLayout: number;
   readonly weightLayout: number;
   readonly permute: boolean;
-  readonly scaling: Float64Array;
+  readonly scaling: WasmScalingRecord;
   readonly heads: number;
   readonly head: number;
+  private readonly maxWidth: number;
 
   constructor(
+    private readonly wasm: ExperimentsWasm,
     private readonly fn: string,
     private readonly o: OptionReader,
   ) {
+    const enums = enumsOf(wasm);
     if (o.raw('kind') === undefined) throw new TypeError(`phasor.${fn}: option 'kind' is required ('additive', 'rope' or 'alibi')`);
-    const kind = o.choice('kind', ATTENTION_KINDS, 'additive');
+    const kind = o.choice('kind', ATTENTION_KINDS, 'additive', enums.attentionKind);
     this.kind = kind.name;
     this.kindCode = kind.code;
     this.dModel = o.number('dModel');
@@ -92,28 +89,30 @@ class AttentionSettings {
     this.base = this.kind === 'rope' ? theta : base;
     this.seed = o.number('seed', 0);
     this.tokenStd = o.number('tokenStd', 1);
-    const pairing = o.choice('pairing', PAIRINGS, 'half');
+    const pairing = o.choice('pairing', PAIRINGS, 'half', enums.pairing);
     this.pairing = pairing.code;
-    this.tableLayout = o.choice('tableLayout', PAIRINGS, pairing.name).code;
-    this.weightLayout = o.choice('weightLayout', PAIRINGS, pairing.name).code;
+    this.tableLayout = o.choice('tableLayout', PAIRINGS, pairing.name, enums.pairing).code;
+    this.weightLayout = o.choice('weightLayout', PAIRINGS, pairing.name, enums.pairing).code;
     this.permute = o.boolean('permute', false);
-    this.scaling = scalingParameters(fn, o.raw('scaling'));
+    this.scaling = scalingRecord(wasm, fn, o);
     this.heads = o.number('heads', 8);
     this.head = o.number('head', 0);
+    this.maxWidth = limitsOf(wasm).maxAttentionWidth;
   }
 
   /** The sizes look usable: worth drawing random weights for (else the core says what is wrong). */
   get sized(): boolean {
+    const isWidth = (v: number) => Number.isInteger(v) && v >= 1 && v <= this.maxWidth;
     return isWidth(this.dModel) && isWidth(this.dHead);
   }
 
-  weights(wasm: ExperimentsWasm, key: 'wq' | 'wk'): Float32Array {
-    const value = this.o.raw(key) ?? 'random';
+  weights(key: 'wq' | 'wk'): Float32Array {
+    const value = arrayOrName(this.fn, key, this.o.raw(key), ['random', 'identity'], 'dModel × dHead values');
     const count = this.dModel * this.dHead;
     if (value === 'random') {
       if (!this.sized) return new Float32Array(0);
       const stream = key === 'wq' ? STREAM.wq : STREAM.wk;
-      return normalSamples(wasm, { seed: this.seed, stream, count, std: 1 / Math.sqrt(this.dModel) });
+      return sample(this.wasm, this.fn, { seed: this.seed, stream, count, std: 1 / Math.sqrt(this.dModel), seedName: 'seed', stdName: 'std' });
     }
     if (value === 'identity') {
       if (this.dHead !== this.dModel) {
@@ -124,34 +123,51 @@ class AttentionSettings {
       for (let i = 0; i < this.dModel; i++) eye[i * this.dModel + i] = 1;
       return eye;
     }
-    if (!(value instanceof Float32Array)) {
-      throw new TypeError(`phasor.${this.fn}: ${key} must be a Float32Array, 'random' or 'identity'; got ${describe(value)}`);
-    }
     return value;
   }
 
   /** Random token rows from the seed's token stream. */
-  randomTokens(wasm: ExperimentsWasm, rows: number): Float32Array {
+  randomTokens(rows: number): Float32Array {
     if (!this.sized || rows < 1) return new Float32Array(0);
-    return normalSamples(wasm, { seed: this.seed, stream: STREAM.tokens, count: rows * this.dModel, std: this.tokenStd });
+    return sample(this.wasm, this.fn, {
+      seed: this.seed,
+      stream: STREAM.tokens,
+      count: rows * this.dModel,
+      std: this.tokenStd,
+      seedName: 'seed',
+      stdName: 'tokenStd',
+    });
   }
 
-  putWeightsAndScaling(wasm: ExperimentsWasm, wq: Float32Array, wk: Float32Array): void {
-    putFloat32(wasm, this.fn, SLOT.wq, wq);
-    putFloat32(wasm, this.fn, SLOT.wk, wk);
-    putFloat64(wasm, this.fn, SLOT.scaling, this.scaling);
+  putWeights(wq: Float32Array, wk: Float32Array): void {
+    putFloat32(this.wasm, this.fn, 'wq', wq);
+    putFloat32(this.wasm, this.fn, 'wk', wk);
   }
 
-  slope(wasm: ExperimentsWasm): number {
-    return takeResult(wasm, this.fn, wasm.alibiSlopes(this.heads))[this.head];
+  slope(): number {
+    return takeResult(this.wasm, this.fn, this.wasm.alibiSlopes(this.heads))[this.head];
   }
 }
 
-function positionsOption(o: OptionReader, fn: string): Float64Array {
+/**
+ * An option that is one of `names` (default the first) or a plain Float32Array
+ * of `what`: anything else, null included, is a TypeError listing both.
+ */
+function arrayOrName<N extends string>(fn: string, key: string, value: unknown, names: readonly N[], what: string): N | Float32Array {
+  if (value === undefined) return names[0];
+  if ((names as readonly unknown[]).includes(value)) return value as N;
+  if (ArrayBuffer.isView(value) || (typeof value === 'object' && value !== null && !Array.isArray(value))) {
+    return plainFloatArray(fn, key, value, ['Float32Array'], what) as Float32Array;
+  }
+  const choices = names.map((n) => `'${n}'`).join(', ');
+  throw new TypeError(`phasor.${fn}: ${key} must be ${choices} or a Float32Array (${what}); got ${describe(value)}`);
+}
+
+function positionsOption(o: OptionReader, fn: string, max: number): Float64Array {
   const value = o.raw('positions');
-  if (typeof value !== 'number') return readNumbers(o, fn, 'positions', true)!;
-  if (!Number.isInteger(value) || value < 1 || value > MAX_POSITIONS) {
-    throw new RangeError(`phasor.${fn}: positions must be an integer in [1, ${MAX_POSITIONS}] or an array of positions; got ${describe(value)}`);
+  if (typeof value !== 'number') return numbersOption(o, fn, 'positions', true, max)!;
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new RangeError(`phasor.${fn}: positions must be an integer in [1, ${max}] or an array of positions; got ${describe(value)}`);
   }
   return Float64Array.from({ length: value }, (_, i) => i);
 }
@@ -166,47 +182,47 @@ export function attentionScores<K extends AttentionKind>(
 ): AttentionScoresByKind[K] {
   const fn = 'attentionScores';
   const o = new OptionReader(fn, options, [...COMMON_KEYS, 'positions', 'keyPositions', 'tokens']);
-  const s = new AttentionSettings(fn, o);
-  const positions = positionsOption(o, fn);
-  const ownKeys = readNumbers(o, fn, 'keyPositions', false);
+  const s = new AttentionSettings(wasm, fn, o);
+  const maxPositions = limitsOf(wasm).maxAttentionPositions;
+  const positions = positionsOption(o, fn, maxPositions);
+  const ownKeys = numbersOption(o, fn, 'keyPositions', false, maxPositions);
   const keyPositions = ownKeys ?? positions;
-  const tokensOption = o.raw('tokens') ?? 'random';
+  const tokensOption = arrayOrName(fn, 'tokens', o.raw('tokens'), ['random', 'shared'], 'queries × dModel values');
   let tokens: Float32Array;
   let keyTokens: Float32Array | undefined;
   let shared: boolean;
   if (tokensOption === 'shared') {
     shared = true;
-    tokens = s.randomTokens(wasm, 1);
+    tokens = s.randomTokens(1);
   } else if (tokensOption === 'random') {
     shared = false;
     // One token per query position, then (for separate keys) one per key position.
-    const all = s.randomTokens(wasm, positions.length + (ownKeys ? keyPositions.length : 0));
+    const all = s.randomTokens(positions.length + (ownKeys ? keyPositions.length : 0));
     tokens = all.subarray(0, positions.length * s.dModel);
     if (ownKeys) keyTokens = all.subarray(positions.length * s.dModel);
   } else {
-    if (!(tokensOption instanceof Float32Array)) {
-      throw new TypeError(`phasor.${fn}: tokens must be 'random', 'shared' or a Float32Array; got ${describe(tokensOption)}`);
-    }
     const given = tokensOption;
     tokens = given;
-    shared = given.length === s.dModel && positions.length !== 1;
+    // One row of dModel values is the token at every position (for a single
+    // query it is that query's row, and the keys' too unless there are more keys).
+    shared = typedLength(given) === s.dModel && (positions.length !== 1 || keyPositions.length !== 1);
     if (ownKeys && !shared && keyPositions.length !== positions.length) {
       throw new RangeError(`phasor.${fn}: with keyPositions of another length, tokens must be 'shared', 'random' or one row of dModel values`);
     }
   }
-  const wq = s.weights(wasm, 'wq');
-  const wk = s.weights(wasm, 'wk');
+  const wq = s.weights('wq');
+  const wk = s.weights('wk');
 
   wasm.releaseInputs();
-  putFloat64(wasm, fn, SLOT.positions, positions);
-  if (ownKeys) putFloat64(wasm, fn, SLOT.keyPositions, keyPositions);
-  putFloat32(wasm, fn, SLOT.tokens, tokens);
-  if (keyTokens) putFloat32(wasm, fn, SLOT.keyTokens, keyTokens);
-  s.putWeightsAndScaling(wasm, wq, wk);
+  putFloat64(wasm, fn, 'positions', positions);
+  if (ownKeys) putFloat64(wasm, fn, 'keyPositions', keyPositions);
+  putFloat32(wasm, fn, 'tokens', tokens);
+  if (keyTokens) putFloat32(wasm, fn, 'keyTokens', keyTokens);
+  s.putWeights(wq, wk);
   const packed = takeResult(
     wasm,
     fn,
-    wasm.attentionScores(s.kindCode, s.dModel, s.dHead, s.base, s.pairing, s.tableLayout, s.weightLayout, s.permute, s.heads, s.head, shared),
+    wasm.attentionScores(s.kindCode, s.dModel, s.dHead, s.base, s.pairing, s.tableLayout, s.weightLayout, s.permute, s.heads, s.head, shared, s.scaling),
   );
   const grid = positions.length * keyPositions.length;
   const block = (b: number) => packed.slice(b * grid, (b + 1) * grid);
@@ -229,7 +245,7 @@ export function attentionScores<K extends AttentionKind>(
       positionPosition: block(4),
     } as AttentionScoresByKind[K];
   }
-  if (s.kind === 'alibi') return { kind: 'alibi', ...common, bias: block(1), slope: s.slope(wasm) } as AttentionScoresByKind[K];
+  if (s.kind === 'alibi') return { kind: 'alibi', ...common, bias: block(1), slope: s.slope() } as AttentionScoresByKind[K];
   return { kind: 'rope', ...common } as AttentionScoresByKind[K];
 }
 
@@ -241,34 +257,32 @@ export function attentionScores<K extends AttentionKind>(
 export function scoreByOffset(wasm: ExperimentsWasm, options: ScoreByOffsetOptions): ScoresByOffset {
   const fn = 'scoreByOffset';
   const o = new OptionReader(fn, options, [...COMMON_KEYS, 'anchors', 'maxOffset', 'minOffset', 'token']);
-  const s = new AttentionSettings(fn, o);
-  const anchors = readNumbers(o, fn, 'anchors', true)!;
+  const s = new AttentionSettings(wasm, fn, o);
+  const maxPositions = limitsOf(wasm).maxAttentionPositions;
+  const anchors = numbersOption(o, fn, 'anchors', true, maxPositions)!;
   const maxOffset = o.number('maxOffset');
   const minOffset = o.number('minOffset', -maxOffset);
   const count = maxOffset - minOffset + 1;
-  if (!Number.isInteger(maxOffset) || !Number.isInteger(minOffset) || count < 1 || count > MAX_POSITIONS) {
+  if (!Number.isInteger(maxOffset) || !Number.isInteger(minOffset) || count < 1 || count > maxPositions) {
     throw new RangeError(
-      `phasor.${fn}: minOffset and maxOffset must be integers with 1 ≤ maxOffset − minOffset + 1 ≤ ${MAX_POSITIONS}; got ${minOffset} and ${maxOffset}`,
+      `phasor.${fn}: minOffset and maxOffset must be integers with 1 ≤ maxOffset − minOffset + 1 ≤ ${maxPositions}; got ${minOffset} and ${maxOffset}`,
     );
   }
   const offsets = Float64Array.from({ length: count }, (_, j) => minOffset + j);
-  const tokenOption = o.raw('token') ?? 'random';
-  if (tokenOption !== 'random' && !(tokenOption instanceof Float32Array)) {
-    throw new TypeError(`phasor.${fn}: token must be 'random' or a Float32Array of dModel values; got ${describe(tokenOption)}`);
-  }
-  const token = tokenOption === 'random' ? s.randomTokens(wasm, 1) : tokenOption;
-  const wq = s.weights(wasm, 'wq');
-  const wk = s.weights(wasm, 'wk');
+  const tokenOption = arrayOrName(fn, 'token', o.raw('token'), ['random'], 'dModel values');
+  const token = tokenOption === 'random' ? s.randomTokens(1) : tokenOption;
+  const wq = s.weights('wq');
+  const wk = s.weights('wk');
 
   wasm.releaseInputs();
-  putFloat64(wasm, fn, SLOT.positions, anchors);
-  putFloat64(wasm, fn, SLOT.keyPositions, offsets);
-  putFloat32(wasm, fn, SLOT.tokens, token);
-  s.putWeightsAndScaling(wasm, wq, wk);
+  putFloat64(wasm, fn, 'positions', anchors);
+  putFloat64(wasm, fn, 'keyPositions', offsets);
+  putFloat32(wasm, fn, 'tokens', token);
+  s.putWeights(wq, wk);
   const scores = takeResult(
     wasm,
     fn,
-    wasm.scoreByOffset(s.kindCode, s.dModel, s.dHead, s.base, s.pairing, s.tableLayout, s.weightLayout, s.permute, s.heads, s.head),
+    wasm.scoreByOffset(s.kindCode, s.dModel, s.dHead, s.base, s.pairing, s.tableLayout, s.weightLayout, s.permute, s.heads, s.head, s.scaling),
   );
   const spread = new Float32Array(count);
   for (let j = 0; j < count; j++) {

@@ -1,14 +1,11 @@
 // Two of the "why this design" numbers: the norms behind the √dModel scaling
 // of token embeddings, and how close distinct positions come for a base and
 // a length (cpp/include/phasor/embedding_scale.hpp, resolution.hpp).
-import { putFloat32, putFloat64, readFloat32, readNumbers, SLOT, STREAM, takeResult } from './experiment-inputs.js';
+import { float32Option, numbersOption, putFloat32, putFloat64, sample, STREAM, takeResult } from './experiment-inputs.js';
+import { limitsOf } from './module-tables.js';
 import { OptionReader } from './options.js';
 import type { EmbeddingScale, EmbeddingScaleOptions, PositionResolution, PositionResolutionOptions } from './rope-types.js';
-import { normalSamples } from './attention.js';
 import type { ExperimentsWasm } from './wasm-module.js';
-
-// As kMaxEmbeddingScaleValues in embedding_scale.hpp: no huge draw before the core refuses.
-const MAX_VALUES = 1 << 26;
 
 /** Per position: |e_p|, |√d·e_p|, |PE(p)|, |e_p + PE(p)|, |√d·e_p + PE(p)|. */
 export function embeddingScale(wasm: ExperimentsWasm, options: EmbeddingScaleOptions): EmbeddingScale {
@@ -20,13 +17,14 @@ export function embeddingScale(wasm: ExperimentsWasm, options: EmbeddingScaleOpt
   const base = o.number('base', 10000);
   const seed = o.number('seed', 0);
   const std = o.number('embeddingStd', 1 / Math.sqrt(dModel));
-  let tokens = readFloat32(o, fn, 'tokens', 'positions × dModel values');
+  let tokens = float32Option(o, fn, 'tokens', 'positions × dModel values');
   const count = positions * dModel;
-  if (tokens === undefined && Number.isInteger(count) && count >= 1 && count <= MAX_VALUES) {
-    tokens = normalSamples(wasm, { seed, stream: STREAM.embedding, count, std });
+  // No draw for a size the core will refuse: it then says what is wrong.
+  if (tokens === undefined && Number.isInteger(count) && count >= 1 && count <= limitsOf(wasm).maxEmbeddingScaleValues) {
+    tokens = sample(wasm, fn, { seed, stream: STREAM.embedding, count, std, seedName: 'seed', stdName: 'embeddingStd' });
   }
   wasm.releaseInputs();
-  if (tokens) putFloat32(wasm, fn, SLOT.tokens, tokens);
+  if (tokens) putFloat32(wasm, fn, 'tokens', tokens);
   const norms = takeResult(wasm, fn, wasm.embeddingScale(dModel, positions, offset, base));
   const block = (b: number) => norms.slice(b * positions, (b + 1) * positions);
   return {
@@ -44,12 +42,13 @@ export function positionResolution(wasm: ExperimentsWasm, options: PositionResol
   const fn = 'positionResolution';
   const o = new OptionReader(fn, options, ['dModel', 'bases', 'lengths', 'minOffset']);
   const dModel = o.number('dModel');
-  const bases = readNumbers(o, fn, 'bases', true)!;
-  const lengths = readNumbers(o, fn, 'lengths', true)!;
+  const maxCases = limitsOf(wasm).maxResolutionCases;
+  const bases = numbersOption(o, fn, 'bases', true, maxCases)!;
+  const lengths = numbersOption(o, fn, 'lengths', true, maxCases)!;
   const minOffset = o.number('minOffset', 1);
   wasm.releaseInputs();
-  putFloat64(wasm, fn, SLOT.bases, bases);
-  putFloat64(wasm, fn, SLOT.lengths, lengths);
+  putFloat64(wasm, fn, 'bases', bases);
+  putFloat64(wasm, fn, 'lengths', lengths);
   const packed = takeResult(wasm, fn, wasm.positionResolution(dModel, minOffset));
   const cases = bases.length * lengths.length;
   return {

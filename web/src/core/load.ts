@@ -2,6 +2,7 @@
 // instance. Browsers fetch the .wasm next to the glue (bundlers see the
 // `new URL(..., import.meta.url)` in the glue and emit the file); Node reads
 // it from disk, because the web-only glue cannot fetch file: URLs.
+import { OptionReader } from './options.js';
 import type { CoreWasm, ExperimentsWasm, ModuleCommon, ModuleFactory, ModuleOptions } from './wasm-module.js';
 
 export interface LoadOptions {
@@ -20,6 +21,16 @@ export interface LoadOptions {
 }
 
 export type WasmBytes = ArrayBuffer | Uint8Array;
+
+const LOAD_OPTIONS = ['kernels', 'wasmUrl', 'wasmBinary', 'experiments', 'experimentsWasmUrl', 'experimentsWasmBinary'] as const;
+
+/** The caller's load options read once into a plain object (TypeError for a non-object, null or a misspelt key). */
+export function readLoadOptions(given: unknown): LoadOptions {
+  const o = new OptionReader('createPhasor', given, LOAD_OPTIONS);
+  const options: Record<string, unknown> = {};
+  for (const key of LOAD_OPTIONS) if (o.has(key)) options[key] = key === 'experiments' ? o.boolean(key, false) : o.raw(key);
+  return options as LoadOptions;
+}
 
 export type Kernels = 'simd' | 'scalar';
 

@@ -3,7 +3,9 @@
 // JavaScript typed arrays that stay correct when later calls grow the wasm
 // memory (which detaches every view into it), and the wasm side frees its
 // buffer at once, so a long-lived page holds no wasm memory for old results.
-import { loadCore, loadExperiments, type LoadOptions } from './load.js';
+import { copyInto, copyOf, plainFloatArray, typedLength } from './caller-arrays.js';
+import { loadCore, loadExperiments, readLoadOptions, type LoadOptions } from './load.js';
+import { enumsOf, limitsOf } from './module-tables.js';
 import { OptionReader } from './options.js';
 import {
   LAYOUTS,
@@ -19,7 +21,7 @@ import {
   type RotationOptions,
   type SimilarityMatrixOptions,
 } from './types.js';
-import type { CoreWasm, ExperimentsWasm, WasmLimits, WasmResult } from './wasm-module.js';
+import type { CoreWasm, ExperimentsWasm, WasmEnums, WasmLimits, WasmResult } from './wasm-module.js';
 import * as attentionApi from './attention.js';
 import * as embeddingApi from './embedding-scale.js';
 import * as ropeApi from './rope.js';
@@ -29,8 +31,13 @@ import * as shiftFitApi from './shift-fit.js';
 const DEFAULT_BASE = 10000;
 
 export class Phasor {
-  /** Bounds the core enforces (dModel, positions, bytes per result) and whether SIMD kernels are in use. */
+  /**
+   * The bounds the core enforces (sizes, work caps, bytes per result; the
+   * table of cpp/include/phasor/limits.hpp) and whether SIMD kernels are in use.
+   */
   readonly limits: Readonly<WasmLimits>;
+  /** The names each enum option takes, in the order of the core's codes. */
+  private readonly enums: Readonly<WasmEnums>;
 
   private experimentsWasm: ExperimentsWasm | null = null;
   private experimentsLoading: Promise<this> | null = null;
@@ -39,7 +46,8 @@ export class Phasor {
     private readonly wasm: CoreWasm,
     private readonly loadOptions: LoadOptions = {},
   ) {
-    this.limits = Object.freeze(wasm.limits());
+    this.limits = limitsOf(wasm);
+    this.enums = enumsOf(wasm);
   }
 
   /**
@@ -86,23 +94,17 @@ export class Phasor {
 
   /** The PE table for `positions` rows from `offset`, with its frequencies and wavelengths. */
   encode(options: EncodeOptions): Encoding {
-    const o = new OptionReader('encode', options, ['positions', 'dModel', 'base', 'offset', 'layout', 'spacing', 'into']);
+    const fn = 'encode';
+    const o = new OptionReader(fn, options, ['positions', 'dModel', 'base', 'offset', 'layout', 'spacing', 'into']);
     const positions = o.number('positions');
     const dModel = o.number('dModel');
     const base = o.number('base', DEFAULT_BASE);
     const offset = o.number('offset', 0);
-    const layout = o.choice('layout', LAYOUTS, 'interleaved');
-    const spacing = o.choice('spacing', SPACINGS, 'paper');
-    const into = o.raw('into');
-    if (into !== undefined && !(into instanceof Float32Array)) {
-      throw new TypeError('phasor.encode: into must be a Float32Array of positions × dModel values');
-    }
+    const layout = o.choice('layout', LAYOUTS, 'interleaved', this.enums.layout);
+    const spacing = o.choice('spacing', SPACINGS, 'paper', this.enums.spacing);
+    const into = o.has('into') ? (plainFloatArray(fn, 'into', o.raw('into'), ['Float32Array'], 'positions × dModel values') as Float32Array) : undefined;
     const result = this.wasm.encode(positions, dModel, base, offset, layout.code, spacing.code);
-    if (into && typeof result !== 'string' && into.length !== result.length) {
-      this.wasm.releaseResult();
-      throw new RangeError(`phasor.encode: into must hold positions × dModel = ${result.length} values; got ${into.length}`);
-    }
-    const table = this.take('encode', result, into);
+    const table = this.take(fn, result, into && { array: into, what: 'positions × dModel' });
     const { frequencies, wavelengths } = this.frequencies({ dModel, base, spacing: spacing.name });
     return { table, frequencies, wavelengths, positions, dModel, base, offset, layout: layout.name, spacing: spacing.name };
   }
@@ -112,7 +114,7 @@ export class Phasor {
     const o = new OptionReader('frequencies', options, ['dModel', 'base', 'spacing']);
     const dModel = o.number('dModel');
     const base = o.number('base', DEFAULT_BASE);
-    const spacing = o.choice('spacing', SPACINGS, 'paper').code;
+    const spacing = o.choice('spacing', SPACINGS, 'paper', this.enums.spacing).code;
     const frequencies = this.take('frequencies', this.wasm.frequencies(dModel, base, false, spacing));
     const wavelengths = this.take('frequencies', this.wasm.frequencies(dModel, base, true, spacing));
     return { frequencies, wavelengths };
@@ -125,7 +127,7 @@ export class Phasor {
     const base = o.number('base', DEFAULT_BASE);
     const maxOffset = o.number('maxOffset');
     const normalize = o.boolean('normalize', false);
-    const spacing = o.choice('spacing', SPACINGS, 'paper').code;
+    const spacing = o.choice('spacing', SPACINGS, 'paper', this.enums.spacing).code;
     const dots = this.take('dotByOffset', this.wasm.dotByOffset(dModel, base, maxOffset, spacing));
     if (normalize) {
       const half = dModel / 2;
@@ -137,14 +139,14 @@ export class Phasor {
   /** n × n matrix of |PE(p) − PE(q)| for p, q < positions. */
   distanceMatrix(options: OffsetMatrixOptions): Float32Array {
     const o = new OptionReader('distanceMatrix', options, ['positions', 'dModel', 'base', 'spacing']);
-    return this.offsetMatrix('distanceMatrix', o, 0);
+    return this.offsetMatrix('distanceMatrix', o, this.enums.metric.indexOf('l2'));
   }
 
   /** n × n matrix of PE(p)·PE(q) (metric 'dot') or the cosine similarity (metric 'cosine'). */
   similarityMatrix(options: SimilarityMatrixOptions): Float32Array {
     const o = new OptionReader('similarityMatrix', options, ['positions', 'dModel', 'base', 'metric', 'spacing']);
-    const metric = o.choice('metric', ['dot', 'cosine'] as const, 'dot');
-    return this.offsetMatrix('similarityMatrix', o, metric.code + 1);
+    const metric = o.choice('metric', ['dot', 'cosine'] as const, 'dot', this.enums.metric);
+    return this.offsetMatrix('similarityMatrix', o, metric.code);
   }
 
   /**
@@ -152,23 +154,20 @@ export class Phasor {
    * to token embeddings, RoPE-rotated queries, ...). float32 sums.
    */
   pairwise(options: PairwiseOptions): Float32Array {
-    const o = new OptionReader('pairwise', options, ['rows', 'dim', 'metric']);
-    const rows = o.raw('rows');
-    if (!(rows instanceof Float32Array)) {
-      throw new TypeError('phasor.pairwise: rows must be a Float32Array of count × dim values');
-    }
+    const fn = 'pairwise';
+    const o = new OptionReader(fn, options, ['rows', 'dim', 'metric']);
+    const rows = plainFloatArray(fn, 'rows', o.raw('rows'), ['Float32Array'], 'count × dim values') as Float32Array;
     const dim = o.number('dim');
-    const metric = o.choice('metric', METRICS, 'l2');
-    if (!Number.isInteger(dim) || dim < 1 || rows.length % dim !== 0 || rows.length === 0) {
-      throw new RangeError(
-        `phasor.pairwise: rows.length (${rows.length}) must be a positive multiple of dim (${dim}), dim an integer ≥ 1`,
-      );
+    const metric = o.choice('metric', METRICS, 'l2', this.enums.metric);
+    const length = typedLength(rows);
+    if (!Number.isInteger(dim) || dim < 1 || length % dim !== 0 || length === 0) {
+      throw new RangeError(`phasor.${fn}: rows.length (${length}) must be a positive multiple of dim (${dim}), dim an integer ≥ 1`);
     }
-    const count = rows.length / dim;
+    const count = length / dim;
     const input = this.wasm.pairwiseInput(count, dim);
-    if (typeof input === 'string') throw new RangeError(`phasor.pairwise: ${input}`);
-    input.set(rows); // the view is used before any further call can grow memory
-    return this.take('pairwise', this.wasm.pairwise(count, dim, metric.code));
+    if (typeof input === 'string') throw new RangeError(`phasor.${fn}: ${input}`);
+    copyInto(input, rows); // the view is used before any further call can grow memory
+    return this.take(fn, this.wasm.pairwise(count, dim, metric.code));
   }
 
   /** M_k and the measured max |M_k·PE(p) − PE(p+k)| over positions offset..offset+positions−1. */
@@ -179,8 +178,8 @@ export class Phasor {
     const k = o.number('k');
     const positions = o.number('positions');
     const offset = o.number('offset', 0);
-    const layout = o.choice('layout', LAYOUTS, 'interleaved').code;
-    const spacing = o.choice('spacing', SPACINGS, 'paper').code;
+    const layout = o.choice('layout', LAYOUTS, 'interleaved', this.enums.layout).code;
+    const spacing = o.choice('spacing', SPACINGS, 'paper', this.enums.spacing).code;
     const maxError = this.wasm.rotationMaxError(positions, dModel, base, offset, k, layout, spacing);
     if (typeof maxError === 'string') throw new RangeError(`phasor.rotation: ${maxError}`);
     const matrix = this.take('rotation', this.wasm.rotationMatrix(positions, dModel, base, offset, k, layout, spacing));
@@ -244,27 +243,28 @@ export class Phasor {
     const positions = o.number('positions');
     const dModel = o.number('dModel');
     const base = o.number('base', DEFAULT_BASE);
-    const spacing = o.choice('spacing', SPACINGS, 'paper').code;
+    const spacing = o.choice('spacing', SPACINGS, 'paper', this.enums.spacing).code;
     const row = this.take(fn, this.wasm.offsetRow(positions, dModel, base, metric, spacing));
     return symmetricToeplitz(row);
   }
 
-  /** Copies a result out of wasm memory and frees it there; a string result is a refusal. */
   /**
-   * Copies a result out of wasm memory (into `into` when given, else a new
-   * array) and frees it there; a string result is a refusal.
+   * Copies a result out of wasm memory (into a caller's array when given,
+   * already checked to be a plain one; else a new array) and frees it there,
+   * on every path; a string result is a refusal.
    */
-  private take<T extends Float32Array | Float64Array>(fn: string, result: WasmResult<T>, into?: T): T {
+  private take<T extends Float32Array | Float64Array>(fn: string, result: WasmResult<T>, into?: { array: T; what: string }): T {
     if (typeof result === 'string') throw new RangeError(`phasor.${fn}: ${result}`);
-    let copy: T;
-    if (into) {
-      into.set(result);
-      copy = into;
-    } else {
-      copy = result.slice() as T;
+    try {
+      if (!into) return copyOf(result);
+      const want = typedLength(result);
+      const got = typedLength(into.array);
+      if (got !== want) throw new RangeError(`phasor.${fn}: into must hold ${into.what} = ${want} values; got ${got}`);
+      copyInto(into.array, result);
+      return into.array;
+    } finally {
+      this.wasm.releaseResult();
     }
-    this.wasm.releaseResult();
-    return copy;
   }
 }
 
@@ -305,7 +305,13 @@ async function create(options: LoadOptions): Promise<Phasor> {
  * and `experiments` the shared instance of that build; with a wasm URL or
  * bytes a new one.
  */
-export function createPhasor(options?: LoadOptions): Promise<Phasor> {
+export function createPhasor(given?: LoadOptions): Promise<Phasor> {
+  let options: LoadOptions | undefined;
+  try {
+    options = given === undefined ? undefined : readLoadOptions(given);
+  } catch (error) {
+    return Promise.reject(error as Error); // a promise either way: never a synchronous throw
+  }
   const resolved = options ?? defaultLoadOptions;
   const custom =
     options !== undefined &&

@@ -36,7 +36,7 @@ export interface RopeScaling {
 }
 
 export interface RopeOptions {
-  /** count × dim values, row-major: the query or key rows to rotate. */
+  /** count × dim values, row-major: the query or key rows to rotate (a plain Float32Array; count × dim ≤ 2^24). */
   rows: Float32Array;
   /** Row width, even. */
   dim: number;
@@ -208,7 +208,7 @@ export interface ShiftFitOptions {
   /** Even, at most 128 (the fit's SVD costs dModel³). */
   dModel: number;
   base?: number;
-  /** The shift: the map takes e(p) to e(p + k). */
+  /** The shift: the map takes e(p) to e(p + k). Finite, |k| ≤ 2^31 (2^26 for quadratic-phase), every p + k within the same range. */
   k: number;
   /** How many positions the fit runs over (at most 4096). */
   positions: number;

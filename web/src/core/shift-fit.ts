@@ -2,6 +2,7 @@
 // least-squares fit for the sinusoidal encoding and the designs it beat
 // (cpp/include/phasor/shift_fit.hpp).
 import { takeResult } from './experiment-inputs.js';
+import { enumsOf } from './module-tables.js';
 import { OptionReader } from './options.js';
 import { SHIFT_ENCODINGS, type ShiftFit, type ShiftFitOptions, type SineCollision, type SineCollisionOptions } from './rope-types.js';
 import type { ExperimentsWasm } from './wasm-module.js';
@@ -13,7 +14,7 @@ export function shiftFit(wasm: ExperimentsWasm, options: ShiftFitOptions): Shift
   if (o.raw('encoding') === undefined) {
     throw new TypeError(`phasor.${fn}: option 'encoding' is required (${SHIFT_ENCODINGS.map((e) => `'${e}'`).join(', ')})`);
   }
-  const encoding = o.choice('encoding', SHIFT_ENCODINGS, 'sinusoidal');
+  const encoding = o.choice('encoding', SHIFT_ENCODINGS, 'sinusoidal', enumsOf(wasm).shiftEncoding);
   const dModel = o.number('dModel');
   const base = o.number('base', 10000);
   const k = o.number('k');

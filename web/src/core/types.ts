@@ -21,7 +21,7 @@ export interface EncodeOptions {
   positions: number;
   /** Width of a row, an even integer ≥ 2. */
   dModel: number;
-  /** Wavelengths run from 2π to 2π·base; default 10000. Must be > 1. */
+  /** Wavelengths run from 2π to 2π·base; default 10000. In (1, 1e300] (ph.limits.maxBase). */
   base?: number;
   /** Position of the first row; default 0. May be negative or fractional. */
   offset?: number;
@@ -62,7 +62,7 @@ export interface FrequencyOptions {
 export interface DotByOffsetOptions {
   dModel: number;
   base?: number;
-  /** Largest offset k; the result has maxOffset + 1 values, for k = 0..maxOffset. */
+  /** Largest offset k; the result has maxOffset + 1 values, for k = 0..maxOffset. (maxOffset + 1) × dModel/2 ≤ 2^29 (ph.limits.maxDotByOffsetWork). */
   maxOffset: number;
   /** Divide by |PE|² = dModel/2, giving the cosine similarity; default false. */
   normalize?: boolean;
@@ -83,7 +83,7 @@ export interface SimilarityMatrixOptions extends OffsetMatrixOptions {
 }
 
 export interface PairwiseOptions {
-  /** count × dim values, row-major. */
+  /** count × dim values, row-major (a plain Float32Array); count² × dim ≤ 2^32 (ph.limits.maxPairwiseWork). */
   rows: Float32Array;
   /** Width of a row. */
   dim: number;
@@ -94,9 +94,13 @@ export interface PairwiseOptions {
 export interface RotationOptions {
   dModel: number;
   base?: number;
-  /** The shift: M_k maps PE(p) to PE(p + k). Any finite number. */
+  /**
+   * The shift: M_k maps PE(p) to PE(p + k). Finite, |k| ≤ 2^31, with offset + k
+   * and offset + positions − 1 + k within ±2^31: the check compares against
+   * PE(p + k), a position PE must accept.
+   */
   k: number;
-  /** How many positions p the check max|M_k·PE(p) − PE(p+k)| covers. */
+  /** How many positions p the check max|M_k·PE(p) − PE(p+k)| covers; positions × dModel ≤ 2^26 (ph.limits.maxRotationWork). */
   positions: number;
   /** First position checked; default 0. */
   offset?: number;

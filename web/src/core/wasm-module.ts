@@ -13,7 +13,10 @@ export type WasmResult<T> = T | string;
 /** What both modules export (module_bindings.cpp) and the Emscripten heap. */
 export interface ModuleCommon {
   releaseResult(): void;
+  /** The limits table of cpp/include/phasor/limits.hpp, and whether SIMD kernels are in use. */
   limits(): WasmLimits;
+  /** Every enum's names in code order (the code is the index). */
+  enums(): WasmEnums;
   HEAPU8: Uint8Array;
 }
 
@@ -29,16 +32,20 @@ export interface CoreWasm extends ModuleCommon {
   rotationMaxError(positions: number, dModel: number, base: number, offset: number, k: number, layout: number, spacing: number): WasmResult<number>;
 }
 
-/** rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts). */
+/** rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts), the scaling as a record. */
 export interface ExperimentsWasm extends ModuleCommon {
   inputFloat32(slot: number, count: number): WasmResult<Float32Array>;
   inputFloat64(slot: number, count: number): WasmResult<Float64Array>;
   releaseInputs(): void;
-  normalSamples(seed: number, stream: number, count: number, std: number): WasmResult<Float32Array>;
-  rope(dim: number, theta: number, pairing: number, tableLayout: number): WasmResult<Float32Array>;
-  ropeFrequencies(dim: number, theta: number): WasmResult<Float64Array>;
-  attentionScores(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number, sharedTokens: boolean): WasmResult<Float32Array>;
-  scoreByOffset(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number): WasmResult<Float32Array>;
+  /** The slot number of each array option. */
+  inputSlots(): Record<SlotName, number>;
+  /** The fields of the scaling record, in the order Embind reads them. */
+  scalingFields(): string[];
+  normalSamples(seed: number, stream: number, count: number, std: number, seedName: string, stdName: string): WasmResult<Float32Array>;
+  rope(dim: number, theta: number, pairing: number, tableLayout: number, scaling: WasmScalingRecord): WasmResult<Float32Array>;
+  ropeFrequencies(dim: number, theta: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
+  attentionScores(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number, sharedTokens: boolean, scaling: WasmScalingRecord): WasmResult<Float32Array>;
+  scoreByOffset(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number, scaling: WasmScalingRecord): WasmResult<Float32Array>;
   alibiSlopes(heads: number): WasmResult<Float64Array>;
   shiftFit(encoding: number, dModel: number, base: number, k: number, positions: number, offset: number, stride: number, extrapolate: number): WasmResult<Float64Array>;
   sineCollision(dModel: number, base: number, dimension: number, position: number): WasmResult<Float64Array>;
@@ -46,16 +53,69 @@ export interface ExperimentsWasm extends ModuleCommon {
   positionResolution(dModel: number, minOffset: number): WasmResult<Float64Array>;
 }
 
+/** The input slots of the experiments module, by the option each carries. */
+export const SLOT_NAMES = ['positions', 'keyPositions', 'tokens', 'keyTokens', 'wq', 'wk', 'bases', 'lengths', 'rows'] as const;
+export type SlotName = (typeof SLOT_NAMES)[number];
+
+/** RoPE's frequency scaling as the bindings take it (scaling_record.hpp). */
+export interface WasmScalingRecord {
+  /** The RopeScalingType code. */
+  type: number;
+  factor: number;
+  originalLength: number;
+  sequenceLength: number;
+  betaFast: number;
+  betaSlow: number;
+  truncate: boolean;
+  lowFreqFactor: number;
+  highFreqFactor: number;
+  hasAttentionFactor: boolean;
+  attentionFactor: number;
+}
+
+/** The bounds the core enforces (cpp/include/phasor/limits.hpp), under the names it exports them by. */
 export interface WasmLimits {
   maxDModel: number;
   maxPositions: number;
   maxAbsPosition: number;
+  maxBase: number;
   maxOutputBytes: number;
+  maxDotByOffsetWork: number;
+  maxPairwiseWork: number;
+  maxRotationWork: number;
+  maxRopeValues: number;
+  maxNormalSamples: number;
+  maxSeed: number;
+  maxNormalStd: number;
+  maxAttentionPositions: number;
+  maxAttentionWidth: number;
+  maxAttentionWork: number;
+  maxAlibiHeads: number;
+  maxEmbeddingScaleValues: number;
+  maxResolutionCases: number;
+  maxResolutionWork: number;
+  maxShiftFitDModel: number;
+  maxShiftFitPositions: number;
+  maxQuadraticPosition: number;
+  maxScalingFactor: number;
+  minScalingParameter: number;
+  /** true when the wasm SIMD kernels are in use. */
   simd: boolean;
 }
 
+/** Every enum's names, code order. */
+export interface WasmEnums {
+  layout: string[];
+  spacing: string[];
+  metric: string[];
+  pairing: string[];
+  attentionKind: string[];
+  ropeScalingType: string[];
+  shiftEncoding: string[];
+}
+
 /** The functions each module's bindings export, for the declaration test. */
-export const COMMON_FUNCTIONS = ['releaseResult', 'limits'] as const satisfies readonly Exclude<keyof ModuleCommon, 'HEAPU8'>[];
+export const COMMON_FUNCTIONS = ['releaseResult', 'limits', 'enums'] as const satisfies readonly Exclude<keyof ModuleCommon, 'HEAPU8'>[];
 
 export const CORE_FUNCTIONS = [
   ...COMMON_FUNCTIONS,
@@ -74,6 +134,8 @@ export const EXPERIMENT_FUNCTIONS = [
   'inputFloat32',
   'inputFloat64',
   'releaseInputs',
+  'inputSlots',
+  'scalingFields',
   'normalSamples',
   'rope',
   'ropeFrequencies',
@@ -92,3 +154,51 @@ export interface ModuleOptions {
 }
 
 export type ModuleFactory<W extends ModuleCommon> = (options?: ModuleOptions) => Promise<W>;
+
+// Run-time lists of the declared names, for tests/unit/wasm-module.test.ts,
+// which holds them (and the enum name lists of types.ts and rope-types.ts)
+// to what each built module reports. Each must list every key of its type.
+type Exhaustive<Keys, Listed> = [Exclude<Keys, Listed>] extends [never] ? true : Exclude<Keys, Listed>;
+
+export const LIMIT_NAMES = [
+  'maxDModel',
+  'maxPositions',
+  'maxAbsPosition',
+  'maxBase',
+  'maxOutputBytes',
+  'maxDotByOffsetWork',
+  'maxPairwiseWork',
+  'maxRotationWork',
+  'maxRopeValues',
+  'maxNormalSamples',
+  'maxSeed',
+  'maxNormalStd',
+  'maxAttentionPositions',
+  'maxAttentionWidth',
+  'maxAttentionWork',
+  'maxAlibiHeads',
+  'maxEmbeddingScaleValues',
+  'maxResolutionCases',
+  'maxResolutionWork',
+  'maxShiftFitDModel',
+  'maxShiftFitPositions',
+  'maxQuadraticPosition',
+  'maxScalingFactor',
+  'minScalingParameter',
+] as const satisfies readonly Exclude<keyof WasmLimits, 'simd'>[];
+export const LIMIT_NAMES_COMPLETE: Exhaustive<Exclude<keyof WasmLimits, 'simd'>, (typeof LIMIT_NAMES)[number]> = true;
+
+export const SCALING_FIELDS = [
+  'type',
+  'factor',
+  'originalLength',
+  'sequenceLength',
+  'betaFast',
+  'betaSlow',
+  'truncate',
+  'lowFreqFactor',
+  'highFreqFactor',
+  'hasAttentionFactor',
+  'attentionFactor',
+] as const satisfies readonly (keyof WasmScalingRecord)[];
+export const SCALING_FIELDS_COMPLETE: Exhaustive<keyof WasmScalingRecord, (typeof SCALING_FIELDS)[number]> = true;

@@ -12,6 +12,7 @@ import { exact, integer as formatInteger } from '../charts/format.js';
 import { renderSeriesLegend, type LegendEntry } from '../charts/legend.js';
 import { AttributeError, choice, flag, integer, integerList, spec } from './attributes.js';
 import * as common from './common-attributes.js';
+import { limit } from './core-limits.js';
 import { short, strong } from './caption.js';
 import { PhasorElement } from './phasor-element.js';
 import { LinePanel, panelSheet, panelWidths, seriesTable, type PanelLine } from './line-panel.js';
@@ -68,7 +69,6 @@ export interface AttentionOffsetData {
   panels: OffsetPanel[];
 }
 
-const MAX_KEYS = 4096;
 const MARGIN = { top: 10, right: 12, bottom: 44, left: 54 };
 const ROTATION_NAME: Record<Pairing, string> = { half: 'rotate_half', adjacent: 'adjacent-pair' };
 const other = (p: Pairing): Pairing => (p === 'half' ? 'adjacent' : 'half');
@@ -83,10 +83,10 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
     spec<AttentionTerm[]>('terms', choiceList(TERMS), [...TERMS]),
     spec('anchors', integerList(-(2 ** 30), 2 ** 30, 8), [0, 100, 1000, 10000]),
     spec('max-offset', integer(1, 2047), 32),
-    spec('d-model', integer(2, 4096, 2), 64),
-    spec('d-head', integer(2, 4096, 2), 64),
+    spec('d-model', integer(2, limit('maxAttentionWidth'), 2), 64),
+    spec('d-head', integer(2, limit('maxAttentionWidth'), 2), 64),
     common.base,
-    spec('seed', integer(0, Number.MAX_SAFE_INTEGER), 0),
+    spec('seed', integer(0, limit('maxSeed')), 0),
     spec<Pairing>('pairing', choice(PAIRINGS), 'half'),
     spec<Pairing | null>('table-layout', choice(PAIRINGS), null),
     spec<Pairing | null>('weight-layout', choice(PAIRINGS), null),
@@ -125,8 +125,9 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
   protected compute(ph: Phasor, o: AttentionOffsetOptions): AttentionOffsetData {
     if (o.head >= o.heads) throw new AttributeError(`head must be below heads (${o.heads}); got ${o.head}`);
     const count = 2 * o.maxOffset + 1;
-    if (o.anchors.length * count > MAX_KEYS) {
-      throw new AttributeError(`anchors × (2·max-offset + 1) must be at most ${MAX_KEYS}; got ${o.anchors.length} × ${count}`);
+    const maxKeys = ph.limits.maxAttentionPositions;
+    if (o.anchors.length * count > maxKeys) {
+      throw new AttributeError(`anchors × (2·max-offset + 1) must be at most ${maxKeys}; got ${o.anchors.length} × ${count}`);
     }
     const shared = { dModel: o.dModel, dHead: o.dHead, base: o.base, theta: o.base, seed: o.seed, heads: o.heads, head: o.head };
     const byOffset = { ...shared, anchors: o.anchors, maxOffset: o.maxOffset };

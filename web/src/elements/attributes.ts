@@ -5,6 +5,10 @@
 
 export type Parser<T> = (text: string) => T;
 
+/** A range end: a number, or a bound read when the attribute is parsed (the core's limits, core-limits.ts). */
+export type Bound = number | (() => number);
+export const boundValue = (bound: Bound): number => (typeof bound === 'function' ? bound() : bound);
+
 export interface AttributeSpec<T = unknown> {
   /** kebab-case attribute name, e.g. 'd-model'. */
   attribute: string;
@@ -53,9 +57,10 @@ function toNumber(text: string): number {
 }
 
 /** An integer in [min, max]; `step` 2 asks for even numbers. */
-export function integer(min: number, max: number, step = 1): Parser<number> {
+export function integer(minBound: Bound, maxBound: Bound, step = 1): Parser<number> {
   const what = step === 2 ? 'an even integer' : 'an integer';
   return (text) => {
+    const [min, max] = [boundValue(minBound), boundValue(maxBound)];
     const value = NUMBER.test(text) ? Number(text) : NaN;
     if (!Number.isInteger(value) || value < min || value > max || value % step !== 0) {
       throw new AttributeError(`must be ${what} from ${min} to ${max}`);
@@ -65,8 +70,9 @@ export function integer(min: number, max: number, step = 1): Parser<number> {
 }
 
 /** A finite number in (min, max] when `openMin`, else [min, max]. */
-export function number(min: number, max: number, openMin = false): Parser<number> {
+export function number(minBound: Bound, maxBound: Bound, openMin = false): Parser<number> {
   return (text) => {
+    const [min, max] = [boundValue(minBound), boundValue(maxBound)];
     let value: number;
     try {
       value = toNumber(text);
@@ -98,8 +104,9 @@ export function choice<T extends string>(choices: readonly T[]): Parser<T> {
 }
 
 /** A list of integers in [min, max] separated by commas or spaces, between 1 and `most` of them. */
-export function integerList(min: number, max: number, most: number): Parser<number[]> {
+export function integerList(minBound: Bound, maxBound: Bound, most: number): Parser<number[]> {
   return (text) => {
+    const [min, max] = [boundValue(minBound), boundValue(maxBound)];
     const parts = text.split(/[\s,]+/).filter(Boolean);
     const values = parts.map((part) => (NUMBER.test(part) ? Number(part) : NaN));
     if (parts.length === 0 || parts.length > most || values.some((v) => !Number.isInteger(v) || v < min || v > max)) {

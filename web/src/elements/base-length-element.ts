@@ -11,8 +11,9 @@ import { renderAxes, renderGrid } from '../charts/axes.js';
 import { exact, integer as formatInteger, powerOfTen, scientific } from '../charts/format.js';
 import { ChartFrame } from '../charts/frame.js';
 import { renderSeriesLegend } from '../charts/legend.js';
-import { integer, spec } from './attributes.js';
+import { AttributeError, integer, spec } from './attributes.js';
 import * as common from './common-attributes.js';
+import { limit } from './core-limits.js';
 import { strong } from './caption.js';
 import { PhasorElement } from './phasor-element.js';
 import { axisTicks, LinePanel, panelSheet, seriesTable, type PanelLine } from './line-panel.js';
@@ -25,8 +26,8 @@ export interface BaseLengthOptions {
   bases: number[];
   /** Longest sequence length n (lengths are the powers of two up to it). */
   maxLength: number;
-  /** The far-apart curves count only positions at least this far apart. */
-  minOffset: number;
+  /** The far-apart curves count only positions at least this far apart; null: 16, or max-length − 1 when that is smaller. */
+  minOffset: number | null;
   /** A sequence length to mark, or null. */
   positions: number | null;
 }
@@ -42,6 +43,8 @@ export interface BaseLengthData {
 }
 
 const MARGIN = { top: 8, right: 16, bottom: 44, left: 68 };
+/** The min-offset used: the attribute, else 16 (or max-length − 1 when that is smaller). */
+const minOffsetOf = (o: BaseLengthOptions): number => o.minOffset ?? Math.min(16, o.maxLength - 1);
 const ROW = 22;
 
 export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, BaseLengthData> {
@@ -49,8 +52,8 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
   static override attributeSpecs = [
     common.dModel(128),
     spec('bases', numberList(1.000001, 1e15, 6), [100, 10000, 1000000]),
-    spec('max-length', integer(4, 2 ** 30), 2 ** 17),
-    spec('min-offset', integer(2, 2 ** 20), 16),
+    spec('max-length', integer(4, limit('maxPositions')), 2 ** 17),
+    spec<number | null>('min-offset', integer(2, 2 ** 20), null),
     spec<number | null>('positions', integer(2, 2 ** 30), null),
   ];
 
@@ -76,7 +79,7 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
   protected override csvTable(data: BaseLengthData): CsvTable {
     const count = data.lengths.length;
     const cases = (r: PositionResolution, b: number) => r.minDistance.subarray(b * count, (b + 1) * count);
-    const far = this.drawnOptions?.minOffset;
+    const far = this.drawnOptions && minOffsetOf(this.drawnOptions);
     return seriesTable('n', count, (i) => data.lengths[i], [
       ...Array.from(data.nearest.bases).flatMap((base, b): [string, Float64Array][] => [
         [`base ${base}: closest |PE(p) - PE(q)|`, cases(data.nearest, b)],
@@ -91,6 +94,16 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
   }
 
   protected compute(ph: Phasor, o: BaseLengthOptions): BaseLengthData {
+    // Checked here so the messages name the attributes, not the API's options.
+    if (o.minOffset !== null && o.minOffset >= o.maxLength) {
+      throw new AttributeError(`min-offset must be below max-length (${o.maxLength}); got ${o.minOffset}`);
+    }
+    const work = o.bases.length * o.maxLength * (o.dModel / 2);
+    if (work > ph.limits.maxResolutionWork) {
+      throw new AttributeError(
+        `bases × max-length × d-model/2 must be at most ${ph.limits.maxResolutionWork} (the work of one chart); got ${o.bases.length} × ${o.maxLength} × ${o.dModel / 2}`,
+      );
+    }
     const lengths: number[] = [];
     for (let n = 2; n < o.maxLength; n *= 2) lengths.push(n);
     lengths.push(o.maxLength);
@@ -99,7 +112,7 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
       lengths,
       wavelengths: o.bases.map((base) => ph.frequencies({ dModel: o.dModel, base }).wavelengths),
       nearest: ph.positionResolution(query),
-      far: ph.positionResolution({ ...query, minOffset: o.minOffset }),
+      far: ph.positionResolution({ ...query, minOffset: minOffsetOf(o) }),
     };
   }
 
@@ -133,7 +146,7 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
         ...o.bases.map((base, b) => {
           const at = b * count + i;
           const far = data.far.minDistance[at];
-          return `base ${exact(base)}: ${exact(data.nearest.minDistance[at])} (|p − q| = ${data.nearest.atOffset[at]}); ≥ ${o.minOffset} apart: ${Number.isNaN(far) ? '—' : `${exact(far)} (${formatInteger(data.far.atOffset[at])})`}`;
+          return `base ${exact(base)}: ${exact(data.nearest.minDistance[at])} (|p − q| = ${data.nearest.atOffset[at]}); ≥ ${minOffsetOf(o)} apart: ${Number.isNaN(far) ? '—' : `${exact(far)} (${formatInteger(data.far.atOffset[at])})`}`;
         }),
         `float32 bound: ${scientific(data.nearest.float32Bound[i])}`,
       ],
@@ -142,7 +155,7 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     renderSeriesLegend(this.panel.legend, [
       ...o.bases.map((base, b) => ({ label: `base ${powerOfTen(base)}`, colour: colour(b), width: 2 })),
       { label: 'any two distinct positions', colour: theme.muted, width: 2 },
-      { label: `positions at least ${formatInteger(o.minOffset)} apart`, colour: theme.muted, dash: [5, 3] },
+      { label: `positions at least ${formatInteger(minOffsetOf(o))} apart`, colour: theme.muted, dash: [5, 3] },
     ]);
     this.writeCaption(data, o);
   }
@@ -208,7 +221,7 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     this.panel.caption.replaceChildren(
       `At n = ${formatInteger(n)}: neighbours are `,
       strong(o.bases.map((base, b) => `${exact(+at(data.nearest, b).toPrecision(3))} apart for base ${powerOfTen(base)}`).join(', ')),
-      `; positions at least ${formatInteger(o.minOffset)} apart come as close as `,
+      `; positions at least ${formatInteger(minOffsetOf(o))} apart come as close as `,
       strong(o.bases.map((_, b) => exact(+at(data.far, b).toPrecision(3))).join(', ')),
       margin > 100
         ? `. The closest pair is ${scientific(margin)} times what float32 rounding can move a distance, so a float32 table still tells every position apart.`

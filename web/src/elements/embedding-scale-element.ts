@@ -9,6 +9,7 @@ import { renderSeriesLegend } from '../charts/legend.js';
 import { integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { strong } from './caption.js';
+import { limit } from './core-limits.js';
 import { PhasorElement } from './phasor-element.js';
 import { LinePanel, panelSheet, seriesTable, type PanelLine } from './line-panel.js';
 import type { CsvTable } from './export.js';
@@ -44,7 +45,7 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
     common.base,
     common.positions(100),
     common.offset,
-    spec('seed', integer(0, Number.MAX_SAFE_INTEGER), 0),
+    spec('seed', integer(0, limit('maxSeed')), 0),
     spec<number | null>('embedding-std', number(0, 1e6), null),
   ];
 

@@ -41,7 +41,7 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, E
     common.positions(100),
     common.offset,
     common.layout,
-    spec<number[] | null>('dims', integerList(0, common.MAX_D_MODEL - 1, 12), null),
+    spec<number[] | null>('dims', integerList(0, () => common.maxDModel() - 1, 12), null),
   ];
 
   private readonly frame = new ChartFrame();

@@ -49,7 +49,7 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
     common.dModel(512),
     common.base,
     common.spacing,
-    spec<number | null>('positions', integer(1, 2 ** 31), null),
+    spec<number | null>('positions', integer(1, common.maxAbsPosition), null),
     spec<Comparison>('compare', choice(['both', 'wavelength', 'frequency', 'none'] as const), 'both'),
   ];
 

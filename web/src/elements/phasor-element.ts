@@ -11,6 +11,7 @@
 import { createPhasor, type Phasor } from '../core/index.js';
 import type { ChartFrame } from '../charts/frame.js';
 import { readAttributes, type AttributeSpec } from './attributes.js';
+import { useLimits } from './core-limits.js';
 import { chartPng, chartSvg, columnsOf, download, toCsv, type CsvTable } from './export.js';
 import { baseSheet } from './styles.js';
 import { readTheme, type Theme } from './theme.js';
@@ -21,7 +22,10 @@ let loading: Promise<Phasor> | null = null;
 /** The page's shared compute instance; loads the wasm on first use. */
 function loadPhasor(): Promise<Phasor> {
   loading ??= createPhasor().then(
-    (ph) => (phasor = ph),
+    (ph) => {
+      useLimits(ph.limits); // attribute ranges are the core's
+      return (phasor = ph);
+    },
     (error: unknown) => {
       loading = null;
       throw error;
@@ -186,7 +190,10 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
     this.scheduleRender();
   }
 
-  /** The options the attributes give now (throws an AttributeError when one is invalid). */
+  /**
+   * The options the attributes give now (throws an AttributeError when one is
+   * invalid); ranges are the core's, so this is known once the wasm has loaded.
+   */
   get options(): O {
     return readAttributes(this, (this.constructor as typeof PhasorElement).attributeSpecs) as O;
   }
@@ -247,13 +254,7 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
   }
 
   private render(): void {
-    let options: O;
-    try {
-      options = this.options;
-    } catch (error) {
-      this.showError(error);
-      return;
-    }
+    // The wasm first: attribute ranges are the core's limits (core-limits.ts).
     if (!phasor) {
       loadPhasor().then(
         () => this.scheduleRender(),
@@ -266,6 +267,13 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
         () => this.scheduleRender(),
         (error: unknown) => this.showError(new Error(`could not load the experiments module (${(error as Error).message})`)),
       );
+      return;
+    }
+    let options: O;
+    try {
+      options = this.options;
+    } catch (error) {
+      this.showError(error);
       return;
     }
     const started = performance.now();

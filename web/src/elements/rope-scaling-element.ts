@@ -8,6 +8,7 @@ import type { Phasor, RopeFrequencies, RopeScalingType } from '../core/index.js'
 import { exact, integer as formatInteger, powerOfTen } from '../charts/format.js';
 import { renderSeriesLegend } from '../charts/legend.js';
 import { integer, number, spec } from './attributes.js';
+import { limit } from './core-limits.js';
 import { PhasorElement } from './phasor-element.js';
 import { LinePanel, panelSheet, seriesTable, type PanelLine } from './line-panel.js';
 import { choiceList } from './list-attributes.js';
@@ -49,7 +50,7 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
     spec('theta', number(1, 1e15, true), 10000),
     spec('factor', number(1, 1024), 4),
     spec('original-length', integer(1, 2 ** 30), 4096),
-    spec<number | null>('sequence-length', integer(1, 2 ** 31), null),
+    spec<number | null>('sequence-length', integer(1, limit('maxAbsPosition')), null),
     spec<Scheme[]>('types', choiceList(SCHEMES), [...SCHEMES]),
   ];
 

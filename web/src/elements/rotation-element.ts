@@ -121,6 +121,9 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
   protected compute(ph: Phasor, o: RotationChartOptions): RotationChartData {
     const d = o.dModel;
     if (o.pair >= d / 2) throw new AttributeError(`pair: ${o.pair} is not below d-model / 2 (${d / 2})`);
+    // The core's work cap, named by this element's attributes.
+    const work = ph.limits.maxRotationWork;
+    if (o.positions * d > work) throw new AttributeError(`positions × d-model must be at most ${work} (the work of one chart); got ${o.positions} × ${d}`);
     const key = JSON.stringify([d, o.base, o.k, o.positions]);
     if (this.matrixMemo?.key !== key) {
       const { matrix, maxError } = ph.rotation({ dModel: d, base: o.base, k: o.k, positions: o.positions });

@@ -12,6 +12,7 @@ import { ChartFrame } from '../charts/frame.js';
 import { renderSeriesLegend } from '../charts/legend.js';
 import { integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
+import { limit } from './core-limits.js';
 import { short, strong } from './caption.js';
 import { PhasorElement } from './phasor-element.js';
 import { axisTicks, panelSheet } from './line-panel.js';
@@ -32,10 +33,13 @@ export interface ShiftFitChartOptions {
 
 export interface ShiftFitRow {
   encoding: ShiftEncoding;
+  /** NaN where the encoding is not defined for these options (see error). */
   residual: number;
   /** NaN when extrapolate is 0. */
   extrapolationResidual: number;
   rank: number;
+  /** Why the encoding cannot be fitted here (log phase needs p + k above −1), when it cannot. */
+  error?: string;
 }
 
 export interface ShiftFitChartData {
@@ -60,13 +64,13 @@ const MARGIN = { top: 8, right: 16, bottom: 44, left: 112 };
 export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, ShiftFitChartData> {
   static override needsExperiments = true;
   static override attributeSpecs = [
-    spec('d-model', integer(2, 128, 2), 16),
+    spec('d-model', integer(2, limit('maxShiftFitDModel'), 2), 16),
     common.base,
     spec('k', number(-(2 ** 30), 2 ** 30), 8),
-    spec('positions', integer(2, 4096), 1024),
+    spec('positions', integer(2, limit('maxShiftFitPositions')), 1024),
     spec('offset', number(-(2 ** 30), 2 ** 30), 0),
     spec('stride', integer(1, 1 << 20), 1),
-    spec('extrapolate', integer(0, 4096), 1024),
+    spec('extrapolate', integer(0, limit('maxShiftFitPositions')), 1024),
     spec('p', number(-(2 ** 30), 2 ** 30), 10),
   ];
 
@@ -101,10 +105,18 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
 
   protected compute(ph: Phasor, o: ShiftFitChartOptions): ShiftFitChartData {
     const { p, ...fit } = o;
-    const rows = ENCODINGS.map(({ encoding }) => {
-      const f = ph.shiftFit({ encoding, ...fit });
-      return { encoding, residual: f.residual, extrapolationResidual: f.extrapolationResidual, rank: f.rank };
+    // Each encoding on its own: one not defined for these options (log phase
+    // at p + k ≤ −1, quadratic phase past 2^26) is reported, the rest drawn.
+    const rows = ENCODINGS.map(({ encoding }): ShiftFitRow => {
+      try {
+        const f = ph.shiftFit({ encoding, ...fit });
+        return { encoding, residual: f.residual, extrapolationResidual: f.extrapolationResidual, rank: f.rank };
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        return { encoding, residual: NaN, extrapolationResidual: NaN, rank: 0, error: error.message };
+      }
     });
+    if (rows.every((r) => r.error)) throw new RangeError(rows[0].error);
     const dimension = o.dModel / 2;
     return { rows, collision: ph.sineCollision({ dModel: o.dModel, base: o.base, dimension, position: p }), dimension };
   }
@@ -129,6 +141,10 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     const bar = (this.rowHeight - 12) / bars;
     const labels: { x: number; y: number; text: string; inside: boolean }[] = [];
     data.rows.forEach((row, n) => {
+      if (row.error) {
+        labels.push({ x: 4, y: n * this.rowHeight + this.rowHeight / 2 - 2, text: 'not defined for these options (see below)', inside: false });
+        return;
+      }
       [row.residual, row.extrapolationResidual].slice(0, bars).forEach((v, b) => {
         const y = n * this.rowHeight + 4 + b * bar;
         const end = this.x(Math.max(lo, v));
@@ -171,6 +187,7 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     const name = (e: ShiftEncoding) => ENCODINGS.find((x) => x.encoding === e)!.label;
     const exactIn = data.rows.filter((r) => r.residual < EXACT).map((r) => name(r.encoding));
     const exactOut = data.rows.filter((r) => r.extrapolationResidual < EXACT).map((r) => name(r.encoding));
+    const missing = data.rows.filter((r) => r.error);
     const list = (names: string[]) => (names.length ? names.join(', ') : 'none');
     const sinusoidal = data.rows[0];
     this.caption.replaceChildren(
@@ -178,9 +195,10 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
       strong(list(exactIn)),
       ...(o.extrapolate > 0 ? ['; beyond it: ', strong(list(exactOut))] : []),
       '.',
-      sinusoidal.rank < o.dModel
+      !sinusoidal.error && sinusoidal.rank < o.dModel
         ? ` The fitted positions determine only ${sinusoidal.rank} of the ${o.dModel} directions of sin + cos (its slowest pairs hardly turn over them), so the fitted map is not unique there and need not hold beyond: fit more positions or a larger stride.`
         : '',
+      ...missing.map((r) => ` Not drawn: ${name(r.encoding)} (${r.error}).`),
     );
     const c = data.collision;
     this.collision.replaceChildren(
@@ -206,9 +224,13 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     this.frame.tooltip.show(
       [
         `${info.label}: ${info.formula}`,
-        `residual over the fitted range: ${scientific(row.residual)}`,
-        ...(o.extrapolate > 0 ? [`beyond it: ${scientific(row.extrapolationResidual)}`] : []),
-        `rank of the fit: ${row.rank} of ${o.dModel} dimensions`,
+        ...(row.error
+          ? [`not drawn: ${row.error}`]
+          : [
+              `residual over the fitted range: ${scientific(row.residual)}`,
+              ...(o.extrapolate > 0 ? [`beyond it: ${scientific(row.extrapolationResidual)}`] : []),
+              `rank of the fit: ${row.rank} of ${o.dModel} dimensions`,
+            ]),
       ],
       box.left + Math.min(box.width, Math.max(0, point.x)),
       box.top + n * this.rowHeight,

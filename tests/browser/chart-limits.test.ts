@@ -1,0 +1,98 @@
+// Charts at the edges of their documented ranges (issue 11, "What fuzzing
+// found"): a chart draws what can be drawn and says what cannot, its errors
+// name its attributes, its ranges are the core's, and no attribute value makes
+// it block the page.
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { CHARTS, EXPERIMENT_CHARTS } from './support/charts.js';
+import { useExplorer } from './support/explorer.js';
+
+const explorer = useExplorer([...CHARTS, ...EXPERIMENT_CHARTS]);
+const BASE = 'phasor-base-length';
+const FIT = 'phasor-shift-fit';
+const ROTATION = 'phasor-rotation';
+
+/**
+ * Sets attributes (null removes one) and waits for the element's verdict:
+ * its data-state is cleared first, and comes back as 'ready' after a draw or
+ * 'error' after a refusal.
+ */
+async function configure(page: Page, selector: string, attributes: Record<string, string | null>): Promise<'ready' | 'error'> {
+  await page.$eval(
+    selector,
+    (el, pairs) => {
+      el.removeAttribute('data-state');
+      for (const [name, value] of pairs) {
+        if (value === null) el.removeAttribute(name);
+        else el.setAttribute(name, value);
+      }
+    },
+    Object.entries(attributes),
+  );
+  await page.waitForFunction((s) => document.querySelector(s)!.hasAttribute('data-state'), selector);
+  return (await page.getAttribute(selector, 'data-state')) as 'ready' | 'error';
+}
+
+const errorText = (page: Page, selector: string) => page.$eval(selector, (el) => el.shadowRoot!.querySelector('.error')!.textContent!);
+const contentText = (page: Page, selector: string) => page.$eval(selector, (el) => (el.shadowRoot!.querySelector('.content') as HTMLElement).innerText);
+
+describe('the shift-fit and base-length charts at the edges of their ranges', () => {
+  test('<phasor-shift-fit k="-1"> draws the four encodings defined there and says why log phase is not drawn', async () => {
+    const { page, errors } = await explorer();
+    expect(await configure(page, FIT, { k: '-1' })).toBe('ready');
+    const rows = await page.$eval(FIT, (el) => (el as unknown as { data(): { rows: { encoding: string; residual: number; error?: string }[] } }).data().rows);
+    expect(rows.map((r) => r.encoding)).toEqual(['sinusoidal', 'sine-only', 'linear-frequencies', 'quadratic-phase', 'log-phase']);
+    for (const row of rows.slice(0, 4)) expect(Number.isFinite(row.residual), row.encoding).toBe(true);
+    expect(rows[0].residual).toBeLessThan(1e-9);
+    expect(rows[4].error).toContain('log-phase needs every p and p + k above -1');
+    const text = await contentText(page, FIT);
+    expect(text).toContain('log phase');
+    expect(text).toContain('needs every p and p + k above -1');
+    expect(await configure(page, FIT, { k: '8' })).toBe('ready');
+    expect(errors).toEqual([]);
+  });
+
+  test('phasor-base-length: max-length 4 to 16 draws with the default min-offset, which follows it down', async () => {
+    const { page, errors } = await explorer();
+    for (const maxLength of ['4', '8', '16']) {
+      expect(await configure(page, BASE, { 'max-length': maxLength }), maxLength).toBe('ready');
+      const header = (await page.$eval(BASE, (el) => (el as unknown as { toCSV(): string }).toCSV())).split('\n')[0];
+      expect(header).toContain(`closest at least ${Math.min(16, Number(maxLength) - 1)} apart`);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('phasor-base-length names its attributes, not API options, when they do not fit together', async () => {
+    const { page } = await explorer();
+    expect(await configure(page, BASE, { 'max-length': '64', 'min-offset': '100' })).toBe('error');
+    const message = await errorText(page, BASE);
+    expect(message).toContain('min-offset');
+    expect(message).toContain('max-length');
+    expect(message).not.toMatch(/minOffset|maxLength|lengths\[/);
+  });
+
+  test('phasor-base-length takes max-length up to the core’s 2^26 positions and states the work cap by its attributes', async () => {
+    const { page } = await explorer();
+    expect(await configure(page, BASE, { 'max-length': '67108865' })).toBe('error');
+    expect(await errorText(page, BASE)).toContain('max-length="67108865": must be an integer from 4 to 67108864');
+    expect(await configure(page, BASE, { 'max-length': null })).toBe('ready');
+    expect(await configure(page, BASE, { 'max-length': '67108864', 'd-model': '65536' })).toBe('error');
+    const message = await errorText(page, BASE);
+    expect(message).toContain('bases × max-length × d-model/2 must be at most 1073741824');
+    expect(message).not.toMatch(/bases\.length|dModel/);
+    expect(await configure(page, BASE, { 'max-length': null, 'd-model': null })).toBe('ready');
+  });
+});
+
+describe('the rotation chart at the edge of its range', () => {
+  test('<phasor-rotation d-model="2048" positions="131072"> is refused at once, naming positions × d-model and the core’s cap', async () => {
+    const { page, errors } = await explorer();
+    expect(await configure(page, ROTATION, { 'd-model': '2048', positions: '131072' })).toBe('error');
+    const message = await errorText(page, ROTATION);
+    expect(message).toContain('positions × d-model must be at most 67108864');
+    expect(message).toContain('131072 × 2048');
+    expect(message).not.toMatch(/dModel|phasor\.rotation/);
+    expect(await configure(page, ROTATION, { 'd-model': '2048', positions: '32768' })).toBe('ready');
+    expect(errors).toEqual([]);
+  });
+});
