@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "numpy_fixture.hpp"
@@ -82,6 +83,32 @@ TEST(Rope, LinearScalingIsPositionInterpolation) {
     // RoPE at position m / 4 without scaling.
     const auto want = direct_rope(rows.data() + r * dim, dim, positions[r] / 4.0, 10000.0, Pairing::half);
     for (std::int64_t j = 0; j < dim; ++j) ASSERT_NEAR(out[r * dim + j], want[j], 3e-7);
+  }
+}
+
+TEST(Rope, YarnScalesTheRotatedRowsByItsAttentionFactor) {
+  // A rotation keeps the norm; YaRN then multiplies by its factor: 1.5 when
+  // given, 0.1 ln 16 + 1 by default.
+  const std::int64_t dim = 32;
+  const std::vector<double> positions = {0, 7, 5000};
+  const auto rows = test_rows(3, dim);
+  for (const auto& [given, factor] : {std::pair{1.5, 1.5}, std::pair{0.0, 1.2772588722239782}}) {
+    auto spec = spec_of(3, dim, Pairing::half);
+    spec.scaling.type = RopeScalingType::yarn;
+    spec.scaling.factor = 16.0;
+    spec.scaling.original_length = 4096;
+    spec.scaling.attention_factor = given;
+    ASSERT_EQ(phasor::validate_rope(spec, positions.data()), "");
+    std::vector<float> out(rows.size());
+    phasor::rope(spec, rows.data(), positions.data(), out.data());
+    for (std::int64_t r = 0; r < 3; ++r) {
+      double before = 0.0, after = 0.0;
+      for (std::int64_t j = 0; j < dim; ++j) {
+        before += static_cast<double>(rows[r * dim + j]) * rows[r * dim + j];
+        after += static_cast<double>(out[r * dim + j]) * out[r * dim + j];
+      }
+      EXPECT_NEAR(std::sqrt(after), factor * std::sqrt(before), 1e-6 * std::sqrt(before)) << "row " << r;
+    }
   }
 }
 
@@ -193,7 +220,7 @@ TEST(RopeFrequencies, EachScalingMatchesTransformersFormulasInNumpy) {
     const auto w = scaled(c.dim, c.theta, scaling_of(c), &attention);
     ASSERT_EQ(w.size(), c.frequencies.size());
     for (std::size_t i = 0; i < w.size(); ++i)
-      ASSERT_NEAR(w[i], c.frequencies[i], 4e-16 * c.frequencies[i]) << "type " << c.type << " dim " << c.dim << " pair " << i;
+      ASSERT_NEAR(w[i], c.frequencies[i], 1e-15 * c.frequencies[i]) << "type " << c.type << " dim " << c.dim << " pair " << i;
     EXPECT_NEAR(attention, c.attention, 1e-15) << "type " << c.type;
   }
 }
@@ -220,6 +247,26 @@ TEST(RopeFrequencies, NtkKeepsTheFastestPairDividesTheSlowestByTheFactorAndStays
   s.type = RopeScalingType::linear;
   const auto linear = scaled(dim, 500000.0, s);
   for (std::int64_t i = 0; i < dim / 2; ++i) EXPECT_NEAR(linear[i] * 8.0, none[i], 1e-15 * none[i]) << i;
+}
+
+TEST(RopeFrequencies, NtkStaysFiniteAndExactAtTheLargestThetaAndFactor) {
+  // theta' = 1e300 * (1e6)^(4/2) = 1e312 overflows float64, but its powers do
+  // not: w_1 = theta'^(-1/2) = 1e-156 (found by the fuzzer as 0).
+  RopeScaling s;
+  s.type = RopeScalingType::ntk;
+  s.factor = 1e6;
+  ASSERT_EQ(phasor::validate_rope_scaling(s, 4), "");
+  auto w = scaled(4, 1e300, s);
+  EXPECT_EQ(w[0], 1.0);
+  EXPECT_NEAR(w[1], 1e-156, 4e-15 * 1e-156);
+  // Dynamic NTK at its longest run: growth g = 1e6 * 2^31 - (1e6 - 1), w_1 = 1e-150 / g.
+  s.type = RopeScalingType::dynamic_ntk;
+  s.original_length = 1.0;
+  s.sequence_length = 2147483648.0;
+  ASSERT_EQ(phasor::validate_rope_scaling(s, 4), "");
+  w = scaled(4, 1e300, s);
+  const double g = 1e6 * 2147483648.0 - 999999.0;
+  EXPECT_NEAR(w[1], 1e-150 / g, 4e-15 * 1e-150 / g);
 }
 
 TEST(RopeFrequencies, DynamicNtkChangesNothingUpToTheTrainingLength) {

@@ -28,6 +28,33 @@ TEST(LeastSquares, SolvesAWellPosedSystemExactly) {
   for (std::int64_t i = 0; i < cols * rhs; ++i) EXPECT_NEAR(ls.solution[i], b[i], 1e-12);
 }
 
+TEST(LeastSquares, SolvesATinySystemAsWellAsItsUnscaledCopy) {
+  // X and Y times 2^-530: squares of the entries underflow (the fuzzer's
+  // shiftFit with stride 4e-143 returned NaN singular values). The solution
+  // of the scaled system is the same B; its singular values are scaled too.
+  const std::int64_t rows = 30, cols = 5;
+  std::vector<double> x(rows * cols), b(cols), y(rows, 0.0);
+  for (std::int64_t i = 0; i < rows * cols; ++i) x[i] = std::sin(0.37 * static_cast<double>(i * i) + 0.2);
+  for (std::int64_t i = 0; i < cols; ++i) b[i] = static_cast<double>(i) - 1.5;
+  for (std::int64_t r = 0; r < rows; ++r)
+    for (std::int64_t j = 0; j < cols; ++j) y[r] += x[r * cols + j] * b[j];
+  const auto plain = phasor::least_squares(x.data(), rows, cols, y.data(), 1);
+  for (auto* v : {&x, &y})
+    for (auto& e : *v) e = std::ldexp(e, -530);
+  const auto tiny = phasor::least_squares(x.data(), rows, cols, y.data(), 1);
+  EXPECT_EQ(tiny.rank, 5);
+  for (std::int64_t i = 0; i < cols; ++i) EXPECT_NEAR(tiny.solution[i], b[i], 1e-12) << i;
+  for (std::int64_t j = 0; j < cols; ++j)
+    EXPECT_NEAR(std::ldexp(tiny.singular_values[j], 530), plain.singular_values[j], 1e-12 * plain.singular_values[0]) << j;
+  // Subnormal entries (the fuzzer's stride 3.8e-321): precision is gone, but
+  // what comes back is finite, and zero rows or columns give zeros.
+  for (auto* v : {&x, &y})
+    for (auto& e : *v) e = std::ldexp(e, -530);
+  const auto subnormal = phasor::least_squares(x.data(), rows, cols, y.data(), 1);
+  for (double v : subnormal.singular_values) EXPECT_TRUE(std::isfinite(v));
+  for (double v : subnormal.solution) EXPECT_TRUE(std::isfinite(v));
+}
+
 TEST(LeastSquares, GivesTheMinimumNormSolutionOfARankDeficientSystem) {
   // Two equal columns: x = [a a], y = 2a. Every (s, 2 - s) fits; the smallest is (1, 1).
   std::vector<double> x, y;
