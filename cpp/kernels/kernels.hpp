@@ -1,6 +1,7 @@
 // Kernel entry points. Each SIMD kernel (suffix __wasmsimd) has a scalar
 // sibling of the same name (suffix __scalar) compiled on every target; the
-// unsuffixed name is the one the core calls, chosen at compile time.
+// unsuffixed name is the one the core calls, chosen at compile time
+// (simd_target.hpp: the SIMD kernels also compile natively, through SIMDe).
 #pragma once
 #include <cstdint>
 

@@ -5,6 +5,7 @@
 #include <limits>
 #include <vector>
 
+#include "numpy_fixture.hpp"
 #include "phasor/embedding_scale.hpp"
 #include "phasor/random.hpp"
 #include "phasor/resolution.hpp"
@@ -32,6 +33,15 @@ TEST(NormalSamples, AreReproducibleAndStandardNormal) {
   EXPECT_NEAR(mean, 0.0, 0.01);       // 4.5 standard errors
   EXPECT_NEAR(square, 1.0, 0.015);
   EXPECT_NEAR(fourth, 3.0, 0.1);      // the normal's kurtosis
+}
+
+TEST(NormalSamples, AreTheSpecifiedSplitMix64BoxMullerStream) {
+  // random.hpp's stream as tests/fixtures/make_rope_fixtures.py computes it in Python.
+  std::vector<float> a(11), b(7);
+  phasor::normal_samples(42, 1, 1.0, 11, a.data());
+  phasor::normal_samples(5, 0, 0.25, 7, b.data());
+  EXPECT_EQ(a, numpy_fixture::kNormalSamples42);
+  EXPECT_EQ(b, numpy_fixture::kNormalSamples5);
 }
 
 TEST(NormalSamples, ScaleWithTheStandardDeviation) {
@@ -121,6 +131,28 @@ TEST(PositionResolution, EqualsTheBruteForceMinimumOverAllPairs) {
         }
       }
     EXPECT_NEAR(bound[0], 2.0 * 2.0 * (std::ldexp(1.0, -25) + 49.0 * std::ldexp(1.0, -51)), 1e-20);
+  }
+}
+
+TEST(PositionResolution, CrossesThePhaseWalksChunksLikeTheBruteForce) {
+  // Lengths past 1,024 offsets: the walk hands its sums over in chunks.
+  const std::int64_t d = 6;
+  const std::vector<double> bases = {3.0}, lengths = {2600, 1030, 1100};
+  std::vector<double> distance(3), at(3), bound(3);
+  ASSERT_EQ(phasor::validate_position_resolution(6, bases.data(), 1, lengths.data(), 3, 1), "");
+  phasor::position_resolution(d, bases.data(), 1, lengths.data(), 3, 1, distance.data(), at.data(), bound.data());
+  std::vector<std::vector<double>> table;
+  for (int p = 0; p < 2600; ++p) table.push_back(reference::row(p, d, 3.0));
+  for (std::size_t l = 0; l < 3; ++l) {
+    const auto n = static_cast<int>(lengths[l]);
+    double best = std::numeric_limits<double>::infinity();
+    for (int p = 0; p < n; ++p)
+      for (int q = p + 1; q < n; ++q) {
+        double sq = 0.0;
+        for (int j = 0; j < d; ++j) sq += (table[p][j] - table[q][j]) * (table[p][j] - table[q][j]);
+        best = std::min(best, sq);
+      }
+    EXPECT_NEAR(distance[l], std::sqrt(best), 1e-7) << "n " << n;
   }
 }
 

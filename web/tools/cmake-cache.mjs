@@ -18,14 +18,14 @@ function cacheEntry(text, name) {
 }
 
 /** Returns true when it removed buildDir because its cache belonged to another checkout. */
-export function forgetStaleCache(buildDir) {
+export function forgetStaleCache(buildDir, sourceDir = repoRoot) {
   const cache = `${buildDir}/CMakeCache.txt`;
   if (!existsSync(cache)) return false;
   const text = readFileSync(cache, 'utf8');
   const source = cacheEntry(text, 'CMAKE_HOME_DIRECTORY');
   const configuredIn = cacheEntry(text, 'CMAKE_CACHEFILE_DIR');
   if (source !== undefined && configuredIn !== undefined &&
-      canonical(source) === canonical(repoRoot) && canonical(configuredIn) === canonical(buildDir)) {
+      canonical(source) === canonical(sourceDir) && canonical(configuredIn) === canonical(buildDir)) {
     return false;
   }
   console.log(`phasor: ${relative(repoRoot, buildDir) || buildDir} was configured for ${source ?? 'an unknown folder'}; configuring it afresh`);
