@@ -1,10 +1,12 @@
 // Kernel entry points. Each SIMD kernel (suffix __wasmsimd) has a scalar
 // sibling of the same name (suffix __scalar) compiled on every target; the
-// unsuffixed name is the one the core calls, chosen at compile time.
+// unsuffixed name is the one the core calls, chosen at compile time
+// (simd_target.hpp: the SIMD kernels also compile natively, through SIMDe).
 #pragma once
 #include <cstdint>
 
 #include "phasor_state.hpp"
+#include "simd_target.hpp"
 
 namespace phasor::kernels {
 
@@ -17,11 +19,14 @@ void cos_sums__scalar(PhasorState& s, std::int64_t rows, double* out);
 void pairwise_sq_l2__scalar(const float* x, std::int64_t n, std::int64_t d, float* out);
 void pairwise_dot__scalar(const float* x, std::int64_t n, std::int64_t d, float* out);
 
-#if defined(__wasm_simd128__)
+#if PHASOR_SIMD_KERNELS
 void pe_rows__wasmsimd(PhasorState& s, std::int64_t rows, int layout, float* out);
 void cos_sums__wasmsimd(PhasorState& s, std::int64_t rows, double* out);
 void pairwise_sq_l2__wasmsimd(const float* x, std::int64_t n, std::int64_t d, float* out);
 void pairwise_dot__wasmsimd(const float* x, std::int64_t n, std::int64_t d, float* out);
+#endif
+
+#if PHASOR_CALLS_SIMD_KERNELS
 #define PHASOR_KERNEL(name) name##__wasmsimd
 inline constexpr bool kSimd = true;
 #else

@@ -2,8 +2,8 @@
 // emitted as float32 four pairs at a time; tails fall back to scalar code that
 // performs the same operations, so results equal the __scalar siblings bit for
 // bit (pairwise kernels: same terms, different summation order).
-#if defined(__wasm_simd128__)
-#include <wasm_simd128.h>
+#include "simd128.hpp"
+#if PHASOR_SIMD_KERNELS
 
 #include <cstdint>
 
@@ -157,4 +157,4 @@ void pairwise_dot__wasmsimd(const float* x, std::int64_t n, std::int64_t d, floa
 }
 
 }  // namespace phasor::kernels
-#endif  // __wasm_simd128__
+#endif  // PHASOR_SIMD_KERNELS

@@ -4,6 +4,8 @@
 #pragma once
 #include <cstdint>
 
+#include "simd_target.hpp"
+
 namespace phasor::kernels {
 
 // Pairings (mirror phasor::Pairing): which two slots of a row turn together.
@@ -22,11 +24,14 @@ void rope_row__scalar(const float* x, const double* c, const double* s, std::int
 void cross_dot_f64__scalar(const double* a, std::int64_t na, const double* b, std::int64_t nb,
                            std::int64_t len, double* out);
 
-#if defined(__wasm_simd128__)
+#if PHASOR_SIMD_KERNELS
 void rope_row__wasmsimd(const float* x, const double* c, const double* s, std::int64_t dim,
                         int pairing, float* out);
 void cross_dot_f64__wasmsimd(const double* a, std::int64_t na, const double* b, std::int64_t nb,
                              std::int64_t len, double* out);
+#endif
+
+#if PHASOR_CALLS_SIMD_KERNELS
 #define PHASOR_ROPE_KERNEL(name) name##__wasmsimd
 #else
 #define PHASOR_ROPE_KERNEL(name) name##__scalar

@@ -1,7 +1,7 @@
 // wasm SIMD kernels for rope_kernels.hpp: float64 lanes (f64x2), the same
 // products and sums as the scalar siblings, so results are bit-identical.
-#if defined(__wasm_simd128__)
-#include <wasm_simd128.h>
+#include "simd128.hpp"
+#if PHASOR_SIMD_KERNELS
 
 #include <cstdint>
 
@@ -73,4 +73,4 @@ void cross_dot_f64__wasmsimd(const double* a, std::int64_t na, const double* b, 
 }
 
 }  // namespace phasor::kernels
-#endif  // __wasm_simd128__
+#endif  // PHASOR_SIMD_KERNELS

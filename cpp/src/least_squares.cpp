@@ -43,7 +43,9 @@ void householder_qr(Matrix& a, Matrix& b) {
   for (std::int64_t k = 0; k < n; ++k) {
     double* ak = a.col(k);
     const double norm = std::sqrt(dot(ak + k, ak + k, m - k));
-    if (norm == 0.0) continue;
+    // After unit_scale a column this short is zero to working precision (and
+    // its reflector's squared length would be subnormal).
+    if (!(norm > 0x1p-480)) continue;
     // Reflect ak onto alpha e_k, alpha of the sign that avoids cancellation.
     const double alpha = ak[k] > 0.0 ? -norm : norm;
     std::copy(ak + k, ak + m, v + k);
@@ -94,12 +96,34 @@ void one_sided_jacobi(Matrix& a, Matrix& v) {
   }
 }
 
+// The power of two that brings the largest |value| into [0.5, 1) (1 for none):
+// scaling by it is exact, and keeps squares of tiny entries from underflowing
+// (a reflector of subnormal length turns into inf and NaN), as LAPACK's
+// xGELSD scales its input.
+double unit_scale(const Matrix& m) {
+  double largest = 0.0;
+  for (double v : m.v) largest = std::max(largest, std::fabs(v));
+  if (!(largest > 0.0) || !std::isfinite(largest)) return 1.0;
+  int exponent = 0;
+  std::frexp(largest, &exponent);
+  // Subnormal entries (down to 2^-1074) get at most 2^1000, which stays finite.
+  return std::ldexp(1.0, -std::clamp(exponent, -1000, 1000));
+}
+
+void scale(Matrix& m, double by) {
+  for (double& v : m.v) v *= by;
+}
+
 }  // namespace
 
 LeastSquares least_squares(const double* x, std::int64_t rows, std::int64_t cols, const double* y,
                            std::int64_t rhs) {
   Matrix a = column_major(x, rows, cols);
   Matrix b = column_major(y, rows, rhs);
+  // Solve (sx X) B' = (sy Y): then B = B' sx / sy, and X's singular values are S' / sx.
+  const double sx = unit_scale(a), sy = unit_scale(b);
+  scale(a, sx);
+  scale(b, sy);
   std::int64_t m = rows;
   if (rows > cols) {  // reduce to the cols x cols triangle R and Q^T Y's top rows
     householder_qr(a, b);
@@ -128,7 +152,7 @@ LeastSquares least_squares(const double* x, std::int64_t rows, std::int64_t cols
 
   LeastSquares out;
   const std::int64_t kept_max = std::min(rows, cols);
-  for (std::int64_t k = 0; k < kept_max; ++k) out.singular_values.push_back(sigma[order[k]]);
+  for (std::int64_t k = 0; k < kept_max; ++k) out.singular_values.push_back(sigma[order[k]] / sx);
   const double s_max = cols > 0 ? sigma[order[0]] : 0.0;
   const double cutoff = 0x1p-52 * static_cast<double>(std::max(rows, cols)) * s_max;
 
@@ -141,7 +165,7 @@ LeastSquares least_squares(const double* x, std::int64_t rows, std::int64_t cols
     ++out.rank;
     const double s2 = sigma[j] * sigma[j];
     for (std::int64_t c = 0; c < rhs; ++c) {
-      const double coefficient = dot(a.col(j), b.col(c), m) / s2;  // u_j^T z_c / s_j
+      const double coefficient = dot(a.col(j), b.col(c), m) / s2 * (sx / sy);  // u_j^T z_c / s_j, unscaled
       for (std::int64_t i = 0; i < cols; ++i) solution[i * rhs + c] += v.col(j)[i] * coefficient;
     }
   }

@@ -21,6 +21,15 @@ void base_frequencies(std::int64_t dim, double theta, double* omega) {
   for (std::int64_t i = 0; i < dim / 2; ++i) omega[i] = frequency(i, dim, theta);
 }
 
+// (theta * growth^(dim/(dim-2)))^(-2i/dim) = theta^(-2i/dim) growth^(-2i/(dim-2)):
+// the NTK base change without forming the new base, which overflows for
+// theta and growth near their limits (1e300 * (1e6)^2).
+void ntk_frequencies(std::int64_t dim, double theta, double growth, double* omega) {
+  const auto d = static_cast<double>(dim);
+  for (std::int64_t i = 0; i < dim / 2; ++i)
+    omega[i] = frequency(i, dim, theta) * std::pow(growth, -2.0 * static_cast<double>(i) / (d - 2.0));
+}
+
 // The pair index (fractional) whose wavelength fits `rotations` turns into L positions.
 double yarn_correction_pair(double rotations, double dim, double theta, double length) {
   return dim * std::log(length / (rotations * kTwoPi)) / (2.0 * std::log(theta));
@@ -107,7 +116,6 @@ std::string validate_rope_scaling(const RopeScaling& s, double dim, const char* 
 
 double rope_frequencies(std::int64_t dim, double theta, const RopeScaling& s, double* omega) {
   using T = RopeScalingType;
-  const auto d = static_cast<double>(dim);
   const std::int64_t pairs = dim / 2;
   switch (s.type) {
     case T::none: base_frequencies(dim, theta, omega); return 1.0;
@@ -116,12 +124,11 @@ double rope_frequencies(std::int64_t dim, double theta, const RopeScaling& s, do
       for (std::int64_t i = 0; i < pairs; ++i) omega[i] /= s.factor;
       return 1.0;
     case T::ntk:
-      base_frequencies(dim, theta * std::pow(s.factor, d / (d - 2.0)), omega);
+      ntk_frequencies(dim, theta, s.factor, omega);
       return 1.0;
     case T::dynamic_ntk: {
       const double length = std::max(s.sequence_length, s.original_length);
-      const double growth = s.factor * length / s.original_length - (s.factor - 1.0);
-      base_frequencies(dim, theta * std::pow(growth, d / (d - 2.0)), omega);
+      ntk_frequencies(dim, theta, s.factor * length / s.original_length - (s.factor - 1.0), omega);
       return 1.0;
     }
     case T::yarn:

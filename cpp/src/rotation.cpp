@@ -58,6 +58,10 @@ void rotation_matrix(std::int64_t d_model, double base, double k, Layout layout,
 }
 
 double rotation_max_error(const EncodingSpec& spec, double k) {
+  return rotation_max_error(spec, k, k);
+}
+
+double rotation_max_error(const EncodingSpec& spec, double k, double shift) {
   const std::int64_t d = spec.d_model;
   // Only the 2x2 blocks of M_k are non-zero, so M_k PE(p) costs O(d), not O(d^2).
   const auto pairs = static_cast<std::size_t>(d / 2);
@@ -77,7 +81,7 @@ double rotation_max_error(const EncodingSpec& spec, double k) {
     part.positions = std::min(chunk, spec.positions - first);
     part.offset = spec.offset + static_cast<double>(first);
     encode(part, now.data());
-    part.offset += k;
+    part.offset += shift;
     encode(part, shifted.data());
     for (std::int64_t r = 0; r < part.positions; ++r) {
       const float* x = now.data() + r * d;

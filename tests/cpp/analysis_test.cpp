@@ -122,15 +122,21 @@ TEST(Pairwise, L2DotAndCosineMatchFloat64OnArbitraryRows) {
   }
 }
 
-TEST(Kernels, CosSumsScalarSplitsEvenAndOddPairsLikeTheTwoSimdLanes) {
-  // The scalar sibling sums even and odd pairs apart; the SIMD kernel is tested
-  // against it bit for bit in the wasm build (tests/unit/simd.test.ts).
-  double s[3] = {0, 0, 0}, c[3] = {1, 0.5, 0.25}, ks[3] = {0, 0, 0}, kc[3] = {1, 1, 1};
-  phasor::kernels::PhasorState st{s, c, ks, kc, 3};
-  double out[2];
-  phasor::kernels::cos_sums__scalar(st, 2, out);
-  EXPECT_EQ(out[0], 1.75);
-  EXPECT_EQ(out[1], 1.75);
+TEST(Kernels, CosSumsSplitEvenAndOddPairsLikeTheTwoSimdLanes) {
+  // Cosines whose sum depends on the order: even pairs 1e16, -1e16, 0.5 sum
+  // to 0.5 and odd pairs 1, 1 to 2, so the two-lane order gives 2.5; left to
+  // right, 1e16 + 1 rounds back to 1e16 and the sum is 1.5. Steps of angle 0
+  // (sin 0, cos 1) keep the phasors as they are for the second row.
+  double s[5] = {0, 0, 0, 0, 0}, c[5] = {1e16, 1, -1e16, 1, 0.5};
+  const double ks[5] = {0, 0, 0, 0, 0}, kc[5] = {1, 1, 1, 1, 1};
+  phasor::kernels::PhasorState st{s, c, ks, kc, 5};
+  double scalar[2], simd[2];
+  phasor::kernels::cos_sums__scalar(st, 2, scalar);
+  EXPECT_EQ(scalar[0], 2.5);
+  EXPECT_EQ(scalar[1], 2.5);
+  phasor::kernels::cos_sums__wasmsimd(st, 2, simd);  // through SIMDe natively
+  EXPECT_EQ(simd[0], 2.5);
+  EXPECT_EQ(simd[1], 2.5);
 }
 
 TEST(Analysis, ValidationNamesEachParameter) {

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -88,6 +89,45 @@ TEST(Encode, ValidateNamesTheParameterAndTheAllowedRange) {
             std::string::npos);
   EXPECT_NE(phasor::validate({1 << 20, 4096}).find("more than the 1073741824"), std::string::npos);
   EXPECT_EQ(phasor::validate({1 << 18, 1024}), "");
+}
+
+TEST(Encode, Tensor2tensorSpacingRunsTheExponentOverHMinusOne) {
+  // dModel 10, base 10000: w_i = 10000^(-i/4) = 1, 0.1, 0.01, 0.001, 0.0001.
+  phasor::EncodingSpec spec{1500, 10, 10000.0, -3.0, phasor::Layout::split, phasor::Spacing::tensor2tensor};
+  ASSERT_EQ(phasor::validate(spec), "");
+  std::vector<float> table(1500 * 10);
+  phasor::encode(spec, table.data());
+  const double omega[5] = {1.0, 0.1, 0.01, 0.001, 0.0001};
+  double worst = 0.0;
+  for (int r = 0; r < 1500; ++r)
+    for (int i = 0; i < 5; ++i) {
+      const double p = r - 3.0;
+      worst = std::max({worst, std::fabs(table[r * 10 + i] - std::sin(omega[i] * p)),
+                        std::fabs(table[r * 10 + 5 + i] - std::cos(omega[i] * p))});
+    }
+  EXPECT_LT(worst, 6e-8);
+}
+
+TEST(Encode, AcceptsEachLimitAndRefusesJustPastIt) {
+  using phasor::validate;
+  const double two31 = 2147483648.0;
+  // positions: 2^26 rows (of 2 values: 512 MiB) yes, one more no.
+  EXPECT_EQ(validate({std::int64_t{1} << 26, 2}), "");
+  EXPECT_NE(validate({(std::int64_t{1} << 26) + 1, 2}), "");
+  // dModel: 65536 yes, 65538 no.
+  EXPECT_EQ(validate({1, 65536}), "");
+  EXPECT_NE(validate({1, 65538}), "");
+  // The result: exactly 2^30 bytes yes, one row more no.
+  EXPECT_EQ(validate({std::int64_t{1} << 18, 1024}), "");
+  EXPECT_NE(validate({(std::int64_t{1} << 18) + 1, 1024}).find("more than the 1073741824"), std::string::npos);
+  // Every position within 2^31: the last row counts too.
+  EXPECT_EQ(validate({2, 8, 10000.0, two31 - 1.0}), "");
+  EXPECT_NE(validate({2, 8, 10000.0, two31 - 0.5}).find("offset must be a finite number"), std::string::npos);
+  EXPECT_EQ(validate({2, 8, 10000.0, -two31}), "");
+  EXPECT_NE(validate({2, 8, 10000.0, -two31 - 1.0}), "");
+  // base: just above 1 yes, 1 no.
+  EXPECT_EQ(validate({2, 8, 1.0000000000000002}), "");
+  EXPECT_NE(validate({2, 8, 1.0}), "");
 }
 
 }  // namespace

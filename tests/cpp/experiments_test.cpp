@@ -5,6 +5,7 @@
 #include <limits>
 #include <vector>
 
+#include "numpy_fixture.hpp"
 #include "phasor/embedding_scale.hpp"
 #include "phasor/random.hpp"
 #include "phasor/resolution.hpp"
@@ -34,6 +35,15 @@ TEST(NormalSamples, AreReproducibleAndStandardNormal) {
   EXPECT_NEAR(fourth, 3.0, 0.1);      // the normal's kurtosis
 }
 
+TEST(NormalSamples, AreTheSpecifiedSplitMix64BoxMullerStream) {
+  // random.hpp's stream as tests/fixtures/make_rope_fixtures.py computes it in Python.
+  std::vector<float> a(11), b(7);
+  phasor::normal_samples(42, 1, 1.0, 11, a.data());
+  phasor::normal_samples(5, 0, 0.25, 7, b.data());
+  EXPECT_EQ(a, numpy_fixture::kNormalSamples42);
+  EXPECT_EQ(b, numpy_fixture::kNormalSamples5);
+}
+
 TEST(NormalSamples, ScaleWithTheStandardDeviation) {
   std::vector<float> unit(11), scaled(11);
   phasor::normal_samples(5, 0, 1.0, 11, unit.data());
@@ -41,30 +51,49 @@ TEST(NormalSamples, ScaleWithTheStandardDeviation) {
   for (int i = 0; i < 11; ++i) EXPECT_EQ(scaled[i], static_cast<float>(0.25 * static_cast<double>(unit[i])) ) << i;
 }
 
-TEST(EmbeddingScale, PeHasNormSqrtHalfDModelAndTheScaleMultipliesTheToken) {
+TEST(EmbeddingScale, NormsFollowPythagorasForTokensOrthogonalToPe) {
+  // Token p is t times PE(p) turned a quarter within each pair, (cos, -sin):
+  // orthogonal to PE(p), of norm t sqrt(d/2). So, with |PE| = sqrt(d/2),
+  //   |e| = t sqrt(d/2), |e + PE| = sqrt(1 + t^2) sqrt(d/2),
+  //   |sqrt(d) e + PE| = sqrt(1 + d t^2) sqrt(d/2),
+  // up to the tokens' float32 rounding (relative 6e-8).
   const std::int64_t d = 64, n = 40;
+  const double offset = 100.0, t = 0.125, half = std::sqrt(32.0);
   std::vector<float> tokens(n * d);
-  phasor::normal_samples(1, 4, 1.0 / 8.0, n * d, tokens.data());
-  phasor::EmbeddingScaleSpec spec{d, n, 100.0, 10000.0};
+  for (std::int64_t r = 0; r < n; ++r)
+    for (std::int64_t i = 0; i < d / 2; ++i) {
+      tokens[r * d + 2 * i] = static_cast<float>(t * reference::pe(offset + r, 2 * i + 1, d, 10000.0));
+      tokens[r * d + 2 * i + 1] = static_cast<float>(-t * reference::pe(offset + r, 2 * i, d, 10000.0));
+    }
+  phasor::EmbeddingScaleSpec spec{d, n, offset, 10000.0};
   ASSERT_EQ(phasor::validate_embedding_scale(spec), "");
   std::vector<double> out(phasor::kEmbeddingNormCount * n);
   phasor::embedding_scale(spec, tokens.data(), out.data());
   for (std::int64_t r = 0; r < n; ++r) {
-    const auto pe = reference::row(100.0 + static_cast<double>(r), d, 10000.0);
-    double token = 0.0, sum = 0.0, scaled = 0.0;
-    for (std::int64_t j = 0; j < d; ++j) {
-      const double t = tokens[r * d + j];
-      token += t * t;
-      sum += (t + pe[j]) * (t + pe[j]);
-      scaled += (8.0 * t + pe[j]) * (8.0 * t + pe[j]);
-    }
-    EXPECT_NEAR(out[phasor::kPeNorm * n + r], std::sqrt(32.0), 1e-14);
-    EXPECT_NEAR(out[phasor::kTokenNorm * n + r], std::sqrt(token), 1e-14);
-    EXPECT_NEAR(out[phasor::kScaledTokenNorm * n + r], 8.0 * std::sqrt(token), 1e-13);
-    EXPECT_NEAR(out[phasor::kSumNorm * n + r], std::sqrt(sum), 1e-13);
-    EXPECT_NEAR(out[phasor::kScaledSumNorm * n + r], std::sqrt(scaled), 1e-13);
+    EXPECT_NEAR(out[phasor::kPeNorm * n + r], half, 1e-14) << r;
+    EXPECT_NEAR(out[phasor::kTokenNorm * n + r], t * half, 1e-7) << r;
+    EXPECT_NEAR(out[phasor::kScaledTokenNorm * n + r], 8.0 * t * half, 1e-6) << r;
+    EXPECT_NEAR(out[phasor::kSumNorm * n + r], std::sqrt(1.0 + t * t) * half, 1e-7) << r;
+    EXPECT_NEAR(out[phasor::kScaledSumNorm * n + r], std::sqrt(1.0 + 64.0 * t * t) * half, 1e-6) << r;
+  }
+}
+
+TEST(EmbeddingScale, PeDrownsATokenOfStd1OverSqrtDUnlessScaled) {
+  const std::int64_t d = 64, n = 40;
+  std::vector<float> tokens(n * d);
+  phasor::normal_samples(1, 4, 1.0 / 8.0, n * d, tokens.data());
+  phasor::EmbeddingScaleSpec spec{d, n, 100.0, 10000.0};
+  std::vector<double> out(phasor::kEmbeddingNormCount * n);
+  phasor::embedding_scale(spec, tokens.data(), out.data());
+  for (std::int64_t r = 0; r < n; ++r) {
     // With std 1/sqrt(d), the token is about 1 and PE about 5.7: PE drowns it unless scaled.
+    EXPECT_GT(out[phasor::kTokenNorm * n + r], 0.5);
     EXPECT_LT(out[phasor::kTokenNorm * n + r], 2.0);
+    EXPECT_GT(out[phasor::kScaledTokenNorm * n + r], 4.0);
+    // |e + PE| between |PE| - |e| and |PE| + |e| (triangle inequality).
+    const double pe = out[phasor::kPeNorm * n + r], e = out[phasor::kTokenNorm * n + r];
+    EXPECT_LE(out[phasor::kSumNorm * n + r], pe + e + 1e-12);
+    EXPECT_GE(out[phasor::kSumNorm * n + r], pe - e - 1e-12);
   }
 }
 
@@ -102,6 +131,28 @@ TEST(PositionResolution, EqualsTheBruteForceMinimumOverAllPairs) {
         }
       }
     EXPECT_NEAR(bound[0], 2.0 * 2.0 * (std::ldexp(1.0, -25) + 49.0 * std::ldexp(1.0, -51)), 1e-20);
+  }
+}
+
+TEST(PositionResolution, CrossesThePhaseWalksChunksLikeTheBruteForce) {
+  // Lengths past 1,024 offsets: the walk hands its sums over in chunks.
+  const std::int64_t d = 6;
+  const std::vector<double> bases = {3.0}, lengths = {2600, 1030, 1100};
+  std::vector<double> distance(3), at(3), bound(3);
+  ASSERT_EQ(phasor::validate_position_resolution(6, bases.data(), 1, lengths.data(), 3, 1), "");
+  phasor::position_resolution(d, bases.data(), 1, lengths.data(), 3, 1, distance.data(), at.data(), bound.data());
+  std::vector<std::vector<double>> table;
+  for (int p = 0; p < 2600; ++p) table.push_back(reference::row(p, d, 3.0));
+  for (std::size_t l = 0; l < 3; ++l) {
+    const auto n = static_cast<int>(lengths[l]);
+    double best = std::numeric_limits<double>::infinity();
+    for (int p = 0; p < n; ++p)
+      for (int q = p + 1; q < n; ++q) {
+        double sq = 0.0;
+        for (int j = 0; j < d; ++j) sq += (table[p][j] - table[q][j]) * (table[p][j] - table[q][j]);
+        best = std::min(best, sq);
+      }
+    EXPECT_NEAR(distance[l], std::sqrt(best), 1e-7) << "n " << n;
   }
 }
 

@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
+#include "numpy_fixture.hpp"
 #include "phasor/rope_scaling.hpp"
 
 namespace {
@@ -81,6 +83,32 @@ TEST(Rope, LinearScalingIsPositionInterpolation) {
     // RoPE at position m / 4 without scaling.
     const auto want = direct_rope(rows.data() + r * dim, dim, positions[r] / 4.0, 10000.0, Pairing::half);
     for (std::int64_t j = 0; j < dim; ++j) ASSERT_NEAR(out[r * dim + j], want[j], 3e-7);
+  }
+}
+
+TEST(Rope, YarnScalesTheRotatedRowsByItsAttentionFactor) {
+  // A rotation keeps the norm; YaRN then multiplies by its factor: 1.5 when
+  // given, 0.1 ln 16 + 1 by default.
+  const std::int64_t dim = 32;
+  const std::vector<double> positions = {0, 7, 5000};
+  const auto rows = test_rows(3, dim);
+  for (const auto& [given, factor] : {std::pair{1.5, 1.5}, std::pair{0.0, 1.2772588722239782}}) {
+    auto spec = spec_of(3, dim, Pairing::half);
+    spec.scaling.type = RopeScalingType::yarn;
+    spec.scaling.factor = 16.0;
+    spec.scaling.original_length = 4096;
+    spec.scaling.attention_factor = given;
+    ASSERT_EQ(phasor::validate_rope(spec, positions.data()), "");
+    std::vector<float> out(rows.size());
+    phasor::rope(spec, rows.data(), positions.data(), out.data());
+    for (std::int64_t r = 0; r < 3; ++r) {
+      double before = 0.0, after = 0.0;
+      for (std::int64_t j = 0; j < dim; ++j) {
+        before += static_cast<double>(rows[r * dim + j]) * rows[r * dim + j];
+        after += static_cast<double>(out[r * dim + j]) * out[r * dim + j];
+      }
+      EXPECT_NEAR(std::sqrt(after), factor * std::sqrt(before), 1e-6 * std::sqrt(before)) << "row " << r;
+    }
   }
 }
 
@@ -169,63 +197,125 @@ std::vector<double> scaled(std::int64_t dim, double theta, const RopeScaling& s,
   return w;
 }
 
-double plain(std::int64_t i, std::int64_t dim, double theta) {
-  return std::pow(theta, -2.0 * static_cast<double>(i) / static_cast<double>(dim));
+RopeScaling scaling_of(const numpy_fixture::RopeFrequencies& c) {
+  RopeScaling s;
+  s.type = static_cast<RopeScalingType>(c.type);
+  s.factor = c.factor;
+  s.original_length = c.original_length;
+  s.sequence_length = c.sequence_length;
+  s.beta_fast = c.beta_fast;
+  s.beta_slow = c.beta_slow;
+  s.truncate = c.truncate;
+  s.low_freq_factor = c.low_freq_factor;
+  s.high_freq_factor = c.high_freq_factor;
+  s.attention_factor = c.attention_factor;
+  return s;
 }
 
-TEST(RopeFrequencies, NoneLinearAndNtkFollowTheirFormulas) {
+TEST(RopeFrequencies, EachScalingMatchesTransformersFormulasInNumpy) {
+  // tests/fixtures/make_cpp_fixtures.py: modeling_rope_utils.py's formulas
+  // transcribed to numpy float64 (make_rope_fixtures.py), every scaling type.
+  for (const auto& c : numpy_fixture::kRopeFrequencies) {
+    double attention = 0.0;
+    const auto w = scaled(c.dim, c.theta, scaling_of(c), &attention);
+    ASSERT_EQ(w.size(), c.frequencies.size());
+    for (std::size_t i = 0; i < w.size(); ++i)
+      ASSERT_NEAR(w[i], c.frequencies[i], 1e-15 * c.frequencies[i]) << "type " << c.type << " dim " << c.dim << " pair " << i;
+    EXPECT_NEAR(attention, c.attention, 1e-15) << "type " << c.type;
+  }
+}
+
+TEST(RopeFrequencies, UnscaledAreTheDecimalPowersOfTheta) {
+  // theta = 10000, dim = 8: w_i = 10000^(-i/4) = 1, 0.1, 0.01, 0.001.
+  const auto w = scaled(8, 10000.0, RopeScaling{});
+  const double want[4] = {1.0, 0.1, 0.01, 0.001};
+  for (int i = 0; i < 4; ++i) EXPECT_NEAR(w[i], want[i], 2e-16 * want[i]) << i;
+}
+
+TEST(RopeFrequencies, NtkKeepsTheFastestPairDividesTheSlowestByTheFactorAndStaysGeometric) {
+  // What defines the NTK-aware base change, without its formula: w_0 = 1,
+  // w_(h-1) divided by the factor, one ratio between neighbours.
   const std::int64_t dim = 128;
   RopeScaling s;
-  auto none = scaled(dim, 500000.0, s);
-  s.type = RopeScalingType::linear;
-  s.factor = 8.0;
-  auto linear = scaled(dim, 500000.0, s);
+  const auto none = scaled(dim, 500000.0, s);
   s.type = RopeScalingType::ntk;
-  auto ntk = scaled(dim, 500000.0, s);
-  const double ntk_theta = 500000.0 * std::pow(8.0, 128.0 / 126.0);
-  for (std::int64_t i = 0; i < dim / 2; ++i) {
-    EXPECT_NEAR(none[i] / plain(i, dim, 500000.0), 1.0, 1e-15);
-    EXPECT_NEAR(linear[i] * 8.0 / plain(i, dim, 500000.0), 1.0, 1e-15);
-    EXPECT_NEAR(ntk[i] / plain(i, dim, ntk_theta), 1.0, 1e-14);
-  }
-  EXPECT_EQ(ntk[0], 1.0);  // NTK leaves the fastest pair alone...
-  EXPECT_NEAR(ntk[63] * 8.0 / plain(63, dim, 500000.0), 1.0, 1e-12);  // ...and stretches the slowest by the factor
+  s.factor = 8.0;
+  const auto ntk = scaled(dim, 500000.0, s);
+  EXPECT_EQ(ntk[0], 1.0);
+  EXPECT_NEAR(ntk[63] * 8.0 / none[63], 1.0, 1e-12);
+  for (std::int64_t i = 2; i < dim / 2; ++i) EXPECT_NEAR(ntk[i] / ntk[i - 1], ntk[1] / ntk[0], 1e-13) << i;
+  s.type = RopeScalingType::linear;
+  const auto linear = scaled(dim, 500000.0, s);
+  for (std::int64_t i = 0; i < dim / 2; ++i) EXPECT_NEAR(linear[i] * 8.0, none[i], 1e-15 * none[i]) << i;
+}
+
+TEST(RopeFrequencies, NtkStaysFiniteAndExactAtTheLargestThetaAndFactor) {
+  // theta' = 1e300 * (1e6)^(4/2) = 1e312 overflows float64, but its powers do
+  // not: w_1 = theta'^(-1/2) = 1e-156 (found by the fuzzer as 0).
+  RopeScaling s;
+  s.type = RopeScalingType::ntk;
+  s.factor = 1e6;
+  ASSERT_EQ(phasor::validate_rope_scaling(s, 4), "");
+  auto w = scaled(4, 1e300, s);
+  EXPECT_EQ(w[0], 1.0);
+  EXPECT_NEAR(w[1], 1e-156, 4e-15 * 1e-156);
+  // Dynamic NTK at its longest run: growth g = 1e6 * 2^31 - (1e6 - 1), w_1 = 1e-150 / g.
+  s.type = RopeScalingType::dynamic_ntk;
+  s.original_length = 1.0;
+  s.sequence_length = 2147483648.0;
+  ASSERT_EQ(phasor::validate_rope_scaling(s, 4), "");
+  w = scaled(4, 1e300, s);
+  const double g = 1e6 * 2147483648.0 - 999999.0;
+  EXPECT_NEAR(w[1], 1e-150 / g, 4e-15 * 1e-150 / g);
 }
 
 TEST(RopeFrequencies, DynamicNtkChangesNothingUpToTheTrainingLength) {
   RopeScaling s;
+  const auto none = scaled(64, 10000.0, s);
   s.type = RopeScalingType::dynamic_ntk;
   s.factor = 4.0;
   s.original_length = 4096;
-  s.sequence_length = 1000;
-  const auto short_run = scaled(64, 10000.0, s);
-  for (std::int64_t i = 0; i < 32; ++i) EXPECT_DOUBLE_EQ(short_run[i], plain(i, 64, 10000.0));
-  s.sequence_length = 16384;  // 4 L: theta grows by (4*4 - 3)^(64/62)
-  const auto long_run = scaled(64, 10000.0, s);
-  const double theta = 10000.0 * std::pow(13.0, 64.0 / 62.0);
-  for (std::int64_t i = 0; i < 32; ++i) EXPECT_NEAR(long_run[i] / plain(i, 64, theta), 1.0, 1e-14);
+  for (double length : {1.0, 1000.0, 4096.0}) {
+    s.sequence_length = length;
+    EXPECT_EQ(scaled(64, 10000.0, s), none) << length;
+  }
+  s.sequence_length = 4097.0;  // one past L: every pair but the first turns slower
+  const auto longer = scaled(64, 10000.0, s);
+  EXPECT_EQ(longer[0], 1.0);
+  for (std::int64_t i = 1; i < 32; ++i) EXPECT_LT(longer[i], none[i]) << i;
 }
 
 TEST(RopeFrequencies, YarnKeepsFastPairsDividesSlowPairsAndScalesAttention) {
   RopeScaling s;
+  const auto none = scaled(128, 10000.0, s);
   s.type = RopeScalingType::yarn;
   s.factor = 16.0;
   s.original_length = 4096;
   double attention = 0.0;
   const auto w = scaled(128, 10000.0, s, &attention);
-  EXPECT_NEAR(attention, 0.1 * std::log(16.0) + 1.0, 1e-15);
+  EXPECT_NEAR(attention, 1.2772588722239782, 1e-15);  // 0.1 ln 16 + 1
   // Ends of the ramp: pairs turning more than 32 times in L stay, fewer than once are divided.
+  int kept = 0, divided = 0;
   for (std::int64_t i = 0; i < 64; ++i) {
-    const double turns = 4096.0 * plain(i, 128, 10000.0) / kTwoPi;
-    if (turns > 64.0) EXPECT_DOUBLE_EQ(w[i], plain(i, 128, 10000.0)) << i;
-    if (turns < 0.5) EXPECT_NEAR(w[i] * 16.0 / plain(i, 128, 10000.0), 1.0, 1e-14) << i;
-    EXPECT_LE(w[i], plain(i, 128, 10000.0));
-    EXPECT_GE(w[i] * 16.0 * (1 + 1e-12), plain(i, 128, 10000.0));
+    const double turns = 4096.0 * none[i] / kTwoPi;
+    if (turns > 64.0) {
+      EXPECT_EQ(w[i], none[i]) << i;
+      ++kept;
+    }
+    if (turns < 0.5) {
+      EXPECT_NEAR(w[i] * 16.0 / none[i], 1.0, 1e-14) << i;
+      ++divided;
+    }
+    EXPECT_LE(w[i], none[i]);
+    EXPECT_GE(w[i] * 16.0 * (1 + 1e-12), none[i]);
   }
+  EXPECT_GT(kept, 0);
+  EXPECT_GT(divided, 0);
 }
 
 TEST(RopeFrequencies, Llama3DividesOnlyWavelengthsAboveTheLowFrequencyBand) {
   RopeScaling s;
+  const auto none = scaled(128, 500000.0, s);
   s.type = RopeScalingType::llama3;
   s.factor = 8.0;
   s.original_length = 8192;
@@ -234,16 +324,17 @@ TEST(RopeFrequencies, Llama3DividesOnlyWavelengthsAboveTheLowFrequencyBand) {
   const auto w = scaled(128, 500000.0, s);
   int kept = 0, divided = 0, blended = 0;
   for (std::int64_t i = 0; i < 64; ++i) {
-    const double w0 = plain(i, 128, 500000.0), wavelength = kTwoPi / w0;
+    const double wavelength = kTwoPi / none[i];
     if (wavelength < 2048.0) {
-      EXPECT_EQ(w[i], w0);
+      EXPECT_EQ(w[i], none[i]);
       ++kept;
     } else if (wavelength > 8192.0) {
-      EXPECT_NEAR(w[i] * 8.0 / w0, 1.0, 1e-15);
+      EXPECT_NEAR(w[i] * 8.0 / none[i], 1.0, 1e-15);
       ++divided;
     } else {
-      const double smooth = (8192.0 / wavelength - 1.0) / 3.0;
-      EXPECT_NEAR(w[i], (1 - smooth) * w0 / 8.0 + smooth * w0, 1e-15);
+      // In the band: strictly between the two, and slower for longer wavelengths.
+      EXPECT_LT(w[i], none[i]);
+      EXPECT_GT(w[i], none[i] / 8.0);
       ++blended;
     }
   }

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -50,29 +51,67 @@ TEST(RotationMatrix, MapsPeOfPToPeOfPPlusKForEveryP) {
   }
 }
 
-TEST(RotationMaxError, IsFloat32RoundingOnlyOverTwoThousandPositions) {
-  phasor::EncodingSpec spec{2048, 512, 10000.0, 0.0, phasor::Layout::interleaved};
-  ASSERT_EQ(phasor::validate_rotation(spec, 5.0), "");
-  const double err = phasor::rotation_max_error(spec, 5.0);
-  EXPECT_GT(err, 0.0);  // float32 tables are not exact...
-  EXPECT_LT(err, 3e-7);  // ...but only by their rounding
+// max over p and every slot of |M_k PE(p) - PE(p + shift)| from what the API
+// hands a user: the dense matrix of rotation_matrix and the tables of encode,
+// multiplied out in float64 (no use of M_k's block structure, no chunks).
+double dense_max_error(const phasor::EncodingSpec& spec, double k, double shift) {
+  const std::int64_t d = spec.d_model;
+  std::vector<float> m(static_cast<std::size_t>(d * d));
+  phasor::rotation_matrix(d, spec.base, k, spec.layout, m.data(), spec.spacing);
+  phasor::EncodingSpec shifted = spec;
+  shifted.offset += shift;
+  std::vector<float> x(static_cast<std::size_t>(spec.positions * d)), y(x.size());
+  phasor::encode(spec, x.data());
+  phasor::encode(shifted, y.data());
+  double worst = 0.0;
+  for (std::int64_t p = 0; p < spec.positions; ++p)
+    for (std::int64_t r = 0; r < d; ++r) {
+      double acc = 0.0;
+      for (std::int64_t c = 0; c < d; ++c) acc += static_cast<double>(m[r * d + c]) * x[p * d + c];
+      worst = std::max(worst, std::fabs(acc - y[p * d + r]));
+    }
+  return worst;
+}
+
+TEST(RotationMaxError, IsTheFloat32RoundingOfTheMatrixAndTablesAUserHolds) {
+  // 2100 positions at d = 128 cross the check's chunk of 2^18 / d = 2048 rows.
+  for (auto layout : {phasor::Layout::interleaved, phasor::Layout::split})
+    for (auto spacing : {phasor::Spacing::paper, phasor::Spacing::tensor2tensor}) {
+      const phasor::EncodingSpec spec{2100, 128, 10000.0, -37.5, layout, spacing};
+      ASSERT_EQ(phasor::validate_rotation(spec, 5.0), "");
+      const double err = phasor::rotation_max_error(spec, 5.0);
+      EXPECT_NEAR(err, dense_max_error(spec, 5.0, 5.0), 1e-12);
+      EXPECT_GT(err, 0.0);   // float32 tables are not exact...
+      EXPECT_LT(err, 3e-7);  // ...but only by their rounding
+    }
+}
+
+TEST(RotationMaxError, IsExactlyZeroForTheZeroShift) {
+  // M_0 is the identity in float32 too, and PE(p) meets itself.
+  const phasor::EncodingSpec spec{300, 24, 100.0, 11.0, phasor::Layout::split};
+  EXPECT_EQ(phasor::rotation_max_error(spec, 0.0), 0.0);
 }
 
 TEST(RotationMaxError, DetectsAWrongShift) {
-  // The check must be able to fail: M_5 applied to PE(p) is not PE(p + 6).
-  phasor::EncodingSpec spec{64, 16, 10000.0, 0.0, phasor::Layout::interleaved};
-  const double honest = phasor::rotation_max_error(spec, 5.0);
-  std::vector<float> m(16 * 16);
-  phasor::rotation_matrix(16, 10000.0, 5.0, phasor::Layout::interleaved, m.data());
-  double worst = 0.0;
+  // M_5 PE(p) is PE(p + 5), so against PE(p + 6) the check reports
+  // max |PE(p + 5) - PE(p + 6)| over p < 64 and every slot: here from the
+  // float64 formula, the check's float32 rounding apart.
+  const phasor::EncodingSpec spec{64, 16, 10000.0, 0.0, phasor::Layout::interleaved};
+  double want = 0.0;
   for (int p = 0; p < 64; ++p)
-    for (int r = 0; r < 16; ++r) {
-      double acc = 0.0;
-      for (int c = 0; c < 16; ++c) acc += m[r * 16 + c] * reference::pe(p, c, 16, 10000.0);
-      worst = std::max(worst, std::fabs(acc - reference::pe(p + 6, r, 16, 10000.0)));
-    }
-  EXPECT_LT(honest, 1e-6);
-  EXPECT_GT(worst, 0.1);
+    for (int j = 0; j < 16; ++j)
+      want = std::max(want, std::fabs(reference::pe(p + 5, j, 16, 10000.0) - reference::pe(p + 6, j, 16, 10000.0)));
+  ASSERT_GT(want, 0.9);  // pair 0 turns a radian: up to 2 sin(1/2) = 0.96 apart
+  EXPECT_NEAR(phasor::rotation_max_error(spec, 5.0, 6.0), want, 3e-7);
+  EXPECT_LT(phasor::rotation_max_error(spec, 5.0, 5.0), 3e-7);
+  // And a slow pair alone (d = 2 at base 10000 has pair 0 only: 1 rad per position).
+  const phasor::EncodingSpec one_pair{64, 2, 10000.0, 0.0, phasor::Layout::interleaved};
+  double one = 0.0;
+  for (int p = 0; p < 64; ++p)
+    for (int j = 0; j < 2; ++j)
+      one = std::max(one, std::fabs(reference::pe(p + 3, j, 2, 10000.0) - reference::pe(p + 3.25, j, 2, 10000.0)));
+  EXPECT_NEAR(phasor::rotation_max_error(one_pair, 3.0, 3.25), one, 3e-7);
+  EXPECT_LT(one, 2.0 * std::sin(0.125) + 1e-12);  // two points a quarter radian apart on the unit circle
 }
 
 TEST(RotationValidation, RejectsNonFiniteK) {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 const root = new URL('../../', import.meta.url).pathname;
+const SAFETY_NET_MS = 10 * 60_000;
 const WORKLOADS = ['W1', 'W2', 'W3', 'W4', 'W5'];
 const PEERS = ['phasor-simd', 'phasor-scalar', 'plain-ts', 'plain-ts-hoisted', 'tfjs-wasm', 'fill-floor'];
 
@@ -42,12 +43,15 @@ beforeAll(() => {
   const run = spawnSync(process.execPath, [join(root, 'tests/bench/run.mjs'), '--quick', '--out', join(dir, 'quick.json')], {
     cwd: root,
     encoding: 'utf8',
-    timeout: 20_000,
+    // A safety net against a hung run, not a speed limit (speed is measured by
+    // npm run bench): --quick takes seconds alone, but CI shares its cores.
+    timeout: SAFETY_NET_MS,
   });
+  if (run.error) throw new Error(`bench --quick did not finish: ${run.error.message}`);
   if (run.status !== 0) throw new Error(`bench --quick failed (${run.status}): ${run.stderr}`);
   stdout = run.stdout;
   result = JSON.parse(readFileSync(join(dir, 'quick.json'), 'utf8')) as Result;
-}, 30_000);
+}, SAFETY_NET_MS + 60_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,10 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { createPhasor } from '../../web/src/core/index.js';
 import { maxAbsDiff, peRow } from './reference.js';
 
+// Given its bytes, createPhasor makes a new instance instead of handing out
+// the shared one: a test then knows its instance's history.
+const scalarWasm = () => readFileSync(new URL('../../web/src/core/wasm/phasor-scalar.wasm', import.meta.url));
+
 describe('results and wasm memory', () => {
   test('a result still reads the right numbers after later calls grow the wasm memory', async () => {
-    const ph = await createPhasor({ kernels: 'scalar' }); // its own instance: memory growth is visible
+    const ph = await createPhasor({ kernels: 'scalar', wasmBinary: scalarWasm() }); // fresh memory: growth is visible
     const small = ph.encode({ positions: 64, dModel: 32 });
     const dots = ph.dotByOffset({ dModel: 32, maxOffset: 10 });
     const before = ph.memoryBytes;
@@ -41,11 +46,9 @@ describe('results and wasm memory', () => {
 
 describe('the experiments module', () => {
   test('experiment methods explain that loadExperiments() is needed, then work once it has run', async () => {
-    const ph = await createPhasor({ kernels: 'scalar' });
-    const fresh = ph.hasExperiments;
-    if (!fresh) {
-      expect(() => ph.alibiSlopes({ heads: 8 })).toThrow(/call `await ph\.loadExperiments\(\)` once first/);
-    }
+    const ph = await createPhasor({ kernels: 'scalar', wasmBinary: scalarWasm() }); // a new instance, never given experiments
+    expect(ph.hasExperiments).toBe(false);
+    expect(() => ph.alibiSlopes({ heads: 8 })).toThrow(/call `await ph\.loadExperiments\(\)` once first/);
     await ph.loadExperiments();
     expect(ph.hasExperiments).toBe(true);
     expect(Array.from(ph.alibiSlopes({ heads: 8 }))).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((h) => 2 ** -h));

@@ -36,7 +36,7 @@ export interface RopeFixture {
     encodingAt: { p: number; values: number[] };
   }[];
   sinusoidalMap: { dModel: number; base: number; k: number; positions: number; map: number[] };
-  embeddingScale: { dModel: number; positions: number; offset: number; seed: number; tokenNorm: number[]; peNorm: number[]; sumNorm: number[]; scaledSumNorm: number[] };
+  embeddingScale: { dModel: number; positions: number; offset: number; seed: number; tokenNorm: number[]; scaledTokenNorm: number[]; peNorm: number[]; sumNorm: number[]; scaledSumNorm: number[] };
   positionResolution: { dModel: number; bases: number[]; lengths: number[]; minOffset: number; minDistance: number[] };
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createPhasor, type Phasor } from '../../web/src/core/index.js';
-import { maxAbsDiff, omega } from './reference.js';
+import { maxAbsDiff } from './reference.js';
 import { ropeFixture } from './rope-reference.js';
 
 let ph: Phasor;
@@ -54,25 +54,34 @@ describe('shiftFit', () => {
   });
 
   test('shiftFit reports each encoding’s frequencies', () => {
+    // At base 10000 and dModel 8 they are powers of ten, written out by hand.
+    const close = (got: Float64Array, want: number[]) => {
+      expect(got.length).toBe(want.length);
+      got.forEach((g, i) => expect(Math.abs(g - want[i])).toBeLessThanOrEqual(3e-16)); // float64 rounding of 1 - 0.999
+    };
     const sin = ph.shiftFit({ encoding: 'sinusoidal', dModel: 8, k: 1, positions: 20 });
-    expect(Array.from(sin.frequencies)).toEqual([0, 1, 2, 3].map((i) => omega(i, 8, 10000)));
+    close(sin.frequencies, [1, 0.1, 0.01, 0.001]); // 10000^(−2i/8)
     const sine = ph.shiftFit({ encoding: 'sine-only', dModel: 8, k: 1, positions: 20 });
-    expect(sine.frequencies.length).toBe(8);
-    expect(sine.frequencies[1]).toBeCloseTo(10000 ** (-1 / 8), 15);
+    // 10000^(−j/8) = 10^(−j/2): 1, 1/√10, 0.1, ...
+    close(sine.frequencies, [1, 0.31622776601683794, 0.1, 0.031622776601683794, 0.01, 0.0031622776601683794, 0.001, 0.00031622776601683794]);
     const linear = ph.shiftFit({ encoding: 'linear-frequencies', dModel: 8, k: 1, positions: 20 });
-    expect(linear.frequencies[1] - linear.frequencies[0]).toBeCloseTo(linear.frequencies[3] - linear.frequencies[2], 15);
+    close(linear.frequencies, [1, 0.667, 0.334, 0.001]); // from 1 to 0.001 in three equal steps of 0.333
   });
 });
 
 describe('sineCollision', () => {
   test('sineCollision gives q = π/ν − p with equal sines and opposite cosines', () => {
+    // Slot 4 of 16: ν = 10000^(−4/16) = 0.1, so q = 10π − 3 = 28.41592653589793.
     const c = ph.sineCollision({ dModel: 16, dimension: 4, position: 3 });
-    const nu = 10000 ** (-4 / 16);
-    expect(c.frequency).toBeCloseTo(nu, 15);
-    expect(c.partner).toBeCloseTo(Math.PI / nu - 3, 12);
-    expect(c.sine[0]).toBeCloseTo(c.sine[1], 12);
-    expect(c.cosine[0]).toBeCloseTo(-c.cosine[1], 12);
-    expect(c.sine[0]).toBeCloseTo(Math.sin(3 * nu), 15);
+    expect(Math.abs(c.frequency - 0.1)).toBeLessThan(1e-17);
+    expect(Math.abs(c.partner - 28.41592653589793)).toBeLessThan(1e-13);
+    // The collision, recomputed here from the returned partner.
+    expect(Math.abs(Math.sin(0.1 * c.partner) - Math.sin(0.3))).toBeLessThan(1e-14);
+    expect(Math.abs(Math.cos(0.1 * c.partner) + Math.cos(0.3))).toBeLessThan(1e-14);
+    expect(Math.abs(c.sine[0] - Math.sin(0.3))).toBeLessThan(1e-15);
+    expect(Math.abs(c.cosine[0] - Math.cos(0.3))).toBeLessThan(1e-15);
+    expect(Math.abs(c.sine[1] - c.sine[0])).toBeLessThan(1e-14);
+    expect(Math.abs(c.cosine[1] + c.cosine[0])).toBeLessThan(1e-14);
   });
 });
 
@@ -82,7 +91,7 @@ describe('embeddingScale', () => {
     const r = ph.embeddingScale({ dModel: c.dModel, positions: c.positions, offset: c.offset, seed: c.seed });
     expect(r.scale).toBe(8);
     expect(maxAbsDiff(r.tokenNorm, c.tokenNorm)).toBeLessThan(1e-6);
-    expect(maxAbsDiff(r.scaledTokenNorm, c.tokenNorm.map((v) => 8 * v))).toBeLessThan(4e-6);
+    expect(maxAbsDiff(r.scaledTokenNorm, c.scaledTokenNorm)).toBeLessThan(4e-6);
     expect(maxAbsDiff(r.peNorm, c.peNorm)).toBeLessThan(1e-6);
     expect(maxAbsDiff(r.sumNorm, c.sumNorm)).toBeLessThan(2e-6);
     expect(maxAbsDiff(r.scaledSumNorm, c.scaledSumNorm)).toBeLessThan(4e-6);

@@ -1,12 +1,18 @@
-// The SIMD kernels against their scalar siblings: the two wasm builds compile
-// the same core with and without -msimd128.
+// The SIMD kernels against their scalar siblings as the wasm engine runs them:
+// the two wasm builds compile the same core with and without -msimd128.
+// Natively, tests/cpp/simd_kernels_test.cpp compares the kernels themselves in
+// float64 before any rounding (through SIMDe); here the float32 tables and dot
+// products, and, in float64, the cosine sums behind positionResolution.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createPhasor, type Phasor } from '../../web/src/core/index.js';
 
 let simd: Phasor;
 let scalar: Phasor;
 beforeAll(async () => {
-  [simd, scalar] = await Promise.all([createPhasor({ kernels: 'simd' }), createPhasor({ kernels: 'scalar' })]);
+  [simd, scalar] = await Promise.all([
+    createPhasor({ kernels: 'simd', experiments: true }),
+    createPhasor({ kernels: 'scalar', experiments: true }),
+  ]);
 });
 
 describe('SIMD kernels agree with their scalar siblings', () => {
@@ -22,6 +28,40 @@ describe('SIMD kernels agree with their scalar siblings', () => {
       expect(simd.dotByOffset({ dModel, maxOffset: 2100 })).toEqual(scalar.dotByOffset({ dModel, maxOffset: 2100 }));
     });
   }
+
+  // positionResolution with lengths [k + 1] and minOffset k is
+  // sqrt(dModel − 2 Σ_i cos(ω_i k)) in float64, straight from the cos_sums
+  // kernel: 64 bases at a time, offsets within and across anchor intervals.
+  const bases = Array.from({ length: 64 }, (_, b) => 1.5 + b ** 2.5 * 7.3);
+  for (const dModel of [2, 6, 8, 10, 14, 18, 130]) {
+    test(`cosine sums are bit-identical in float64 at dModel ${dModel}`, () => {
+      for (const k of [1, 2, 3, 7, 100, 1023, 1024, 1025, 2049, 3001]) {
+        const options = { dModel, bases, lengths: [k + 1], minOffset: k };
+        const a = simd.positionResolution(options).minDistance;
+        const b = scalar.positionResolution(options).minDistance;
+        expect(a).toBeInstanceOf(Float64Array);
+        expect(Array.from(a)).toEqual(Array.from(b));
+      }
+    });
+  }
+
+  test('the float64 comparison can see the order of summation', () => {
+    // Σ_i cos(ω_i k) summed left to right differs in its last bits from the
+    // kernels' two-lane order for some of these: equality above is not luck.
+    let differs = false;
+    for (const k of [1, 2, 3, 7, 100, 1023]) {
+      for (const base of bases) {
+        const w = Array.from({ length: 65 }, (_, i) => base ** ((-2 * i) / 130));
+        let sequential = 0;
+        for (const wi of w) sequential += Math.cos(wi * k);
+        let even = 0;
+        let odd = 0;
+        w.forEach((wi, i) => (i % 2 === 0 ? (even += Math.cos(wi * k)) : (odd += Math.cos(wi * k))));
+        differs ||= sequential !== even + odd;
+      }
+    }
+    expect(differs).toBe(true);
+  });
 
   for (const dim of [1, 4, 7, 8, 9, 16, 17, 1000]) {
     test(`pairwise agrees within float32 summation error at dim ${dim}`, () => {

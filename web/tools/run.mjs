@@ -14,4 +14,9 @@ export function has(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
+// clang++ for the sanitizer and fuzzer builds: Debian's Emscripten brings clang-14.
+export function clangxx() {
+  return ['clang++-14', 'clang++'].find(has) ?? 'clang++';
+}
+
 export const repoRoot = new URL('../../', import.meta.url).pathname;

@@ -1,6 +1,7 @@
 // Installs what `npm start` and `npm test` need on a fresh clone, or stops
 // with one line naming what is missing. Node modules from the lockfile;
-// Emscripten, CMake, a C++ compiler, GoogleTest and Chromium from Debian.
+// Emscripten, CMake, a C++ compiler, GoogleTest, SIMDe, clang's sanitizer
+// runtimes and Chromium from Debian.
 //   node web/tools/setup.mjs            what `npm start` needs
 //   node web/tools/setup.mjs --browser  also what `npm test` needs
 import { existsSync, statSync } from 'node:fs';
@@ -35,6 +36,12 @@ if (forTests) {
     // Chromium's own recommends pull in udev, upower and other services; the
     // one recommend the charts need is a font with metrics for their labels.
     ['the Liberation fonts', () => debianPackageInstalled('fonts-liberation'), 'fonts-liberation'],
+    // The native tests compile the wasm SIMD kernels through SIMDe's portable
+    // wasm intrinsics; the sanitizer and fuzzer builds need clang's runtimes
+    // (ASan, UBSan, libFuzzer), only a recommend of clang-14 (which Emscripten brings).
+    ['SIMDe (simde/wasm/simd128.h)', () => debianPackageInstalled('libsimde-dev'), 'libsimde-dev'],
+    ['clang++', () => has('clang++-14') || has('clang++'), 'clang-14'],
+    ['the sanitizer and libFuzzer runtimes of clang', () => debianPackageInstalled('libclang-rt-14-dev'), 'libclang-rt-14-dev'],
   );
 }
 

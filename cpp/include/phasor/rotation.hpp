@@ -20,5 +20,9 @@ void rotation_matrix(std::int64_t d_model, double base, double k, Layout layout,
 // hold them and the product accumulated in float64: the float32 rounding is
 // all that remains (about 1e-7).
 double rotation_max_error(const EncodingSpec& spec, double k);
+// The same measure of M_k PE(p) against PE(p + shift): with shift = k the
+// check above; with another shift what the check reports when M_k and the
+// shifted table disagree (its tests show it can fail).
+double rotation_max_error(const EncodingSpec& spec, double k, double shift);
 
 }  // namespace phasor

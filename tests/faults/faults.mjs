@@ -1,0 +1,607 @@
+// The faults `npm run test:faults` plants (web/tools/plant-faults.mjs), one at
+// a time, in a scratch copy of the tree: each must make the suites it names
+// fail. An entry:
+//   id           unique, kebab-case
+//   computation  what it breaks (the README groups the table by this)
+//   kind         constant result, ignored option, off-by-one, wrong sign,
+//                summation order, wrong formula, validation limit, memory
+//   file         path from the repository root
+//   anchor       text that occurs exactly once in the file (the script stops
+//                when it does not, so the table cannot rot silently)
+//   replacement  what the anchor becomes
+//   suites       'cpp'  GoogleTest, native build (the core calls the scalar kernels)
+//                'asan' GoogleTest under ASan + UBSan (the core calls the SIMD kernels)
+//                'unit' Vitest on the rebuilt wasm (C++ files) or the TypeScript as is
+// Adding a fault is adding an entry.
+export const faults = [
+  // ---- tables ---------------------------------------------------------------
+  {
+    id: 'table-layout-ignored', computation: 'tables', kind: 'ignored option',
+    file: 'cpp/kernels/phasor_rows_scalar.cpp',
+    anchor: '    if (layout == kInterleaved) {\n      for (std::int64_t i = 0; i < h; ++i) {\n        row[2 * i]',
+    replacement: '    if (true) {\n      for (std::int64_t i = 0; i < h; ++i) {\n        row[2 * i]',
+    suites: ['cpp'],
+  },
+  {
+    id: 'table-offset-off-by-one', computation: 'tables', kind: 'off-by-one',
+    file: 'cpp/src/encoding.cpp',
+    anchor: 'spec.offset, 1.0);',
+    replacement: 'spec.offset + 1.0, 1.0);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'table-spacing-ignored', computation: 'tables', kind: 'ignored option',
+    file: 'cpp/src/encoding.cpp',
+    anchor: 'PhaseWalk walk(frequencies(spec.d_model, spec.base, spec.spacing)',
+    replacement: 'PhaseWalk walk(frequencies(spec.d_model, spec.base)',
+    suites: ['cpp'],
+  },
+  {
+    id: 'table-value-off-by-1e-7', computation: 'tables', kind: 'wrong formula',
+    file: 'cpp/kernels/phasor_rows_scalar.cpp',
+    anchor: 'row[2 * i] = static_cast<float>(st.sin[i]);',
+    replacement: 'row[2 * i] = static_cast<float>(st.sin[i] + 1e-7);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'table-simd-interleave-swapped', computation: 'tables', kind: 'wrong formula',
+    file: 'cpp/kernels/phasor_rows_wasmsimd.cpp',
+    anchor: 'wasm_i32x4_shuffle(s4, c4, 0, 4, 1, 5)',
+    replacement: 'wasm_i32x4_shuffle(s4, c4, 4, 0, 1, 5)',
+    suites: ['cpp', 'asan'],
+  },
+  {
+    id: 'table-simd-tail-not-advanced', computation: 'tables', kind: 'off-by-one',
+    file: 'cpp/kernels/phasor_rows_wasmsimd.cpp',
+    anchor: '        row[h + i] = c;\n      }\n      advance_scalar(st, i);',
+    replacement: '        row[h + i] = c;\n      }',
+    suites: ['cpp', 'asan'],
+  },
+
+  // ---- the phase walk ------------------------------------------------------------
+  {
+    id: 'walk-never-reanchored', computation: 'phase walk', kind: 'ignored option',
+    file: 'cpp/src/phase_walk.hpp',
+    anchor: 'anchor(start_ + static_cast<double>(done) * step_);',
+    replacement: 'if (done == 0) anchor(start_);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'walk-anchor-off-by-one', computation: 'phase walk', kind: 'off-by-one',
+    file: 'cpp/src/phase_walk.hpp',
+    anchor: 'anchor(start_ + static_cast<double>(done) * step_);',
+    replacement: 'anchor(start_ + static_cast<double>(done + 1) * step_);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'walk-chunk-2048', computation: 'phase walk', kind: 'wrong formula',
+    file: 'cpp/src/phase_walk.hpp',
+    anchor: 'static constexpr std::int64_t kChunk = 1024;',
+    replacement: 'static constexpr std::int64_t kChunk = 2048;',
+    suites: ['cpp', 'asan'],
+  },
+  {
+    id: 'walk-float32-step', computation: 'phase walk', kind: 'wrong formula',
+    file: 'cpp/src/phase_walk.cpp',
+    anchor: 'step_sin_[i] = std::sin(omega_[i] * step_);',
+    replacement: 'step_sin_[i] = static_cast<float>(std::sin(omega_[i] * step_));',
+    suites: ['cpp'],
+  },
+  {
+    id: 'walk-rotation-sign', computation: 'phase walk', kind: 'wrong sign',
+    file: 'cpp/kernels/phasor_rows_scalar.cpp',
+    anchor: 'st.cos[i] = c * st.step_cos[i] - s * st.step_sin[i];',
+    replacement: 'st.cos[i] = c * st.step_cos[i] + s * st.step_sin[i];',
+    suites: ['cpp'],
+  },
+
+  // ---- frequencies of each spacing -------------------------------------------------
+  {
+    id: 'frequencies-paper-off-by-one', computation: 'frequencies', kind: 'off-by-one',
+    file: 'cpp/src/frequencies.cpp',
+    anchor: 'return std::pow(base, -2.0 * i / static_cast<double>(d_model));',
+    replacement: 'return std::pow(base, -2.0 * (i + 1) / static_cast<double>(d_model));',
+    suites: ['cpp'],
+  },
+  {
+    id: 'frequencies-tensor2tensor-off-by-one', computation: 'frequencies', kind: 'off-by-one',
+    file: 'cpp/src/frequencies.cpp',
+    anchor: 'const double last = static_cast<double>(d_model / 2 - 1);',
+    replacement: 'const double last = static_cast<double>(d_model / 2);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'frequencies-spacing-ignored', computation: 'frequencies', kind: 'ignored option',
+    file: 'cpp/src/frequencies.cpp',
+    anchor: 'if (spacing == Spacing::tensor2tensor) {',
+    replacement: 'if (false) {',
+    suites: ['cpp'],
+  },
+  {
+    id: 'frequencies-tensor2tensor-sign', computation: 'frequencies', kind: 'wrong sign',
+    file: 'cpp/src/frequencies.cpp',
+    anchor: 'std::pow(base, -i / last)',
+    replacement: 'std::pow(base, i / last)',
+    suites: ['cpp'],
+  },
+  {
+    id: 'wavelengths-times-omega', computation: 'frequencies', kind: 'wrong formula',
+    file: 'cpp/src/frequencies.cpp',
+    anchor: 'lambda[i] = kTwoPi / frequency(',
+    replacement: 'lambda[i] = kTwoPi * frequency(',
+    suites: ['cpp'],
+  },
+
+  // ---- dot products, distances, cosine ----------------------------------------------
+  {
+    id: 'dot-constant', computation: 'dot/distance/cosine', kind: 'constant result',
+    file: 'cpp/src/analysis.cpp',
+    anchor: 'kernels::cos_sums(state, count, out + first);',
+    replacement: 'kernels::cos_sums(state, count, out + first); std::fill(out + first, out + first + count, 1.0);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'cos-sums-one-lane', computation: 'dot/distance/cosine', kind: 'summation order',
+    file: 'cpp/kernels/phasor_rows_scalar.cpp',
+    anchor: 'acc[i & 1] += st.cos[i];',
+    replacement: 'acc[0] += st.cos[i];',
+    suites: ['cpp'],
+  },
+  {
+    id: 'cos-sums-simd-tail-dropped', computation: 'dot/distance/cosine', kind: 'off-by-one',
+    file: 'cpp/kernels/phasor_rows_wasmsimd.cpp',
+    anchor: '      even += st.cos[i];',
+    replacement: '      even += 0.0;',
+    suites: ['cpp', 'asan'],
+  },
+  {
+    id: 'cosine-divides-by-dmodel', computation: 'dot/distance/cosine', kind: 'wrong formula',
+    file: 'cpp/src/analysis.cpp',
+    anchor: 'out[k] = static_cast<float>(dots[k] / half); break;',
+    replacement: 'out[k] = static_cast<float>(dots[k] / static_cast<double>(d_model)); break;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'distance-sign', computation: 'dot/distance/cosine', kind: 'wrong sign',
+    file: 'cpp/src/analysis.cpp',
+    anchor: '2.0 * (half - dots[k])',
+    replacement: '2.0 * (half + dots[k])',
+    suites: ['cpp'],
+  },
+  {
+    id: 'toeplitz-mirror', computation: 'dot/distance/cosine', kind: 'off-by-one',
+    file: 'cpp/src/analysis.cpp',
+    anchor: 'mirrored[n - 1 - j] = v[j];',
+    replacement: 'mirrored[n - 1 - j] = v[j > 0 ? j - 1 : 0];',
+    suites: ['cpp'],
+  },
+  {
+    id: 'pairwise-cosine-unnormalised', computation: 'dot/distance/cosine', kind: 'ignored option',
+    file: 'cpp/src/analysis.cpp',
+    anchor: 'out[i * n + j] / denom',
+    replacement: 'out[i * n + j] / 1.0f',
+    suites: ['cpp'],
+  },
+  {
+    id: 'pairwise-l2-squared', computation: 'dot/distance/cosine', kind: 'wrong formula',
+    file: 'cpp/src/analysis.cpp',
+    anchor: 'std::sqrt(out[i])',
+    replacement: '(out[i])',
+    suites: ['cpp'],
+  },
+  {
+    id: 'pairwise-simd-diagonal', computation: 'dot/distance/cosine', kind: 'constant result',
+    file: 'cpp/kernels/phasor_rows_wasmsimd.cpp',
+    anchor: '(kSquaredDifference && i == j) ? 0.0f',
+    replacement: '(kSquaredDifference && i == j) ? 1.0f',
+    suites: ['cpp', 'asan'],
+  },
+  {
+    id: 'toeplitz-ts-off-by-one', computation: 'dot/distance/cosine', kind: 'off-by-one',
+    file: 'web/src/core/phasor.ts',
+    anchor: 'for (let k = 1; k < n; k++) mirrored[n - 1 - k] = row[k];',
+    replacement: 'for (let k = 2; k < n; k++) mirrored[n - 1 - k] = row[k];',
+    suites: ['unit'],
+  },
+  {
+    id: 'dot-normalize-ignored', computation: 'dot/distance/cosine', kind: 'ignored option',
+    file: 'web/src/core/phasor.ts',
+    anchor: '    if (normalize) {',
+    replacement: '    if (false) {',
+    suites: ['unit'],
+  },
+
+  // ---- M_k and its check ---------------------------------------------------------
+  {
+    id: 'rotation-sign', computation: 'M_k and its check', kind: 'wrong sign',
+    file: 'cpp/src/rotation.cpp',
+    anchor: 'out[at.cos * d_model + at.sin] = -s;',
+    replacement: 'out[at.cos * d_model + at.sin] = s;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'rotation-layout-ignored', computation: 'M_k and its check', kind: 'ignored option',
+    file: 'cpp/src/rotation.cpp',
+    anchor: 'const Slots at = slots(i, d_model, layout);',
+    replacement: 'const Slots at = slots(i, d_model, Layout::interleaved);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'check-constant', computation: 'M_k and its check', kind: 'constant result',
+    file: 'cpp/src/rotation.cpp',
+    anchor: 'double rotation_max_error(const EncodingSpec& spec, double k, double shift) {',
+    replacement: 'double rotation_max_error(const EncodingSpec& spec, double k, double shift) {\n  if (spec.d_model > 0) return 1e-7;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'check-constant-for-the-shift-k', computation: 'M_k and its check', kind: 'constant result',
+    file: 'cpp/src/rotation.cpp',
+    anchor: 'return rotation_max_error(spec, k, k);',
+    replacement: 'return spec.d_model > 0 ? 1e-7 : rotation_max_error(spec, k, k);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'check-ignores-shift', computation: 'M_k and its check', kind: 'ignored option',
+    file: 'cpp/src/rotation.cpp',
+    anchor: 'part.offset += shift;',
+    replacement: 'part.offset += k;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'check-layout-ignored', computation: 'M_k and its check', kind: 'ignored option',
+    file: 'cpp/src/rotation.cpp',
+    anchor: 'const Slots at = slots(static_cast<std::int64_t>(i), d, spec.layout);',
+    replacement: 'const Slots at = slots(static_cast<std::int64_t>(i), d, Layout::interleaved);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'check-unrounded-matrix', computation: 'M_k and its check', kind: 'wrong formula',
+    file: 'cpp/src/rotation.cpp',
+    anchor: 'block_cos[i] = static_cast<float>(std::cos(angle));',
+    replacement: 'block_cos[i] = std::cos(angle);',
+    suites: ['cpp'],
+  },
+
+  // ---- RoPE and its scalings ---------------------------------------------------------
+  {
+    id: 'rope-pairing-ignored', computation: 'RoPE', kind: 'ignored option',
+    file: 'cpp/src/rope.cpp',
+    anchor: 'const int pairing = spec.pairing == Pairing::adjacent ? kernels::kAdjacentPairs',
+    replacement: 'const int pairing = false ? kernels::kAdjacentPairs',
+    suites: ['cpp'],
+  },
+  {
+    id: 'rope-turn-sign', computation: 'RoPE', kind: 'wrong sign',
+    file: 'cpp/kernels/rope_kernels_scalar.cpp',
+    anchor: 'turned = (j & 1) == 0 ? -static_cast<double>(x[j + 1])',
+    replacement: 'turned = (j & 1) == 0 ? static_cast<double>(x[j + 1])',
+    suites: ['cpp'],
+  },
+  {
+    id: 'rope-simd-odd-pair-sign', computation: 'RoPE', kind: 'wrong sign',
+    file: 'cpp/kernels/rope_kernels_wasmsimd.cpp',
+    anchor: 'out[h + i] = static_cast<float>(hi * c[h + i] + lo * s[h + i]);',
+    replacement: 'out[h + i] = static_cast<float>(hi * c[h + i] - lo * s[h + i]);',
+    suites: ['cpp', 'asan'],
+  },
+  {
+    id: 'rope-table-layout-ignored', computation: 'RoPE', kind: 'ignored option',
+    file: 'cpp/src/rope.cpp',
+    anchor: 'const std::int64_t a = table_layout == Pairing::adjacent ? 2 * i : i;',
+    replacement: 'const std::int64_t a = 2 * i;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'rope-attention-factor-ignored', computation: 'RoPE', kind: 'ignored option',
+    file: 'cpp/src/rope.cpp',
+    anchor: 'rope_slot_phasors(omega.data(), d, positions[r], factor, spec.table_layout',
+    replacement: 'rope_slot_phasors(omega.data(), d, positions[r], 1.0, spec.table_layout',
+    suites: ['cpp'],
+  },
+  {
+    id: 'scaling-linear-multiplies', computation: 'RoPE scaling', kind: 'wrong formula',
+    file: 'cpp/src/rope_scaling.cpp',
+    anchor: 'for (std::int64_t i = 0; i < pairs; ++i) omega[i] /= s.factor;',
+    replacement: 'for (std::int64_t i = 0; i < pairs; ++i) omega[i] *= s.factor;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'scaling-ntk-exponent', computation: 'RoPE scaling', kind: 'off-by-one',
+    file: 'cpp/src/rope_scaling.cpp',
+    anchor: 'std::pow(growth, -2.0 * static_cast<double>(i) / (d - 2.0))',
+    replacement: 'std::pow(growth, -2.0 * static_cast<double>(i) / d)',
+    suites: ['cpp'],
+  },
+  {
+    id: 'scaling-dynamic-ntk-short-runs', computation: 'RoPE scaling', kind: 'ignored option',
+    file: 'cpp/src/rope_scaling.cpp',
+    anchor: 'const double length = std::max(s.sequence_length, s.original_length);',
+    replacement: 'const double length = s.sequence_length;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'scaling-yarn-truncate-ignored', computation: 'RoPE scaling', kind: 'ignored option',
+    file: 'cpp/src/rope_scaling.cpp',
+    anchor: '  if (s.truncate) {',
+    replacement: '  if (true) {',
+    suites: ['cpp'],
+  },
+  {
+    id: 'scaling-yarn-ramp-reversed', computation: 'RoPE scaling', kind: 'wrong formula',
+    file: 'cpp/src/rope_scaling.cpp',
+    anchor: 'omega[i] = omega[i] / s.factor * ramp + omega[i] * (1.0 - ramp);',
+    replacement: 'omega[i] = omega[i] * ramp + omega[i] / s.factor * (1.0 - ramp);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'scaling-yarn-beta-fast-ignored', computation: 'RoPE scaling', kind: 'ignored option',
+    file: 'cpp/src/rope_scaling.cpp',
+    anchor: 'double low = yarn_correction_pair(s.beta_fast, d, theta, s.original_length);',
+    replacement: 'double low = yarn_correction_pair(32.0, d, theta, s.original_length);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'scaling-yarn-attention-default', computation: 'RoPE scaling', kind: 'wrong formula',
+    file: 'cpp/src/rope_scaling.cpp',
+    anchor: 'return s.factor <= 1.0 ? 1.0 : 0.1 * std::log(s.factor) + 1.0;',
+    replacement: 'return s.factor <= 1.0 ? 1.0 : 0.1 * std::log(s.factor);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'scaling-llama3-band', computation: 'RoPE scaling', kind: 'off-by-one',
+    file: 'cpp/src/rope_scaling.cpp',
+    anchor: 'if (wavelength > low_freq_wavelength) {',
+    replacement: 'if (wavelength >= high_freq_wavelength) {',
+    suites: ['cpp'],
+  },
+  {
+    id: 'scaling-llama3-blend-reversed', computation: 'RoPE scaling', kind: 'wrong formula',
+    file: 'cpp/src/rope_scaling.cpp',
+    anchor: 'omega[i] = (1.0 - smooth) * omega[i] / s.factor + smooth * omega[i];',
+    replacement: 'omega[i] = smooth * omega[i] / s.factor + (1.0 - smooth) * omega[i];',
+    suites: ['cpp'],
+  },
+  {
+    id: 'scaling-factor-limit', computation: 'validation limits', kind: 'validation limit',
+    file: 'cpp/src/rope_scaling.cpp',
+    anchor: 'check_finite("scaling.factor", s.factor, 1.0,',
+    replacement: 'check_finite("scaling.factor", s.factor, 0.0,',
+    suites: ['cpp'],
+  },
+
+  // ---- attention ----------------------------------------------------------------
+  {
+    id: 'attention-term-swapped', computation: 'attention terms', kind: 'wrong formula',
+    file: 'cpp/src/attention.cpp',
+    anchor: '{cq, pk, out.content_position},',
+    replacement: '{pq, ck, out.content_position},',
+    suites: ['cpp'],
+  },
+  {
+    id: 'attention-pe-sin-cos-swapped', computation: 'attention terms', kind: 'wrong formula',
+    file: 'cpp/src/attention.cpp',
+    anchor: 'o[r * dm + 2 * i] = std::sin(positions[r] * w);',
+    replacement: 'o[r * dm + 2 * i] = std::cos(positions[r] * w);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'attention-keys-not-rotated', computation: 'attention terms', kind: 'ignored option',
+    file: 'cpp/src/attention.cpp',
+    anchor: 'rotate_rows(ck, in.key_positions, nk, spec);',
+    replacement: '(void)0;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'attention-permute-ignored', computation: 'attention terms', kind: 'ignored option',
+    file: 'cpp/src/attention.cpp',
+    anchor: 'const bool permute = spec.kind == AttentionKind::rope && spec.permute;',
+    replacement: 'const bool permute = false;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'cross-dot-one-lane', computation: 'attention terms', kind: 'summation order',
+    file: 'cpp/kernels/rope_kernels_scalar.cpp',
+    anchor: 'acc[t & 1] += ai[t] * bj[t];',
+    replacement: 'acc[0] += ai[t] * bj[t];',
+    suites: ['cpp'],
+  },
+
+  // ---- ALiBi ----------------------------------------------------------------------
+  {
+    id: 'alibi-slope-off-by-one', computation: 'ALiBi', kind: 'off-by-one',
+    file: 'cpp/src/attention.cpp',
+    anchor: 'out[h] = std::pow(2.0, -8.0 * static_cast<double>(h + 1) / p);',
+    replacement: 'out[h] = std::pow(2.0, -8.0 * static_cast<double>(h) / p);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'alibi-odd-slopes', computation: 'ALiBi', kind: 'off-by-one',
+    file: 'cpp/src/attention.cpp',
+    anchor: 'std::pow(2.0, -4.0 * static_cast<double>(2 * k + 1) / p);',
+    replacement: 'std::pow(2.0, -4.0 * static_cast<double>(2 * k + 2) / p);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'alibi-bias-sign', computation: 'ALiBi', kind: 'wrong sign',
+    file: 'cpp/src/attention.cpp',
+    anchor: 'const double bias = -slope * std::fabs(',
+    replacement: 'const double bias = slope * std::fabs(',
+    suites: ['cpp'],
+  },
+  {
+    id: 'alibi-head-ignored', computation: 'ALiBi', kind: 'ignored option',
+    file: 'cpp/src/attention.cpp',
+    anchor: 'slope = slopes[static_cast<std::size_t>(spec.head)];',
+    replacement: 'slope = slopes[0];',
+    suites: ['cpp'],
+  },
+
+  // ---- shift fit --------------------------------------------------------------------
+  {
+    id: 'shift-fit-k-ignored', computation: 'shift fit', kind: 'ignored option',
+    file: 'cpp/src/shift_fit.cpp',
+    anchor: 'shift_encoding(spec, w, p + spec.k, y.data() + r * d);',
+    replacement: 'shift_encoding(spec, w, p + 1.0, y.data() + r * d);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'shift-fit-stride-ignored', computation: 'shift fit', kind: 'ignored option',
+    file: 'cpp/src/shift_fit.cpp',
+    anchor: 'const double p = spec.offset + static_cast<double>(r) * spec.stride;',
+    replacement: 'const double p = spec.offset + static_cast<double>(r);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'shift-fit-residual-of-extrapolation', computation: 'shift fit', kind: 'off-by-one',
+    file: 'cpp/src/shift_fit.cpp',
+    anchor: 'fit.residual = ratio(miss_sum[0], target_sum[0]);',
+    replacement: 'fit.residual = ratio(miss_sum[0] + miss_sum[1], target_sum[0] + target_sum[1]);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'shift-fit-sine-only-frequencies', computation: 'shift fit', kind: 'wrong formula',
+    file: 'cpp/src/shift_fit.cpp',
+    anchor: 'w.push_back(std::pow(spec.base, -static_cast<double>(j) / static_cast<double>(d)));',
+    replacement: 'w.push_back(std::pow(spec.base, -2.0 * static_cast<double>(j) / static_cast<double>(d)));',
+    suites: ['cpp'],
+  },
+  {
+    id: 'shift-fit-linear-spacing', computation: 'shift fit', kind: 'off-by-one',
+    file: 'cpp/src/shift_fit.cpp',
+    anchor: 'static_cast<double>(h - 1));',
+    replacement: 'static_cast<double>(h));',
+    suites: ['cpp'],
+  },
+  {
+    id: 'least-squares-no-cutoff', computation: 'shift fit', kind: 'ignored option',
+    file: 'cpp/src/least_squares.cpp',
+    anchor: 'if (!(sigma[j] > cutoff)) break;',
+    replacement: 'if (!(sigma[j] > 0.0)) break;',
+    suites: ['cpp'],
+  },
+
+  // ---- position resolution and the smaller experiments ------------------------------------
+  {
+    id: 'resolution-min-offset-off-by-one', computation: 'position resolution', kind: 'off-by-one',
+    file: 'cpp/src/resolution.cpp',
+    anchor: 'PhaseWalk walk(frequencies(d_model, bases[b]), static_cast<double>(min_offset), 1.0);',
+    replacement: 'PhaseWalk walk(frequencies(d_model, bases[b]), static_cast<double>(min_offset + 1), 1.0);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'resolution-distance-sign', computation: 'position resolution', kind: 'wrong sign',
+    file: 'cpp/src/resolution.cpp',
+    anchor: 'std::sqrt(std::max(0.0, d - 2.0 * sums[r]))',
+    replacement: 'std::sqrt(std::max(0.0, d + 2.0 * sums[r]))',
+    suites: ['cpp'],
+  },
+  {
+    id: 'resolution-float32-bound', computation: 'position resolution', kind: 'wrong formula',
+    file: 'cpp/src/resolution.cpp',
+    anchor: '(0x1p-25 + (lengths[l] - 1.0) * 0x1p-51)',
+    replacement: '(0x1p-24 + (lengths[l] - 1.0) * 0x1p-51)',
+    suites: ['cpp'],
+  },
+  {
+    id: 'resolution-buffer-short', computation: 'position resolution', kind: 'memory',
+    file: 'cpp/src/resolution.cpp',
+    anchor: 'std::vector<double> sum_buffer(',
+    replacement: 'std::vector<double> sum_buffer(-24 + ',
+    suites: ['asan'],
+  },
+  {
+    id: 'embedding-scale-d-not-sqrt-d', computation: 'embedding scale', kind: 'wrong formula',
+    file: 'cpp/src/embedding_scale.cpp',
+    anchor: 'const double scale = std::sqrt(static_cast<double>(d));',
+    replacement: 'const double scale = static_cast<double>(d);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'embedding-offset-ignored', computation: 'embedding scale', kind: 'ignored option',
+    file: 'cpp/src/embedding_scale.cpp',
+    anchor: 'const double p = spec.offset + static_cast<double>(r);',
+    replacement: 'const double p = static_cast<double>(r);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'normal-samples-mixer', computation: 'seeded samples', kind: 'wrong formula',
+    file: 'cpp/src/random.cpp',
+    anchor: 'z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;',
+    replacement: 'z = (z ^ (z >> 26)) * 0x94D049BB133111EBull;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'normal-samples-sin-for-cos', computation: 'seeded samples', kind: 'wrong formula',
+    file: 'cpp/src/random.cpp',
+    anchor: 'out[k] = static_cast<float>(std_dev * (r * std::cos(kTwoPi * u2)));',
+    replacement: 'out[k] = static_cast<float>(std_dev * (r * std::sin(kTwoPi * u2)));',
+    suites: ['cpp'],
+  },
+
+  // ---- validation limits ------------------------------------------------------------------
+  {
+    id: 'limit-integer-upper-bound-exclusive', computation: 'validation limits', kind: 'off-by-one',
+    file: 'cpp/src/validation.cpp',
+    anchor: 'value == std::floor(value) && value >= lo && value <= hi) return "";',
+    replacement: 'value == std::floor(value) && value >= lo && value < hi) return "";',
+    suites: ['cpp'],
+  },
+  {
+    id: 'limit-dmodel-odd-accepted', computation: 'validation limits', kind: 'ignored option',
+    file: 'cpp/src/validation.cpp',
+    anchor: ' && std::fmod(d_model, 2.0) == 0.0;',
+    replacement: ';',
+    suites: ['cpp'],
+  },
+  {
+    id: 'limit-base-one-accepted', computation: 'validation limits', kind: 'off-by-one',
+    file: 'cpp/src/validation.cpp',
+    anchor: 'std::isfinite(base) && base > 1.0',
+    replacement: 'std::isfinite(base) && base >= 1.0',
+    suites: ['cpp'],
+  },
+  {
+    id: 'limit-output-bytes-doubled', computation: 'validation limits', kind: 'validation limit',
+    file: 'cpp/src/validation.cpp',
+    anchor: 'if (bytes <= static_cast<double>(kMaxOutputBytes)) return "";',
+    replacement: 'if (bytes <= 2.0 * static_cast<double>(kMaxOutputBytes)) return "";',
+    suites: ['cpp'],
+  },
+  {
+    id: 'limit-max-positions', computation: 'validation limits', kind: 'validation limit',
+    file: 'cpp/include/phasor/limits.hpp',
+    anchor: 'kMaxPositions = std::int64_t{1} << 26;',
+    replacement: 'kMaxPositions = std::int64_t{1} << 27;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'limit-offset-ignores-length', computation: 'validation limits', kind: 'validation limit',
+    file: 'cpp/src/encoding.cpp',
+    anchor: 'check_finite("offset", spec.offset, -kMaxAbsPosition, kMaxAbsPosition - last)',
+    replacement: 'check_finite("offset", spec.offset, -kMaxAbsPosition, kMaxAbsPosition)',
+    suites: ['cpp'],
+  },
+  {
+    id: 'format-number-trailing-zeros', computation: 'validation limits', kind: 'wrong formula',
+    file: 'cpp/src/validation.cpp',
+    anchor: "  while (frac.back() == '0') frac.pop_back();\n",
+    replacement: '',
+    suites: ['cpp'],
+  },
+
+  // ---- the wasm boundary and the TypeScript layer ----------------------------------------------
+  {
+    id: 'binding-spacing-ignored', computation: 'tables', kind: 'ignored option',
+    file: 'cpp/bindings/phasor_bindings.cpp',
+    anchor: 'return spacing == 1 ? phasor::Spacing::tensor2tensor : phasor::Spacing::paper;',
+    replacement: 'return spacing == 1 ? phasor::Spacing::paper : phasor::Spacing::paper;',
+    suites: ['unit'],
+  },
+  {
+    id: 'ts-default-base', computation: 'tables', kind: 'wrong formula',
+    file: 'web/src/core/phasor.ts',
+    anchor: 'const DEFAULT_BASE = 10000;',
+    replacement: 'const DEFAULT_BASE = 10001;',
+    suites: ['unit'],
+  },
+];

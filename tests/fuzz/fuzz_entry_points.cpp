@@ -1,0 +1,385 @@
+// libFuzzer harness over the core's entry points, called as the Embind
+// bindings call them (cpp/bindings/*.cpp): doubles straight from JavaScript,
+// checked by the same validation in the same order, then the computation.
+// Built with ASan + UBSan (web/tools/fuzz.mjs), so a read out of bounds, an
+// overflow or a double cast to an integer it does not fit is a crash too.
+// Invariants: a refusal is a sentence naming what is wrong; an accepted call
+// returns finite values within their mathematical bounds (|PE| <= 1, cosines
+// in [-1, 1], distances in [0, sqrt(2 dModel)], ...). Sizes that validation
+// accepts but that would take long are validated and not computed: the work
+// per input stays bounded (kMaxValues).
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "fuzz_input.hpp"
+#include "phasor/analysis.hpp"
+#include "phasor/attention.hpp"
+#include "phasor/embedding_scale.hpp"
+#include "phasor/encoding.hpp"
+#include "phasor/frequencies.hpp"
+#include "phasor/limits.hpp"
+#include "phasor/random.hpp"
+#include "phasor/resolution.hpp"
+#include "phasor/rope.hpp"
+#include "phasor/rope_scaling.hpp"
+#include "phasor/rotation.hpp"
+#include "phasor/shift_fit.hpp"
+#include "phasor/validation.hpp"
+
+namespace {
+
+using fuzz::Input;
+
+constexpr double kMaxValues = 1 << 16;  // computed only below this many output values (or so much work)
+
+bool refused(const std::string& message) {
+  if (message.empty()) return false;
+  fuzz::check_refusal(message);
+  FUZZ_CHECK(message.find("must") != std::string::npos || message.find("needs") != std::string::npos ||
+                 message.find("would take") != std::string::npos,
+             "a refusal says what the option must be");
+  return true;
+}
+
+bool finite_in(double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; }
+
+// phasor_bindings.cpp: check_shape and check_codes run before the specs are built.
+std::string check_shape(double positions, double d_model) {
+  if (auto e = phasor::check_integer("positions", positions, 1, static_cast<double>(phasor::kMaxPositions)); !e.empty())
+    return e;
+  return phasor::check_d_model(d_model);
+}
+std::string check_codes(double layout, double spacing) {
+  if (layout != 0 && layout != 1) return "layout must be 'interleaved' or 'split'";
+  if (spacing != 0 && spacing != 1) return "spacing must be 'paper' or 'tensor2tensor'";
+  return "";
+}
+phasor::Spacing spacing_of(double code) { return code == 1 ? phasor::Spacing::tensor2tensor : phasor::Spacing::paper; }
+
+phasor::EncodingSpec spec_of(double positions, double d_model, double base, double offset, double layout, double spacing) {
+  return {static_cast<std::int64_t>(positions), static_cast<std::int64_t>(d_model), base, offset,
+          layout == 1 ? phasor::Layout::split : phasor::Layout::interleaved, spacing_of(spacing)};
+}
+
+void fuzz_encode(Input& in) {
+  const double positions = in.number(), d = in.number(), base = in.number(), offset = in.number();
+  const double layout = in.number(), spacing = in.number();
+  std::string e = check_shape(positions, d);
+  if (e.empty()) e = check_codes(layout, spacing);
+  if (e.empty()) e = phasor::validate(spec_of(positions, d, base, offset, layout, spacing));
+  if (refused(e) || positions * d > kMaxValues) return;
+  const auto spec = spec_of(positions, d, base, offset, layout, spacing);
+  std::vector<float> table(static_cast<std::size_t>(positions * d));
+  phasor::encode(spec, table.data());
+  const std::int64_t h = spec.d_model / 2;
+  for (std::int64_t r = 0; r < spec.positions; ++r) {
+    const double p = offset + static_cast<double>(r);
+    for (std::int64_t i = 0; i < h; ++i) {
+      const double phase = p * phasor::frequency(i, spec.d_model, base, spec.spacing);
+      const bool split = spec.layout == phasor::Layout::split;
+      const float s = table[static_cast<std::size_t>(r * spec.d_model + (split ? i : 2 * i))];
+      const float c = table[static_cast<std::size_t>(r * spec.d_model + (split ? h + i : 2 * i + 1))];
+      FUZZ_CHECK(finite_in(s, -1, 1) && finite_in(c, -1, 1), "|PE| <= 1");
+      // The accuracy bound of encoding.hpp, with room for the phase's own rounding.
+      const double bound = 0x1p-24 + std::fabs(p) * 0x1p-50;
+      FUZZ_CHECK(std::fabs(s - std::sin(phase)) <= bound && std::fabs(c - std::cos(phase)) <= bound,
+                 "PE within its accuracy bound of the float64 formula");
+    }
+  }
+}
+
+void fuzz_frequencies(Input& in) {
+  const double d = in.number(), base = in.number(), spacing = in.number();
+  std::string e = phasor::check_d_model(d);
+  if (e.empty()) e = phasor::check_base(base);
+  if (e.empty()) e = check_codes(0, spacing);
+  if (refused(e)) return;
+  const auto n = static_cast<std::size_t>(d / 2);
+  std::vector<double> omega(n), lambda(n);
+  phasor::frequencies(static_cast<std::int64_t>(d), base, omega.data(), spacing_of(spacing));
+  phasor::wavelengths(static_cast<std::int64_t>(d), base, lambda.data(), spacing_of(spacing));
+  FUZZ_CHECK(omega[0] == 1.0, "the first pair turns one radian per position");
+  for (std::size_t i = 0; i < n; ++i) {
+    FUZZ_CHECK(finite_in(omega[i], 0, 1) && (i == 0 || omega[i] <= omega[i - 1]), "0 <= w_i <= w_(i-1) <= 1");
+    FUZZ_CHECK(lambda[i] >= 6.283185307179586 && !std::isnan(lambda[i]), "wavelengths from 2 pi up");
+  }
+}
+
+void fuzz_dot_by_offset(Input& in) {
+  const double d = in.number(), base = in.number(), max_offset = in.number(), spacing = in.number();
+  std::string e = phasor::validate_dot_by_offset(d, base, max_offset);
+  if (e.empty()) e = check_codes(0, spacing);
+  if (refused(e) || (max_offset + 1) * d > kMaxValues) return;
+  std::vector<double> dots(static_cast<std::size_t>(max_offset) + 1);
+  phasor::dot_by_offset(static_cast<std::int64_t>(d), base, static_cast<std::int64_t>(max_offset), dots.data(),
+                        spacing_of(spacing));
+  FUZZ_CHECK(dots[0] == d / 2, "PE(p).PE(p) = dModel/2 exactly");
+  for (double v : dots) FUZZ_CHECK(finite_in(v, -d / 2 - 1e-9, d / 2 + 1e-9), "|PE(p).PE(q)| <= dModel/2");
+}
+
+void fuzz_offset_row(Input& in) {
+  const double n = in.number(), d = in.number(), base = in.number(), metric = in.number(), spacing = in.number();
+  std::string e = phasor::validate_offset_matrix(n, d, base, metric);
+  if (e.empty()) e = check_codes(0, spacing);
+  if (refused(e) || n * d > kMaxValues) return;
+  std::vector<float> row(static_cast<std::size_t>(n));
+  const auto m = static_cast<phasor::Metric>(static_cast<int>(metric));
+  phasor::offset_row(static_cast<std::int64_t>(n), static_cast<std::int64_t>(d), base, m, row.data(), spacing_of(spacing));
+  const double hi = m == phasor::Metric::l2 ? std::sqrt(2 * d) : m == phasor::Metric::dot ? d / 2 : 1.0;
+  const double lo = m == phasor::Metric::l2 ? 0.0 : -hi;
+  for (float v : row) FUZZ_CHECK(finite_in(v, lo - 1e-6 * hi, hi * (1 + 1e-6)), "metric within its bounds");
+  FUZZ_CHECK(row[0] == (m == phasor::Metric::l2 ? 0.0f : m == phasor::Metric::dot ? static_cast<float>(d / 2) : 1.0f),
+             "a position against itself");
+}
+
+void fuzz_pairwise(Input& in) {
+  const double count = in.number(), dim = in.number(), metric = in.number();
+  if (refused(phasor::validate_pairwise(count, dim, metric)) || count * dim > 4096 || count * count * dim > kMaxValues)
+    return;
+  const auto n = static_cast<std::int64_t>(count), d = static_cast<std::int64_t>(dim);
+  std::vector<float> rows(static_cast<std::size_t>(n * d)), out(static_cast<std::size_t>(n * n));
+  for (auto& v : rows) v = static_cast<float>(in.finite(1e3));
+  const auto m = static_cast<phasor::Metric>(static_cast<int>(metric));
+  phasor::pairwise(rows.data(), n, d, m, out.data());
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j < n; ++j) {
+      const float v = out[static_cast<std::size_t>(i * n + j)];
+      FUZZ_CHECK(std::isfinite(v) && v == out[static_cast<std::size_t>(j * n + i)], "finite and symmetric");
+      if (m == phasor::Metric::l2) FUZZ_CHECK(v >= 0 && (i != j || v == 0), "distances >= 0, 0 to itself");
+      if (m == phasor::Metric::cosine) FUZZ_CHECK(std::fabs(v) <= 1 + 1e-5, "|cosine| <= 1");
+    }
+}
+
+void fuzz_rotation(Input& in) {
+  const double positions = in.number(), d = in.number(), base = in.number(), offset = in.number(), k = in.number();
+  const double layout = in.number(), spacing = in.number();
+  std::string e = check_shape(positions, d);
+  if (e.empty()) e = check_codes(layout, spacing);
+  if (e.empty()) e = phasor::validate_rotation(spec_of(positions, d, base, offset, layout, spacing), k);
+  if (refused(e) || d * d > kMaxValues || positions * d > kMaxValues) return;
+  const auto spec = spec_of(positions, d, base, offset, layout, spacing);
+  std::vector<float> m(static_cast<std::size_t>(d * d));
+  phasor::rotation_matrix(spec.d_model, base, k, spec.layout, m.data(), spec.spacing);
+  for (float v : m) FUZZ_CHECK(finite_in(v, -1, 1), "M_k entries are cosines and sines");
+  const double error = phasor::rotation_max_error(spec, k);
+  // Float32 rounding of M_k and of both tables, plus the tables' |p| 2^-51.
+  const double far = std::max(std::fabs(offset), std::fabs(offset + k)) + positions;
+  FUZZ_CHECK(finite_in(error, 0, 4e-7 + far * 0x1p-49), "M_k PE(p) = PE(p + k) to float32 rounding");
+}
+
+std::vector<double> scaling_parameters(Input& in) {
+  std::vector<double> p(phasor::kScalingParameterCount);
+  for (auto& v : p) v = in.number();
+  return p;
+}
+
+void fuzz_rope(Input& in) {
+  const double dim = in.number(), theta = in.number(), pairing = in.number(), table = in.number();
+  const auto params = scaling_parameters(in);
+  std::vector<double> positions(std::max<std::size_t>(1, in.count(8)));
+  for (auto& p : positions) p = in.number();
+  std::string e = phasor::check_d_model(dim);
+  if (e.empty()) e = phasor::check_pairing("pairing", pairing);
+  if (e.empty()) e = phasor::check_pairing("tableLayout", table);
+  if (e.empty()) e = phasor::validate_rope_scaling(params.data(), dim);
+  if (refused(e)) return;
+  phasor::RopeSpec spec;
+  spec.count = static_cast<std::int64_t>(positions.size());
+  spec.dim = static_cast<std::int64_t>(dim);
+  spec.theta = theta;
+  spec.pairing = static_cast<phasor::Pairing>(static_cast<int>(pairing));
+  spec.table_layout = static_cast<phasor::Pairing>(static_cast<int>(table));
+  spec.scaling = phasor::rope_scaling_of(params.data());
+  if (refused(phasor::validate_rope(spec, positions.data()))) return;
+  std::vector<double> omega(static_cast<std::size_t>(dim / 2)), plain(omega.size());
+  const double factor = phasor::rope_frequencies(spec.dim, theta, spec.scaling, omega.data());
+  phasor::rope_frequencies(spec.dim, theta, phasor::RopeScaling{}, plain.data());
+  FUZZ_CHECK(finite_in(factor, 1e-6, 1e6), "the attention factor");
+  for (std::size_t i = 0; i < omega.size(); ++i)
+    FUZZ_CHECK(omega[i] > 0 && omega[i] <= plain[i] * (1 + 1e-12), "scaling slows pairs down, never speeds them up");
+  if (positions.size() * dim > kMaxValues) return;
+  std::vector<float> rows(positions.size() * static_cast<std::size_t>(dim)), out(rows.size());
+  for (auto& v : rows) v = static_cast<float>(in.finite(100));
+  phasor::rope(spec, rows.data(), positions.data(), out.data());
+  for (std::size_t r = 0; r < positions.size(); ++r) {
+    double before = 0, after = 0;
+    for (std::size_t j = 0; j < static_cast<std::size_t>(dim); ++j) {
+      const double x = rows[r * static_cast<std::size_t>(dim) + j], y = out[r * static_cast<std::size_t>(dim) + j];
+      FUZZ_CHECK(std::isfinite(y), "finite rotated rows");
+      before += x * x;
+      after += y * y;
+    }
+    if (spec.pairing == spec.table_layout)  // a rotation (times the factor) keeps the norm
+      FUZZ_CHECK(std::fabs(std::sqrt(after) - factor * std::sqrt(before)) <= 1e-6 * (1 + factor * std::sqrt(before)),
+                 "RoPE keeps norms");
+  }
+}
+
+void fuzz_attention(Input& in) {
+  const double kind = in.number(), dm = in.number(), dh = in.number(), base = in.number();
+  const double pairing = in.number(), table = in.number(), weights = in.number(), heads = in.number(), head = in.number();
+  const bool permute = in.byte() & 1, by_offset = in.byte() & 1;
+  const auto params = scaling_parameters(in);
+  std::vector<double> queries(in.count(6)), keys(in.count(6));
+  for (auto& p : queries) p = in.number();
+  for (auto& p : keys) p = in.number();
+  // rope_bindings.cpp: check_attention_codes.
+  std::string e = phasor::check_integer("kind code", kind, 0, 2).empty() ? "" : "kind must be 'additive', 'rope' or 'alibi'";
+  if (e.empty()) e = phasor::check_integer("dModel", dm, 1, static_cast<double>(phasor::kMaxAttentionWidth));
+  if (e.empty()) e = phasor::check_integer("dHead", dh, 1, static_cast<double>(phasor::kMaxAttentionWidth));
+  if (e.empty()) e = phasor::check_pairing("pairing", pairing);
+  if (e.empty()) e = phasor::check_pairing("tableLayout", table);
+  if (e.empty()) e = phasor::check_pairing("weightLayout", weights);
+  if (e.empty()) e = phasor::validate_alibi_heads(heads);
+  if (e.empty()) e = phasor::check_integer("head", head, 0, heads - 1);
+  if (e.empty()) e = phasor::validate_rope_scaling(params.data(), dh);
+  if (refused(e)) return;
+  phasor::AttentionSpec spec;
+  spec.kind = static_cast<phasor::AttentionKind>(static_cast<int>(kind));
+  spec.d_model = static_cast<std::int64_t>(dm);
+  spec.d_head = static_cast<std::int64_t>(dh);
+  spec.base = base;
+  spec.pairing = static_cast<phasor::Pairing>(static_cast<int>(pairing));
+  spec.table_layout = static_cast<phasor::Pairing>(static_cast<int>(table));
+  spec.weight_layout = static_cast<phasor::Pairing>(static_cast<int>(weights));
+  spec.permute = permute;
+  spec.scaling = phasor::rope_scaling_of(params.data());
+  spec.heads = static_cast<std::int64_t>(heads);
+  spec.head = static_cast<std::int64_t>(head);
+  const auto nq = static_cast<std::int64_t>(queries.size()), nk = static_cast<std::int64_t>(keys.size());
+  if (by_offset) {
+    if (refused(phasor::validate_score_by_offset(spec, queries.data(), nq, keys.data(), nk))) return;
+  } else {
+    if (refused(phasor::validate_attention(spec, static_cast<double>(nq), static_cast<double>(nk)))) return;
+    if (refused(phasor::check_positions("positions", queries.data(), nq))) return;
+    if (refused(phasor::check_positions("keyPositions", keys.data(), nk))) return;
+  }
+  if ((nq + nk + 1) * dm * dh > kMaxValues) return;
+  const std::size_t token_rows = by_offset ? 1 : static_cast<std::size_t>(nq + nk);
+  std::vector<float> tokens(token_rows * static_cast<std::size_t>(dm)), wq(static_cast<std::size_t>(dm * dh)), wk(wq.size());
+  for (auto* v : {&tokens, &wq, &wk})
+    for (auto& x : *v) x = static_cast<float>(in.finite(10));
+  const auto grid = static_cast<std::size_t>(nq * nk);
+  std::vector<float> total(grid), cc(grid), cp(grid), pc(grid), pp(grid), bias(grid);
+  if (by_offset) {
+    phasor::score_by_offset(spec, tokens.data(), tokens.data(), wq.data(), wk.data(), queries.data(), nq, keys.data(), nk,
+                            total.data());
+  } else {
+    phasor::AttentionInput input{queries.data(), nq, keys.data(), nk, tokens.data(),
+                                 tokens.data() + nq * spec.d_model, false, wq.data(), wk.data()};
+    phasor::attention_scores(spec, input, {total.data(), cc.data(), cp.data(), pc.data(), pp.data(), bias.data()});
+  }
+  for (std::size_t i = 0; i < grid; ++i) {
+    FUZZ_CHECK(std::isfinite(total[i]), "finite scores");
+    if (!by_offset && spec.kind == phasor::AttentionKind::additive) {
+      const double sum = static_cast<double>(cc[i]) + cp[i] + pc[i] + pp[i];
+      FUZZ_CHECK(std::fabs(sum - total[i]) <= 1e-5 * (1 + std::fabs(cc[i]) + std::fabs(cp[i]) + std::fabs(pc[i]) + std::fabs(pp[i])),
+                 "the four terms sum to the total");
+    }
+    if (!by_offset && spec.kind == phasor::AttentionKind::alibi) FUZZ_CHECK(bias[i] <= 0, "ALiBi's bias is a penalty");
+  }
+}
+
+void fuzz_small_experiments(Input& in) {
+  const double heads = in.number();
+  if (!refused(phasor::validate_alibi_heads(heads))) {
+    std::vector<double> slopes(static_cast<std::size_t>(heads));
+    phasor::alibi_slopes(static_cast<std::int64_t>(heads), slopes.data());
+    for (double s : slopes) FUZZ_CHECK(finite_in(s, 0x1p-16, 1), "slopes in (0, 1]");
+  }
+  const double seed = in.number(), stream = in.number(), count = in.number(), std_dev = in.number();
+  if (!refused(phasor::validate_normal_samples(seed, stream, count, std_dev)) && count <= kMaxValues) {
+    std::vector<float> samples(static_cast<std::size_t>(count));
+    phasor::normal_samples(static_cast<std::uint64_t>(seed), static_cast<std::uint64_t>(stream), std_dev,
+                           static_cast<std::int64_t>(count), samples.data());
+    for (float v : samples) FUZZ_CHECK(std::isfinite(v) && std::fabs(v) <= 40 * std_dev, "samples within 40 std");
+  }
+  const double d = in.number(), base = in.number(), dimension = in.number(), position = in.number();
+  if (!refused(phasor::validate_sine_collision(d, base, dimension, position))) {
+    for (double v : phasor::sine_collision(static_cast<std::int64_t>(d), base, static_cast<std::int64_t>(dimension), position))
+      FUZZ_CHECK(std::isfinite(v), "finite collision");
+  }
+  const double value = in.number();
+  FUZZ_CHECK(!phasor::format_number(value).empty(), "every number has a spelling");
+}
+
+void fuzz_shift_fit(Input& in) {
+  const double encoding = in.number(), d = in.number(), base = in.number(), k = in.number(), positions = in.number();
+  const double offset = in.number(), stride = in.number(), extrapolate = in.number();
+  std::string e = phasor::check_integer("encoding code", encoding, 0, 4).empty() ? "" : "encoding must be one of five";
+  if (e.empty()) e = phasor::check_d_model(d);
+  if (e.empty()) e = phasor::check_integer("positions", positions, 1, static_cast<double>(phasor::kMaxShiftFitPositions));
+  if (e.empty()) e = phasor::check_integer("extrapolate", extrapolate, 0, static_cast<double>(phasor::kMaxShiftFitPositions));
+  if (refused(e)) return;
+  phasor::ShiftFitSpec spec{static_cast<phasor::ShiftEncoding>(static_cast<int>(encoding)), static_cast<std::int64_t>(d), base, k,
+                            static_cast<std::int64_t>(positions), offset, stride, static_cast<std::int64_t>(extrapolate)};
+  if (refused(phasor::validate_shift_fit(spec)) || d > 16 || positions + extrapolate > 96) return;
+  const auto fit = phasor::shift_fit(spec);
+  FUZZ_CHECK(fit.rank >= 0 && fit.rank <= spec.d_model, "rank <= dModel");
+  // Known and reported (issue 11): when every fitted position is within about
+  // 1e-300 of 0 (a subnormal offset and stride), e(p) is subnormal and the map
+  // that fits it overflows float64, so the residual is NaN; validation accepts it.
+  const double last = offset + (positions - 1) * stride;
+  const double reach = std::max(std::fabs(offset), std::fabs(last));
+  if (reach > 1e-290) {
+    FUZZ_CHECK(std::isfinite(fit.residual) && fit.residual >= 0, "finite residual");
+    FUZZ_CHECK(spec.extrapolate > 0 ? !std::isnan(fit.extrapolation_residual) : std::isnan(fit.extrapolation_residual),
+               "an extrapolation residual exactly when extrapolating");
+  }
+  for (double s : fit.singular_values) FUZZ_CHECK(finite_in(s, 0, 1e4), "singular values of rows of norm <= sqrt(dModel)");
+}
+
+void fuzz_norms(Input& in) {
+  const double d = in.number(), positions = in.number(), offset = in.number(), base = in.number();
+  std::string e = phasor::check_d_model(d);
+  if (e.empty()) e = phasor::check_integer("positions", positions, 1, static_cast<double>(phasor::kMaxPositions));
+  if (refused(e)) return;
+  const phasor::EmbeddingScaleSpec spec{static_cast<std::int64_t>(d), static_cast<std::int64_t>(positions), offset, base};
+  if (!refused(phasor::validate_embedding_scale(spec)) && positions * d <= kMaxValues) {
+    std::vector<float> tokens(static_cast<std::size_t>(positions * d));
+    for (auto& v : tokens) v = static_cast<float>(in.finite(10));
+    std::vector<double> out(static_cast<std::size_t>(positions) * phasor::kEmbeddingNormCount);
+    phasor::embedding_scale(spec, tokens.data(), out.data());
+    for (double v : out) FUZZ_CHECK(finite_in(v, 0, 1e6), "finite norms");
+    for (std::size_t r = 0; r < static_cast<std::size_t>(positions); ++r)
+      FUZZ_CHECK(std::fabs(out[phasor::kPeNorm * static_cast<std::size_t>(positions) + r] - std::sqrt(d / 2)) < 1e-9, "|PE| = sqrt(dModel/2)");
+  }
+  std::vector<double> bases(in.count(4)), lengths(in.count(4));
+  for (auto& b : bases) b = in.number();
+  for (auto& l : lengths) l = in.number();
+  const double min_offset = in.number();
+  const auto nb = static_cast<std::int64_t>(bases.size()), nl = static_cast<std::int64_t>(lengths.size());
+  if (nb == 0 || nl == 0) return;  // the binding refuses empty arrays itself
+  if (refused(phasor::validate_position_resolution(d, bases.data(), nb, lengths.data(), nl, min_offset))) return;
+  const double longest = *std::max_element(lengths.begin(), lengths.end());
+  if (static_cast<double>(nb) * longest * d > 1 << 20) return;
+  std::vector<double> distance(static_cast<std::size_t>(nb * nl)), at(distance.size()), bound(lengths.size());
+  phasor::position_resolution(static_cast<std::int64_t>(d), bases.data(), nb, lengths.data(), nl,
+                              static_cast<std::int64_t>(min_offset), distance.data(), at.data(), bound.data());
+  for (std::size_t i = 0; i < distance.size(); ++i) {
+    const bool none = std::isnan(distance[i]);
+    FUZZ_CHECK(none == std::isnan(at[i]), "a distance exactly where an offset is reported");
+    if (!none) FUZZ_CHECK(finite_in(distance[i], 0, std::sqrt(2 * d) + 1e-9) && at[i] >= min_offset, "distances within bounds");
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  Input in(data, size);
+  switch (in.byte() % 11) {
+    case 0: fuzz_encode(in); break;
+    case 1: fuzz_frequencies(in); break;
+    case 2: fuzz_dot_by_offset(in); break;
+    case 3: fuzz_offset_row(in); break;
+    case 4: fuzz_pairwise(in); break;
+    case 5: fuzz_rotation(in); break;
+    case 6: fuzz_rope(in); break;
+    case 7: fuzz_attention(in); break;
+    case 8: fuzz_small_experiments(in); break;
+    case 9: fuzz_shift_fit(in); break;
+    default: fuzz_norms(in); break;
+  }
+  return 0;
+}

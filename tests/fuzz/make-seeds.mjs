@@ -1,0 +1,56 @@
+// Writes the seed corpus of the libFuzzer harness (tests/fuzz/corpus/): for
+// each entry point a few calls the way the API makes them, encoded as
+// fuzz_input.hpp reads them. Regenerate after adding a target:
+//   node tests/fuzz/make-seeds.mjs
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+
+const dir = new URL('./corpus/', import.meta.url);
+
+// fuzz_input.hpp: tag 0 = 8 raw bytes (little-endian float64), tag 1 = int16.
+function num(v) {
+  if (Number.isInteger(v) && v >= -32768 && v <= 32767) {
+    const b = new Uint8Array(3);
+    b[0] = 1;
+    new DataView(b.buffer).setInt16(1, v, true);
+    return [...b];
+  }
+  const b = new Uint8Array(9);
+  new DataView(b.buffer).setFloat64(1, v, true);
+  return [...b];
+}
+const nums = (...values) => values.flatMap(num);
+const byte = (v) => [v];
+const list = (values) => [values.length, ...nums(...values)];
+// The 11 scaling doubles of rope_scaling.hpp: type, factor, originalLength,
+// sequenceLength, betaFast, betaSlow, truncate, lowFreqFactor, highFreqFactor,
+// hasAttentionFactor, attentionFactor.
+const scaling = (type, factor = 1, length = 0, sequence = 0) => nums(type, factor, length, sequence, 32, 1, 1, 1, 4, 0, 0);
+
+const seeds = {
+  'encode-paper': [0, ...nums(5, 4, 10000, 0, 0, 0)],
+  'encode-split-tensor2tensor-offset': [0, ...nums(1100, 6, 777.5, -3.25, 1, 1)],
+  'encode-near-the-position-limit': [0, ...nums(3, 8, 10000, 2147483645, 0, 0)],
+  'frequencies': [1, ...nums(512, 10000, 1)],
+  'dot-by-offset': [2, ...nums(64, 10000, 1030, 0)],
+  'offset-row-l2': [3, ...nums(70, 40, 10000, 0, 0)],
+  'offset-row-cosine': [3, ...nums(33, 16, 100, 2, 1)],
+  'pairwise-cosine': [4, ...nums(5, 7, 2), ...nums(...Array.from({ length: 35 }, (_, i) => Math.sin(i) * 3))],
+  'rotation': [5, ...nums(100, 16, 10000, 0, 5, 0, 0)],
+  'rotation-split-far': [5, ...nums(50, 8, 500, 2147480000, -7.5, 1, 1)],
+  'rope-yarn': [6, ...nums(8, 10000, 1, 1), ...scaling(4, 16, 4096), ...list([0, 1, 4095])],
+  'rope-llama3-adjacent': [6, ...nums(16, 500000, 0, 0), ...scaling(5, 8, 8192), ...list([0, 9000])],
+  'rope-dynamic-ntk': [6, ...nums(16, 10000, 1, 0), ...scaling(3, 4, 4096, 16384), ...list([5])],
+  'attention-additive': [7, ...nums(8, 8, 4, 10000, 1, 1, 1, 8, 0), 0, 0, ...scaling(0), ...list([0, 1, 2]), ...list([0, 5])],
+  'attention-rope-permuted': [7, ...nums(1, 8, 4, 10000, 1, 1, 0, 8, 0), 1, 0, ...scaling(1, 2), ...list([3, 4]), ...list([1])],
+  'attention-alibi-by-offset': [7, ...nums(2, 4, 4, 10000, 1, 1, 1, 12, 9), 0, 1, ...scaling(0), ...list([0, 100]), ...list([-3, 0, 3])],
+  'small-experiments': [8, ...nums(12, 42, 1, 101, 1, 16, 10000, 3, 2, 2.5)],
+  'shift-fit-log-phase': [9, ...nums(4, 8, 10000, 2, 50, 0, 1, 10)],
+  'shift-fit-sine-only': [9, ...nums(1, 6, 100, 3, 40, 1, 2, 0)],
+  'norms-and-resolution': [10, ...nums(8, 6, 10, 10000), ...nums(...Array.from({ length: 48 }, (_, i) => Math.cos(i))),
+    ...list([10, 10000]), ...list([30, 200]), ...nums(2)],
+};
+
+mkdirSync(dir, { recursive: true });
+for (const name of readdirSync(dir)) rmSync(new URL(name, dir));
+for (const [name, bytes] of Object.entries(seeds)) writeFileSync(new URL(name, dir), Uint8Array.from(bytes));
+console.log(`wrote ${Object.keys(seeds).length} seeds to tests/fuzz/corpus/`);
