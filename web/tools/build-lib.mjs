@@ -3,7 +3,7 @@
 //   dist/core/wasm    the four builds: glue, .wasm, and the gzip/base64 modules of the inlined entry
 //   dist/embed        the prebuilt embed script and its chunks (web/tools/build-embed.mjs), with declarations
 //   dist/cjs          the CommonJS build (vite.cjs.config.ts) with its own copy of the declarations
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { repoRoot, run } from './run.mjs';
 
 const wasmSource = `${repoRoot}web/src/core/wasm`;
@@ -33,5 +33,11 @@ cpSync(`${repoRoot}web/src/embed/embed-types.d.ts`, `${dist}/embed/phasor-embed.
 run(process.execPath, [`${repoRoot}node_modules/vite/bin/vite.js`, 'build', '-c', `${repoRoot}vite.cjs.config.ts`]);
 writeFileSync(`${dist}/cjs/package.json`, `${JSON.stringify({ type: 'commonjs' })}\n`);
 run(process.execPath, [tsc, '-p', `${repoRoot}tsconfig.build.json`, '--emitDeclarationOnly', '--outDir', `${dist}/cjs`]);
+// The ES module declarations already add the tag names to TypeScript's
+// HTMLElementTagNameMap; a program that sees both would get two classes per tag.
+const cjsElements = `${dist}/cjs/elements/index.d.ts`;
+const withoutGlobal = readFileSync(cjsElements, 'utf8').replace(/\ndeclare global \{\n[\s\S]*?\n\}\n/, '\n');
+if (withoutGlobal.includes('declare global')) throw new Error(`${cjsElements}: the global declarations were not removed`);
+writeFileSync(cjsElements, withoutGlobal);
 mkdirSync(`${dist}/cjs/embed`, { recursive: true });
 cpSync(`${repoRoot}web/src/embed/embed-types.d.ts`, `${dist}/cjs/embed/phasor-embed.d.ts`);

@@ -179,8 +179,9 @@ async function nodeFs(): Promise<NodeFs> {
   const process = (globalThis as { process?: NodeProcess }).process;
   const builtin = process?.getBuiltinModule?.('node:fs/promises') as NodeFs | undefined;
   if (builtin) return builtin;
-  // Node before 20.16: a specifier no bundler or minifier can see.
-  const specifier = ['node:fs', 'promises'].join('/');
+  // Node before 20.16: a specifier that depends on a run-time value, so no
+  // minifier folds it into a literal that a bundler would then try to resolve.
+  const specifier = 'node:fs' + (process ? '/promises' : '');
   return (await import(/* @vite-ignore */ /* webpackIgnore: true */ specifier)) as NodeFs;
 }
 
