@@ -31,7 +31,7 @@ async function post(server: StaticServer, problems: string[]): Promise<Page> {
   return page;
 }
 
-type Saving = HTMLElement & { toSVG(): string; toCSV(): string; toPNG(): Promise<{ blob: Blob; complete: boolean }> };
+type Saving = HTMLElement & { toSVG(): string; toCSV(): string; toPNG(scale?: number): Promise<{ blob: Blob; complete: boolean }> };
 
 describe('saving a chart', () => {
   test('toCSV gives the distance matrix with a header row, matching |PE(p) − PE(q)|', async () => {
