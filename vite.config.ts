@@ -4,12 +4,12 @@
 // for the browser tests.
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
-import { inlineWasm, serveEmbedInDev } from './web/tools/embed-plugins.ts';
+import { serveEmbedInDev } from './web/tools/embed-plugins.ts';
 
 export default defineConfig({
   root: 'web',
   base: './',
-  plugins: [inlineWasm(), serveEmbedInDev()],
+  plugins: [serveEmbedInDev()],
   server: { host: 'localhost' },
   preview: { host: 'localhost' },
   build: {

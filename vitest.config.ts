@@ -21,6 +21,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          // The package matrix (tests/package): consumers run three at a time;
+          // a cold run installs every consumer's tools first.
+          name: 'package',
+          include: ['tests/package/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 900_000,
+          hookTimeout: 1_200_000,
+          maxConcurrency: 3,
+        },
+      },
     ],
   },
 });

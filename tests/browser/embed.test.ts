@@ -55,7 +55,7 @@ describe('the example post with phasor-embed.js under a strict CSP', () => {
     await page.close();
   });
 
-  test('the post loads phasor-embed.js alone; a RoPE chart added later fetches its code and wasm and draws', async () => {
+  test('the post loads phasor-embed.js alone; a RoPE chart added later imports its code and inlined wasm as chunks (no .wasm fetch) and draws', async () => {
     const problems: string[] = [];
     const page = await openRecordingPage(browser, problems);
     const requested: string[] = [];
@@ -68,7 +68,8 @@ describe('the example post with phasor-embed.js under a strict CSP', () => {
     await waitForCharts(page, ['phasor-shift-fit']);
     expect(await page.$eval('phasor-shift-fit', (el) => el.getAttribute('data-state'))).toBe('ready');
     expect((await inkOf(page, 'phasor-shift-fit')).shapes).toBeGreaterThan(10);
-    expect(requested).toContain('/phasor-experiments.wasm');
+    expect(requested).toContain('/phasor-embed-phasor-experiments.inline.js');
+    expect(requested.filter((path) => path.endsWith('.wasm'))).toEqual([]);
     expect(requested.some((path) => /^\/phasor-embed-.*\.js$/.test(path))).toBe(true);
     expect(problems).toEqual([]);
     await page.close();

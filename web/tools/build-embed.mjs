@@ -1,10 +1,8 @@
-// Builds the embed script (build/embed/phasor-embed.js), puts the RoPE and
-// attention wasm and the example post beside it, as a blogger would host them.
+// Builds the embed script (build/embed/phasor-embed.js and its on-demand
+// chunks) and puts the example post beside it, as a blogger would host them.
 import { cpSync } from 'node:fs';
 import { repoRoot, run } from './run.mjs';
 
 run(process.execPath, [`${repoRoot}node_modules/vite/bin/vite.js`, 'build', '-c', `${repoRoot}vite.embed.config.ts`, '--logLevel', 'warn']);
 for (const file of ['post.html', 'post.css']) cpSync(`${repoRoot}web/examples/${file}`, `${repoRoot}build/embed/${file}`);
 cpSync(`${repoRoot}web/explorer/favicon.svg`, `${repoRoot}build/embed/favicon.svg`);
-// The RoPE and attention module, fetched only by pages that use those charts.
-cpSync(`${repoRoot}web/src/core/wasm/phasor-experiments.wasm`, `${repoRoot}build/embed/phasor-experiments.wasm`);

@@ -1,25 +1,43 @@
-// Builds the npm package's dist/: the TypeScript sources (core, charts,
-// elements) compiled to ES modules with declarations (tsconfig.build.json),
-// the wasm modules with their glue beside the loader that imports them, and
-// the prebuilt embed script (web/tools/build-embed.mjs) in dist/embed/.
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+// Builds the npm package's dist/:
+//   dist/core, dist/charts, dist/elements  ES modules and declarations (tsc, tsconfig.build.json)
+//   dist/core/wasm    the four builds: glue, .wasm, and the gzip/base64 modules of the inlined entry
+//   dist/embed        the prebuilt embed script and its chunks (web/tools/build-embed.mjs), with declarations
+//   dist/cjs          the CommonJS build (vite.cjs.config.ts) with its own copy of the declarations
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { repoRoot, run } from './run.mjs';
 
 const wasmSource = `${repoRoot}web/src/core/wasm`;
-if (!existsSync(`${wasmSource}/phasor.wasm`)) {
-  console.error('phasor: web/src/core/wasm is empty; run `npm run build:wasm` first');
+if (!existsSync(`${wasmSource}/phasor.inline.js`)) {
+  console.error('phasor: web/src/core/wasm is not built; run `npm run build:wasm` first');
   process.exit(1);
 }
-rmSync(`${repoRoot}dist`, { recursive: true, force: true });
-run(process.execPath, [`${repoRoot}node_modules/typescript/bin/tsc`, '-p', `${repoRoot}tsconfig.build.json`]);
-mkdirSync(`${repoRoot}dist/core/wasm`, { recursive: true });
-for (const name of ['phasor', 'phasor-scalar', 'phasor-experiments', 'phasor-experiments-scalar']) {
-  for (const ext of ['.js', '.wasm', '.d.ts']) cpSync(`${wasmSource}/${name}${ext}`, `${repoRoot}dist/core/wasm/${name}${ext}`);
-}
 const embed = `${repoRoot}build/embed`;
-if (existsSync(`${embed}/phasor-embed.js`)) {
-  mkdirSync(`${repoRoot}dist/embed`, { recursive: true });
-  for (const file of readdirSync(embed).filter((f) => /^phasor-(embed.*\.js|experiments\.wasm)$/.test(f))) {
-    cpSync(`${embed}/${file}`, `${repoRoot}dist/embed/${file}`);
-  }
+if (!existsSync(`${embed}/phasor-embed.js`)) {
+  console.error('phasor: build/embed is not built; run `npm run build:embed` first');
+  process.exit(1);
 }
+const dist = `${repoRoot}dist`;
+const tsc = `${repoRoot}node_modules/typescript/bin/tsc`;
+rmSync(dist, { recursive: true, force: true });
+
+run(process.execPath, [tsc, '-p', `${repoRoot}tsconfig.build.json`]);
+mkdirSync(`${dist}/core/wasm`, { recursive: true });
+for (const file of readdirSync(wasmSource).filter((f) => /\.(js|wasm|d\.ts)$/.test(f))) cpSync(`${wasmSource}/${file}`, `${dist}/core/wasm/${file}`);
+
+mkdirSync(`${dist}/embed`, { recursive: true });
+for (const file of readdirSync(embed).filter((f) => /^phasor-embed.*\.js$/.test(f))) cpSync(`${embed}/${file}`, `${dist}/embed/${file}`);
+cpSync(`${repoRoot}web/src/embed/embed-types.d.ts`, `${dist}/embed/phasor-embed.d.ts`);
+
+// CommonJS: the bundle, then the same declarations again in a folder whose
+// package.json says commonjs, so TypeScript reads them as CommonJS there.
+run(process.execPath, [`${repoRoot}node_modules/vite/bin/vite.js`, 'build', '-c', `${repoRoot}vite.cjs.config.ts`]);
+writeFileSync(`${dist}/cjs/package.json`, `${JSON.stringify({ type: 'commonjs' })}\n`);
+run(process.execPath, [tsc, '-p', `${repoRoot}tsconfig.build.json`, '--emitDeclarationOnly', '--outDir', `${dist}/cjs`]);
+// The ES module declarations already add the tag names to TypeScript's
+// HTMLElementTagNameMap; a program that sees both would get two classes per tag.
+const cjsElements = `${dist}/cjs/elements/index.d.ts`;
+const withoutGlobal = readFileSync(cjsElements, 'utf8').replace(/\ndeclare global \{\n[\s\S]*?\n\}\n/, '\n');
+if (withoutGlobal.includes('declare global')) throw new Error(`${cjsElements}: the global declarations were not removed`);
+writeFileSync(cjsElements, withoutGlobal);
+mkdirSync(`${dist}/cjs/embed`, { recursive: true });
+cpSync(`${repoRoot}web/src/embed/embed-types.d.ts`, `${dist}/cjs/embed/phasor-embed.d.ts`);

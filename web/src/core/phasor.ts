@@ -4,7 +4,7 @@
 // memory (which detaches every view into it), and the wasm side frees its
 // buffer at once, so a long-lived page holds no wasm memory for old results.
 import { copyInto, copyOf, plainFloatArray, typedLength } from './caller-arrays.js';
-import { loadCore, loadExperiments, readLoadOptions, type LoadOptions } from './load.js';
+import { loadCore, loadExperiments, readLoadOptions, resolveKernels, type Kernels, type LoadOptions } from './load.js';
 import { enumsOf, limitsOf } from './module-tables.js';
 import { OptionReader } from './options.js';
 import {
@@ -54,9 +54,11 @@ export class Phasor {
    * Loads the second wasm module, with RoPE, attention, shiftFit and the other
    * experiments (once; later calls share it). Their methods need it; the PE
    * methods do not, so an app that only encodes never downloads it.
+   * `options` (experimentsWasmUrl, experimentsWasmBinary) say where to get
+   * it if no copy of phasor on the page has loaded it yet.
    */
-  loadExperiments(): Promise<this> {
-    this.experimentsLoading ??= loadExperiments(this.simd ? 'simd' : 'scalar', this.loadOptions).then(
+  loadExperiments(options: LoadOptions = this.loadOptions): Promise<this> {
+    this.experimentsLoading ??= loadExperiments(this.simd ? 'simd' : 'scalar', options).then(
       (wasm) => {
         this.experimentsWasm = wasm;
         return this;
@@ -282,47 +284,39 @@ function symmetricToeplitz(row: Float32Array): Float32Array {
   return matrix;
 }
 
-const shared = new Map<string, Promise<Phasor>>();
+// One Phasor per build in this copy of the package; the wasm under it is
+// shared with every other copy on the page (load.ts).
+const shared = new Map<Kernels, Promise<Phasor>>();
 let defaultLoadOptions: LoadOptions = {};
 
 /**
- * Sets what `createPhasor()` without arguments loads, before its first call:
- * the embed script hands over its inlined wasm bytes this way, so every
- * element on the page shares one instance without fetching anything.
+ * Sets what `createPhasor()` uses where its caller gives no option (a wasm
+ * URL, say), before the first load.
  */
 export function setDefaultLoadOptions(options: LoadOptions): void {
   defaultLoadOptions = options;
 }
 
-async function create(options: LoadOptions): Promise<Phasor> {
-  const ph = new Phasor(await loadCore(options), options);
-  return options.experiments ? ph.loadExperiments() : ph;
-}
-
 /**
- * Loads the wasm and returns the API. Called without options it returns the
- * page's (or process's) shared instance, loaded once; with only `kernels`
- * and `experiments` the shared instance of that build; with a wasm URL or
- * bytes a new one.
+ * Loads the wasm and returns the API. Every call with the same kernels
+ * (automatic: SIMD where the engine has it) returns the same instance, loaded
+ * once, whichever entry or element asked first; wasmUrl and wasmBinary say
+ * where to get the bytes if that build is not loaded yet.
  */
 export function createPhasor(given?: LoadOptions): Promise<Phasor> {
-  let options: LoadOptions | undefined;
+  let resolved: LoadOptions;
+  let kernels: Kernels;
   try {
-    options = given === undefined ? undefined : readLoadOptions(given);
+    resolved = { ...defaultLoadOptions, ...(given === undefined ? {} : readLoadOptions(given)) };
+    kernels = resolveKernels(resolved);
   } catch (error) {
     return Promise.reject(error as Error); // a promise either way: never a synchronous throw
   }
-  const resolved = options ?? defaultLoadOptions;
-  const custom =
-    options !== undefined &&
-    [options.wasmUrl, options.wasmBinary, options.experimentsWasmUrl, options.experimentsWasmBinary].some((o) => o !== undefined);
-  if (custom) return create(resolved);
-  const key = options === undefined ? 'default' : (options.kernels ?? 'auto');
-  let instance = shared.get(key);
+  let instance = shared.get(kernels);
   if (!instance) {
-    instance = create({ ...resolved, experiments: false });
-    instance.catch(() => shared.delete(key));
-    shared.set(key, instance);
+    instance = loadCore({ ...resolved, kernels }).then((wasm) => new Phasor(wasm, resolved));
+    instance.catch(() => shared.delete(kernels));
+    shared.set(kernels, instance);
   }
-  return resolved.experiments ? instance.then((ph) => ph.loadExperiments()) : instance;
+  return resolved.experiments ? instance.then((ph) => ph.loadExperiments(resolved)) : instance;
 }

@@ -151,6 +151,8 @@ export const EXPERIMENT_FUNCTIONS = [
 export interface ModuleOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   locateFile?: (path: string, scriptDirectory: string) => string;
+  /** Emscripten's hook: compile and instantiate with `imports`, hand the instance to `receive`, return {}. */
+  instantiateWasm?: (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
 }
 
 export type ModuleFactory<W extends ModuleCommon> = (options?: ModuleOptions) => Promise<W>;

@@ -1,7 +1,8 @@
 // Saving a chart: SVG (axes and text as vectors, the dense canvas layers as
-// embedded PNG images), PNG (that picture rasterised) and CSV (the numbers
+// embedded PNG images), PNG (the layers painted onto one canvas) and CSV (the numbers
 // behind it, from the element's data()). The files are built detached from
 // the page, so they carry their styles inline and need no stylesheet.
+import { paintSvg } from './paint-svg.js';
 import type { PhasorElement } from './phasor-element.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -84,47 +85,36 @@ function inlineStyles(source: Element, target: Element): void {
 }
 
 /**
- * The chart as a PNG at `scale` × its CSS size. Rasterising the SVG needs an
- * image from a blob: URL; a page whose Content-Security-Policy forbids that
- * gets the canvas layers alone (the data without axes), and `complete` says so.
+ * The chart as a PNG at `scale` × its CSS size: the canvas layers copied, the
+ * SVG layers painted with the canvas API (paint-svg.ts). No image is decoded,
+ * so it is the whole chart under any Content-Security-Policy; `complete` is
+ * always true (kept for callers that read it).
  */
 export async function chartPng(
   element: PhasorElement<unknown, unknown>,
   scale = Math.max(2, globalThis.devicePixelRatio || 1),
 ): Promise<{ blob: Blob; complete: boolean }> {
-  const svg = chartSvg(element);
   const content = (element.shadowRoot!.querySelector('.content') as HTMLElement).getBoundingClientRect();
   const canvas = document.createElement('canvas');
   canvas.width = Math.ceil(content.width * scale);
   canvas.height = Math.ceil(content.height * scale);
   const ctx = canvas.getContext('2d')!;
   ctx.scale(scale, scale);
-  let complete = true;
-  try {
-    ctx.drawImage(await loadImage(new Blob([svg], { type: 'image/svg+xml' })), 0, 0, content.width, content.height);
-  } catch {
-    complete = false;
-    ctx.fillStyle = getComputedStyle(element).getPropertyValue('--_bg').trim() || '#ffffff';
-    ctx.fillRect(0, 0, content.width, content.height);
-    for (const layer of element.surfaces.canvases) {
-      const box = layer.getBoundingClientRect();
-      ctx.drawImage(layer, box.left - content.left, box.top - content.top, box.width, box.height);
-    }
+  ctx.fillStyle = getComputedStyle(element).getPropertyValue('--_bg').trim() || '#ffffff';
+  ctx.fillRect(0, 0, content.width, content.height);
+  const page = new DOMMatrix().scale(scale).translate(-content.left, -content.top);
+  const { canvases, svgs } = element.surfaces;
+  const layers = [...canvases, ...svgs].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  for (const layer of layers) {
+    const box = layer.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    if (layer instanceof HTMLCanvasElement) ctx.drawImage(layer, box.left - content.left, box.top - content.top, box.width, box.height);
+    else paintSvg(ctx, layer, page);
   }
   const blob = await new Promise<Blob>((resolve, reject) =>
     canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the PNG could not be encoded'))), 'image/png'),
   );
-  return { blob, complete };
-}
-
-function loadImage(blob: Blob): Promise<HTMLImageElement> {
-  const url = URL.createObjectURL(blob);
-  return new Promise<HTMLImageElement>((resolve, reject) => {
-    const image = new Image();
-    image.onload = () => resolve(image);
-    image.onerror = () => reject(new Error('image blocked or invalid'));
-    image.src = url;
-  }).finally(() => URL.revokeObjectURL(url));
+  return { blob, complete: true };
 }
 
 /** A table of named numeric columns, one row per index. */

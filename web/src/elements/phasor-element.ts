@@ -42,7 +42,11 @@ export interface RenderDetail {
   drawMs: number;
 }
 
-export abstract class PhasorElement<O, D> extends HTMLElement {
+// Server-side rendering imports the elements in Node, which has no HTMLElement:
+// there the classes extend a stand-in and index.ts defines nothing.
+const ElementBase: typeof HTMLElement = globalThis.HTMLElement ?? (class {} as unknown as typeof HTMLElement);
+
+export abstract class PhasorElement<O, D> extends ElementBase {
   /** The attributes this element reads, with their options and defaults. */
   static attributeSpecs: readonly AttributeSpec[] = [];
 
@@ -119,7 +123,7 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
     return chartSvg(this as PhasorElement<unknown, unknown>);
   }
 
-  /** The chart as a PNG; `complete` is false where the page's CSP kept the axes out (see export.ts). */
+  /** The chart as a PNG, axes and data, under any CSP (`complete` is always true; see export.ts). */
   toPNG(scale?: number): Promise<{ blob: Blob; complete: boolean }> {
     return chartPng(this as PhasorElement<unknown, unknown>, scale);
   }

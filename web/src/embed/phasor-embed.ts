@@ -1,12 +1,12 @@
 // phasor-embed.js: one static file that defines the phasor chart elements,
-// with the PE core's wasm inside. Import order matters: the wasm is registered
-// before any element can render.
+// with the PE core's wasm inside (gzip, base64: the `phasor` entry's inlined
+// bytes, web/src/core/wasm-inline.ts).
 //
 // The RoPE and attention charts are defined only when one of them appears on
-// the page: their code (phasor-embed-*.js) and phasor-experiments.wasm are
-// then fetched from next to this file, so a post that uses none of them loads
-// this file alone.
-import './inline-wasm.js';
+// the page: their code and the experiments wasm (inlined the same way) are
+// then imported as phasor-embed-*.js chunks from next to this file, so a post
+// that uses none of them loads this file alone, and no page needs to fetch a
+// .wasm (no connect-src in its CSP).
 import { PhasorDistanceElement } from '../elements/distance-element.js';
 import { PhasorDotOffsetElement } from '../elements/dot-offset-element.js';
 import { PhasorEncodingElement } from '../elements/encoding-element.js';
@@ -22,9 +22,10 @@ export {
   PhasorHeatmapElement,
   PhasorRotationElement,
 };
-// Exported so the core glue stays in this file: the loader's dynamic import
-// of it then needs no second request.
+// Exported so the core's glue and inlined bytes stay in this file: the
+// loader's dynamic imports of them then need no second request.
 export { default as createPhasorModule } from '../core/wasm/phasor.js';
+export { default as phasorWasmGzipBase64 } from '../core/wasm/phasor.inline.js';
 
 const CORE_ELEMENTS: Record<string, CustomElementConstructor> = {
   'phasor-frequencies': PhasorFrequenciesElement,
@@ -47,8 +48,6 @@ function define(tag: string, element: CustomElementConstructor): void {
   if (!customElements.get(tag)) customElements.define(tag, element);
 }
 
-for (const [tag, element] of Object.entries(CORE_ELEMENTS)) define(tag, element);
-
 const requested = new Set<string>();
 function defineExperimentsInUse(): void {
   for (const [tag, load] of Object.entries(EXPERIMENT_ELEMENTS)) {
@@ -60,5 +59,10 @@ function defineExperimentsInUse(): void {
     );
   }
 }
-defineExperimentsInUse();
-new MutationObserver(defineExperimentsInUse).observe(document.documentElement, { childList: true, subtree: true });
+
+// Imported on a server (server-side rendering), it defines nothing.
+if (typeof customElements === 'object' && typeof document === 'object') {
+  for (const [tag, element] of Object.entries(CORE_ELEMENTS)) define(tag, element);
+  defineExperimentsInUse();
+  new MutationObserver(defineExperimentsInUse).observe(document.documentElement, { childList: true, subtree: true });
+}

@@ -1,0 +1,3 @@
+import 'phasor/embed';
+
+window.phasorResult = { embed: true };

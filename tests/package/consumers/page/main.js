@@ -1,0 +1,9 @@
+import { createPhasor } from 'phasor';
+import 'phasor/elements';
+
+createPhasor({ experiments: true }).then(
+  (ph) => {
+    window.phasorResult = { table: Array.from(ph.encode({ positions: 5, dModel: 4 }).table), slopes: Array.from(ph.alibiSlopes({ heads: 8 })) };
+  },
+  (error) => (window.phasorResult = { error: String(error) }),
+);

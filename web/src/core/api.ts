@@ -1,0 +1,10 @@
+// What both compute entries export besides createPhasor; they differ only in
+// where the wasm comes from (index.ts: inlined; lean.ts: files next to the module).
+export { Phasor, setDefaultLoadOptions } from './phasor.js';
+export { supportsSimd, type LoadOptions, type WasmBytes } from './load.js';
+export { VERSION } from './version.js';
+export type * from './types.js';
+export { LAYOUTS, METRICS, SPACINGS } from './types.js';
+export type { WasmLimits } from './wasm-module.js';
+export type * from './rope-types.js';
+export { ATTENTION_KINDS, PAIRINGS, ROPE_SCALING_TYPES, SHIFT_ENCODINGS } from './rope-types.js';
