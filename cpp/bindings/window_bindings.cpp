@@ -165,7 +165,7 @@ val rotate_encoding(double d_model, double base, double p, double k, double layo
 
 EMSCRIPTEN_BINDINGS(phasor_window) {
   emscripten::function("encodeBins", &encode_bins);
-  emscripten::function("encodeBinDims", &encode_bin_dims);
+  emscripten::function("encodeBinColumns", &encode_bin_dims);
   emscripten::function("dotByOffsetBins", &dot_by_offset_bins);
   emscripten::function("measuredDotBins", &measured_dot_bins);
   emscripten::function("offsetRowBins", &offset_row_bins);

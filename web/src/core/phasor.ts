@@ -25,6 +25,8 @@ import * as embeddingApi from './embedding-scale.js';
 import * as ropeApi from './rope.js';
 import type * as R from './rope-types.js';
 import * as shiftFitApi from './shift-fit.js';
+import * as windowApi from './window.js';
+import type * as W from './window-types.js';
 
 const DEFAULT_BASE = 10000;
 
@@ -185,6 +187,49 @@ export class Phasor {
     if (typeof maxError === 'string') throw new RangeError(`phasor.rotation: ${maxError}`);
     const matrix = this.take('rotation', this.wasm.rotationMatrix(positions, dModel, base, offset, k, layout, spacing));
     return { matrix, maxError };
+  }
+
+  // Views at pixel resolution and the rotation chart's pieces: window.ts
+  // (types in window-types.ts). Each bin is the exact mean over its positions.
+
+  /** Bin r = mean of PE(p) over positions first + r·stride …: count × dModel values. */
+  encodeBins(options: W.EncodeBinsOptions): Float32Array {
+    return windowApi.encodeBins(this.wasm, options);
+  }
+
+  /** The chosen dimensions of encodeBins, one column of count values each. */
+  encodeBinColumns(options: W.EncodeColumnsOptions): Float32Array {
+    return windowApi.encodeBinColumns(this.wasm, options);
+  }
+
+  /** Bin r = mean over its offsets k of Σ_i cos(ω_i k), the dot product PE(p)·PE(p+k). */
+  dotByOffsetBins(options: W.DotBinsOptions): Float32Array {
+    return windowApi.dotByOffsetBins(this.wasm, options);
+  }
+
+  /** PE(p)·PE(p+k) measured on encoded float32 rows, bin by bin. */
+  measuredDotBins(options: W.MeasuredDotBinsOptions): Float64Array {
+    return windowApi.measuredDotBins(this.wasm, options);
+  }
+
+  /** The distance or similarity matrix over a window at pixel resolution, as its Toeplitz row of blocks. */
+  offsetRowBins(options: W.OffsetRowBinsOptions): Float32Array {
+    return windowApi.offsetRowBins(this.wasm, options);
+  }
+
+  /** A window of M_k (rows × cols from row0, col0) without building the d × d matrix. */
+  rotationWindow(options: W.RotationWindowOptions): Float32Array {
+    return windowApi.rotationWindow(this.wasm, options);
+  }
+
+  /** M_k·PE(p), float32 factors and float64 sums. */
+  rotateEncoding(options: W.RotateOptions): Float64Array {
+    return windowApi.rotateEncoding(this.wasm, options);
+  }
+
+  /** max |M_k·PE(p) − PE(p+k)| over the positions, without building M_k. */
+  rotationMaxError(options: RotationOptions): number {
+    return windowApi.rotationMaxError(this.wasm, options);
   }
 
   // RoPE, attention and the "why this design" experiments: rope.ts,

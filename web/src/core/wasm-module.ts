@@ -27,6 +27,14 @@ export interface CoreWasm extends ModuleCommon {
   pairwise(count: number, dim: number, metric: number): WasmResult<Float32Array>;
   rotationMatrix(positions: number, dModel: number, base: number, offset: number, k: number, layout: number, spacing: number): WasmResult<Float32Array>;
   rotationMaxError(positions: number, dModel: number, base: number, offset: number, k: number, layout: number, spacing: number): WasmResult<number>;
+  // Pixel-resolution views and the rotation chart's pieces (window_bindings.cpp).
+  encodeBins(first: number, stride: number, count: number, dModel: number, base: number, layout: number, spacing: number): WasmResult<Float32Array>;
+  encodeBinColumns(first: number, stride: number, count: number, dModel: number, base: number, layout: number, spacing: number, dims: readonly number[]): WasmResult<Float32Array>;
+  dotByOffsetBins(first: number, stride: number, count: number, dModel: number, base: number, spacing: number): WasmResult<Float32Array>;
+  measuredDotBins(p: number, first: number, stride: number, count: number, dModel: number, base: number, spacing: number): WasmResult<Float64Array>;
+  offsetRowBins(first: number, stride: number, count: number, dModel: number, base: number, metric: number, spacing: number): WasmResult<Float32Array>;
+  rotationWindow(dModel: number, base: number, k: number, layout: number, spacing: number, row0: number, col0: number, rows: number, cols: number): WasmResult<Float32Array>;
+  rotateEncoding(dModel: number, base: number, p: number, k: number, layout: number, spacing: number): WasmResult<Float64Array>;
 }
 
 /** rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts). */
@@ -67,6 +75,13 @@ export const CORE_FUNCTIONS = [
   'pairwise',
   'rotationMatrix',
   'rotationMaxError',
+  'encodeBins',
+  'encodeBinColumns',
+  'dotByOffsetBins',
+  'measuredDotBins',
+  'offsetRowBins',
+  'rotationWindow',
+  'rotateEncoding',
 ] as const satisfies readonly Exclude<keyof CoreWasm, 'HEAPU8'>[];
 
 export const EXPERIMENT_FUNCTIONS = [
