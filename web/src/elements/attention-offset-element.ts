@@ -14,10 +14,13 @@ import { AttributeError, choice, flag, integer, integerList, spec } from './attr
 import * as common from './common-attributes.js';
 import { short, strong } from './caption.js';
 import { PhasorElement } from './phasor-element.js';
-import { LinePanel, panelSheet, panelWidths, seriesTable, type PanelLine } from './line-panel.js';
+import { LinePanel, panelWidths, type PanelLine } from '../charts/line-panel.js';
+import { panelSheet } from './styles.js';
+import { seriesTable } from './series-table.js';
 import { choiceList } from './list-attributes.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
+import { attachReadout } from '../charts/readout.js';
 
 export type AttentionChartKind = 'all' | 'rope' | 'additive' | 'alibi' | 'pairing';
 export const TERMS = ['content-content', 'content-position', 'position-content', 'position-position'] as const;
@@ -77,6 +80,7 @@ const other = (p: Pairing): Pairing => (p === 'half' ? 'adjacent' : 'half');
 export const coincide = (p: OffsetPanel, scale: number): boolean => p.maxSpread <= 1e-5 * (1 + scale);
 
 export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetOptions, AttentionOffsetData> {
+  static override readonly tag = 'phasor-attention-offset';
   static override needsExperiments = true;
   static override attributeSpecs = [
     spec<AttentionChartKind>('kind', choice(['all', 'rope', 'additive', 'alibi', 'pairing'] as const), 'all'),
@@ -189,7 +193,7 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
   protected draw(data: AttentionOffsetData, o: AttentionOffsetOptions, width: number, theme: Theme): void {
     while (this.panels.length < data.panels.length) {
       const panel = new LinePanel();
-      this.attachReadout(panel.frame, (point) => panel.showReadout(point), () => panel.step(), 'Attention score against offset');
+      attachReadout(panel, 'Attention score against offset');
       this.panels.push(panel);
     }
     const used = this.panels.slice(0, data.panels.length);

@@ -15,10 +15,13 @@ import { integer, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { strong } from './caption.js';
 import { PhasorElement } from './phasor-element.js';
-import { axisTicks, LinePanel, panelSheet, seriesTable, type PanelLine } from './line-panel.js';
+import { axisTicks, LinePanel, type PanelLine } from '../charts/line-panel.js';
+import { panelSheet } from './styles.js';
+import { seriesTable } from './series-table.js';
 import { numberList } from './list-attributes.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
+import { attachReadout } from '../charts/readout.js';
 
 export interface BaseLengthOptions {
   dModel: number;
@@ -45,6 +48,7 @@ const MARGIN = { top: 8, right: 16, bottom: 44, left: 68 };
 const ROW = 22;
 
 export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, BaseLengthData> {
+  static override readonly tag = 'phasor-base-length';
   static override needsExperiments = true;
   static override attributeSpecs = [
     common.dModel(128),
@@ -65,8 +69,8 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     this.rangesTitle.textContent = 'The wavelengths of each base, one tick per pair';
     this.panel.heading.textContent = 'How close two distinct positions come in a sequence of length n';
     this.content.append(this.rangesTitle, this.ranges.root, this.panel.root);
-    this.attachReadout(this.ranges, (point) => this.showRange(point), () => ({ x: 8, y: ROW }), 'Wavelengths of each base');
-    this.attachReadout(this.panel.frame, (point) => this.panel.showReadout(point), () => this.panel.step(), 'Closest positions against sequence length');
+    attachReadout({ frame: this.ranges, show: (point) => this.showRange(point), step: () => ({ x: 8, y: ROW }) }, 'Wavelengths of each base');
+    attachReadout(this.panel, 'Closest positions against sequence length');
   }
 
   protected override styleSheets(): CSSStyleSheet[] {
@@ -173,7 +177,7 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
       .attr('dy', '0.35em')
       .attr('text-anchor', 'end')
       .text((base) => `base ${powerOfTen(base)}`);
-    this.ranges.root.setAttribute('aria-label', `Wavelengths of the ${o.dModel / 2} pairs for bases ${o.bases.join(', ')}, log scale. Use the arrow keys to read values.`);
+    this.ranges.describe(`Wavelengths of the ${o.dModel / 2} pairs for bases ${o.bases.join(', ')}, log scale`);
     this.showRange(null);
   }
 

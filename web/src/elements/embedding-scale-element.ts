@@ -10,9 +10,12 @@ import { integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { strong } from './caption.js';
 import { PhasorElement } from './phasor-element.js';
-import { LinePanel, panelSheet, seriesTable, type PanelLine } from './line-panel.js';
+import { LinePanel, type PanelLine } from '../charts/line-panel.js';
+import { panelSheet } from './styles.js';
+import { seriesTable } from './series-table.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
+import { attachReadout } from '../charts/readout.js';
 
 export interface EmbeddingScaleChartOptions {
   dModel: number;
@@ -38,6 +41,7 @@ function mean(values: Float32Array): number {
 }
 
 export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleChartOptions, EmbeddingScaleChartData> {
+  static override readonly tag = 'phasor-embedding-scale';
   static override needsExperiments = true;
   static override attributeSpecs = [
     common.dModel(512),
@@ -53,7 +57,7 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
   constructor() {
     super();
     this.content.append(this.panel.root);
-    this.attachReadout(this.panel.frame, (point) => this.panel.showReadout(point), () => this.panel.step(), 'Norms of token embeddings and PE');
+    attachReadout(this.panel, 'Norms of token embeddings and PE');
   }
 
   protected override styleSheets(): CSSStyleSheet[] {

@@ -6,12 +6,15 @@
 // with a ResizeObserver, and a pointer and keyboard read-out.
 //
 // Charts on screen redraw in the next animation frame; charts scrolled out of
-// sight catch up a moment after the changes stop, so dragging a control on a
-// page of large charts only pays for the ones the reader can see.
+// sight catch up after the changes stop, one per idle moment (catch-up.ts),
+// so dragging a control on a page of large charts only pays for the ones the
+// reader can see. Every chart computes what it draws at the resolution it is
+// drawn (the core's *Bins calls), which keeps an update within a frame.
 import { createPhasor, type Phasor } from '../core/index.js';
-import type { ChartFrame } from '../charts/frame.js';
 import { readAttributes, type AttributeSpec } from './attributes.js';
+import { cancelCatchUp, catchUpLater } from './catch-up.js';
 import { chartPng, chartSvg, columnsOf, download, toCsv, type CsvTable } from './export.js';
+import { saveMenu } from './save-menu.js';
 import { baseSheet } from './styles.js';
 import { readTheme, type Theme } from './theme.js';
 
@@ -38,7 +41,15 @@ export interface RenderDetail {
   drawMs: number;
 }
 
-export abstract class PhasorElement<O, D> extends HTMLElement {
+/**
+ * O: the options the attributes give; D: what compute() returns (cached until
+ * computeKey changes); S: what data() returns, the numbers drawn (D unless a
+ * chart computes its window when it draws).
+ */
+export abstract class PhasorElement<O, D, S = D> extends HTMLElement {
+  /** The element's tag name, defined once here for every registry (elements/index.ts, the embed). */
+  static readonly tag: string = '';
+
   /** The attributes this element reads, with their options and defaults. */
   static attributeSpecs: readonly AttributeSpec[] = [];
 
@@ -57,9 +68,10 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
   protected readonly content: HTMLDivElement;
   private readonly errorBox: HTMLParagraphElement;
   private frameRequest = 0;
-  private idleTimer = 0;
-  /** Whether the element is on (or near) the screen; assumed until the IntersectionObserver says otherwise. */
-  private onScreen = true;
+  /** A redraw is owed (set by scheduleRender, cleared by render). */
+  private dirty = false;
+  /** Whether the element is on the screen; false until the IntersectionObserver first says, so a page's start-up draws only what is seen at once. */
+  private onScreen = false;
   private visibilityObserver: IntersectionObserver | null = null;
   private width = 0;
   private cached: { key: string; data: D } | null = null;
@@ -88,26 +100,13 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
     this.shadow.append(this.errorBox, this.content, this.saveBar());
   }
 
-  /** Save as PNG, SVG or CSV; hidden by the no-export attribute. */
+  /** Save as PNG, SVG or CSV (one menu button); hidden by the no-export attribute. */
   private saveBar(): HTMLElement {
-    const bar = document.createElement('div');
-    bar.className = 'save';
-    bar.setAttribute('role', 'toolbar');
-    bar.setAttribute('aria-label', 'Save this chart');
-    const actions: [string, string, () => Promise<void> | void][] = [
-      ['PNG', 'Save the chart as a PNG image', async () => download(`${this.localName}.png`, (await this.toPNG()).blob)],
-      ['SVG', 'Save the chart as an SVG image', () => download(`${this.localName}.svg`, new Blob([this.toSVG()], { type: 'image/svg+xml' }))],
-      ['CSV', 'Save the numbers behind the chart as CSV', () => download(`${this.localName}.csv`, new Blob([this.toCSV()], { type: 'text/csv' }))],
-    ];
-    for (const [label, title, action] of actions) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.textContent = label;
-      button.title = title;
-      button.addEventListener('click', () => void action());
-      bar.append(button);
-    }
-    return bar;
+    return saveMenu([
+      { label: 'PNG', title: 'Save the chart as a PNG image', run: async () => download(`${this.localName}.png`, (await this.toPNG()).blob) },
+      { label: 'SVG', title: 'Save the chart as an SVG image', run: () => download(`${this.localName}.svg`, new Blob([this.toSVG()], { type: 'image/svg+xml' })) },
+      { label: 'CSV', title: 'Save the numbers behind the chart as CSV', run: () => download(`${this.localName}.csv`, new Blob([this.toCSV()], { type: 'text/csv' })) },
+    ]);
   }
 
   /** The chart as a standalone SVG document (canvas layers embedded as PNG). */
@@ -122,7 +121,7 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
 
   /** The numbers behind the chart as CSV with a header row. */
   toCSV(): string {
-    const data = this.data();
+    const data = this.cached?.data ?? null;
     const table = data === null ? null : this.csvTable(data);
     if (!table) throw new Error(`${this.localName}: nothing drawn yet to save`);
     return toCsv(table);
@@ -153,7 +152,7 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
         const visible = entries[entries.length - 1].isIntersecting;
         if (visible === this.onScreen) return;
         this.onScreen = visible;
-        if (visible && this.idleTimer) this.scheduleRender(); // catch up at once
+        if (visible && this.dirty) this.scheduleRender(); // catch up at once
       },
       { rootMargin: '0px' },
     );
@@ -173,8 +172,8 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
   disconnectedCallback(): void {
     this.resizeObserver?.disconnect();
     this.visibilityObserver?.disconnect();
-    clearTimeout(this.idleTimer);
-    this.idleTimer = 0;
+    this.onScreen = false;
+    cancelCatchUp(this);
     this.darkQuery?.removeEventListener('change', this.onSchemeChange);
     this.ratioQuery?.removeEventListener('change', this.onRatioChange);
     this.ratioQuery = null;
@@ -192,8 +191,8 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
   }
 
   /** The numbers behind the chart now drawn (typed arrays and the options they came from), or null before the first render. */
-  data(): D | null {
-    return this.cached?.data ?? null;
+  data(): S | null {
+    return (this.cached?.data ?? null) as S | null;
   }
 
   /** The canvas and SVG layers the chart is drawn on, e.g. for PNG or SVG export. */
@@ -206,25 +205,33 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
 
   /**
    * Asks for a redraw: in the next animation frame when on screen (many
-   * changes in one frame draw once), else 250 ms after the last change.
+   * changes in one frame draw once), else in an idle moment after the
+   * changes stop (catch-up.ts).
    */
   scheduleRender(): void {
     if (!this.isConnected) return;
+    this.dirty = true;
     if (!this.onScreen) {
-      clearTimeout(this.idleTimer);
-      this.idleTimer = window.setTimeout(() => {
-        this.idleTimer = 0;
-        this.render();
-      }, 250);
+      catchUpLater(this);
       return;
     }
-    clearTimeout(this.idleTimer);
-    this.idleTimer = 0;
+    cancelCatchUp(this);
     if (this.frameRequest) return;
     this.frameRequest = requestAnimationFrame(() => {
       this.frameRequest = 0;
       this.render();
     });
+  }
+
+  /** Called by catch-up.ts: the owed redraw of a chart out of sight. */
+  catchUp(): void {
+    if (this.dirty && this.isConnected) this.render();
+  }
+
+  /** The page's compute instance, once loaded (draw() may compute the window it shows with it). */
+  protected get core(): Phasor {
+    if (!phasor) throw new Error('phasor: the WebAssembly core is not loaded yet');
+    return phasor;
   }
 
   /** Computes the chart's data from the options (called only when computeKey changes). */
@@ -247,6 +254,7 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
   }
 
   private render(): void {
+    this.dirty = false;
     let options: O;
     try {
       options = this.options;
@@ -310,52 +318,5 @@ export abstract class PhasorElement<O, D> extends HTMLElement {
 
   private setState(state: ElementState): void {
     if (this.getAttribute('data-state') !== state) this.setAttribute('data-state', state);
-  }
-
-  /**
-   * Wires a pointer and keyboard read-out onto a chart frame: `show` gets the
-   * point in plot coordinates (CSS pixels) or null to hide. Arrow keys move
-   * the point by `step()` pixels (one data cell), Home/End jump to the ends,
-   * Escape hides it.
-   */
-  protected attachReadout(
-    frame: ChartFrame,
-    show: (point: { x: number; y: number } | null) => void,
-    step: () => { x: number; y: number },
-    label: string,
-  ): void {
-    let point: { x: number; y: number } | null = null;
-    const update = (next: { x: number; y: number } | null) => {
-      point = next;
-      show(point);
-    };
-    frame.root.tabIndex = 0;
-    frame.root.setAttribute('role', 'group');
-    frame.root.setAttribute('aria-label', `${label}. Use the arrow keys to read values.`);
-    frame.front.addEventListener('pointermove', (event) => update(frame.plotPoint(event)));
-    frame.front.addEventListener('pointerdown', (event) => update(frame.plotPoint(event)));
-    frame.front.addEventListener('pointerleave', () => update(null));
-    frame.root.addEventListener('blur', () => update(null));
-    frame.root.addEventListener('keydown', (event) => {
-      const { width, height } = frame.box;
-      const s = step();
-      const p = point ?? { x: width / 2, y: height / 2 };
-      const clampX = (x: number) => Math.min(width, Math.max(0, x));
-      const clampY = (y: number) => Math.min(height, Math.max(0, y));
-      const big = event.shiftKey ? 10 : 1;
-      let next: { x: number; y: number } | null = p;
-      switch (event.key) {
-        case 'ArrowLeft': next = { x: clampX(p.x - s.x * big), y: p.y }; break;
-        case 'ArrowRight': next = { x: clampX(p.x + s.x * big), y: p.y }; break;
-        case 'ArrowUp': next = { x: p.x, y: clampY(p.y - s.y * big) }; break;
-        case 'ArrowDown': next = { x: p.x, y: clampY(p.y + s.y * big) }; break;
-        case 'Home': next = { x: 0, y: p.y }; break;
-        case 'End': next = { x: width, y: p.y }; break;
-        case 'Escape': next = null; break;
-        default: return;
-      }
-      event.preventDefault();
-      update(next);
-    });
   }
 }

@@ -14,9 +14,11 @@ import { integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { short, strong } from './caption.js';
 import { PhasorElement } from './phasor-element.js';
-import { axisTicks, panelSheet } from './line-panel.js';
+import { axisTicks } from '../charts/line-panel.js';
+import { panelSheet } from './styles.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
+import { attachReadout } from '../charts/readout.js';
 
 export interface ShiftFitChartOptions {
   dModel: number;
@@ -58,6 +60,7 @@ const EXACT = 1e-9;
 const MARGIN = { top: 8, right: 16, bottom: 44, left: 112 };
 
 export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, ShiftFitChartData> {
+  static override readonly tag = 'phasor-shift-fit';
   static override needsExperiments = true;
   static override attributeSpecs = [
     spec('d-model', integer(2, 128, 2), 16),
@@ -83,7 +86,7 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     this.caption.className = 'caption';
     this.collision.className = 'caption';
     this.content.append(this.frame.root, this.legend, this.caption, this.collision);
-    this.attachReadout(this.frame, (point) => this.showReadout(point), () => ({ x: 10, y: this.rowHeight }), 'Residual of the best shift map per encoding');
+    attachReadout({ frame: this.frame, show: (point) => this.showReadout(point), step: () => ({ x: 10, y: this.rowHeight }) }, 'Residual of the best shift map per encoding');
   }
 
   protected override styleSheets(): CSSStyleSheet[] {
@@ -163,7 +166,7 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
       ...(bars === 2 ? [{ label: `the next ${formatInteger(o.extrapolate)} positions (not fitted)`, colour: colours[1], width: 8 }] : []),
     ]);
     this.writeCaptions(data, o);
-    this.frame.root.setAttribute('aria-label', `Residual of the best linear map from e(p) to e(p + ${o.k}) for five encodings, log scale. Use the arrow keys to read values.`);
+    this.frame.describe(`Residual of the best linear map from e(p) to e(p + ${o.k}) for five encodings, log scale`);
     this.showReadout(null);
   }
 

@@ -7,47 +7,19 @@
 // then fetched from next to this file, so a post that uses none of them loads
 // this file alone.
 import './inline-wasm.js';
-import { PhasorDistanceElement } from '../elements/distance-element.js';
-import { PhasorDotOffsetElement } from '../elements/dot-offset-element.js';
-import { PhasorEncodingElement } from '../elements/encoding-element.js';
-import { PhasorFrequenciesElement } from '../elements/frequencies-element.js';
-import { PhasorHeatmapElement } from '../elements/heatmap-element.js';
-import { PhasorRotationElement } from '../elements/rotation-element.js';
+import { CORE_ELEMENTS, define, EXPERIMENT_ELEMENTS } from '../elements/catalogue.js';
 
-export {
-  PhasorDistanceElement,
-  PhasorDotOffsetElement,
-  PhasorEncodingElement,
-  PhasorFrequenciesElement,
-  PhasorHeatmapElement,
-  PhasorRotationElement,
-};
+export { PhasorDistanceElement } from '../elements/distance-element.js';
+export { PhasorDotOffsetElement } from '../elements/dot-offset-element.js';
+export { PhasorEncodingElement } from '../elements/encoding-element.js';
+export { PhasorFrequenciesElement } from '../elements/frequencies-element.js';
+export { PhasorHeatmapElement } from '../elements/heatmap-element.js';
+export { PhasorRotationElement } from '../elements/rotation-element.js';
 // Exported so the core glue stays in this file: the loader's dynamic import
 // of it then needs no second request.
 export { default as createPhasorModule } from '../core/wasm/phasor.js';
 
-const CORE_ELEMENTS: Record<string, CustomElementConstructor> = {
-  'phasor-frequencies': PhasorFrequenciesElement,
-  'phasor-encoding': PhasorEncodingElement,
-  'phasor-heatmap': PhasorHeatmapElement,
-  'phasor-dot-offset': PhasorDotOffsetElement,
-  'phasor-distance': PhasorDistanceElement,
-  'phasor-rotation': PhasorRotationElement,
-};
-
-const EXPERIMENT_ELEMENTS: Record<string, () => Promise<CustomElementConstructor>> = {
-  'phasor-attention-offset': async () => (await import('../elements/attention-offset-element.js')).PhasorAttentionOffsetElement,
-  'phasor-shift-fit': async () => (await import('../elements/shift-fit-element.js')).PhasorShiftFitElement,
-  'phasor-base-length': async () => (await import('../elements/base-length-element.js')).PhasorBaseLengthElement,
-  'phasor-embedding-scale': async () => (await import('../elements/embedding-scale-element.js')).PhasorEmbeddingScaleElement,
-  'phasor-rope-scaling': async () => (await import('../elements/rope-scaling-element.js')).PhasorRopeScalingElement,
-};
-
-function define(tag: string, element: CustomElementConstructor): void {
-  if (!customElements.get(tag)) customElements.define(tag, element);
-}
-
-for (const [tag, element] of Object.entries(CORE_ELEMENTS)) define(tag, element);
+for (const element of CORE_ELEMENTS) define(element);
 
 const requested = new Set<string>();
 function defineExperimentsInUse(): void {
@@ -55,7 +27,7 @@ function defineExperimentsInUse(): void {
     if (requested.has(tag) || customElements.get(tag) || !document.querySelector(tag)) continue;
     requested.add(tag);
     load().then(
-      (element) => define(tag, element),
+      (element) => define(element),
       (error: unknown) => console.error(`phasor-embed: could not load ${tag} (${(error as Error).message})`),
     );
   }
