@@ -5,6 +5,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -50,68 +51,49 @@ val view(std::size_t count, T* data) {
   return val(emscripten::typed_memory_view(count, data));
 }
 
+// Bins of the table: every dimension (dims empty) or only those listed.
 val encode_bins(double first, double stride, double count, double d_model, double base,
-                double layout, double spacing) {
-  std::string e = check_model(d_model, base, layout, spacing);
-  if (e.empty()) e = phasor::validate_bins(first, stride, count, 0, d_model);
-  if (!e.empty()) return val(e);
-  const auto n = static_cast<std::size_t>(count * d_model);
-  float* out = result_buffer<float>(n);
-  if (out == nullptr) return out_of_memory(count * d_model * 4);
-  phasor::encode_bins(spec_of(d_model, base, 0, layout, spacing), bins_of(first, stride, count), out);
-  return view(n, out);
-}
-
-val encode_bin_dims(double first, double stride, double count, double d_model, double base,
-                    double layout, double spacing, const val& dims_in) {
+                double layout, double spacing, const val& dims_in) {
   std::string e = check_model(d_model, base, layout, spacing);
   const std::vector<double> dims = emscripten::vecFromJSArray<double>(dims_in);
-  if (e.empty() && (dims.empty() || dims.size() > 64)) e = "dims must hold 1 to 64 dimensions";
+  if (e.empty() && dims.size() > 64) e = "dims must hold at most 64 dimensions";
   for (double j : dims) {
     if (!e.empty()) break;
     e = phasor::check_integer("each of dims", j, 0, d_model - 1);
   }
-  const auto m = static_cast<double>(dims.size());
-  if (e.empty()) e = phasor::validate_bins(first, stride, count, 0, m);
+  const double width = dims.empty() ? d_model : static_cast<double>(dims.size());
+  if (e.empty()) e = phasor::validate_bins(first, stride, count, 0, width);
   if (!e.empty()) return val(e);
-  std::vector<std::int64_t> whole(dims.begin(), dims.end());
-  const auto n = static_cast<std::size_t>(count * m);
+  const auto n = static_cast<std::size_t>(count * width);
   float* out = result_buffer<float>(n);
-  if (out == nullptr) return out_of_memory(count * m * 4);
-  phasor::encode_bin_dims(spec_of(d_model, base, 0, layout, spacing), bins_of(first, stride, count),
-                          whole.data(), static_cast<std::int64_t>(whole.size()), out);
+  if (out == nullptr) return out_of_memory(count * width * 4);
+  const phasor::EncodingSpec spec = spec_of(d_model, base, 0, layout, spacing);
+  const phasor::Bins bins = bins_of(first, stride, count);
+  if (dims.empty()) {
+    phasor::encode_bins(spec, bins, out);
+  } else {
+    const std::vector<std::int64_t> whole(dims.begin(), dims.end());
+    phasor::encode_bin_dims(spec, bins, whole.data(), static_cast<std::int64_t>(whole.size()), out);
+  }
   return view(n, out);
 }
 
-val dot_by_offset_bins(double first, double stride, double count, double d_model, double base,
-                       double spacing) {
+// Bins of PE(p).PE(p+k): the closed form sum_i cos(w_i k) when p is NaN, else
+// measured on the encoded rows from p. float64.
+val dot_bins(double p, double first, double stride, double count, double d_model, double base,
+             double spacing) {
+  const bool closed = std::isnan(p);
   std::string e = check_model(d_model, base, 0, spacing);
-  if (e.empty()) e = phasor::validate_bins(first, stride, count, 0, 2);
-  if (!e.empty()) return val(e);
-  const auto n = static_cast<std::size_t>(count);
-  // float64 sums in the scratch buffer, narrowed in place as dotByOffset does.
-  auto* sums = result_buffer<double>(n);
-  if (sums == nullptr) return out_of_memory(count * 8);
-  phasor::dot_by_offset_bins(static_cast<std::int64_t>(d_model), base,
-                             spec_of(d_model, base, 0, 0, spacing).spacing,
-                             bins_of(first, stride, count), sums);
-  auto* out = reinterpret_cast<float*>(sums);
-  for (std::size_t r = 0; r < n; ++r) out[r] = static_cast<float>(sums[r]);
-  return view(n, out);
-}
-
-val measured_dot_bins(double p, double first, double stride, double count, double d_model,
-                      double base, double spacing) {
-  std::string e = check_model(d_model, base, 0, spacing);
-  if (e.empty()) e = phasor::check_finite("p", p, -2147483648.0, 2147483648.0);
-  if (e.empty()) e = phasor::validate_bins(first, stride, count, p, 2);
+  if (e.empty() && !closed) e = phasor::check_finite("p", p, -2147483648.0, 2147483648.0);
+  if (e.empty()) e = phasor::validate_bins(first, stride, count, closed ? 0 : p, 2);
   if (!e.empty()) return val(e);
   const auto n = static_cast<std::size_t>(count);
   auto* out = result_buffer<double>(n);
   if (out == nullptr) return out_of_memory(count * 8);
-  phasor::measured_dot_bins(static_cast<std::int64_t>(d_model), base,
-                            spec_of(d_model, base, 0, 0, spacing).spacing, p,
-                            bins_of(first, stride, count), out);
+  const auto d = static_cast<std::int64_t>(d_model);
+  const phasor::Spacing s = spec_of(d_model, base, 0, 0, spacing).spacing;
+  if (closed) phasor::dot_by_offset_bins(d, base, s, bins_of(first, stride, count), out);
+  else phasor::measured_dot_bins(d, base, s, p, bins_of(first, stride, count), out);
   return view(n, out);
 }
 
@@ -133,31 +115,30 @@ val offset_row_bins(double first, double stride, double count, double d_model, d
   return view(n, out);
 }
 
-val rotation_window(double d_model, double base, double k, double layout, double spacing,
-                    double row0, double col0, double rows, double cols) {
+// The rotation chart's numbers, float64: rows x cols entries of M_k from (row0,
+// col0) (none when rows is 0), then M_k PE(p) (none when p is NaN).
+val rotation_view(double d_model, double base, double k, double layout, double spacing, double p,
+                  double row0, double col0, double rows, double cols) {
+  const bool window = rows != 0 || cols != 0;
+  const bool rotate = !std::isnan(p);
   std::string e = check_model(d_model, base, layout, spacing);
   if (e.empty()) e = phasor::check_finite("k", k, -2147483648.0, 2147483648.0);
-  if (e.empty()) e = phasor::validate_rotation_window(d_model, row0, col0, rows, cols);
+  if (e.empty() && rotate) e = phasor::check_finite("p", p, -2147483648.0, 2147483648.0);
+  if (e.empty() && window) e = phasor::validate_rotation_window(d_model, row0, col0, rows, cols);
   if (!e.empty()) return val(e);
-  const auto n = static_cast<std::size_t>(rows * cols);
-  float* out = result_buffer<float>(n);
-  if (out == nullptr) return out_of_memory(rows * cols * 4);
-  const phasor::EncodingSpec spec = spec_of(d_model, base, 0, layout, spacing);
-  phasor::rotation_window(spec.d_model, base, k, spec.layout, spec.spacing,
-                          static_cast<std::int64_t>(row0), static_cast<std::int64_t>(col0),
-                          static_cast<std::int64_t>(rows), static_cast<std::int64_t>(cols), out);
-  return view(n, out);
-}
-
-val rotate_encoding(double d_model, double base, double p, double k, double layout, double spacing) {
-  std::string e = check_model(d_model, base, layout, spacing);
-  if (e.empty()) e = phasor::check_finite("p", p, -2147483648.0, 2147483648.0);
-  if (e.empty()) e = phasor::check_finite("k", k, -2147483648.0, 2147483648.0);
-  if (!e.empty()) return val(e);
-  const auto n = static_cast<std::size_t>(d_model);
+  const double cells = window ? rows * cols : 0;
+  const auto n = static_cast<std::size_t>(cells + (rotate ? d_model : 0));
   auto* out = result_buffer<double>(n);
-  if (out == nullptr) return out_of_memory(d_model * 8);
-  phasor::rotate_encoding(spec_of(d_model, base, p, layout, spacing), k, out);
+  if (out == nullptr) return out_of_memory(static_cast<double>(n) * 8);
+  const phasor::EncodingSpec spec = spec_of(d_model, base, rotate ? p : 0, layout, spacing);
+  if (window) {
+    std::vector<float> entries(static_cast<std::size_t>(cells));
+    phasor::rotation_window(spec.d_model, base, k, spec.layout, spec.spacing, static_cast<std::int64_t>(row0),
+                            static_cast<std::int64_t>(col0), static_cast<std::int64_t>(rows),
+                            static_cast<std::int64_t>(cols), entries.data());
+    for (std::size_t i = 0; i < entries.size(); ++i) out[i] = entries[i];
+  }
+  if (rotate) phasor::rotate_encoding(spec, k, out + static_cast<std::size_t>(cells));
   return view(n, out);
 }
 
@@ -165,10 +146,7 @@ val rotate_encoding(double d_model, double base, double p, double k, double layo
 
 EMSCRIPTEN_BINDINGS(phasor_window) {
   emscripten::function("encodeBins", &encode_bins);
-  emscripten::function("encodeBinColumns", &encode_bin_dims);
-  emscripten::function("dotByOffsetBins", &dot_by_offset_bins);
-  emscripten::function("measuredDotBins", &measured_dot_bins);
+  emscripten::function("dotBins", &dot_bins);
   emscripten::function("offsetRowBins", &offset_row_bins);
-  emscripten::function("rotationWindow", &rotation_window);
-  emscripten::function("rotateEncoding", &rotate_encoding);
+  emscripten::function("rotationView", &rotation_view);
 }

@@ -53,15 +53,6 @@ export interface PanelSpec {
   label: string;
 }
 
-/** The panels' styles (elements adopt them as a constructable stylesheet). */
-export const PANEL_CSS = `
-.panels { display: flex; flex-wrap: wrap; gap: 14px 20px; }
-.panel { min-width: 0; }
-.panel-title { margin: 0 0 2px; font-size: 13px; font-weight: 600; }
-.panel-title:empty, .caption:empty, .legend:empty { display: none; }
-text.row { font-size: 12px; }
-text.inside { fill: var(--_bg); font-size: 11px; }
-`;
 
 /** How many panels of at least `minWidth` px fit side by side in `width` (never 3 + 1), and the width of each. */
 export function panelWidths(width: number, count: number, minWidth: number, gap = 20): { columns: number; panelWidth: number } {

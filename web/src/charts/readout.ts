@@ -51,7 +51,7 @@ export function attachReadout(target: Readout, label: string, zoom?: ZoomWindow)
     const along = (dx: number, dy: number): Point | null => {
       const next = { x: p.x + dx * s.x * big, y: p.y + dy * s.y * big };
       // At the edge of a zoomable plot the view moves instead of the point.
-      if (zoom && (next.x < 0 || next.x > width || next.y < 0 || next.y > height)) zoom.panBy((dx || dy) * 0.25);
+      if (zoom && (next.x < 0 || next.x > width || next.y < 0 || next.y > height)) zoom.panBy((dx || dy) * 0.25, dx ? 'x' : 'y');
       return { x: Math.min(width, Math.max(0, next.x)), y: Math.min(height, Math.max(0, next.y)) };
     };
     let next: Point | null = p;

@@ -1,14 +1,13 @@
-// Zoom and pan of a chart's data window with d3-zoom: wheel (with Ctrl/⌘,
-// which is also what a trackpad pinch sends, or once the chart has focus, so
-// that scrolling the page past a chart does not zoom it), drag, pinch, and
-// the keyboard through zoomBy / panBy. One axis ('x' or 'y') or both with
-// the same scale ('xy', for a square matrix).
+// The data window a zoomable chart shows, in data units, and how it moves:
+// zoomBy and panBy (the keyboard), reset, and the pointer gestures of
+// d3-zoom (wheel with Ctrl/⌘, which is also what a trackpad pinch sends, or
+// once the chart has focus; drag; touch pinch), which zoom-gestures.ts
+// attaches the first time a pointer comes near the chart, so a page whose
+// reader never points at a chart does not load them.
 //
-// The view is kept in data units, the source of truth: d3-zoom's transform is
-// derived from it for the current plot box, so a resize keeps what is shown,
-// and a new base window (the element's options changed) resets it.
-import { select } from 'd3-selection';
-import { zoom, zoomIdentity, type D3ZoomEvent, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
+// One axis ('x' or 'y') or both with the same scale ('xy', a square matrix).
+// The view is the source of truth: a resize keeps what is shown, and a new
+// base window (the element's options changed) resets it.
 import type { PlotBox } from './frame.js';
 
 export type ZoomAxes = 'x' | 'y' | 'xy';
@@ -27,38 +26,43 @@ export interface View {
   y: Range;
 }
 
-export class ZoomWindow {
-  private readonly behaviour: ZoomBehavior<SVGSVGElement, unknown>;
-  private base: View = { x: [0, 1], y: [0, 1] };
+/** What the gestures need of a ZoomWindow (see zoom-gestures.ts). */
+export interface ZoomModel {
+  readonly axes: ZoomAxes;
+  readonly box: PlotBox;
+  readonly base: View;
+  readonly limits: ZoomLimits;
+  readonly current: View;
+  setView(view: View): void;
+}
+
+type Gestures = { sync(): void };
+
+export class ZoomWindow implements ZoomModel {
+  base: View = { x: [0, 1], y: [0, 1] };
+  box: PlotBox = { left: 0, top: 0, width: 1, height: 1 };
+  limits: ZoomLimits = { lo: -Infinity, hi: Infinity, minSpan: 0 };
   private view: View = { x: [0, 1], y: [0, 1] };
-  private box: PlotBox = { left: 0, top: 0, width: 1, height: 1 };
-  private limits: ZoomLimits = { lo: -Infinity, hi: Infinity, minSpan: 0 };
-  private silent = false;
+  private gestures: Gestures | null = null;
 
   /**
    * @param target the layer that receives pointer input (the frame's front SVG)
    * @param focused whether the chart has keyboard focus (then the wheel zooms without a modifier)
    */
   constructor(
-    private readonly target: SVGSVGElement,
-    private readonly axes: ZoomAxes,
+    target: SVGSVGElement,
+    readonly axes: ZoomAxes,
     private readonly onChange: () => void,
     focused: () => boolean,
   ) {
-    this.behaviour = zoom<SVGSVGElement, unknown>()
-      .filter((event: Event) => {
-        if (event.type === 'wheel') {
-          const wheel = event as WheelEvent;
-          return wheel.ctrlKey || wheel.metaKey || focused();
-        }
-        return !(event as MouseEvent).ctrlKey && !(event as MouseEvent).button;
-      })
-      .on('zoom', (event: D3ZoomEvent<SVGSVGElement, unknown>) => {
-        if (this.silent) return;
-        this.view = this.viewOf(event.transform);
-        this.onChange();
+    const attach = () => {
+      for (const type of ['pointerenter', 'touchstart'] as const) target.removeEventListener(type, attach);
+      void import('./zoom-gestures.js').then(({ attachGestures }) => {
+        this.gestures = attachGestures(target, this, focused);
+        this.gestures.sync();
       });
-    select(target).call(this.behaviour).on('dblclick.zoom', null);
+    };
+    for (const type of ['pointerenter', 'touchstart'] as const) target.addEventListener(type, attach, { passive: true });
   }
 
   /**
@@ -70,20 +74,8 @@ export class ZoomWindow {
     this.base = base;
     this.box = box;
     this.limits = limits;
-    const span = (r: Range) => r[1] - r[0];
-    const baseSpan = this.axes === 'x' ? span(base.x) : span(base.y);
-    this.behaviour
-      .extent([
-        [0, 0],
-        [box.width, box.height],
-      ])
-      .scaleExtent([baseSpan / (limits.hi - limits.lo), baseSpan / Math.max(limits.minSpan, 1e-9)])
-      .translateExtent([
-        this.axes === 'y' ? [0, this.toWorld('y', limits.lo)] : [this.toWorld('x', limits.lo), this.axes === 'x' ? 0 : this.toWorld('y', limits.lo)],
-        this.axes === 'y' ? [box.width, this.toWorld('y', limits.hi)] : [this.toWorld('x', limits.hi), this.axes === 'x' ? box.height : this.toWorld('y', limits.hi)],
-      ]);
     this.view = this.clamp(this.view);
-    this.apply();
+    this.gestures?.sync();
   }
 
   /** The window now shown, in data units. */
@@ -96,44 +88,42 @@ export class ZoomWindow {
     return !same(this.view, this.base);
   }
 
-  /** Zooms by `factor` (> 1 in) around a point of the plot box (default its centre). */
-  zoomBy(factor: number, at?: { x: number; y: number }): void {
-    const point: [number, number] = at ? [at.x, at.y] : [this.box.width / 2, this.box.height / 2];
-    select(this.target).call(this.behaviour.scaleBy, factor, point);
+  /** Shows `view` (clamped to the limits); the gestures call this. */
+  setView(view: View): void {
+    this.view = this.clamp(view);
+    this.onChange();
   }
 
-  /** Pans by a fraction of the plot box along the zoomed axes (positive: towards larger values). */
-  panBy(fraction: number): void {
-    const dx = this.axes === 'y' ? 0 : -fraction * this.box.width;
-    const dy = this.axes === 'x' ? 0 : -fraction * this.box.height;
-    const t = select(this.target).property('__zoom') as ZoomTransform;
-    select(this.target).call(this.behaviour.translateBy, dx / t.k, dy / t.k);
+  /** Zooms by `factor` (> 1: in) around a point of the plot box (default its centre). */
+  zoomBy(factor: number, at?: { x: number; y: number }): void {
+    const one = (r: Range, fraction: number): Range => {
+      const { lo, hi, minSpan } = this.limits;
+      const span = Math.min(hi - lo, Math.max(minSpan, (r[1] - r[0]) / factor));
+      const anchor = r[0] + fraction * (r[1] - r[0]);
+      const start = anchor - fraction * span;
+      return [start, start + span];
+    };
+    const fx = at ? at.x / this.box.width : 0.5;
+    const fy = at ? at.y / this.box.height : 0.5;
+    this.move({ x: this.axes === 'y' ? this.view.x : one(this.view.x, fx), y: this.axes === 'x' ? this.view.y : one(this.view.y, fy) });
+  }
+
+  /** Pans by a fraction of the view along `axis` (default: the zoomed one, y for 'xy'), positive towards larger values. */
+  panBy(fraction: number, axis: 'x' | 'y' = this.axes === 'x' ? 'x' : 'y'): void {
+    if (this.axes !== 'xy' && axis !== this.axes) return;
+    const r = this.view[axis];
+    const moved: Range = [r[0] + fraction * (r[1] - r[0]), r[1] + fraction * (r[1] - r[0])];
+    this.move(axis === 'x' ? { x: moved, y: this.view.y } : { x: this.view.x, y: moved });
   }
 
   /** Back to the base window. */
   reset(): void {
-    this.view = this.base;
-    this.apply();
-    this.onChange();
+    this.move(this.base);
   }
 
-  /** Base data value → world pixels (the untransformed plot). */
-  private toWorld(axis: 'x' | 'y', v: number): number {
-    const [b0, b1] = this.base[axis];
-    const pixels = axis === 'x' ? this.box.width : this.box.height;
-    return ((v - b0) / (b1 - b0)) * pixels;
-  }
-
-  private fromWorld(axis: 'x' | 'y', w: number): number {
-    const [b0, b1] = this.base[axis];
-    const pixels = axis === 'x' ? this.box.width : this.box.height;
-    return b0 + (w / pixels) * (b1 - b0);
-  }
-
-  private viewOf(t: ZoomTransform): View {
-    const x: Range = this.axes === 'y' ? this.base.x : [this.fromWorld('x', t.invertX(0)), this.fromWorld('x', t.invertX(this.box.width))];
-    const y: Range = this.axes === 'x' ? this.base.y : [this.fromWorld('y', t.invertY(0)), this.fromWorld('y', t.invertY(this.box.height))];
-    return { x, y };
+  private move(view: View): void {
+    this.setView(view);
+    this.gestures?.sync();
   }
 
   /** The view moved and shrunk into the limits. */
@@ -145,22 +135,6 @@ export class ZoomWindow {
       return [start, start + span];
     };
     return { x: this.axes === 'y' ? view.x : one(view.x), y: this.axes === 'x' ? view.y : one(view.y) };
-  }
-
-  /** Sets d3-zoom's transform to show the view, without reporting a change. */
-  private apply(): void {
-    const axis = this.axes === 'x' ? 'x' : 'y';
-    const [v0, v1] = this.view[axis];
-    const [b0, b1] = this.base[axis];
-    const k = (b1 - b0) / (v1 - v0);
-    const tx = this.axes === 'y' ? 0 : -k * this.toWorld('x', this.view.x[0]);
-    const ty = this.axes === 'x' ? 0 : -k * this.toWorld('y', this.view.y[0]);
-    this.silent = true;
-    try {
-      select(this.target).call(this.behaviour.transform, zoomIdentity.translate(tx, ty).scale(k));
-    } finally {
-      this.silent = false;
-    }
   }
 }
 

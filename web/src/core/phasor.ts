@@ -20,11 +20,8 @@ import {
   type SimilarityMatrixOptions,
 } from './types.js';
 import type { CoreWasm, ExperimentsWasm, WasmLimits, WasmResult } from './wasm-module.js';
-import * as attentionApi from './attention.js';
-import * as embeddingApi from './embedding-scale.js';
-import * as ropeApi from './rope.js';
+import type * as ExperimentsApi from './experiments-api.js';
 import type * as R from './rope-types.js';
-import * as shiftFitApi from './shift-fit.js';
 import * as windowApi from './window.js';
 import type * as W from './window-types.js';
 
@@ -35,6 +32,8 @@ export class Phasor {
   readonly limits: Readonly<WasmLimits>;
 
   private experimentsWasm: ExperimentsWasm | null = null;
+  /** The experiments' TypeScript, loaded with their wasm (experiments-api.ts). */
+  private experimentsApi: typeof ExperimentsApi | null = null;
   private experimentsLoading: Promise<this> | null = null;
 
   constructor(
@@ -50,9 +49,10 @@ export class Phasor {
    * methods do not, so an app that only encodes never downloads it.
    */
   loadExperiments(): Promise<this> {
-    this.experimentsLoading ??= loadExperiments(this.simd ? 'simd' : 'scalar', this.loadOptions).then(
-      (wasm) => {
+    this.experimentsLoading ??= Promise.all([loadExperiments(this.simd ? 'simd' : 'scalar', this.loadOptions), import('./experiments-api.js')]).then(
+      ([wasm, api]) => {
         this.experimentsWasm = wasm;
+        this.experimentsApi = api;
         return this;
       },
       (error: unknown) => {
@@ -68,8 +68,8 @@ export class Phasor {
     return this.experimentsWasm !== null;
   }
 
-  private experiments(fn: string): ExperimentsWasm {
-    if (this.experimentsWasm) return this.experimentsWasm;
+  private experiments(fn: string): { wasm: ExperimentsWasm; api: typeof ExperimentsApi } {
+    if (this.experimentsWasm && this.experimentsApi) return { wasm: this.experimentsWasm, api: this.experimentsApi };
     throw new Error(
       `phasor.${fn}: RoPE, attention and the shift-fit experiments live in a second wasm module; ` +
         'call `await ph.loadExperiments()` once first, or create with createPhasor({ experiments: true })',
@@ -237,52 +237,62 @@ export class Phasor {
 
   /** Rows turned by RoPE at their positions, in either pairing, with optional frequency scaling. */
   rope(options: R.RopeOptions): Float32Array {
-    return ropeApi.rope(this.experiments('rope'), options);
+    const { wasm, api } = this.experiments('rope');
+    return api.rope(wasm, options);
   }
 
   /** RoPE's frequencies and wavelengths before and after a scaling scheme. */
   ropeFrequencies(options: R.RopeFrequencyOptions): R.RopeFrequencies {
-    return ropeApi.ropeFrequencies(this.experiments('ropeFrequencies'), options);
+    const { wasm, api } = this.experiments('ropeFrequencies');
+    return api.ropeFrequencies(wasm, options);
   }
 
   /** q_m·k_n over a grid of positions for additive PE (with its four terms), RoPE or ALiBi. */
   attentionScores<K extends R.AttentionKind>(options: R.AttentionOptions & { kind: K }): R.AttentionScoresByKind[K] {
-    return attentionApi.attentionScores(this.experiments('attentionScores'), options);
+    const { wasm, api } = this.experiments('attentionScores');
+    return api.attentionScores(wasm, options);
   }
 
   /** Score against the offset m − n for several absolute positions m (one shared token). */
   scoreByOffset(options: R.ScoreByOffsetOptions): R.ScoresByOffset {
-    return attentionApi.scoreByOffset(this.experiments('scoreByOffset'), options);
+    const { wasm, api } = this.experiments('scoreByOffset');
+    return api.scoreByOffset(wasm, options);
   }
 
   /** ALiBi's per-head slopes. */
   alibiSlopes(options: { heads: number }): Float64Array {
-    return attentionApi.alibiSlopes(this.experiments('alibiSlopes'), options);
+    const { wasm, api } = this.experiments('alibiSlopes');
+    return api.alibiSlopes(wasm, options);
   }
 
   /** The seeded normal samples behind every random default (reproducible across builds). */
   normalSamples(options: R.NormalSamplesOptions): Float32Array {
-    return attentionApi.normalSamples(this.experiments('normalSamples'), options);
+    const { wasm, api } = this.experiments('normalSamples');
+    return api.normalSamples(wasm, options);
   }
 
   /** The least-squares map from e(p) to e(p + k) and its residual, for PE and the designs it beat. */
   shiftFit(options: R.ShiftFitOptions): R.ShiftFit {
-    return shiftFitApi.shiftFit(this.experiments('shiftFit'), options);
+    const { wasm, api } = this.experiments('shiftFit');
+    return api.shiftFit(wasm, options);
   }
 
   /** Two positions one sine-only slot cannot tell apart. */
   sineCollision(options: R.SineCollisionOptions): R.SineCollision {
-    return shiftFitApi.sineCollision(this.experiments('sineCollision'), options);
+    const { wasm, api } = this.experiments('sineCollision');
+    return api.sineCollision(wasm, options);
   }
 
   /** Norms of token embeddings (with and without ×√dModel), of PE and of their sums, per position. */
   embeddingScale(options: R.EmbeddingScaleOptions): R.EmbeddingScale {
-    return embeddingApi.embeddingScale(this.experiments('embeddingScale'), options);
+    const { wasm, api } = this.experiments('embeddingScale');
+    return api.embeddingScale(wasm, options);
   }
 
   /** The closest two distinct positions for each base and sequence length. */
   positionResolution(options: R.PositionResolutionOptions): R.PositionResolution {
-    return embeddingApi.positionResolution(this.experiments('positionResolution'), options);
+    const { wasm, api } = this.experiments('positionResolution');
+    return api.positionResolution(wasm, options);
   }
 
   private offsetMatrix(fn: string, o: OptionReader, metric: number): Float32Array {

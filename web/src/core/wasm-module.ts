@@ -28,13 +28,13 @@ export interface CoreWasm extends ModuleCommon {
   rotationMatrix(positions: number, dModel: number, base: number, offset: number, k: number, layout: number, spacing: number): WasmResult<Float32Array>;
   rotationMaxError(positions: number, dModel: number, base: number, offset: number, k: number, layout: number, spacing: number): WasmResult<number>;
   // Pixel-resolution views and the rotation chart's pieces (window_bindings.cpp).
-  encodeBins(first: number, stride: number, count: number, dModel: number, base: number, layout: number, spacing: number): WasmResult<Float32Array>;
-  encodeBinColumns(first: number, stride: number, count: number, dModel: number, base: number, layout: number, spacing: number, dims: readonly number[]): WasmResult<Float32Array>;
-  dotByOffsetBins(first: number, stride: number, count: number, dModel: number, base: number, spacing: number): WasmResult<Float32Array>;
-  measuredDotBins(p: number, first: number, stride: number, count: number, dModel: number, base: number, spacing: number): WasmResult<Float64Array>;
+  /** Bins of the table: all dimensions (dims empty) or the listed ones, one column each. */
+  encodeBins(first: number, stride: number, count: number, dModel: number, base: number, layout: number, spacing: number, dims: readonly number[]): WasmResult<Float32Array>;
+  /** Bins of PE(p)·PE(p+k): the closed form when p is NaN, else measured on encoded rows. */
+  dotBins(p: number, first: number, stride: number, count: number, dModel: number, base: number, spacing: number): WasmResult<Float64Array>;
   offsetRowBins(first: number, stride: number, count: number, dModel: number, base: number, metric: number, spacing: number): WasmResult<Float32Array>;
-  rotationWindow(dModel: number, base: number, k: number, layout: number, spacing: number, row0: number, col0: number, rows: number, cols: number): WasmResult<Float32Array>;
-  rotateEncoding(dModel: number, base: number, p: number, k: number, layout: number, spacing: number): WasmResult<Float64Array>;
+  /** rows × cols entries of M_k (none when rows and cols are 0), then M_k·PE(p) (none when p is NaN). */
+  rotationView(dModel: number, base: number, k: number, layout: number, spacing: number, p: number, row0: number, col0: number, rows: number, cols: number): WasmResult<Float64Array>;
 }
 
 /** rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts). */
@@ -76,12 +76,9 @@ export const CORE_FUNCTIONS = [
   'rotationMatrix',
   'rotationMaxError',
   'encodeBins',
-  'encodeBinColumns',
-  'dotByOffsetBins',
-  'measuredDotBins',
+  'dotBins',
   'offsetRowBins',
-  'rotationWindow',
-  'rotateEncoding',
+  'rotationView',
 ] as const satisfies readonly Exclude<keyof CoreWasm, 'HEAPU8'>[];
 
 export const EXPERIMENT_FUNCTIONS = [

@@ -43,7 +43,7 @@ export function encodeBins(wasm: CoreWasm, options: W.EncodeBinsOptions): Float3
   const layout = o.choice('layout', LAYOUTS, 'interleaved').code;
   const into = o.raw('into');
   if (into !== undefined && !(into instanceof Float32Array)) throw new TypeError(`phasor.${fn}: into must be a Float32Array of count × dModel values`);
-  return take(wasm, fn, wasm.encodeBins(b.first, b.stride, b.count, b.dModel, b.base, layout, b.spacing), into);
+  return take(wasm, fn, wasm.encodeBins(b.first, b.stride, b.count, b.dModel, b.base, layout, b.spacing, []), into);
 }
 
 /** The chosen dimensions only: dims.length × count values, column n holding dimension dims[n] bin by bin. */
@@ -53,8 +53,10 @@ export function encodeBinColumns(wasm: CoreWasm, options: W.EncodeColumnsOptions
   const b = bins(o);
   const layout = o.choice('layout', LAYOUTS, 'interleaved').code;
   const dims = o.raw('dims');
-  if (!Array.isArray(dims) || !dims.every((j) => typeof j === 'number')) throw new TypeError(`phasor.${fn}: dims must be an array of dimension numbers`);
-  return take(wasm, fn, wasm.encodeBinColumns(b.first, b.stride, b.count, b.dModel, b.base, layout, b.spacing, dims));
+  if (!Array.isArray(dims) || dims.length === 0 || !dims.every((j) => typeof j === 'number')) {
+    throw new TypeError(`phasor.${fn}: dims must be a non-empty array of dimension numbers`);
+  }
+  return take(wasm, fn, wasm.encodeBins(b.first, b.stride, b.count, b.dModel, b.base, layout, b.spacing, dims));
 }
 
 /** Bin r = mean over its offsets k of PE(p)·PE(p+k) = Σ_i cos(ω_i k) (÷ dModel/2 with normalize). */
@@ -63,9 +65,9 @@ export function dotByOffsetBins(wasm: CoreWasm, options: W.DotBinsOptions): Floa
   const o = new OptionReader(fn, options, [...BIN_KEYS, 'normalize']);
   const b = bins(o);
   const normalize = o.boolean('normalize', false);
-  const dots = take(wasm, fn, wasm.dotByOffsetBins(b.first, b.stride, b.count, b.dModel, b.base, b.spacing));
-  if (normalize) for (let r = 0; r < dots.length; r++) dots[r] /= b.dModel / 2;
-  return dots;
+  const sums = take(wasm, fn, wasm.dotBins(NaN, b.first, b.stride, b.count, b.dModel, b.base, b.spacing));
+  // float64 sums rounded once, as dotByOffset returns them.
+  return Float32Array.from(sums, (v) => (normalize ? v / (b.dModel / 2) : v));
 }
 
 /**
@@ -79,7 +81,8 @@ export function measuredDotBins(wasm: CoreWasm, options: W.MeasuredDotBinsOption
   const b = bins(o);
   const p = o.number('p');
   const normalize = o.boolean('normalize', false);
-  const dots = take(wasm, fn, wasm.measuredDotBins(p, b.first, b.stride, b.count, b.dModel, b.base, b.spacing));
+  if (Number.isNaN(p)) throw new RangeError(`phasor.${fn}: p must be a finite number in [-2147483648, 2147483648]; got NaN`);
+  const dots = take(wasm, fn, wasm.dotBins(p, b.first, b.stride, b.count, b.dModel, b.base, b.spacing));
   if (normalize) for (let r = 0; r < dots.length; r++) dots[r] /= b.dModel / 2;
   return dots;
 }
@@ -108,7 +111,8 @@ export function rotationWindow(wasm: CoreWasm, options: W.RotationWindowOptions)
   const layout = o.choice('layout', LAYOUTS, 'interleaved').code;
   const spacing = o.choice('spacing', SPACINGS, 'paper').code;
   const [row0, col0, rows, cols] = (['row0', 'col0', 'rows', 'cols'] as const).map((key) => o.number(key));
-  return take(wasm, fn, wasm.rotationWindow(dModel, base, k, layout, spacing, row0, col0, rows, cols));
+  if (rows === 0 || cols === 0) throw new RangeError(`phasor.${fn}: rows and cols must be integers ≥ 1; got ${rows} × ${cols}`);
+  return Float32Array.from(take(wasm, fn, wasm.rotationView(dModel, base, k, layout, spacing, NaN, row0, col0, rows, cols)));
 }
 
 /** M_k·PE(p) with M_k and PE(p) in float32, the products summed in float64. */
@@ -121,7 +125,8 @@ export function rotateEncoding(wasm: CoreWasm, options: W.RotateOptions): Float6
   const p = o.number('p');
   const layout = o.choice('layout', LAYOUTS, 'interleaved').code;
   const spacing = o.choice('spacing', SPACINGS, 'paper').code;
-  return take(wasm, fn, wasm.rotateEncoding(dModel, base, p, k, layout, spacing));
+  if (Number.isNaN(p)) throw new RangeError(`phasor.${fn}: p must be a finite number in [-2147483648, 2147483648]; got NaN`);
+  return take(wasm, fn, wasm.rotationView(dModel, base, k, layout, spacing, p, 0, 0, 0, 0));
 }
 
 /** max |M_k·PE(p) − PE(p+k)| over positions offset … offset + positions − 1 alone, without building M_k. */

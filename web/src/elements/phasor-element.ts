@@ -68,6 +68,10 @@ export abstract class PhasorElement<O, D, S = D> extends HTMLElement {
   protected readonly content: HTMLDivElement;
   private readonly errorBox: HTMLParagraphElement;
   private frameRequest = 0;
+  /** A microtask render is queued. */
+  private queued = false;
+  /** Drawn since the last animation frame began: the next change waits for the next frame. */
+  private drewThisFrame = false;
   /** A redraw is owed (set by scheduleRender, cleared by render). */
   private dirty = false;
   /** Whether the element is on the screen; false until the IntersectionObserver first says, so a page's start-up draws only what is seen at once. */
@@ -204,9 +208,10 @@ export abstract class PhasorElement<O, D, S = D> extends HTMLElement {
   }
 
   /**
-   * Asks for a redraw: in the next animation frame when on screen (many
-   * changes in one frame draw once), else in an idle moment after the
-   * changes stop (catch-up.ts).
+   * Asks for a redraw. On screen: in a microtask, so the changes of one event
+   * draw once and the frame about to be painted shows them; at most once per
+   * frame (a later change in the same frame waits for the next one). Out of
+   * sight: in an idle moment after the changes stop (catch-up.ts).
    */
   scheduleRender(): void {
     if (!this.isConnected) return;
@@ -216,10 +221,18 @@ export abstract class PhasorElement<O, D, S = D> extends HTMLElement {
       return;
     }
     cancelCatchUp(this);
-    if (this.frameRequest) return;
-    this.frameRequest = requestAnimationFrame(() => {
-      this.frameRequest = 0;
-      this.render();
+    if (this.queued || this.frameRequest) return;
+    if (this.drewThisFrame) {
+      this.frameRequest = requestAnimationFrame(() => {
+        this.frameRequest = 0;
+        this.render();
+      });
+      return;
+    }
+    this.queued = true;
+    queueMicrotask(() => {
+      this.queued = false;
+      if (this.dirty) this.render();
     });
   }
 
@@ -255,6 +268,10 @@ export abstract class PhasorElement<O, D, S = D> extends HTMLElement {
 
   private render(): void {
     this.dirty = false;
+    if (!this.drewThisFrame) {
+      this.drewThisFrame = true;
+      requestAnimationFrame(() => (this.drewThisFrame = false));
+    }
     let options: O;
     try {
       options = this.options;

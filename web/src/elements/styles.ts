@@ -7,7 +7,7 @@
 //   --phasor-fg, --phasor-muted, --phasor-grid, --phasor-bg, --phasor-surface,
 //   --phasor-accent, --phasor-error-fg, --phasor-error-bg, --phasor-font,
 //   --phasor-scheme (light | dark: picks the line palette).
-import { PANEL_CSS } from '../charts/line-panel.js';
+import { PANEL_CSS } from '../charts/panel-css.js';
 
 const BASE_CSS = `
 :host {

@@ -7,7 +7,8 @@
 // then fetched from next to this file, so a post that uses none of them loads
 // this file alone.
 import './inline-wasm.js';
-import { CORE_ELEMENTS, define, EXPERIMENT_ELEMENTS } from '../elements/catalogue.js';
+import { CORE_ELEMENTS, define } from '../elements/catalogue.js';
+import { EXPERIMENT_ELEMENTS } from '../elements/experiment-elements.js';
 
 export { PhasorDistanceElement } from '../elements/distance-element.js';
 export { PhasorDotOffsetElement } from '../elements/dot-offset-element.js';
