@@ -42,7 +42,10 @@ function presetSummary(preset) {
     longestGap: drags.reduce((m, d) => Math.max(m, d.longestFrameGap), 0),
     zoomP95: zooms.reduce((m, z) => Math.max(m, z.p95), 0),
     zoomFullP95: zooms.reduce((m, z) => Math.max(m, z.full.p95), 0),
-    missedRedraws: all.filter((x) => x.drawn < x.samples).map((x) => `${x.control} → ${chartName(x.chart)}`),
+    missedRedraws: [
+      ...all.filter((x) => x.drawn < x.samples).map((x) => `${x.control} → ${chartName(x.chart)} (${x.drawn}/${x.samples})`),
+      ...Object.entries(preset.zoom).filter(([, z]) => z.drawn < z.samples || z.full.drawn < z.full.samples).map(([c, z]) => `zoom ${chartName(c)} (${z.drawn}/${z.samples}, ${z.full.drawn}/${z.full.samples})`),
+    ],
   };
 }
 

@@ -13,6 +13,7 @@ import { renderSeriesLegend, type LegendEntry } from '../charts/legend.js';
 import { AttributeError, choice, flag, integer, integerList, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { short, strong } from './caption.js';
+import { Parts } from './parts.js';
 import { PhasorElement } from './phasor-element.js';
 import { LinePanel, panelWidths, type PanelLine } from '../charts/line-panel.js';
 import { panelSheet } from './styles.js';
@@ -126,7 +127,7 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
     return o;
   }
 
-  protected compute(ph: Phasor, o: AttentionOffsetOptions): AttentionOffsetData {
+  protected compute(ph: Phasor, o: AttentionOffsetOptions): Parts<AttentionOffsetData> {
     if (o.head >= o.heads) throw new AttributeError(`head must be below heads (${o.heads}); got ${o.head}`);
     const count = 2 * o.maxOffset + 1;
     if (o.anchors.length * count > MAX_KEYS) {
@@ -169,25 +170,29 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
         weightLayout: o.weightLayout ?? o.pairing,
         permute: o.permute,
       });
-    let panels: OffsetPanel[];
+    // One panel per part (a few wasm calls each), between frames.
+    const panels: OffsetPanel[] = [];
+    let steps: (() => OffsetPanel)[];
     if (o.kind === 'pairing') {
       // A model trained with the other pairing, then run with this one.
       const p = o.pairing;
       const q = other(p);
-      const source = rope(`${ROTATION_NAME[q]} model, as trained`, { pairing: q });
-      const reference = source.scores.subarray(0, count);
-      panels = [
-        source,
-        rope(`${ROTATION_NAME[p]}, weights not permuted`, { pairing: p, weightLayout: q }, reference),
-        rope(`${ROTATION_NAME[p]}, weights permuted`, { pairing: p, weightLayout: q, permute: true }, reference),
-        rope(`permuted, but ${ROTATION_NAME[q]} cos/sin table`, { pairing: p, tableLayout: q, weightLayout: q, permute: true }, reference),
+      const reference = () => panels[0].scores.subarray(0, count);
+      steps = [
+        () => rope(`${ROTATION_NAME[q]} model, as trained`, { pairing: q }),
+        () => rope(`${ROTATION_NAME[p]}, weights not permuted`, { pairing: p, weightLayout: q }, reference()),
+        () => rope(`${ROTATION_NAME[p]}, weights permuted`, { pairing: p, weightLayout: q, permute: true }, reference()),
+        () => rope(`permuted, but ${ROTATION_NAME[q]} cos/sin table`, { pairing: p, tableLayout: q, weightLayout: q, permute: true }, reference()),
       ];
     } else if (o.kind === 'all') {
-      panels = [ropeOwn(), additive(), alibi()];
+      steps = [ropeOwn, additive, alibi];
     } else {
-      panels = [{ rope: ropeOwn, additive, alibi }[o.kind]()];
+      steps = [{ rope: ropeOwn, additive, alibi }[o.kind]];
     }
-    return { offsets, anchors: o.anchors, panels };
+    return new Parts(
+      steps.map((step) => () => panels.push(step())),
+      () => ({ offsets, anchors: o.anchors, panels }),
+    );
   }
 
   protected draw(data: AttentionOffsetData, o: AttentionOffsetOptions, width: number, theme: Theme): void {

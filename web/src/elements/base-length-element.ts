@@ -14,6 +14,7 @@ import { renderSeriesLegend } from '../charts/legend.js';
 import { integer, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { strong } from './caption.js';
+import { Parts } from './parts.js';
 import { PhasorElement } from './phasor-element.js';
 import { axisTicks, LinePanel, type PanelLine } from '../charts/line-panel.js';
 import { panelSheet } from './styles.js';
@@ -94,18 +95,25 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     return { ...o, positions: null };
   }
 
-  protected compute(ph: Phasor, o: BaseLengthOptions): BaseLengthData {
+  /** One base at a time (a wasm call of a few milliseconds each), between frames. */
+  protected compute(ph: Phasor, o: BaseLengthOptions): Parts<BaseLengthData> {
     const lengths: number[] = [];
     for (let n = 2; n < o.maxLength; n *= 2) lengths.push(n);
     lengths.push(o.maxLength);
-    const query = { dModel: o.dModel, bases: o.bases, lengths };
-    return {
+    const nearest: PositionResolution[] = [];
+    const far: PositionResolution[] = [];
+    const steps = o.bases.flatMap((base) => [
+      () => nearest.push(ph.positionResolution({ dModel: o.dModel, bases: [base], lengths })),
+      () => far.push(ph.positionResolution({ dModel: o.dModel, bases: [base], lengths, minOffset: o.minOffset })),
+    ]);
+    return new Parts(steps, () => ({
       lengths,
       wavelengths: o.bases.map((base) => ph.frequencies({ dModel: o.dModel, base }).wavelengths),
-      nearest: ph.positionResolution(query),
-      far: ph.positionResolution({ ...query, minOffset: o.minOffset }),
-    };
+      nearest: joinBases(nearest),
+      far: joinBases(far),
+    }));
   }
+
 
   protected draw(data: BaseLengthData, o: BaseLengthOptions, width: number, theme: Theme): void {
     const colour = (b: number) => theme.series[b % theme.series.length];
@@ -219,4 +227,18 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
         : `. That is within ${scientific(margin)} × float32 rounding: a float32 table can no longer tell these positions apart reliably.`,
     );
   }
+}
+
+/** The results for one base each as one result over all of them (bases × lengths). */
+function joinBases(parts: PositionResolution[]): PositionResolution {
+  const join = (pick: (r: PositionResolution) => Float64Array) => {
+    const out = new Float64Array(parts.reduce((n, r) => n + pick(r).length, 0));
+    let at = 0;
+    for (const r of parts) {
+      out.set(pick(r), at);
+      at += pick(r).length;
+    }
+    return out;
+  };
+  return { bases: join((r) => r.bases), lengths: parts[0].lengths, minDistance: join((r) => r.minDistance), atOffset: join((r) => r.atOffset), float32Bound: parts[0].float32Bound };
 }

@@ -9,7 +9,9 @@ import { renderSeriesLegend } from '../charts/legend.js';
 import { integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { strong } from './caption.js';
+import { Parts } from './parts.js';
 import { PhasorElement } from './phasor-element.js';
+import { STREAM } from '../core/experiment-inputs.js';
 import { LinePanel, type PanelLine } from '../charts/line-panel.js';
 import { panelSheet } from './styles.js';
 import { seriesTable } from './series-table.js';
@@ -42,6 +44,8 @@ function mean(values: Float32Array): number {
 
 export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleChartOptions, EmbeddingScaleChartData> {
   static override readonly tag = 'phasor-embedding-scale';
+  /** The token embeddings drawn for the last d-model, positions and seed. */
+  private tokens: { key: string; values: Float32Array } | null = null;
   static override needsExperiments = true;
   static override attributeSpecs = [
     common.dModel(512),
@@ -78,10 +82,44 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
     return o;
   }
 
-  protected compute(ph: Phasor, o: EmbeddingScaleChartOptions): EmbeddingScaleChartData {
+  /**
+   * The token draw (kept while only the base or offset changes), then the
+   * norms a block of positions at a time (a wasm call of a few milliseconds
+   * each), between frames.
+   */
+  protected compute(ph: Phasor, o: EmbeddingScaleChartOptions): Parts<EmbeddingScaleChartData> {
     common.checkCells(o.positions, o.dModel);
-    const r = ph.embeddingScale({ dModel: o.dModel, positions: o.positions, offset: o.offset, base: o.base, seed: o.seed, embeddingStd: o.embeddingStd ?? undefined });
-    return { ...r, dModel: o.dModel, offset: o.offset };
+    const std = o.embeddingStd ?? 1 / Math.sqrt(o.dModel);
+    const drawKey = JSON.stringify([o.dModel, o.positions, o.seed, std]);
+    const block = Math.max(1, Math.floor(2 ** 16 / o.dModel));
+    const parts: EmbeddingScale[] = [];
+    const steps = [
+      () => {
+        // The same draw embeddingScale makes without tokens (its stream of the seed).
+        if (this.tokens?.key !== drawKey) this.tokens = { key: drawKey, values: ph.normalSamples({ seed: o.seed, stream: STREAM.embedding, count: o.positions * o.dModel, std }) };
+      },
+      ...Array.from({ length: Math.ceil(o.positions / block) }, (_, n) => () => {
+        const first = n * block;
+        const count = Math.min(block, o.positions - first);
+        const tokens = this.tokens!.values.subarray(first * o.dModel, (first + count) * o.dModel);
+        parts.push(ph.embeddingScale({ dModel: o.dModel, positions: count, offset: o.offset + first, base: o.base, tokens }));
+      }),
+    ];
+    const join = (pick: (r: EmbeddingScale) => Float32Array) => {
+      const out = new Float32Array(o.positions);
+      parts.forEach((r, n) => out.set(pick(r), n * block));
+      return out;
+    };
+    return new Parts(steps, () => ({
+      tokenNorm: join((r) => r.tokenNorm),
+      scaledTokenNorm: join((r) => r.scaledTokenNorm),
+      peNorm: join((r) => r.peNorm),
+      sumNorm: join((r) => r.sumNorm),
+      scaledSumNorm: join((r) => r.scaledSumNorm),
+      scale: Math.sqrt(o.dModel),
+      dModel: o.dModel,
+      offset: o.offset,
+    }));
   }
 
   protected draw(data: EmbeddingScaleChartData, o: EmbeddingScaleChartOptions, width: number, theme: Theme): void {

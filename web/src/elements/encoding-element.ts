@@ -54,6 +54,7 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, {
     common.positions(100),
     common.offset,
     common.layout,
+    common.spacing,
     spec<number[] | null>('dims', integerList(0, common.MAX_D_MODEL - 1, 12), null),
   ];
 

@@ -14,6 +14,7 @@ import { createPhasor, type Phasor } from '../core/index.js';
 import { readAttributes, type AttributeSpec } from './attributes.js';
 import { cancelCatchUp, catchUpLater } from './catch-up.js';
 import { chartPng, chartSvg, columnsOf, download, toCsv, type CsvTable } from './export.js';
+import { Parts, PartsJob } from './parts.js';
 import { saveMenu } from './save-menu.js';
 import { baseSheet } from './styles.js';
 import { readTheme, type Theme } from './theme.js';
@@ -79,11 +80,17 @@ export abstract class PhasorElement<O, D, S = D> extends HTMLElement {
   private visibilityObserver: IntersectionObserver | null = null;
   private width = 0;
   private cached: { key: string; data: D } | null = null;
+  /** A computation running in slices (compute() returned Parts). */
+  private job: PartsJob<D> | null = null;
   private current: O | null = null;
   private currentTheme: Theme | null = null;
   private resizeObserver: ResizeObserver | null = null;
   private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
-  private readonly onSchemeChange = () => this.scheduleRender();
+  private readonly onSchemeChange = () => {
+    this.currentTheme = null;
+    this.scheduleRender();
+  };
+  private themeTimer = 0;
   private ratioQuery: MediaQueryList | null = null;
   /** Redraws for the new pixel density when the page moves to another screen or is zoomed. */
   private readonly onRatioChange = () => {
@@ -180,6 +187,11 @@ export abstract class PhasorElement<O, D, S = D> extends HTMLElement {
     cancelCatchUp(this);
     this.darkQuery?.removeEventListener('change', this.onSchemeChange);
     this.ratioQuery?.removeEventListener('change', this.onRatioChange);
+    clearTimeout(this.themeTimer);
+    this.currentTheme = null;
+    this.job?.cancel();
+    this.job = null;
+    this.removeAttribute('data-updating');
     this.ratioQuery = null;
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
@@ -247,8 +259,11 @@ export abstract class PhasorElement<O, D, S = D> extends HTMLElement {
     return phasor;
   }
 
-  /** Computes the chart's data from the options (called only when computeKey changes). */
-  protected abstract compute(ph: Phasor, options: O): D;
+  /**
+   * Computes the chart's data from the options (called only when computeKey
+   * changes); a heavy chart returns Parts, which run in slices between frames.
+   */
+  protected abstract compute(ph: Phasor, options: O): D | Parts<D>;
 
   /** The part of the options the computed data depends on. */
   protected abstract computeKey(options: O): unknown;
@@ -298,15 +313,24 @@ export abstract class PhasorElement<O, D, S = D> extends HTMLElement {
     try {
       const key = JSON.stringify(this.computeKey(options));
       if (!this.cached || this.cached.key !== key) {
-        this.cached = null;
-        this.cached = { key, data: this.compute(phasor, options) };
+        // A computation in slices finishes first; then the newest options win.
+        if (this.job) return;
+        const data = this.compute(phasor, options);
+        if (data instanceof Parts) {
+          if (!this.startJob(key, data)) return;
+        } else {
+          this.cached = { key, data };
+        }
         computeMs = performance.now() - started;
       }
       this.current = options;
       this.hideError();
       if (this.width <= 0) return; // not laid out yet: the ResizeObserver brings us back
-      this.currentTheme = readTheme(this);
-      this.draw(this.cached.data, options, this.width, this.currentTheme);
+      // Reading the colours forces a style and layout pass: done once, then
+      // checked again when the page is quiet (the page may re-theme at any time).
+      this.currentTheme ??= readTheme(this);
+      this.draw(this.cached!.data, options, this.width, this.currentTheme);
+      this.recheckThemeLater();
     } catch (error) {
       this.showError(error);
       return;
@@ -315,6 +339,43 @@ export abstract class PhasorElement<O, D, S = D> extends HTMLElement {
     this.setState('ready');
     const detail: RenderDetail = { computeMs, drawMs: performance.now() - started - computeMs };
     this.dispatchEvent(new CustomEvent('phasor-render', { detail, bubbles: true, composed: true }));
+  }
+
+  /** Starts computing in slices; true when the first slice finished it (then this.cached holds the data). */
+  private startJob(key: string, parts: Parts<D>): boolean {
+    let running = false;
+    const job: PartsJob<D> = new PartsJob<D>(
+      key,
+      parts,
+      (data) => {
+        this.cached = { key, data };
+        if (!running || this.job !== job) return;
+        this.job = null;
+        this.removeAttribute('data-updating');
+        this.scheduleRender();
+      },
+      (error) => {
+        this.job = null;
+        this.removeAttribute('data-updating');
+        this.showError(error);
+      },
+    );
+    if (job.start()) return this.cached?.key === key;
+    running = true;
+    this.job = job;
+    this.setAttribute('data-updating', '');
+    return false;
+  }
+
+  private recheckThemeLater(): void {
+    clearTimeout(this.themeTimer);
+    this.themeTimer = window.setTimeout(() => {
+      if (!this.isConnected || !this.currentTheme) return;
+      const now = readTheme(this);
+      if (JSON.stringify(now) === JSON.stringify(this.currentTheme)) return;
+      this.currentTheme = now;
+      this.scheduleRender();
+    }, 500);
   }
 
   private showError(error: unknown): void {

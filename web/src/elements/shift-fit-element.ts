@@ -13,6 +13,7 @@ import { renderSeriesLegend } from '../charts/legend.js';
 import { integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { short, strong } from './caption.js';
+import { Parts } from './parts.js';
 import { PhasorElement } from './phasor-element.js';
 import { axisTicks } from '../charts/line-panel.js';
 import { panelSheet } from './styles.js';
@@ -102,14 +103,16 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     return o;
   }
 
-  protected compute(ph: Phasor, o: ShiftFitChartOptions): ShiftFitChartData {
+  /** One fit per part (a wasm call each), between frames. */
+  protected compute(ph: Phasor, o: ShiftFitChartOptions): Parts<ShiftFitChartData> {
     const { p, ...fit } = o;
-    const rows = ENCODINGS.map(({ encoding }) => {
+    const rows: ShiftFitChartData['rows'] = [];
+    const steps = ENCODINGS.map(({ encoding }) => () => {
       const f = ph.shiftFit({ encoding, ...fit });
-      return { encoding, residual: f.residual, extrapolationResidual: f.extrapolationResidual, rank: f.rank };
+      rows.push({ encoding, residual: f.residual, extrapolationResidual: f.extrapolationResidual, rank: f.rank });
     });
     const dimension = o.dModel / 2;
-    return { rows, collision: ph.sineCollision({ dModel: o.dModel, base: o.base, dimension, position: p }), dimension };
+    return new Parts(steps, () => ({ rows, collision: ph.sineCollision({ dModel: o.dModel, base: o.base, dimension, position: p }), dimension }));
   }
 
   protected draw(data: ShiftFitChartData, o: ShiftFitChartOptions, width: number, theme: Theme): void {

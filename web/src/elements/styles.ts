@@ -24,6 +24,8 @@ const BASE_CSS = `
   display: block;
   position: relative;
   min-width: 0;
+  /* A chart's redraw stays inside it: the page around it needs no new layout or paint. */
+  contain: layout paint style;
   color: var(--_fg);
   font: 13px/1.45 var(--_font);
 }
@@ -41,6 +43,8 @@ const BASE_CSS = `
   }
 }
 :host([hidden]) { display: none; }
+/* Recomputing in slices (a heavy chart during a drag): the last picture stays, dimmed a little. */
+:host([data-updating]) .content { opacity: 0.75; }
 .error {
   margin: 0;
   padding: 8px 12px;
