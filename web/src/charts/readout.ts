@@ -21,7 +21,10 @@ export interface Readout {
 
 const SETTLE_MS = 500;
 
-export function attachReadout(target: Readout, label: string, zoom?: ZoomWindow): void {
+/** Shows the read-out again at the point it was at (after a redraw: it follows the pointer or the keys through zooms). */
+export type RefreshReadout = () => void;
+
+export function attachReadout(target: Readout, label: string, zoom?: ZoomWindow): RefreshReadout {
   const { frame } = target;
   let point: Point | null = null;
   let timer = 0;
@@ -75,4 +78,5 @@ export function attachReadout(target: Readout, label: string, zoom?: ZoomWindow)
     event.preventDefault();
     update(next, true);
   });
+  return () => target.show(point);
 }

@@ -60,13 +60,16 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
   private y = scaleLinear();
   private shown: DistanceData | null = null;
 
+  /** Shows the read-out again where it was, after a redraw. */
+  private readonly refreshReadout: () => void;
+
   constructor() {
     super();
     this.caption.className = 'caption';
     this.content.append(this.view.frame.root, this.caption);
     const { frame } = this.view;
     this.zoom = new ZoomWindow(frame.front, 'xy', () => this.scheduleRender(), () => frame.root.matches(':focus'));
-    attachReadout(
+    this.refreshReadout = attachReadout(
       { frame, show: (point) => this.showReadout(point), step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: Math.max(1, this.y(1) - this.y(0)) }) },
       'Distance matrix',
       this.zoom,
@@ -133,7 +136,7 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
       (s > 1 ? `; each pixel is the root mean square distance over its ${formatInteger(s)} × ${formatInteger(s)} cells` : '') +
       (this.zoom.zoomed ? ' (zoomed: 0 resets)' : '');
     frame.describe(`Distance matrix ‖PE(p) − PE(q)‖ at d_model ${o.dModel}: position q from ${window(qView)} across, position p from ${window(pView)} down, colour from 0 (dark) to ${exact(max)} (yellow)`);
-    this.showReadout(null);
+    this.refreshReadout();
   }
 
   private showReadout(point: Point | null): void {

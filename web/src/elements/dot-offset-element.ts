@@ -70,13 +70,16 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
   private y = scaleLinear();
   private shown: DotOffsetData | null = null;
 
+  /** Shows the read-out again where it was, after a redraw. */
+  private readonly refreshReadout: () => void;
+
   constructor() {
     super();
     this.legend.className = 'legend';
     this.caption.className = 'caption';
     this.content.append(this.frame.root, this.legend, this.caption);
     this.zoom = new ZoomWindow(this.frame.front, 'x', () => this.scheduleRender(), () => this.frame.root.matches(':focus'));
-    attachReadout(
+    this.refreshReadout = attachReadout(
       { frame: this.frame, show: (point) => this.showReadout(point), step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: 10 }) },
       'Dot product against offset',
       this.zoom,
@@ -179,7 +182,7 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
     );
     this.drawMarker(o);
     this.frame.describe(`${yLabel} for d_model ${o.dModel}: offset k from ${formatInteger(Math.ceil(view[0]))} to ${formatInteger(Math.floor(view[1]))} across, the product up`);
-    this.showReadout(null);
+    this.refreshReadout();
   }
 
   private drawMarker(o: DotOffsetOptions): void {

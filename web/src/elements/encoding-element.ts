@@ -66,13 +66,16 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, {
   private y = scaleLinear();
   private shown: EncodingChartData | null = null;
 
+  /** Shows the read-out again where it was, after a redraw. */
+  private readonly refreshReadout: () => void;
+
   constructor() {
     super();
     this.legend.className = 'legend';
     this.caption.className = 'caption';
     this.content.append(this.frame.root, this.legend, this.caption);
     this.zoom = new ZoomWindow(this.frame.front, 'x', () => this.scheduleRender(), () => this.frame.root.matches(':focus'));
-    attachReadout(
+    this.refreshReadout = attachReadout(
       { frame: this.frame, show: (point) => this.showReadout(point), step: () => ({ x: Math.max(1, Math.abs(this.x(1) - this.x(0))), y: 10 }) },
       'Encoding curves',
       this.zoom,
@@ -145,7 +148,7 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, {
     );
     this.caption.textContent = this.zoom.zoomed || bins.stride > 1 ? `positions ${formatInteger(Math.ceil(view[0]))} … ${formatInteger(Math.floor(view[1]))}${withinPixel(bins.stride, [], 'column')}${this.zoom.zoomed ? ' (zoomed: 0 resets)' : ''}` : '';
     this.frame.describe(`PE(p, j) for dimensions ${dims.join(', ')} of ${o.dModel}: position p from ${formatInteger(Math.ceil(view[0]))} to ${formatInteger(Math.floor(view[1]))} across, value from −1 to 1 up`);
-    this.showReadout(null);
+    this.refreshReadout();
   }
 
   private showReadout(point: Point | null): void {

@@ -64,12 +64,15 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
   private x = scaleLinear();
   private y = scaleLog();
 
+  /** Shows the read-out again where it was, after a redraw. */
+  private readonly refreshReadout: () => void;
+
   constructor() {
     super();
     this.legend.className = 'legend';
     this.content.append(this.frame.root, this.legend);
     this.zoom = new ZoomWindow(this.frame.front, 'x', () => this.scheduleRender(), () => this.frame.root.matches(':focus'));
-    attachReadout(
+    this.refreshReadout = attachReadout(
       { frame: this.frame, show: (point) => this.showReadout(point), step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: 10 }) },
       'Frequencies and wavelengths',
       this.zoom,
@@ -139,7 +142,7 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
     renderSeriesLegend(this.legend, all);
     const [i0, i1] = this.x.domain();
     this.frame.describe(`Wavelengths of pairs ${Math.ceil(i0)} to ${Math.floor(i1)} of ${n} for d_model ${o.dModel} and base ${o.base}: pair index i across, wavelength up on a log scale from 2π to 2π·base`);
-    this.showReadout(null);
+    this.refreshReadout();
   }
 
   /** The range 2π … 2π·base, and the sequence length when given. */

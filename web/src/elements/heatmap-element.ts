@@ -56,13 +56,16 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
   private y = scaleLinear();
   private shown: HeatmapData | null = null;
 
+  /** Shows the read-out again where it was, after a redraw. */
+  private readonly refreshReadout: () => void;
+
   constructor() {
     super();
     this.caption.className = 'caption';
     this.content.append(this.view.frame.root, this.caption);
     const { frame } = this.view;
     this.zoom = new ZoomWindow(frame.front, 'y', () => this.scheduleRender(), () => frame.root.matches(':focus'));
-    attachReadout(
+    this.refreshReadout = attachReadout(
       { frame, show: (point) => this.showReadout(point), step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: Math.max(1, this.y(1) - this.y(0)) }) },
       'Heatmap of the encoding table',
       this.zoom,
@@ -125,7 +128,7 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
     frame.describe(
       `Heatmap of PE(p, j): dimension j from 0 to ${o.dModel - 1} across, position p from ${formatInteger(Math.floor(v0))} to ${formatInteger(Math.ceil(v1) - 1)} down, colour from −1 (blue) through 0 (white) to +1 (red)`,
     );
-    this.showReadout(null);
+    this.refreshReadout();
   }
 
   /** Veils the columns of pairs that turn half a period or more within a pixel row: they show their mean there. */

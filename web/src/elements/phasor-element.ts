@@ -132,11 +132,12 @@ export abstract class PhasorElement<O, D, S = D> extends HTMLElement {
 
   /** The numbers behind the chart as CSV with a header row. */
   toCSV(): string {
-    const data = this.cached?.data ?? null;
-    const table = data === null ? null : this.csvTable(data);
+    if (this.current === null) throw new Error(`${this.localName}: nothing drawn yet to save`);
+    const table = this.csvTable(this.cached?.data as D);
     if (!table) throw new Error(`${this.localName}: nothing drawn yet to save`);
     return toCsv(table);
   }
+
 
   /** The chart's data as a table; subclasses with matrices or series override it. */
   protected csvTable(data: D): CsvTable | null {
