@@ -5,7 +5,12 @@
 namespace phasor {
 
 PhaseWalk::PhaseWalk(const std::vector<double>& omega, double start, double step)
+    : PhaseWalk(omega, start, step, std::vector<double>()) {}
+
+PhaseWalk::PhaseWalk(const std::vector<double>& omega, double start, double step,
+                     const std::vector<double>& amplitude)
     : omega_(omega),
+      amplitude_(amplitude),
       sin_(omega.size()),
       cos_(omega.size()),
       step_sin_(omega.size()),
@@ -23,8 +28,9 @@ PhaseWalk::PhaseWalk(const std::vector<double>& omega, double start, double step
 void PhaseWalk::anchor(double position) {
   for (std::size_t i = 0; i < omega_.size(); ++i) {
     const double phase = omega_[i] * position;
-    sin_[i] = std::sin(phase);
-    cos_[i] = std::cos(phase);
+    const double a = amplitude_.empty() ? 1.0 : amplitude_[i];
+    sin_[i] = a * std::sin(phase);
+    cos_[i] = a * std::cos(phase);
   }
 }
 

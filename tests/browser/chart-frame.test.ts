@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, openRecordingPage } from './support/chromium.js';
 import { repoRoot } from './package/pack.js';
 import { serveDirectory, type StaticServer } from './support/static-server.js';
-import { inkOf } from './support/charts.js';
+import { DATA_COVERAGE, dataDrawn, inkOf } from './support/charts.js';
 
 const SITE = join(repoRoot, 'build/site');
 let browser: Browser;
@@ -31,6 +31,12 @@ describe('chart.html, one chart for an iframe', () => {
     const attributes = await page.$eval('phasor-rotation', (el) => [el.getAttribute('d-model'), el.getAttribute('k'), el.getAttribute('p')]);
     expect(attributes).toEqual(['16', '5', '2']);
     expect(await page.$$eval('body *', (els) => els.filter((e) => e.localName.startsWith('phasor-')).length)).toBe(1);
+    // Drawn, not merely ready: M_k's cells on the canvas, the two phasors on the circle, named axes.
+    const drawn = await dataDrawn(page, 'phasor-rotation');
+    expect(drawn.covered).toBeGreaterThan(DATA_COVERAGE['phasor-rotation']);
+    expect(drawn.colours).toBeGreaterThan(2);
+    expect(drawn.named).toBe(true);
+    expect(await page.$eval('phasor-rotation', (el) => el.shadowRoot!.querySelectorAll('circle.point').length)).toBe(2);
     expect((await inkOf(page, 'phasor-rotation')).shapes).toBeGreaterThan(10);
     expect(problems).toEqual([]);
     await page.close();
@@ -60,6 +66,21 @@ describe('chart.html, one chart for an iframe', () => {
     await page.goto(`${server.url}iframe-host.html`);
     const frame = page.frames().find((f) => f.url().includes('chart.html'))!;
     await frame.waitForFunction(() => document.querySelector('phasor-heatmap')?.getAttribute('data-state') === 'ready');
+    // The heatmap inside the iframe covers its plot with 40 rows of colour.
+    const ink = await frame.$eval('phasor-heatmap', (el) => {
+      const canvas = el.shadowRoot!.querySelector('canvas')!;
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      const colours = new Set<number>();
+      let covered = 0;
+      for (let n = 0; n < data.length; n += 4) {
+        if (data[n + 3] === 0) continue;
+        covered++;
+        colours.add((data[n] << 16) | (data[n + 1] << 8) | data[n + 2]);
+      }
+      return { covered: covered / (canvas.width * canvas.height), colours: colours.size };
+    });
+    expect(ink.covered).toBeGreaterThan(0.95);
+    expect(ink.colours).toBeGreaterThan(20);
     await page.screenshot({ path: join(repoRoot, 'tests/browser/screenshots/iframe-heatmap.png') });
     expect(problems).toEqual([]);
     await page.close();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, openRecordingPage } from './support/chromium.js';
 import { repoRoot } from './package/pack.js';
 import { serveDirectory, STRICT_CSP, type StaticServer } from './support/static-server.js';
-import { CHARTS, inkOf, renders, waitForCharts, waitForRender } from './support/charts.js';
+import { CHARTS, DATA_COVERAGE, dataDrawn, inkOf, renders, waitForCharts, waitForRender } from './support/charts.js';
 
 const EMBED = join(repoRoot, 'build/embed');
 
@@ -47,8 +47,11 @@ describe('the example post with phasor-embed.js under a strict CSP', () => {
     const page = await openPost(problems);
     for (const tag of CHARTS) {
       expect(await page.$eval(tag, (el) => el.getAttribute('data-state')), tag).toBe('ready');
-      const ink = await inkOf(page, tag);
-      expect(ink.covered + ink.shapes, `${tag} drew nothing`).toBeGreaterThan(0);
+      // Data on the canvas (the axes are SVG, so they alone would not pass), in colour, with named axes.
+      const drawn = await dataDrawn(page, tag);
+      expect(drawn.covered, `${tag} draws its data`).toBeGreaterThan(DATA_COVERAGE[tag]);
+      expect(drawn.colours, `${tag} draws in colour`).toBeGreaterThan(2);
+      expect(drawn.named, `${tag} names its axes`).toBe(true);
     }
     await page.screenshot({ path: join(repoRoot, 'tests/browser/screenshots/post-strict-csp.png'), fullPage: true });
     expect(problems).toEqual([]);

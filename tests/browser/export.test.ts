@@ -143,12 +143,25 @@ describe('saving a chart', () => {
     }
   });
 
-  test('the save buttons are in the chart and the no-export attribute hides them', async () => {
+  test('one Save… menu button per chart (one tab stop) opens PNG, SVG and CSV from the keyboard; no-export hides it', async () => {
     const page = await post(strict, []);
-    const labels = await page.$eval('phasor-rotation', (el) =>
-      [...el.shadowRoot!.querySelectorAll('.save button')].map((b) => b.textContent),
-    );
-    expect(labels).toEqual(['PNG', 'SVG', 'CSV']);
+    const bar = await page.$eval('phasor-rotation', (el) => ({
+      buttons: [...el.shadowRoot!.querySelectorAll('.save button')].filter((b) => (b as HTMLButtonElement).tabIndex >= 0).map((b) => b.textContent),
+      items: [...el.shadowRoot!.querySelectorAll('.save [role="menuitem"]')].map((b) => b.textContent),
+      expanded: el.shadowRoot!.querySelector('.save-toggle')!.getAttribute('aria-expanded'),
+    }));
+    expect(bar).toEqual({ buttons: ['Save…'], items: ['PNG', 'SVG', 'CSV'], expanded: 'false' });
+    // Enter opens the menu on its first item; arrows move; Escape closes it and returns focus.
+    await page.$eval('phasor-rotation', (el) => (el.shadowRoot!.querySelector('.save-toggle') as HTMLElement).focus());
+    await page.keyboard.press('Enter');
+    const focused = () => page.$eval('phasor-rotation', (el) => el.shadowRoot!.activeElement?.textContent ?? null);
+    expect(await focused()).toBe('PNG');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('CSV');
+    await page.keyboard.press('Escape');
+    expect(await focused()).toBe('Save…');
+    expect(await page.$eval('phasor-rotation', (el) => (el.shadowRoot!.querySelector('.save-menu') as HTMLElement).hidden)).toBe(true);
     const hidden = await page.$eval('phasor-rotation', (el) => {
       el.setAttribute('no-export', '');
       return getComputedStyle(el.shadowRoot!.querySelector('.save')!).display;

@@ -127,3 +127,22 @@ export async function waitForQuery(page: Page, params: Record<string, string | n
     { timeout: 10_000 },
   );
 }
+
+/** The least share of a chart's canvas pixels its data covers when drawn (the axes and labels are SVG, never on the canvas). */
+export const DATA_COVERAGE: Record<string, number> = {
+  'phasor-heatmap': 0.95,
+  'phasor-distance': 0.95,
+  'phasor-rotation': 0.1, // M_k's non-zero cells; its zeros are transparent
+  'phasor-frequencies': 0.004,
+  'phasor-encoding': 0.01,
+  'phasor-dot-offset': 0.01,
+};
+
+/** What a drawn chart must show: data on its canvas, more than one colour, and its axes named for screen readers. */
+export async function dataDrawn(page: Page, tag: string): Promise<{ covered: number; colours: number; named: boolean }> {
+  const ink = await inkOf(page, tag);
+  const named = await page.$eval(tag, (el) =>
+    [...el.shadowRoot!.querySelectorAll('svg.front')].every((svg) => svg.getAttribute('role') === 'img' && (svg.getAttribute('aria-label') ?? '').length > 20),
+  );
+  return { covered: ink.covered, colours: ink.colours, named };
+}

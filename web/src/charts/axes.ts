@@ -42,8 +42,24 @@ function title(g: G, text: string, x: number, y: number, rotate: number, anchor:
   t.attr('transform', `translate(${x},${y}) rotate(${rotate})`).attr('text-anchor', anchor).text(text);
 }
 
-/** Draws (or updates) the axes of `spec` around `box` in `svg`. */
+// What each SVG's axes were last drawn from: redrawing identical ticks costs
+// the page a layout of their text for nothing (a drag often changes no axis).
+const drawn = new WeakMap<SVGSVGElement, string>();
+
+function axesKey(box: PlotBox, spec: AxesSpec): string {
+  const one = (s?: AxisSpec) => (s ? [s.label, s.ticks, s.values, s.scale.domain(), s.scale.range(), s.format && s.values?.map((v) => s.format!(v))] : null);
+  return JSON.stringify([box, one(spec.bottom), one(spec.left), one(spec.right)]);
+}
+
+function svgWidth(svg: SVGSVGElement): string | null {
+  return svg.getAttribute('width');
+}
+
+/** Draws (or updates) the axes of `spec` around `box` in `svg`; nothing when they are as last drawn. */
 export function renderAxes(svg: SVGSVGElement, box: PlotBox, spec: AxesSpec): void {
+  const key = `${svgWidth(svg)} ${axesKey(box, spec)}`;
+  if (drawn.get(svg) === key) return;
+  drawn.set(svg, key);
   const { left, top, width, height } = box;
   if (spec.bottom) {
     const s = spec.bottom;

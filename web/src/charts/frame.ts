@@ -29,6 +29,8 @@ export class ChartFrame {
   readonly canvas: HTMLCanvasElement;
   readonly front: SVGSVGElement;
   readonly tooltip: Tooltip;
+  /** A polite live region: what a screen reader hears (see readout.ts). */
+  readonly live: HTMLDivElement;
   box: PlotBox = { left: 0, top: 0, width: 0, height: 0 };
   width = 0;
   height = 0;
@@ -41,10 +43,16 @@ export class ChartFrame {
     this.back.setAttribute('aria-hidden', 'true');
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'layer plot';
+    this.canvas.setAttribute('aria-hidden', 'true');
     this.front = svgElement('svg');
     this.front.setAttribute('class', 'layer front');
+    this.front.setAttribute('role', 'img');
     this.tooltip = new Tooltip(this.root);
-    this.root.append(this.back, this.canvas, this.front, this.tooltip.element);
+    this.live = document.createElement('div');
+    this.live.className = 'visually-hidden';
+    this.live.setAttribute('role', 'status');
+    this.live.setAttribute('aria-live', 'polite');
+    this.root.append(this.back, this.canvas, this.front, this.tooltip.element, this.live);
   }
 
   /** Sizes every layer; returns a canvas context in CSS pixels whose origin is the plot's top-left corner. */
@@ -66,6 +74,16 @@ export class ChartFrame {
     this.canvas.style.setProperty('left', `${this.box.left}px`);
     this.canvas.style.setProperty('top', `${this.box.top}px`);
     return fitCanvas(this.canvas, this.box.width, this.box.height);
+  }
+
+  /** What the chart shows, axes named (the SVG's children are not read one by one). */
+  describe(text: string): void {
+    this.front.setAttribute('aria-label', text);
+  }
+
+  /** Says `text` to a screen reader (once; an empty text clears the region). */
+  announce(text: string): void {
+    if (this.live.textContent !== text) this.live.textContent = text;
   }
 
   /** The group that holds read-out marks, in plot coordinates (made on first use). */

@@ -65,6 +65,33 @@ export function rasterize(grid: Grid, lut: ColourLut, domain: readonly [number, 
   return { pixels, width: outCols, height: outRows, downsampled: outCols < cols || outRows < rows };
 }
 
+/** A Toeplitz grid by its diagonals: cell (r, c) = diagonals[c − r + rows − 1]. */
+export interface ToeplitzGrid {
+  diagonals: Float32Array;
+  rows: number;
+  cols: number;
+}
+
+/** Colours a Toeplitz grid cell for cell (it is computed at the resolution drawn, so no averaging). */
+export function rasterizeToeplitz(grid: ToeplitzGrid, lut: ColourLut, domain: readonly [number, number]): Raster {
+  const { diagonals, rows, cols } = grid;
+  const [lo, hi] = domain;
+  const toIndex = (lut.size - 1) / (hi - lo || 1);
+  const last = lut.size - 1;
+  // Colour each diagonal once, then copy runs of them into the rows.
+  const colours = new Uint32Array(diagonals.length);
+  for (let n = 0; n < diagonals.length; n++) {
+    const v = diagonals[n];
+    let index = Math.round((v - lo) * toIndex);
+    if (index < 0) index = 0;
+    else if (index > last) index = last;
+    colours[n] = v === v ? lut.pixels[index] : 0;
+  }
+  const pixels = new Uint32Array(rows * cols);
+  for (let r = 0; r < rows; r++) pixels.set(colours.subarray(rows - 1 - r, rows - 1 - r + cols), r * cols);
+  return { pixels, width: cols, height: rows, downsampled: false };
+}
+
 let scratch: HTMLCanvasElement | null = null;
 
 /** Draws a raster stretched over a rectangle (CSS pixels), with hard cell edges. */

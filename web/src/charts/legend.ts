@@ -20,7 +20,13 @@ export interface ColourBarSpec {
 }
 
 /** A horizontal colour bar, 10 px tall, with ticks below it and the title on its left. */
+const barsDrawn = new WeakMap<SVGSVGElement, string>();
+
 export function renderColourBar(svg: SVGSVGElement, spec: ColourBarSpec): void {
+  // As drawn last time (the usual case while a control is dragged): nothing to do.
+  const key = JSON.stringify([spec.domain, spec.label, spec.x, spec.y, spec.width, spec.interpolator(0), spec.interpolator(1), spec.format?.(spec.domain[1])]);
+  if (barsDrawn.get(svg) === key) return;
+  barsDrawn.set(svg, key);
   const root = select(svg);
   let g = root.select<SVGGElement>('g.colour-bar');
   if (g.empty()) {

@@ -92,3 +92,13 @@ function drawReduced(ctx: CanvasRenderingContext2D, values: ArrayLike<number>, x
   }
   flush();
 }
+
+/** A translucent band from lo to hi across the plot: where a series fills its range within every pixel. */
+export function drawBand(ctx: CanvasRenderingContext2D, lo: number, hi: number, colour: string, y: Scale, width: number): void {
+  ctx.save();
+  ctx.fillStyle = colour;
+  ctx.globalAlpha = 0.16;
+  const top = Math.min(y(lo), y(hi));
+  ctx.fillRect(0, top, width, Math.abs(y(hi) - y(lo)));
+  ctx.restore();
+}

@@ -7,7 +7,8 @@ export class Tooltip {
   constructor(private readonly container: HTMLElement) {
     this.element = document.createElement('div');
     this.element.className = 'tooltip';
-    this.element.setAttribute('role', 'status');
+    // Seen, not heard: the frame's live region speaks the read-out once it settles.
+    this.element.setAttribute('aria-hidden', 'true');
     this.element.hidden = true;
   }
 

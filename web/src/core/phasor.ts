@@ -22,11 +22,10 @@ import {
   type SimilarityMatrixOptions,
 } from './types.js';
 import type { CoreWasm, ExperimentsWasm, WasmEnums, WasmLimits, WasmResult } from './wasm-module.js';
-import * as attentionApi from './attention.js';
-import * as embeddingApi from './embedding-scale.js';
-import * as ropeApi from './rope.js';
+import type * as ExperimentsApi from './experiments-api.js';
 import type * as R from './rope-types.js';
-import * as shiftFitApi from './shift-fit.js';
+import * as windowApi from './window.js';
+import type * as W from './window-types.js';
 
 const DEFAULT_BASE = 10000;
 
@@ -40,6 +39,8 @@ export class Phasor {
   private readonly enums: Readonly<WasmEnums>;
 
   private experimentsWasm: ExperimentsWasm | null = null;
+  /** The experiments' TypeScript, loaded with their wasm (experiments-api.ts). */
+  private experimentsApi: typeof ExperimentsApi | null = null;
   private experimentsLoading: Promise<this> | null = null;
 
   constructor(
@@ -58,9 +59,10 @@ export class Phasor {
    * it if no copy of phasor on the page has loaded it yet.
    */
   loadExperiments(options: LoadOptions = this.loadOptions): Promise<this> {
-    this.experimentsLoading ??= loadExperiments(this.simd ? 'simd' : 'scalar', options).then(
-      (wasm) => {
+    this.experimentsLoading ??= Promise.all([loadExperiments(this.simd ? 'simd' : 'scalar', options), import('./experiments-api.js')]).then(
+      ([wasm, api]) => {
         this.experimentsWasm = wasm;
+        this.experimentsApi = api;
         return this;
       },
       (error: unknown) => {
@@ -76,8 +78,8 @@ export class Phasor {
     return this.experimentsWasm !== null;
   }
 
-  private experiments(fn: string): ExperimentsWasm {
-    if (this.experimentsWasm) return this.experimentsWasm;
+  private experiments(fn: string): { wasm: ExperimentsWasm; api: typeof ExperimentsApi } {
+    if (this.experimentsWasm && this.experimentsApi) return { wasm: this.experimentsWasm, api: this.experimentsApi };
     throw new Error(
       `phasor.${fn}: RoPE, attention and the shift-fit experiments live in a second wasm module; ` +
         'call `await ph.loadExperiments()` once first, or create with createPhasor({ experiments: true })',
@@ -188,57 +190,110 @@ export class Phasor {
     return { matrix, maxError };
   }
 
+  // Views at pixel resolution and the rotation chart's pieces: window.ts
+  // (types in window-types.ts). Each bin is the exact mean over its positions.
+
+  /** Bin r = mean of PE(p) over positions first + r·stride …: count × dModel values. */
+  encodeBins(options: W.EncodeBinsOptions): Float32Array {
+    return windowApi.encodeBins(this.wasm, options);
+  }
+
+  /** The chosen dimensions of encodeBins, one column of count values each. */
+  encodeBinColumns(options: W.EncodeColumnsOptions): Float32Array {
+    return windowApi.encodeBinColumns(this.wasm, options);
+  }
+
+  /** Bin r = mean over its offsets k of Σ_i cos(ω_i k), the dot product PE(p)·PE(p+k). */
+  dotByOffsetBins(options: W.DotBinsOptions): Float32Array {
+    return windowApi.dotByOffsetBins(this.wasm, options);
+  }
+
+  /** PE(p)·PE(p+k) measured on encoded float32 rows, bin by bin. */
+  measuredDotBins(options: W.MeasuredDotBinsOptions): Float64Array {
+    return windowApi.measuredDotBins(this.wasm, options);
+  }
+
+  /** The distance or similarity matrix over a window at pixel resolution, as its Toeplitz row of blocks. */
+  offsetRowBins(options: W.OffsetRowBinsOptions): Float32Array {
+    return windowApi.offsetRowBins(this.wasm, options);
+  }
+
+  /** A window of M_k (rows × cols from row0, col0) without building the d × d matrix. */
+  rotationWindow(options: W.RotationWindowOptions): Float32Array {
+    return windowApi.rotationWindow(this.wasm, options);
+  }
+
+  /** M_k·PE(p), float32 factors and float64 sums. */
+  rotateEncoding(options: W.RotateOptions): Float64Array {
+    return windowApi.rotateEncoding(this.wasm, options);
+  }
+
+  /** max |M_k·PE(p) − PE(p+k)| over the positions, without building M_k. */
+  rotationMaxError(options: RotationOptions): number {
+    return windowApi.rotationMaxError(this.wasm, options);
+  }
+
   // RoPE, attention and the "why this design" experiments: rope.ts,
   // attention.ts, shift-fit.ts, embedding-scale.ts (types in rope-types.ts).
 
   /** Rows turned by RoPE at their positions, in either pairing, with optional frequency scaling. */
   rope(options: R.RopeOptions): Float32Array {
-    return ropeApi.rope(this.experiments('rope'), options);
+    const { wasm, api } = this.experiments('rope');
+    return api.rope(wasm, options);
   }
 
   /** RoPE's frequencies and wavelengths before and after a scaling scheme. */
   ropeFrequencies(options: R.RopeFrequencyOptions): R.RopeFrequencies {
-    return ropeApi.ropeFrequencies(this.experiments('ropeFrequencies'), options);
+    const { wasm, api } = this.experiments('ropeFrequencies');
+    return api.ropeFrequencies(wasm, options);
   }
 
   /** q_m·k_n over a grid of positions for additive PE (with its four terms), RoPE or ALiBi. */
   attentionScores<K extends R.AttentionKind>(options: R.AttentionOptions & { kind: K }): R.AttentionScoresByKind[K] {
-    return attentionApi.attentionScores(this.experiments('attentionScores'), options);
+    const { wasm, api } = this.experiments('attentionScores');
+    return api.attentionScores(wasm, options);
   }
 
   /** Score against the offset m − n for several absolute positions m (one shared token). */
   scoreByOffset(options: R.ScoreByOffsetOptions): R.ScoresByOffset {
-    return attentionApi.scoreByOffset(this.experiments('scoreByOffset'), options);
+    const { wasm, api } = this.experiments('scoreByOffset');
+    return api.scoreByOffset(wasm, options);
   }
 
   /** ALiBi's per-head slopes. */
   alibiSlopes(options: { heads: number }): Float64Array {
-    return attentionApi.alibiSlopes(this.experiments('alibiSlopes'), options);
+    const { wasm, api } = this.experiments('alibiSlopes');
+    return api.alibiSlopes(wasm, options);
   }
 
   /** The seeded normal samples behind every random default (reproducible across builds). */
   normalSamples(options: R.NormalSamplesOptions): Float32Array {
-    return attentionApi.normalSamples(this.experiments('normalSamples'), options);
+    const { wasm, api } = this.experiments('normalSamples');
+    return api.normalSamples(wasm, options);
   }
 
   /** The least-squares map from e(p) to e(p + k) and its residual, for PE and the designs it beat. */
   shiftFit(options: R.ShiftFitOptions): R.ShiftFit {
-    return shiftFitApi.shiftFit(this.experiments('shiftFit'), options);
+    const { wasm, api } = this.experiments('shiftFit');
+    return api.shiftFit(wasm, options);
   }
 
   /** Two positions one sine-only slot cannot tell apart. */
   sineCollision(options: R.SineCollisionOptions): R.SineCollision {
-    return shiftFitApi.sineCollision(this.experiments('sineCollision'), options);
+    const { wasm, api } = this.experiments('sineCollision');
+    return api.sineCollision(wasm, options);
   }
 
   /** Norms of token embeddings (with and without ×√dModel), of PE and of their sums, per position. */
   embeddingScale(options: R.EmbeddingScaleOptions): R.EmbeddingScale {
-    return embeddingApi.embeddingScale(this.experiments('embeddingScale'), options);
+    const { wasm, api } = this.experiments('embeddingScale');
+    return api.embeddingScale(wasm, options);
   }
 
   /** The closest two distinct positions for each base and sequence length. */
   positionResolution(options: R.PositionResolutionOptions): R.PositionResolution {
-    return embeddingApi.positionResolution(this.experiments('positionResolution'), options);
+    const { wasm, api } = this.experiments('positionResolution');
+    return api.positionResolution(wasm, options);
   }
 
   private offsetMatrix(fn: string, o: OptionReader, metric: number): Float32Array {

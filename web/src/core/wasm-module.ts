@@ -30,6 +30,14 @@ export interface CoreWasm extends ModuleCommon {
   pairwise(count: number, dim: number, metric: number): WasmResult<Float32Array>;
   rotationMatrix(positions: number, dModel: number, base: number, offset: number, k: number, layout: number, spacing: number): WasmResult<Float32Array>;
   rotationMaxError(positions: number, dModel: number, base: number, offset: number, k: number, layout: number, spacing: number): WasmResult<number>;
+  // Pixel-resolution views and the rotation chart's pieces (window_bindings.cpp).
+  /** Bins of the table: all dimensions (dims empty) or the listed ones, one column each. */
+  encodeBins(first: number, stride: number, count: number, dModel: number, base: number, layout: number, spacing: number, dims: readonly number[]): WasmResult<Float32Array>;
+  /** Bins of PE(p)·PE(p+k): the closed form when p is NaN, else measured on encoded rows. */
+  dotBins(p: number, first: number, stride: number, count: number, dModel: number, base: number, spacing: number): WasmResult<Float64Array>;
+  offsetRowBins(first: number, stride: number, count: number, dModel: number, base: number, metric: number, spacing: number): WasmResult<Float32Array>;
+  /** rows × cols entries of M_k (none when rows and cols are 0), then M_k·PE(p) (none when p is NaN). */
+  rotationView(dModel: number, base: number, k: number, layout: number, spacing: number, p: number, row0: number, col0: number, rows: number, cols: number): WasmResult<Float64Array>;
 }
 
 /** rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts), the scaling as a record. */
@@ -127,6 +135,10 @@ export const CORE_FUNCTIONS = [
   'pairwise',
   'rotationMatrix',
   'rotationMaxError',
+  'encodeBins',
+  'dotBins',
+  'offsetRowBins',
+  'rotationView',
 ] as const satisfies readonly Exclude<keyof CoreWasm, 'HEAPU8'>[];
 
 export const EXPERIMENT_FUNCTIONS = [

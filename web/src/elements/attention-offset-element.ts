@@ -14,11 +14,15 @@ import { AttributeError, choice, flag, integer, integerList, spec } from './attr
 import * as common from './common-attributes.js';
 import { limit } from './core-limits.js';
 import { short, strong } from './caption.js';
+import { Parts } from './parts.js';
 import { PhasorElement } from './phasor-element.js';
-import { LinePanel, panelSheet, panelWidths, seriesTable, type PanelLine } from './line-panel.js';
+import { LinePanel, panelWidths, type PanelLine } from '../charts/line-panel.js';
+import { panelSheet } from './styles.js';
+import { seriesTable } from './series-table.js';
 import { choiceList } from './list-attributes.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
+import { attachReadout } from '../charts/readout.js';
 
 export type AttentionChartKind = 'all' | 'rope' | 'additive' | 'alibi' | 'pairing';
 export const TERMS = ['content-content', 'content-position', 'position-content', 'position-position'] as const;
@@ -77,6 +81,7 @@ const other = (p: Pairing): Pairing => (p === 'half' ? 'adjacent' : 'half');
 export const coincide = (p: OffsetPanel, scale: number): boolean => p.maxSpread <= 1e-5 * (1 + scale);
 
 export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetOptions, AttentionOffsetData> {
+  static override readonly tag = 'phasor-attention-offset';
   static override needsExperiments = true;
   static override attributeSpecs = [
     spec<AttentionChartKind>('kind', choice(['all', 'rope', 'additive', 'alibi', 'pairing'] as const), 'all'),
@@ -122,7 +127,7 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
     return o;
   }
 
-  protected compute(ph: Phasor, o: AttentionOffsetOptions): AttentionOffsetData {
+  protected compute(ph: Phasor, o: AttentionOffsetOptions): Parts<AttentionOffsetData> {
     if (o.head >= o.heads) throw new AttributeError(`head must be below heads (${o.heads}); got ${o.head}`);
     const count = 2 * o.maxOffset + 1;
     const maxKeys = ph.limits.maxAttentionPositions;
@@ -166,31 +171,35 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
         weightLayout: o.weightLayout ?? o.pairing,
         permute: o.permute,
       });
-    let panels: OffsetPanel[];
+    // One panel per part (a few wasm calls each), between frames.
+    const panels: OffsetPanel[] = [];
+    let steps: (() => OffsetPanel)[];
     if (o.kind === 'pairing') {
       // A model trained with the other pairing, then run with this one.
       const p = o.pairing;
       const q = other(p);
-      const source = rope(`${ROTATION_NAME[q]} model, as trained`, { pairing: q });
-      const reference = source.scores.subarray(0, count);
-      panels = [
-        source,
-        rope(`${ROTATION_NAME[p]}, weights not permuted`, { pairing: p, weightLayout: q }, reference),
-        rope(`${ROTATION_NAME[p]}, weights permuted`, { pairing: p, weightLayout: q, permute: true }, reference),
-        rope(`permuted, but ${ROTATION_NAME[q]} cos/sin table`, { pairing: p, tableLayout: q, weightLayout: q, permute: true }, reference),
+      const reference = () => panels[0].scores.subarray(0, count);
+      steps = [
+        () => rope(`${ROTATION_NAME[q]} model, as trained`, { pairing: q }),
+        () => rope(`${ROTATION_NAME[p]}, weights not permuted`, { pairing: p, weightLayout: q }, reference()),
+        () => rope(`${ROTATION_NAME[p]}, weights permuted`, { pairing: p, weightLayout: q, permute: true }, reference()),
+        () => rope(`permuted, but ${ROTATION_NAME[q]} cos/sin table`, { pairing: p, tableLayout: q, weightLayout: q, permute: true }, reference()),
       ];
     } else if (o.kind === 'all') {
-      panels = [ropeOwn(), additive(), alibi()];
+      steps = [ropeOwn, additive, alibi];
     } else {
-      panels = [{ rope: ropeOwn, additive, alibi }[o.kind]()];
+      steps = [{ rope: ropeOwn, additive, alibi }[o.kind]];
     }
-    return { offsets, anchors: o.anchors, panels };
+    return new Parts(
+      steps.map((step) => () => panels.push(step())),
+      () => ({ offsets, anchors: o.anchors, panels }),
+    );
   }
 
   protected draw(data: AttentionOffsetData, o: AttentionOffsetOptions, width: number, theme: Theme): void {
     while (this.panels.length < data.panels.length) {
       const panel = new LinePanel();
-      this.attachReadout(panel.frame, (point) => panel.showReadout(point), () => panel.step(), 'Attention score against offset');
+      attachReadout(panel, 'Attention score against offset');
       this.panels.push(panel);
     }
     const used = this.panels.slice(0, data.panels.length);

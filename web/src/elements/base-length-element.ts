@@ -15,11 +15,15 @@ import { AttributeError, integer, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { limit } from './core-limits.js';
 import { strong } from './caption.js';
+import { Parts } from './parts.js';
 import { PhasorElement } from './phasor-element.js';
-import { axisTicks, LinePanel, panelSheet, seriesTable, type PanelLine } from './line-panel.js';
+import { axisTicks, LinePanel, type PanelLine } from '../charts/line-panel.js';
+import { panelSheet } from './styles.js';
+import { seriesTable } from './series-table.js';
 import { numberList } from './list-attributes.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
+import { attachReadout } from '../charts/readout.js';
 
 export interface BaseLengthOptions {
   dModel: number;
@@ -48,6 +52,7 @@ const minOffsetOf = (o: BaseLengthOptions): number => o.minOffset ?? Math.min(16
 const ROW = 22;
 
 export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, BaseLengthData> {
+  static override readonly tag = 'phasor-base-length';
   static override needsExperiments = true;
   static override attributeSpecs = [
     common.dModel(128),
@@ -68,8 +73,8 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     this.rangesTitle.textContent = 'The wavelengths of each base, one tick per pair';
     this.panel.heading.textContent = 'How close two distinct positions come in a sequence of length n';
     this.content.append(this.rangesTitle, this.ranges.root, this.panel.root);
-    this.attachReadout(this.ranges, (point) => this.showRange(point), () => ({ x: 8, y: ROW }), 'Wavelengths of each base');
-    this.attachReadout(this.panel.frame, (point) => this.panel.showReadout(point), () => this.panel.step(), 'Closest positions against sequence length');
+    attachReadout({ frame: this.ranges, show: (point) => this.showRange(point), step: () => ({ x: 8, y: ROW }) }, 'Wavelengths of each base');
+    attachReadout(this.panel, 'Closest positions against sequence length');
   }
 
   protected override styleSheets(): CSSStyleSheet[] {
@@ -93,7 +98,8 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     return { ...o, positions: null };
   }
 
-  protected compute(ph: Phasor, o: BaseLengthOptions): BaseLengthData {
+  /** One base at a time (a wasm call of a few milliseconds each), between frames. */
+  protected compute(ph: Phasor, o: BaseLengthOptions): Parts<BaseLengthData> {
     // Checked here so the messages name the attributes, not the API's options.
     if (o.minOffset !== null && o.minOffset >= o.maxLength) {
       throw new AttributeError(`min-offset must be below max-length (${o.maxLength}); got ${o.minOffset}`);
@@ -107,14 +113,20 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     const lengths: number[] = [];
     for (let n = 2; n < o.maxLength; n *= 2) lengths.push(n);
     lengths.push(o.maxLength);
-    const query = { dModel: o.dModel, bases: o.bases, lengths };
-    return {
+    const nearest: PositionResolution[] = [];
+    const far: PositionResolution[] = [];
+    const steps = o.bases.flatMap((base) => [
+      () => nearest.push(ph.positionResolution({ dModel: o.dModel, bases: [base], lengths })),
+      () => far.push(ph.positionResolution({ dModel: o.dModel, bases: [base], lengths, minOffset: minOffsetOf(o) })),
+    ]);
+    return new Parts(steps, () => ({
       lengths,
       wavelengths: o.bases.map((base) => ph.frequencies({ dModel: o.dModel, base }).wavelengths),
-      nearest: ph.positionResolution(query),
-      far: ph.positionResolution({ ...query, minOffset: minOffsetOf(o) }),
-    };
+      nearest: joinBases(nearest),
+      far: joinBases(far),
+    }));
   }
+
 
   protected draw(data: BaseLengthData, o: BaseLengthOptions, width: number, theme: Theme): void {
     const colour = (b: number) => theme.series[b % theme.series.length];
@@ -186,7 +198,7 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
       .attr('dy', '0.35em')
       .attr('text-anchor', 'end')
       .text((base) => `base ${powerOfTen(base)}`);
-    this.ranges.root.setAttribute('aria-label', `Wavelengths of the ${o.dModel / 2} pairs for bases ${o.bases.join(', ')}, log scale. Use the arrow keys to read values.`);
+    this.ranges.describe(`Wavelengths of the ${o.dModel / 2} pairs for bases ${o.bases.join(', ')}, log scale`);
     this.showRange(null);
   }
 
@@ -228,4 +240,18 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
         : `. That is within ${scientific(margin)} × float32 rounding: a float32 table can no longer tell these positions apart reliably.`,
     );
   }
+}
+
+/** The results for one base each as one result over all of them (bases × lengths). */
+function joinBases(parts: PositionResolution[]): PositionResolution {
+  const join = (pick: (r: PositionResolution) => Float64Array) => {
+    const out = new Float64Array(parts.reduce((n, r) => n + pick(r).length, 0));
+    let at = 0;
+    for (const r of parts) {
+      out.set(pick(r), at);
+      at += pick(r).length;
+    }
+    return out;
+  };
+  return { bases: join((r) => r.bases), lengths: parts[0].lengths, minDistance: join((r) => r.minDistance), atOffset: join((r) => r.atOffset), float32Bound: parts[0].float32Bound };
 }

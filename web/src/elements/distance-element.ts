@@ -1,16 +1,25 @@
 // <phasor-distance>: ‖PE(p) − PE(q)‖ for every pair of positions. It depends
-// on |p − q| alone (the matrix is Toeplitz), which the read-out shows by
-// tracing the diagonal of equal offset through the cell under the pointer.
+// on q − p alone (the matrix is Toeplitz), which the read-out shows by tracing
+// the diagonal of equal offset through the cell under the pointer, and which
+// is how it is drawn: the core computes one value per diagonal of pixels
+// (offsetRowBins: the root mean square distance over the block of cells a
+// pixel holds), never the n² matrix. Zoom and pan both axes together over
+// positions 0 … 2^31.
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Phasor } from '../core/index.js';
-import { renderAxes, tickCount } from '../charts/axes.js';
+import { renderAxes } from '../charts/axes.js';
+import { binsFor } from '../charts/bins.js';
 import { sequentialInterpolator } from '../charts/colour-schemes.js';
 import { exact, integer as formatInteger } from '../charts/format.js';
+import { devicePixelRatioNow } from '../charts/hidpi-canvas.js';
+import { MatrixView } from '../charts/matrix-view.js';
+import { attachReadout, type Point } from '../charts/readout.js';
+import { ZoomWindow, type ZoomLimits } from '../charts/zoom.js';
 import * as common from './common-attributes.js';
-import { MatrixView } from './matrix-view.js';
 import { PhasorElement } from './phasor-element.js';
 import { matrixTable, type CsvTable } from './export.js';
+import { positionTicks } from './views.js';
 
 export interface DistanceOptions {
   dModel: number;
@@ -19,90 +28,135 @@ export interface DistanceOptions {
 }
 
 export interface DistanceData {
-  /** positions × positions, row-major: matrix[p·n + q] = ‖PE(p) − PE(q)‖. */
-  matrix: Float32Array;
+  /** The drawn blocks by diagonal: block (r, c) = diagonals[c − r + rows − 1]. */
+  diagonals: Float32Array;
+  /** Positions per block side (a power of two; 1: one cell per block). */
+  stride: number;
+  /** First position p of block row 0 and q of block column 0, and how many of each. */
+  rowStart: number;
+  colStart: number;
+  rows: number;
+  cols: number;
+  /** The options' window (0 … positions − 1 on both axes before any zoom). */
   positions: number;
   dModel: number;
   base: number;
-  /** The largest distance (found in row 0, which holds every offset). */
+  /** The largest value drawn (the colour scale's top). */
   max: number;
 }
 
-const MARGIN = { top: 44, right: 14, bottom: 44, left: 56 };
+const MARGIN = { top: 44, right: 14, bottom: 44, left: 64 };
+/** Positions 0 … 2^31 on both axes, so every offset q − p is one phasor accepts. */
+const LIMITS: ZoomLimits = { lo: 0, hi: 2 ** 31, minSpan: 4 };
 
-export class PhasorDistanceElement extends PhasorElement<DistanceOptions, DistanceData> {
+export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, DistanceData> {
+  static override readonly tag = 'phasor-distance';
   static override attributeSpecs = [common.dModel(1000), common.base, common.positions(1000, 4096)];
 
   private readonly view = new MatrixView();
   private readonly caption = document.createElement('p');
+  private readonly zoom: ZoomWindow;
   private x = scaleLinear();
   private y = scaleLinear();
+  private shown: DistanceData | null = null;
+
+  /** Shows the read-out again where it was, after a redraw. */
+  private readonly refreshReadout: () => void;
 
   constructor() {
     super();
     this.caption.className = 'caption';
     this.content.append(this.view.frame.root, this.caption);
-    this.attachReadout(
-      this.view.frame,
-      (point) => this.showReadout(point),
-      () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: Math.max(1, this.y(1) - this.y(0)) }),
+    const { frame } = this.view;
+    this.zoom = new ZoomWindow(frame.front, 'xy', () => this.scheduleRender(), () => frame.root.matches(':focus'));
+    this.refreshReadout = attachReadout(
+      { frame, show: (point) => this.showReadout(point), step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: Math.max(1, this.y(1) - this.y(0)) }) },
       'Distance matrix',
+      this.zoom,
     );
   }
 
-  protected override csvTable(data: DistanceData): CsvTable {
-    return matrixTable(data.matrix, data.positions, data.positions, 'p \\ q');
+  /** The blocks drawn now, or null before the first draw. */
+  override data(): DistanceData | null {
+    return this.shown;
   }
 
-  protected computeKey(o: DistanceOptions): unknown {
-    return o;
+  /** The options' n × n matrix at full resolution, computed when asked. */
+  protected override csvTable(): CsvTable {
+    const o = this.drawnOptions!;
+    return matrixTable(this.core.distanceMatrix(o), o.positions, o.positions, 'p \\ q');
   }
 
-  protected compute(ph: Phasor, o: DistanceOptions): DistanceData {
-    const matrix = ph.distanceMatrix(o);
-    let max = 0;
-    for (let q = 0; q < o.positions; q++) if (matrix[q] > max) max = matrix[q];
-    return { matrix, positions: o.positions, dModel: o.dModel, base: o.base, max };
+  protected computeKey(): unknown {
+    return null;
   }
 
-  protected draw(data: DistanceData, o: DistanceOptions, width: number): void {
+  protected compute(): null {
+    return null;
+  }
+
+  protected draw(_: null, o: DistanceOptions, width: number): void {
     const side = Math.max(120, Math.min(520, width - MARGIN.left - MARGIN.right));
     const margin = { ...MARGIN, right: width - MARGIN.left - side };
-    const ctx = this.view.frame.layout(width, side + MARGIN.top + MARGIN.bottom, margin);
-    const { box } = this.view.frame;
-    this.x = scaleLinear().domain([0, o.positions]).range([0, box.width]);
-    this.y = scaleLinear().domain([0, o.positions]).range([0, box.height]);
-    const domain: [number, number] = [0, data.max || 1];
-    this.view.draw(ctx, { values: data.matrix, rows: o.positions, cols: o.positions }, sequentialInterpolator, domain, '‖PE(p) − PE(q)‖');
-    const ticks = (scale: typeof this.x) => scale.ticks(tickCount(box.width, 70)).filter(Number.isInteger);
-    renderAxes(this.view.frame.front, box, {
-      bottom: { scale: this.x, label: 'position q', values: ticks(this.x), format: formatInteger },
-      left: { scale: this.y, label: 'position p', values: ticks(this.y), format: formatInteger },
+    const { frame } = this.view;
+    const ctx = frame.layout(width, side + MARGIN.top + MARGIN.bottom, margin);
+    const { box } = frame;
+    const n = o.positions;
+    this.zoom.configure({ x: [0, n], y: [0, n] }, box, LIMITS);
+    const { x: qView, y: pView } = this.zoom.current;
+    this.x = scaleLinear().domain(qView).range([0, box.width]);
+    this.y = scaleLinear().domain(pView).range([0, box.height]);
+    const pixels = box.width * devicePixelRatioNow();
+    const rowsBins = binsFor(pView, pixels, 0, LIMITS);
+    const colsBins = binsFor(qView, pixels, 0, LIMITS, rowsBins.stride); // one stride: the blocks are square
+    const s = rowsBins.stride;
+    const rows = rowsBins.count;
+    const cols = colsBins.count;
+    // Block (r, c) has offsets q − p centred on colStart − rowStart + (c − r)·s.
+    const firstOffset = colsBins.first - rowsBins.first - (rows - 1) * s;
+    const diagonals = this.core.offsetRowBins({ first: firstOffset, stride: s, count: rows + cols - 1, dModel: o.dModel, base: o.base, metric: 'l2' });
+    let max = 0;
+    for (const v of diagonals) if (v > max) max = v;
+    this.shown = { diagonals, stride: s, rowStart: rowsBins.first, colStart: colsBins.first, rows, cols, positions: n, dModel: o.dModel, base: o.base, max };
+    const x0 = this.x(colsBins.first);
+    const y0 = this.y(rowsBins.first);
+    this.view.draw(
+      ctx,
+      { diagonals, rows, cols },
+      { interpolator: sequentialInterpolator, domain: [0, max || 1], label: '‖PE(p) − PE(q)‖' },
+      { x: x0, y: y0, width: this.x(colsBins.first + cols * s) - x0, height: this.y(rowsBins.first + rows * s) - y0 },
+    );
+    renderAxes(frame.front, box, {
+      bottom: { scale: this.x, label: 'position q', values: positionTicks(this.x, box.width), format: formatInteger },
+      left: { scale: this.y, label: 'position p', values: positionTicks(this.y, box.height), format: formatInteger },
     });
-    this.caption.textContent = `${formatInteger(o.positions)} × ${formatInteger(o.positions)} positions, d_model = ${o.dModel}; largest distance ${exact(data.max)} (never above √(2·d_model) = ${exact(Math.sqrt(2 * o.dModel))})`;
-    this.view.frame.root.setAttribute('aria-label', `Distance matrix of ${o.positions} positions at d_model ${o.dModel}. Use the arrow keys to read values.`);
-    this.showReadout(null);
+    const window = (r: readonly [number, number]) => `${formatInteger(Math.floor(r[0]))} … ${formatInteger(Math.ceil(r[1]) - 1)}`;
+    this.caption.textContent =
+      `p ${window(pView)} × q ${window(qView)}, d_model = ${o.dModel}; largest distance shown ${exact(max)} (never above √(2·d_model) = ${exact(Math.sqrt(2 * o.dModel))})` +
+      (s > 1 ? `; each pixel is the root mean square distance over its ${formatInteger(s)} × ${formatInteger(s)} cells` : '') +
+      (this.zoom.zoomed ? ' (zoomed: 0 resets)' : '');
+    frame.describe(`Distance matrix ‖PE(p) − PE(q)‖ at d_model ${o.dModel}: position q from ${window(qView)} across, position p from ${window(pView)} down, colour from 0 (dark) to ${exact(max)} (yellow)`);
+    this.refreshReadout();
   }
 
-  private showReadout(point: { x: number; y: number } | null): void {
-    const data = this.data();
+  private showReadout(point: Point | null): void {
+    const shown = this.shown;
     const o = this.drawnOptions;
     const front = select(this.view.frame.front);
-    if (!point || !data || !o) {
+    if (!point || !shown || !o) {
       this.view.markCell(null, this.x, this.y);
       front.selectAll('line.diagonal').remove();
-      this.view.frame.tooltip.hide();
       return;
     }
-    const n = o.positions;
-    const q = Math.min(n - 1, Math.max(0, Math.floor(this.x.invert(point.x))));
-    const p = Math.min(n - 1, Math.max(0, Math.floor(this.y.invert(point.y))));
+    const q = Math.floor(this.x.invert(point.x));
+    const p = Math.floor(this.y.invert(point.y));
     const anchor = this.view.markCell({ row: p, col: q }, this.x, this.y)!;
     const k = q - p;
-    // The cells with the same offset q − p = k: a diagonal through the cell.
-    const start = k >= 0 ? { x: k, y: 0 } : { x: 0, y: -k };
-    const length = n - Math.abs(k);
-    const diagonal = [{ x1: this.x(start.x), y1: this.y(start.y), x2: this.x(start.x + length), y2: this.y(start.y + length) }];
+    // The exact distance for this pair, computed for it alone.
+    const exactValue = this.core.offsetRowBins({ first: k, stride: 1, count: 1, dModel: o.dModel, base: o.base, metric: 'l2' })[0];
+    // The cells with the same offset q − p = k: a diagonal through the cell, across the view.
+    const [q0, q1] = this.x.domain();
+    const diagonal = [{ x1: this.x(q0), y1: this.y(q0 - k), x2: this.x(q1), y2: this.y(q1 - k) }];
     front
       .select('g.readout')
       .selectAll('line.diagonal')
@@ -114,15 +168,13 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, Distan
       .attr('y1', (d) => d.y1)
       .attr('x2', (d) => d.x2)
       .attr('y2', (d) => d.y2);
-    this.view.frame.tooltip.show(
-      [
-        `p = ${formatInteger(p)}, q = ${formatInteger(q)}`,
-        `offset |q − p| = ${formatInteger(Math.abs(k))}`,
-        `‖PE(p) − PE(q)‖ = ${exact(data.matrix[p * n + q])}`,
-        `same on the whole dashed diagonal`,
-      ],
-      anchor.x,
-      anchor.y,
-    );
+    const lines = [`p = ${formatInteger(p)}, q = ${formatInteger(q)}`, `offset |q − p| = ${formatInteger(Math.abs(k))}`, `‖PE(p) − PE(q)‖ = ${exact(exactValue)}`, `same on the whole dashed diagonal`];
+    if (shown.stride > 1) {
+      const r = Math.floor((p - shown.rowStart) / shown.stride);
+      const c = Math.floor((q - shown.colStart) / shown.stride);
+      const v = shown.diagonals[c - r + shown.rows - 1];
+      if (v !== undefined) lines.push(`pixel (${formatInteger(shown.stride)}² cells), root mean square: ${exact(v)}`);
+    }
+    this.view.frame.tooltip.show(lines, anchor.x, anchor.y);
   }
 }

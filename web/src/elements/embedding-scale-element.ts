@@ -10,10 +10,15 @@ import { integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { strong } from './caption.js';
 import { limit } from './core-limits.js';
+import { Parts } from './parts.js';
 import { PhasorElement } from './phasor-element.js';
-import { LinePanel, panelSheet, seriesTable, type PanelLine } from './line-panel.js';
+import { STREAM } from '../core/experiment-inputs.js';
+import { LinePanel, type PanelLine } from '../charts/line-panel.js';
+import { panelSheet } from './styles.js';
+import { seriesTable } from './series-table.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
+import { attachReadout } from '../charts/readout.js';
 
 export interface EmbeddingScaleChartOptions {
   dModel: number;
@@ -39,6 +44,9 @@ function mean(values: Float32Array): number {
 }
 
 export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleChartOptions, EmbeddingScaleChartData> {
+  static override readonly tag = 'phasor-embedding-scale';
+  /** The token embeddings drawn for the last d-model, positions and seed. */
+  private tokens: { key: string; values: Float32Array } | null = null;
   static override needsExperiments = true;
   static override attributeSpecs = [
     common.dModel(512),
@@ -54,7 +62,7 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
   constructor() {
     super();
     this.content.append(this.panel.root);
-    this.attachReadout(this.panel.frame, (point) => this.panel.showReadout(point), () => this.panel.step(), 'Norms of token embeddings and PE');
+    attachReadout(this.panel, 'Norms of token embeddings and PE');
   }
 
   protected override styleSheets(): CSSStyleSheet[] {
@@ -75,10 +83,44 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
     return o;
   }
 
-  protected compute(ph: Phasor, o: EmbeddingScaleChartOptions): EmbeddingScaleChartData {
+  /**
+   * The token draw (kept while only the base or offset changes), then the
+   * norms a block of positions at a time (a wasm call of a few milliseconds
+   * each), between frames.
+   */
+  protected compute(ph: Phasor, o: EmbeddingScaleChartOptions): Parts<EmbeddingScaleChartData> {
     common.checkCells(o.positions, o.dModel);
-    const r = ph.embeddingScale({ dModel: o.dModel, positions: o.positions, offset: o.offset, base: o.base, seed: o.seed, embeddingStd: o.embeddingStd ?? undefined });
-    return { ...r, dModel: o.dModel, offset: o.offset };
+    const std = o.embeddingStd ?? 1 / Math.sqrt(o.dModel);
+    const drawKey = JSON.stringify([o.dModel, o.positions, o.seed, std]);
+    const block = Math.max(1, Math.floor(2 ** 16 / o.dModel));
+    const parts: EmbeddingScale[] = [];
+    const steps = [
+      () => {
+        // The same draw embeddingScale makes without tokens (its stream of the seed).
+        if (this.tokens?.key !== drawKey) this.tokens = { key: drawKey, values: ph.normalSamples({ seed: o.seed, stream: STREAM.embedding, count: o.positions * o.dModel, std }) };
+      },
+      ...Array.from({ length: Math.ceil(o.positions / block) }, (_, n) => () => {
+        const first = n * block;
+        const count = Math.min(block, o.positions - first);
+        const tokens = this.tokens!.values.subarray(first * o.dModel, (first + count) * o.dModel);
+        parts.push(ph.embeddingScale({ dModel: o.dModel, positions: count, offset: o.offset + first, base: o.base, tokens }));
+      }),
+    ];
+    const join = (pick: (r: EmbeddingScale) => Float32Array) => {
+      const out = new Float32Array(o.positions);
+      parts.forEach((r, n) => out.set(pick(r), n * block));
+      return out;
+    };
+    return new Parts(steps, () => ({
+      tokenNorm: join((r) => r.tokenNorm),
+      scaledTokenNorm: join((r) => r.scaledTokenNorm),
+      peNorm: join((r) => r.peNorm),
+      sumNorm: join((r) => r.sumNorm),
+      scaledSumNorm: join((r) => r.scaledSumNorm),
+      scale: Math.sqrt(o.dModel),
+      dModel: o.dModel,
+      offset: o.offset,
+    }));
   }
 
   protected draw(data: EmbeddingScaleChartData, o: EmbeddingScaleChartOptions, width: number, theme: Theme): void {

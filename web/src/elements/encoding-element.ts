@@ -1,18 +1,29 @@
 // <phasor-encoding>: PE(p, j) against the position p for chosen dimensions j,
-// with a read-out of the exact stored values under the pointer.
+// with a read-out of the exact value at the position under the pointer. Zoom
+// and pan p across everything phasor accepts; only the points drawn are
+// computed (one bin per device pixel, each the exact mean of PE over its
+// positions). A dimension whose wavelength is under four bins is drawn as the
+// band its values fill, not as a curve: its mean is flattened and its samples
+// would alias.
 import { scaleLinear } from 'd3-scale';
-import type { Encoding, Layout, Phasor, Spacing } from '../core/index.js';
-import { renderAxes, renderGrid, tickCount } from '../charts/axes.js';
+import type { Layout, Phasor, Spacing } from '../core/index.js';
+import { renderAxes, renderGrid } from '../charts/axes.js';
+import { binOf, binRange, binsFor, type Bins } from '../charts/bins.js';
+import { showCursor } from '../charts/cursor.js';
 import { exact, integer as formatInteger } from '../charts/format.js';
 import { ChartFrame } from '../charts/frame.js';
+import { devicePixelRatioNow } from '../charts/hidpi-canvas.js';
 import { renderSeriesLegend } from '../charts/legend.js';
-import { drawLine } from '../charts/line-plot.js';
+import { drawBand, drawLine } from '../charts/line-plot.js';
+import { attachReadout, type Point } from '../charts/readout.js';
+import { ZoomWindow } from '../charts/zoom.js';
 import { AttributeError, integerList, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { defaultDimensions, describeDimension, subscript } from './dimensions.js';
 import { PhasorElement } from './phasor-element.js';
 import { type CsvTable } from './export.js';
 import type { Theme } from './theme.js';
+import { POSITION_LIMITS, positionTicks, withinPixel } from './views.js';
 
 export interface EncodingChartOptions {
   dModel: number;
@@ -25,131 +36,142 @@ export interface EncodingChartOptions {
   dims: number[] | null;
 }
 
-export interface EncodingChartData {
-  encoding: Encoding;
+export interface EncodingChartData extends Bins {
+  /** The options' window and the frequencies. */
+  encoding: { positions: number; offset: number; dModel: number; frequencies: Float64Array; wavelengths: Float64Array };
   dims: number[];
-  /** series[n][r] = PE(offset + r, dims[n]). */
+  /** series[n][r] = mean of PE(p, dims[n]) over the positions of bin r (PE(first + r, dims[n]) when stride is 1). */
   series: Float32Array[];
 }
 
 const MARGIN = { top: 10, right: 14, bottom: 44, left: 52 };
 
-export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, EncodingChartData> {
+export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, { dims: number[]; frequencies: Float64Array; wavelengths: Float64Array }, EncodingChartData> {
+  static override readonly tag = 'phasor-encoding';
   static override attributeSpecs = [
     common.dModel(4),
     common.base,
     common.positions(100),
     common.offset,
     common.layout,
+    common.spacing,
     spec<number[] | null>('dims', integerList(0, () => common.maxDModel() - 1, 12), null),
   ];
 
   private readonly frame = new ChartFrame();
   private readonly legend = document.createElement('ul');
+  private readonly caption = document.createElement('p');
+  private readonly zoom: ZoomWindow;
   private x = scaleLinear();
   private y = scaleLinear();
+  private shown: EncodingChartData | null = null;
+
+  /** Shows the read-out again where it was, after a redraw. */
+  private readonly refreshReadout: () => void;
 
   constructor() {
     super();
     this.legend.className = 'legend';
-    this.content.append(this.frame.root, this.legend);
-    this.attachReadout(
-      this.frame,
-      (point) => this.showReadout(point),
-      () => ({ x: Math.max(1, Math.abs(this.x(1) - this.x(0))), y: 10 }),
+    this.caption.className = 'caption';
+    this.content.append(this.frame.root, this.legend, this.caption);
+    this.zoom = new ZoomWindow(this.frame.front, 'x', () => this.scheduleRender(), () => this.frame.root.matches(':focus'));
+    this.refreshReadout = attachReadout(
+      { frame: this.frame, show: (point) => this.showReadout(point), step: () => ({ x: Math.max(1, Math.abs(this.x(1) - this.x(0))), y: 10 }) },
       'Encoding curves',
+      this.zoom,
     );
   }
 
-  protected override csvTable(data: EncodingChartData): CsvTable {
-    const { offset, positions } = data.encoding;
+  /** The points drawn now (bins of the zoomed view), or null before the first draw. */
+  override data(): EncodingChartData | null {
+    return this.shown;
+  }
+
+  protected override csvTable(): CsvTable {
+    const o = this.drawnOptions!;
+    const dims = this.shown!.dims;
+    common.checkCells(o.positions, dims.length, 'positions × dims');
+    const columns = this.core.encodeBinColumns({ first: o.offset, stride: 1, count: o.positions, dModel: o.dModel, base: o.base, layout: o.layout, spacing: o.spacing, dims });
     return {
-      columns: ['position', ...data.dims.map((j) => `PE(p, ${j})`)],
-      rows: positions,
-      value: (r, c) => (c === 0 ? offset + r : data.series[c - 1][r]),
+      columns: ['position', ...dims.map((j) => `PE(p, ${j})`)],
+      rows: o.positions,
+      value: (r, c) => (c === 0 ? o.offset + r : columns[(c - 1) * o.positions + r]),
     };
   }
 
   protected computeKey(o: EncodingChartOptions): unknown {
-    return o;
+    return [o.dModel, o.base, o.spacing, o.layout, o.dims];
   }
 
-  protected compute(ph: Phasor, o: EncodingChartOptions): EncodingChartData {
-    common.checkCells(o.positions, o.dModel);
+  protected compute(ph: Phasor, o: EncodingChartOptions) {
     const dims = o.dims ?? defaultDimensions(o.dModel, o.layout);
     const tooWide = dims.find((j) => j >= o.dModel);
     if (tooWide !== undefined) throw new AttributeError(`dims: dimension ${tooWide} is not below d-model (${o.dModel})`);
-    const encoding = ph.encode({ positions: o.positions, dModel: o.dModel, base: o.base, offset: o.offset, layout: o.layout, spacing: o.spacing });
-    const series = dims.map((j) => {
-      const column = new Float32Array(o.positions);
-      for (let r = 0; r < o.positions; r++) column[r] = encoding.table[r * o.dModel + j];
-      return column;
-    });
-    return { encoding, dims, series };
+    return { dims, ...ph.frequencies({ dModel: o.dModel, base: o.base, spacing: o.spacing }) };
   }
 
-  protected draw(data: EncodingChartData, o: EncodingChartOptions, width: number, theme: Theme): void {
+  protected draw(data: { dims: number[]; frequencies: Float64Array; wavelengths: Float64Array }, o: EncodingChartOptions, width: number, theme: Theme): void {
     const height = Math.round(Math.min(360, Math.max(220, width * 0.48)));
     const ctx = this.frame.layout(width, height, MARGIN);
     const { box } = this.frame;
     const last = o.offset + Math.max(1, o.positions - 1);
-    this.x = scaleLinear().domain([o.offset, last]).range([0, box.width]);
+    this.zoom.configure({ x: [o.offset, last], y: [-1, 1] }, box, POSITION_LIMITS);
+    const view = this.zoom.current.x;
+    this.x = scaleLinear().domain(view).range([0, box.width]);
     this.y = scaleLinear().domain([-1.08, 1.08]).range([box.height, 0]);
-    const xTicks = this.x.ticks(tickCount(box.width)).filter(Number.isInteger);
+    const bins = binsFor(view, box.width * devicePixelRatioNow(), o.offset);
+    const { dims, wavelengths } = data;
+    const columns = this.core.encodeBinColumns({ ...bins, dModel: o.dModel, base: o.base, layout: o.layout, spacing: o.spacing, dims });
+    const series = dims.map((_, n) => columns.subarray(n * bins.count, (n + 1) * bins.count));
+    this.shown = { ...bins, dims, series, encoding: { positions: o.positions, offset: o.offset, dModel: o.dModel, frequencies: data.frequencies, wavelengths } };
+    const xTicks = positionTicks(this.x, box.width, 80);
     const yTicks = [-1, -0.5, 0, 0.5, 1];
     renderGrid(this.frame.back, box, { x: { scale: this.x, values: xTicks }, y: { scale: this.y, values: yTicks } });
     renderAxes(this.frame.front, box, {
       bottom: { scale: this.x, label: 'position p', values: xTicks, format: formatInteger },
       left: { scale: this.y, label: 'PE(p, j)', values: yTicks },
     });
-    data.series.forEach((values, n) => {
-      drawLine(ctx, { y: values, x0: o.offset, colour: theme.series[n % theme.series.length], width: 1.75 }, this.x, this.y);
+    const centre = bins.first + (bins.stride - 1) / 2;
+    const aliased = (j: number) => wavelengths[describeDimension(j, o.dModel, o.layout).pair] < 4 * bins.stride;
+    dims.forEach((j, n) => {
+      const colour = theme.series[n % theme.series.length];
+      if (aliased(j)) drawBand(ctx, -1, 1, colour, this.y, box.width);
+      else drawLine(ctx, { y: series[n], x0: centre, dx: bins.stride, colour, width: 1.75 }, this.x, this.y);
     });
-    const w = data.encoding.wavelengths;
     renderSeriesLegend(
       this.legend,
-      data.dims.map((j, n) => {
+      dims.map((j, n) => {
         const d = describeDimension(j, o.dModel, o.layout);
-        return {
-          label: `j = ${j}: ${d.fn}(p·ω${subscript(d.pair)}), λ = ${exact(+w[d.pair].toPrecision(4))}`,
-          colour: theme.series[n % theme.series.length],
-        };
+        const band = aliased(j) ? ' — wavelength under 4 pixels: the band it fills' : '';
+        return { label: `j = ${j}: ${d.fn}(p·ω${subscript(d.pair)}), λ = ${exact(+wavelengths[d.pair].toPrecision(4))}${band}`, colour: theme.series[n % theme.series.length] };
       }),
     );
-    this.frame.root.setAttribute(
-      'aria-label',
-      `PE(p, j) for p from ${o.offset} to ${last} and dimensions ${data.dims.join(', ')} of ${o.dModel}. Use the arrow keys to read values.`,
-    );
-    this.showReadout(null);
+    this.caption.textContent = this.zoom.zoomed || bins.stride > 1 ? `positions ${formatInteger(Math.ceil(view[0]))} … ${formatInteger(Math.floor(view[1]))}${withinPixel(bins.stride, [], 'column')}${this.zoom.zoomed ? ' (zoomed: 0 resets)' : ''}` : '';
+    this.frame.describe(`PE(p, j) for dimensions ${dims.join(', ')} of ${o.dModel}: position p from ${formatInteger(Math.ceil(view[0]))} to ${formatInteger(Math.floor(view[1]))} across, value from −1 to 1 up`);
+    this.refreshReadout();
   }
 
-  private showReadout(point: { x: number; y: number } | null): void {
-    const data = this.data();
+  private showReadout(point: Point | null): void {
+    const shown = this.shown;
     const o = this.drawnOptions;
-    if (!point || !data || !o) {
+    if (!point || !shown || !o) {
       this.frame.clearReadout();
       return;
     }
-    const { box } = this.frame;
-    const row = Math.min(o.positions - 1, Math.max(0, Math.round(this.x.invert(point.x) - o.offset)));
-    const p = o.offset + row;
-    const px = this.x(p);
+    const p = o.offset + Math.round(this.x.invert(point.x) - o.offset);
+    // The exact values at this position, computed for it alone.
+    const values = this.core.encodeBinColumns({ first: p, stride: 1, count: 1, dModel: o.dModel, base: o.base, layout: o.layout, spacing: o.spacing, dims: shown.dims });
     const colours = this.drawnTheme?.series ?? [];
-    const g = this.frame.readoutLayer();
-    g.selectAll('line').data([px]).join('line').attr('class', 'cursor').attr('x1', (d) => d).attr('x2', (d) => d).attr('y1', 0).attr('y2', box.height);
-    g.selectAll('circle')
-      .data(data.series.map((s, n) => ({ v: s[row], n })))
-      .join('circle')
-      .attr('class', 'cursor-dot')
-      .attr('r', 3.5)
-      .attr('cx', px)
-      .attr('cy', (d) => this.y(d.v))
-      .attr('fill', (d) => colours[d.n % colours.length] ?? 'currentColor');
     const lines = [`p = ${formatInteger(p)}`];
-    data.dims.forEach((j, n) => {
+    shown.dims.forEach((j, n) => {
       const d = describeDimension(j, o.dModel, o.layout);
-      lines.push(`PE(p, ${j}) = ${d.fn}(p·ω${subscript(d.pair)}) = ${exact(data.series[n][row])}`);
+      lines.push(`PE(p, ${j}) = ${d.fn}(p·ω${subscript(d.pair)}) = ${exact(values[n])}`);
     });
-    this.frame.tooltip.show(lines, box.left + px, box.top + Math.min(...data.series.map((s) => this.y(s[row]))));
+    const r = binOf(shown, p);
+    if (shown.stride > 1 && r >= 0) {
+      const [a, b] = binRange(shown, r);
+      lines.push(`pixel: mean over p = ${formatInteger(a)} … ${formatInteger(b)}`);
+    }
+    showCursor(this.frame, this.x(p), shown.dims.map((_, n) => ({ y: this.y(values[n]), colour: colours[n % colours.length] ?? 'currentColor' })), lines);
   }
 }

@@ -1,15 +1,19 @@
 // <phasor-frequencies>: the wavelength λ_i = 2π/ω_i of every pair i on a log
 // axis (ω_i on the right-hand axis, the same curve read the other way). The
 // geometric spacing is a straight line from 2π to just under 2π·base; beside
-// it, what linear spacing between the same end points would give.
+// it, what linear spacing between the same end points would give. Zoom and
+// pan the pairs (at large d_model, to read the ones in a region).
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Phasor, Spacing } from '../core/index.js';
 import { renderAxes, renderGrid, tickCount } from '../charts/axes.js';
 import { exact, integer as formatInteger, powerOfTen } from '../charts/format.js';
+import { showCursor } from '../charts/cursor.js';
 import { ChartFrame } from '../charts/frame.js';
 import { renderSeriesLegend, type LegendEntry } from '../charts/legend.js';
 import { drawLine } from '../charts/line-plot.js';
+import { attachReadout, type Point } from '../charts/readout.js';
+import { ZoomWindow } from '../charts/zoom.js';
 import { choice, integer, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { subscript } from './dimensions.js';
@@ -45,6 +49,7 @@ const MARGIN = { top: 12, right: 58, bottom: 44, left: 62 };
 const TAU = 2 * Math.PI;
 
 export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, FrequenciesData> {
+  static override readonly tag = 'phasor-frequencies';
   static override attributeSpecs = [
     common.dModel(512),
     common.base,
@@ -55,18 +60,22 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
 
   private readonly frame = new ChartFrame();
   private readonly legend = document.createElement('ul');
+  private readonly zoom: ZoomWindow;
   private x = scaleLinear();
   private y = scaleLog();
+
+  /** Shows the read-out again where it was, after a redraw. */
+  private readonly refreshReadout: () => void;
 
   constructor() {
     super();
     this.legend.className = 'legend';
     this.content.append(this.frame.root, this.legend);
-    this.attachReadout(
-      this.frame,
-      (point) => this.showReadout(point),
-      () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: 10 }),
+    this.zoom = new ZoomWindow(this.frame.front, 'x', () => this.scheduleRender(), () => this.frame.root.matches(':focus'));
+    this.refreshReadout = attachReadout(
+      { frame: this.frame, show: (point) => this.showReadout(point), step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: 10 }) },
       'Frequencies and wavelengths',
+      this.zoom,
     );
   }
 
@@ -112,7 +121,9 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
     const { box } = this.frame;
     const n = data.frequencies.length;
     const top = TAU * o.base;
-    this.x = scaleLinear().domain(n > 1 ? [0, n - 1] : [-0.5, 0.5]).range([0, box.width]);
+    const base: [number, number] = n > 1 ? [0, n - 1] : [-0.5, 0.5];
+    this.zoom.configure({ x: base, y: [0, 1] }, box, { lo: base[0], hi: base[1], minSpan: Math.min(4, base[1] - base[0]) });
+    this.x = scaleLinear().domain(this.zoom.current.x).range([0, box.width]);
     this.y = scaleLog().domain([TAU / 2, top * 2]).range([box.height, 0]);
     const omega = scaleLog().domain([TAU / (TAU / 2), TAU / (top * 2)]).range([box.height, 0]);
     const xTicks = this.x.ticks(tickCount(box.width)).filter(Number.isInteger);
@@ -129,8 +140,9 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
       drawLine(ctx, { y: s.y, colour: s.colour, width: s.width ?? 1.75, dash: s.dash, dotsAbove: s.dash ? 0 : 7 }, this.x, this.y);
     }
     renderSeriesLegend(this.legend, all);
-    this.frame.root.setAttribute('aria-label', `Wavelengths of the ${n} pairs for d_model ${o.dModel} and base ${o.base}, log scale. Use the arrow keys to read values.`);
-    this.showReadout(null);
+    const [i0, i1] = this.x.domain();
+    this.frame.describe(`Wavelengths of pairs ${Math.ceil(i0)} to ${Math.floor(i1)} of ${n} for d_model ${o.dModel} and base ${o.base}: pair index i across, wavelength up on a log scale from 2π to 2π·base`);
+    this.refreshReadout();
   }
 
   /** The range 2π … 2π·base, and the sequence length when given. */
@@ -165,29 +177,17 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
       .text((v) => `sequence length ${formatInteger(v)}`);
   }
 
-  private showReadout(point: { x: number; y: number } | null): void {
+  private showReadout(point: Point | null): void {
     const data = this.data();
     const o = this.drawnOptions;
     if (!point || !data || !o) {
       this.frame.clearReadout();
       return;
     }
-    const { box } = this.frame;
     const n = data.frequencies.length;
     const i = Math.min(n - 1, Math.max(0, Math.round(this.x.invert(point.x))));
-    const px = this.x(i);
     const theme = this.drawnTheme;
     const series = theme ? this.series(data, o, theme) : [];
-    const g = this.frame.readoutLayer();
-    g.selectAll('line').data([px]).join('line').attr('class', 'cursor').attr('x1', (d) => d).attr('x2', (d) => d).attr('y1', 0).attr('y2', box.height);
-    g.selectAll('circle')
-      .data(series)
-      .join('circle')
-      .attr('class', 'cursor-dot')
-      .attr('r', 3.5)
-      .attr('cx', px)
-      .attr('cy', (s) => this.y(s.y[i]))
-      .attr('fill', (s) => s.colour);
     const lines = [
       `pair i = ${i} (dimensions ${2 * i}, ${2 * i + 1})`,
       `ω${subscript(i)} = ${exact(data.frequencies[i])} rad/position`,
@@ -195,7 +195,7 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
     ];
     if (o.compare === 'both' || o.compare === 'wavelength') lines.push(`linear λ: ${exact(data.linearWavelengths[i])}`);
     if (o.compare === 'both' || o.compare === 'frequency') lines.push(`linear ω: λ = ${exact(data.linearFrequencyWavelengths[i])}`);
-    this.frame.tooltip.show(lines, box.left + px, box.top + this.y(data.wavelengths[i]));
+    showCursor(this.frame, this.x(i), series.map((s) => ({ y: this.y(s.y[i]), colour: s.colour })), lines);
   }
 }
 

@@ -1,18 +1,26 @@
-// <phasor-heatmap>: the whole table PE(p, j), positions down, dimensions
-// across, on a diverging colour map; fluid at 4096 × 1024 because the cells
-// go to canvas through a colour lookup table and are averaged down to the
-// pixels there are.
+// <phasor-heatmap>: the table PE(p, j), positions down, dimensions across, on
+// a diverging colour map. Zoom and pan the positions from a few rows to the
+// whole range phasor accepts (|p| ≤ 2^31). Only the rows drawn are computed:
+// one bin of positions per device pixel, each the exact mean of PE over the
+// positions it holds (encodeBins), so any size or zoom costs about the same
+// and a dimension faster than a pixel row averages out instead of aliasing
+// into false stripes; the caption says which.
 import { scaleLinear } from 'd3-scale';
-import type { Encoding, Layout, Phasor, Spacing } from '../core/index.js';
+import { select } from 'd3-selection';
+import type { Layout, Phasor, Spacing } from '../core/index.js';
 import { renderAxes, tickCount } from '../charts/axes.js';
+import { binOf, binRange, binsFor, type Bins } from '../charts/bins.js';
 import { divergingInterpolator } from '../charts/colour-schemes.js';
 import { exact, integer as formatInteger } from '../charts/format.js';
+import { devicePixelRatioNow } from '../charts/hidpi-canvas.js';
+import { MatrixView } from '../charts/matrix-view.js';
+import { attachReadout, type Point } from '../charts/readout.js';
+import { ZoomWindow } from '../charts/zoom.js';
 import * as common from './common-attributes.js';
 import { describeDimension, subscript } from './dimensions.js';
-import type { Raster } from '../charts/heatmap.js';
-import { MatrixView } from './matrix-view.js';
 import { PhasorElement } from './phasor-element.js';
 import { matrixTable, type CsvTable } from './export.js';
+import { fastPairs, POSITION_LIMITS, positionTicks, withinPixel } from './views.js';
 
 export interface HeatmapOptions {
   dModel: number;
@@ -23,88 +31,149 @@ export interface HeatmapOptions {
   spacing: Spacing;
 }
 
-const MARGIN = { top: 44, right: 14, bottom: 44, left: 56 };
+export interface HeatmapData extends Bins {
+  /** count × dModel values: row r is the mean of PE(p) over the positions of bin r (one position when stride is 1). */
+  table: Float32Array;
+  frequencies: Float64Array;
+  wavelengths: Float64Array;
+  dModel: number;
+  /** The options' window (the view before any zoom). */
+  positions: number;
+  offset: number;
+}
 
-export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, Encoding> {
+const MARGIN = { top: 44, right: 14, bottom: 44, left: 64 };
+const COLOURS = { interpolator: divergingInterpolator, domain: [-1, 1] as const, label: 'PE(p, j)' };
+
+export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { frequencies: Float64Array; wavelengths: Float64Array }, HeatmapData> {
+  static override readonly tag = 'phasor-heatmap';
   static override attributeSpecs = [common.dModel(128), common.base, common.positions(100), common.offset, common.layout, common.spacing];
 
   private readonly view = new MatrixView();
   private readonly caption = document.createElement('p');
+  private readonly zoom: ZoomWindow;
   private x = scaleLinear();
   private y = scaleLinear();
+  private shown: HeatmapData | null = null;
+
+  /** Shows the read-out again where it was, after a redraw. */
+  private readonly refreshReadout: () => void;
 
   constructor() {
     super();
     this.caption.className = 'caption';
     this.content.append(this.view.frame.root, this.caption);
-    this.attachReadout(
-      this.view.frame,
-      (point) => this.showReadout(point),
-      () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: Math.max(1, this.y(1) - this.y(0)) }),
+    const { frame } = this.view;
+    this.zoom = new ZoomWindow(frame.front, 'y', () => this.scheduleRender(), () => frame.root.matches(':focus'));
+    this.refreshReadout = attachReadout(
+      { frame, show: (point) => this.showReadout(point), step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: Math.max(1, this.y(1) - this.y(0)) }) },
       'Heatmap of the encoding table',
+      this.zoom,
     );
   }
 
-  protected override csvTable(data: Encoding): CsvTable {
-    return matrixTable(data.table, data.positions, data.dModel, 'position \\ dimension', data.offset);
+  /** The rows drawn now (bins of the zoomed view), or null before the first draw. */
+  override data(): HeatmapData | null {
+    return this.shown;
+  }
+
+  protected override csvTable(): CsvTable {
+    const o = this.drawnOptions!;
+    common.checkCells(o.positions, o.dModel);
+    const { table } = this.core.encode(o);
+    return matrixTable(table, o.positions, o.dModel, 'position \\ dimension', o.offset);
   }
 
   protected computeKey(o: HeatmapOptions): unknown {
-    return o;
+    return [o.dModel, o.base, o.spacing];
   }
 
-  protected compute(ph: Phasor, o: HeatmapOptions): Encoding {
-    common.checkCells(o.positions, o.dModel);
-    return ph.encode(o);
+  protected compute(ph: Phasor, o: HeatmapOptions) {
+    return ph.frequencies({ dModel: o.dModel, base: o.base, spacing: o.spacing });
   }
 
-  protected draw(data: Encoding, o: HeatmapOptions, width: number): void {
+  protected draw(data: { frequencies: Float64Array; wavelengths: Float64Array }, o: HeatmapOptions, width: number): void {
     const plotWidth = width - MARGIN.left - MARGIN.right;
     const plotHeight = Math.round(Math.min(520, Math.max(180, plotWidth * 0.6)));
-    const ctx = this.view.frame.layout(width, plotHeight + MARGIN.top + MARGIN.bottom, MARGIN);
-    const { box } = this.view.frame;
+    const { frame } = this.view;
+    const ctx = frame.layout(width, plotHeight + MARGIN.top + MARGIN.bottom, MARGIN);
+    const { box } = frame;
+    this.zoom.configure({ x: [0, o.dModel], y: [o.offset, o.offset + o.positions] }, box, POSITION_LIMITS);
+    const view = this.zoom.current.y;
     this.x = scaleLinear().domain([0, o.dModel]).range([0, box.width]);
-    this.y = scaleLinear().domain([o.offset, o.offset + o.positions]).range([0, box.height]);
-    const raster = this.view.draw(ctx, { values: data.table, rows: o.positions, cols: o.dModel }, divergingInterpolator, [-1, 1], 'PE(p, j)');
-    const integerTicks = (scale: typeof this.x, pixels: number) => scale.ticks(tickCount(pixels, 70)).filter(Number.isInteger);
-    renderAxes(this.view.frame.front, box, {
-      bottom: { scale: this.x, label: 'dimension j', values: integerTicks(this.x, box.width), format: formatInteger },
-      left: { scale: this.y, label: 'position p', values: integerTicks(this.y, box.height), format: formatInteger },
+    this.y = scaleLinear().domain(view).range([0, box.height]);
+    const bins = binsFor(view, box.height * devicePixelRatioNow(), o.offset);
+    const table = this.core.encodeBins({ ...bins, dModel: o.dModel, base: o.base, layout: o.layout, spacing: o.spacing });
+    this.shown = { ...bins, table, ...data, dModel: o.dModel, positions: o.positions, offset: o.offset };
+    const top = this.y(bins.first);
+    const raster = this.view.draw(ctx, { values: this.shown.table, rows: bins.count, cols: o.dModel }, COLOURS, {
+      x: 0,
+      y: top,
+      width: box.width,
+      height: this.y(bins.first + bins.count * bins.stride) - top,
     });
+    const integerTicks = (scale: typeof this.x, pixels: number) => scale.ticks(tickCount(pixels, 70)).filter(Number.isInteger);
+    renderAxes(frame.front, box, {
+      bottom: { scale: this.x, label: 'dimension j', values: integerTicks(this.x, box.width), format: formatInteger },
+      left: { scale: this.y, label: 'position p', values: positionTicks(this.y, box.height), format: formatInteger },
+    });
+    this.shadeFastPairs(fastPairs(bins.stride, data.wavelengths), o);
+    const [v0, v1] = view;
+    const across = raster.downsampled && raster.width < o.dModel ? `; each pixel column averages ${(o.dModel / raster.width).toFixed(1)} dimensions` : '';
     this.caption.textContent =
-      `${formatInteger(o.positions)} positions × ${formatInteger(o.dModel)} dimensions` +
-      (raster.downsampled ? ` — each pixel shows the mean of ${averagedCells(o, raster)} cells` : '');
-    this.view.frame.root.setAttribute('aria-label', `Heatmap of PE(p, j) for ${o.positions} positions and ${o.dModel} dimensions. Use the arrow keys to read values.`);
-    this.showReadout(null);
+      `positions ${formatInteger(Math.floor(v0))} … ${formatInteger(Math.ceil(v1) - 1)} × ${formatInteger(o.dModel)} dimensions` +
+      withinPixel(bins.stride, data.wavelengths, 'row') +
+      across +
+      (this.zoom.zoomed ? ' (zoomed: 0 resets)' : '');
+    frame.describe(
+      `Heatmap of PE(p, j): dimension j from 0 to ${o.dModel - 1} across, position p from ${formatInteger(Math.floor(v0))} to ${formatInteger(Math.ceil(v1) - 1)} down, colour from −1 (blue) through 0 (white) to +1 (red)`,
+    );
+    this.refreshReadout();
   }
 
-  private showReadout(point: { x: number; y: number } | null): void {
-    const data = this.data();
+  /** Veils the columns of pairs that turn half a period or more within a pixel row: they show their mean there. */
+  private shadeFastPairs(fast: number, o: HeatmapOptions): void {
+    const { box } = this.view.frame;
+    const half = o.dModel / 2;
+    const spans = fast === 0 ? [] : o.layout === 'split' ? [[0, fast], [half, half + fast]] : [[0, 2 * fast]];
+    const g = select(this.view.frame.front).selectAll('g.aliased').data([0]).join('g').attr('class', 'aliased').attr('transform', `translate(${box.left},${box.top})`);
+    g.selectAll('rect')
+      .data(spans)
+      .join('rect')
+      .attr('class', 'aliasing')
+      .attr('x', (d) => this.x(d[0]))
+      .attr('width', (d) => this.x(d[1]) - this.x(d[0]))
+      .attr('y', 0)
+      .attr('height', box.height);
+    g.selectAll('text')
+      .data(spans.slice(0, 1))
+      .join('text')
+      .attr('class', 'marker-label')
+      .attr('x', (d) => this.x(d[0]) + 4)
+      .attr('y', 14)
+      .text('a pixel row holds ½ period or more: its mean');
+  }
+
+  private showReadout(point: Point | null): void {
+    const shown = this.shown;
     const o = this.drawnOptions;
-    if (!point || !data || !o) {
+    if (!point || !shown || !o) {
       this.view.markCell(null, this.x, this.y);
-      this.view.frame.tooltip.hide();
       return;
     }
     const col = Math.min(o.dModel - 1, Math.max(0, Math.floor(this.x.invert(point.x))));
-    const row = Math.min(o.positions - 1, Math.max(0, Math.floor(this.y.invert(point.y) - o.offset)));
-    const anchor = this.view.markCell({ row, col }, this.x, this.y, 0, o.offset);
+    const p = o.offset + Math.floor(this.y.invert(point.y) - o.offset);
+    const anchor = this.view.markCell({ row: p - o.offset, col }, this.x, this.y, 0, o.offset)!;
     const d = describeDimension(col, o.dModel, o.layout);
-    const p = o.offset + row;
-    this.view.frame.tooltip.show(
-      [
-        `p = ${formatInteger(p)}, j = ${col}`,
-        `PE(p, j) = ${d.fn}(p·ω${subscript(d.pair)}) = ${exact(data.table[row * o.dModel + col])}`,
-        `pair i = ${d.pair}: ω = ${exact(data.frequencies[d.pair])} rad/position`,
-        `wavelength λ = ${exact(data.wavelengths[d.pair])} positions`,
-      ],
-      anchor!.x,
-      anchor!.y,
-    );
+    // The exact value at this position, computed for it alone.
+    const value = this.core.encodeBinColumns({ first: p, stride: 1, count: 1, dModel: o.dModel, base: o.base, layout: o.layout, spacing: o.spacing, dims: [col] })[0];
+    const lines = [`p = ${formatInteger(p)}, j = ${col}`, `PE(p, j) = ${d.fn}(p·ω${subscript(d.pair)}) = ${exact(value)}`];
+    const r = binOf(shown, p);
+    if (shown.stride > 1 && r >= 0) {
+      const [a, b] = binRange(shown, r);
+      lines.push(`pixel row, mean over p = ${formatInteger(a)} … ${formatInteger(b)}: ${exact(shown.table[r * o.dModel + col])}`);
+    }
+    lines.push(`pair i = ${d.pair}: ω = ${exact(shown.frequencies[d.pair])} rad/position`, `wavelength λ = ${exact(shown.wavelengths[d.pair])} positions`);
+    this.view.frame.tooltip.show(lines, anchor.x, anchor.y);
   }
-}
-
-function averagedCells(o: HeatmapOptions, raster: Raster): string {
-  const perPixel = (o.positions / raster.height) * (o.dModel / raster.width);
-  return perPixel >= 10 ? formatInteger(Math.round(perPixel)) : perPixel.toFixed(1);
 }

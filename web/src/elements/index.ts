@@ -3,14 +3,15 @@
 // next to another copy of the elements that defined the names first).
 import { PhasorAttentionOffsetElement } from './attention-offset-element.js';
 import { PhasorBaseLengthElement } from './base-length-element.js';
-import { PhasorDistanceElement } from './distance-element.js';
-import { PhasorDotOffsetElement } from './dot-offset-element.js';
+import { CORE_ELEMENTS, define } from './catalogue.js';
+import type { PhasorDistanceElement } from './distance-element.js';
+import type { PhasorDotOffsetElement } from './dot-offset-element.js';
 import { PhasorEmbeddingScaleElement } from './embedding-scale-element.js';
-import { PhasorEncodingElement } from './encoding-element.js';
-import { PhasorFrequenciesElement } from './frequencies-element.js';
-import { PhasorHeatmapElement } from './heatmap-element.js';
+import type { PhasorEncodingElement } from './encoding-element.js';
+import type { PhasorFrequenciesElement } from './frequencies-element.js';
+import type { PhasorHeatmapElement } from './heatmap-element.js';
 import { PhasorRopeScalingElement } from './rope-scaling-element.js';
-import { PhasorRotationElement } from './rotation-element.js';
+import type { PhasorRotationElement } from './rotation-element.js';
 import { PhasorShiftFitElement } from './shift-fit-element.js';
 
 export { PhasorElement, type ElementState, type RenderDetail } from './phasor-element.js';
@@ -18,7 +19,7 @@ export { PhasorDistanceElement, type DistanceData, type DistanceOptions } from '
 export { PhasorDotOffsetElement, type DotOffsetData, type DotOffsetOptions } from './dot-offset-element.js';
 export { PhasorEncodingElement, type EncodingChartData, type EncodingChartOptions } from './encoding-element.js';
 export { PhasorFrequenciesElement, type FrequenciesData, type FrequenciesOptions, type Comparison } from './frequencies-element.js';
-export { PhasorHeatmapElement, type HeatmapOptions } from './heatmap-element.js';
+export { PhasorHeatmapElement, type HeatmapData, type HeatmapOptions } from './heatmap-element.js';
 export { PhasorRotationElement, type RotationChartData, type RotationChartOptions } from './rotation-element.js';
 export {
   PhasorAttentionOffsetElement,
@@ -32,25 +33,23 @@ export { PhasorBaseLengthElement, type BaseLengthData, type BaseLengthOptions } 
 export { PhasorEmbeddingScaleElement, type EmbeddingScaleChartData, type EmbeddingScaleChartOptions } from './embedding-scale-element.js';
 export { PhasorRopeScalingElement, type RopeScalingChartData, type RopeScalingChartOptions } from './rope-scaling-element.js';
 
-/** Tag name → class, in reading order. */
-export const ELEMENTS = {
-  'phasor-frequencies': PhasorFrequenciesElement,
-  'phasor-encoding': PhasorEncodingElement,
-  'phasor-heatmap': PhasorHeatmapElement,
-  'phasor-dot-offset': PhasorDotOffsetElement,
-  'phasor-distance': PhasorDistanceElement,
-  'phasor-rotation': PhasorRotationElement,
-  'phasor-attention-offset': PhasorAttentionOffsetElement,
-  'phasor-shift-fit': PhasorShiftFitElement,
-  'phasor-base-length': PhasorBaseLengthElement,
-  'phasor-embedding-scale': PhasorEmbeddingScaleElement,
-  'phasor-rope-scaling': PhasorRopeScalingElement,
-} as const;
+/** Every element, in reading order. */
+const ALL = [
+  ...CORE_ELEMENTS,
+  PhasorAttentionOffsetElement,
+  PhasorShiftFitElement,
+  PhasorBaseLengthElement,
+  PhasorEmbeddingScaleElement,
+  PhasorRopeScalingElement,
+] as const;
+
+/** Tag name → class (each class carries its tag). */
+export const ELEMENTS = Object.fromEntries(ALL.map((element) => [element.tag, element])) as {
+  [E in (typeof ALL)[number] as E['tag']]: E;
+};
 
 export function defineElements(registry: CustomElementRegistry = customElements): void {
-  for (const [name, element] of Object.entries(ELEMENTS)) {
-    if (!registry.get(name)) registry.define(name, element);
-  }
+  for (const element of ALL) define(element, registry);
 }
 
 if (typeof customElements === 'object') defineElements();

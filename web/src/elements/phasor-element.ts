@@ -6,13 +6,17 @@
 // with a ResizeObserver, and a pointer and keyboard read-out.
 //
 // Charts on screen redraw in the next animation frame; charts scrolled out of
-// sight catch up a moment after the changes stop, so dragging a control on a
-// page of large charts only pays for the ones the reader can see.
+// sight catch up after the changes stop, one per idle moment (catch-up.ts),
+// so dragging a control on a page of large charts only pays for the ones the
+// reader can see. Every chart computes what it draws at the resolution it is
+// drawn (the core's *Bins calls), which keeps an update within a frame.
 import { createPhasor, type Phasor } from '../core/index.js';
-import type { ChartFrame } from '../charts/frame.js';
 import { readAttributes, type AttributeSpec } from './attributes.js';
 import { useLimits } from './core-limits.js';
+import { cancelCatchUp, catchUpLater } from './catch-up.js';
 import { chartPng, chartSvg, columnsOf, download, toCsv, type CsvTable } from './export.js';
+import { Parts, PartsJob } from './parts.js';
+import { saveMenu } from './save-menu.js';
 import { baseSheet } from './styles.js';
 import { readTheme, type Theme } from './theme.js';
 
@@ -46,7 +50,15 @@ export interface RenderDetail {
 // there the classes extend a stand-in and index.ts defines nothing.
 const ElementBase: typeof HTMLElement = globalThis.HTMLElement ?? (class {} as unknown as typeof HTMLElement);
 
-export abstract class PhasorElement<O, D> extends ElementBase {
+/**
+ * O: the options the attributes give; D: what compute() returns (cached until
+ * computeKey changes); S: what data() returns, the numbers drawn (D unless a
+ * chart computes its window when it draws).
+ */
+export abstract class PhasorElement<O, D, S = D> extends ElementBase {
+  /** The element's tag name, defined once here for every registry (elements/index.ts, the embed). */
+  static readonly tag: string = '';
+
   /** The attributes this element reads, with their options and defaults. */
   static attributeSpecs: readonly AttributeSpec[] = [];
 
@@ -65,17 +77,28 @@ export abstract class PhasorElement<O, D> extends ElementBase {
   protected readonly content: HTMLDivElement;
   private readonly errorBox: HTMLParagraphElement;
   private frameRequest = 0;
-  private idleTimer = 0;
-  /** Whether the element is on (or near) the screen; assumed until the IntersectionObserver says otherwise. */
-  private onScreen = true;
+  /** A microtask render is queued. */
+  private queued = false;
+  /** Drawn since the last animation frame began: the next change waits for the next frame. */
+  private drewThisFrame = false;
+  /** A redraw is owed (set by scheduleRender, cleared by render). */
+  private dirty = false;
+  /** Whether the element is on the screen; false until the IntersectionObserver first says, so a page's start-up draws only what is seen at once. */
+  private onScreen = false;
   private visibilityObserver: IntersectionObserver | null = null;
   private width = 0;
   private cached: { key: string; data: D } | null = null;
+  /** A computation running in slices (compute() returned Parts). */
+  private job: PartsJob<D> | null = null;
   private current: O | null = null;
   private currentTheme: Theme | null = null;
   private resizeObserver: ResizeObserver | null = null;
   private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
-  private readonly onSchemeChange = () => this.scheduleRender();
+  private readonly onSchemeChange = () => {
+    this.currentTheme = null;
+    this.scheduleRender();
+  };
+  private themeTimer = 0;
   private ratioQuery: MediaQueryList | null = null;
   /** Redraws for the new pixel density when the page moves to another screen or is zoomed. */
   private readonly onRatioChange = () => {
@@ -96,26 +119,13 @@ export abstract class PhasorElement<O, D> extends ElementBase {
     this.shadow.append(this.errorBox, this.content, this.saveBar());
   }
 
-  /** Save as PNG, SVG or CSV; hidden by the no-export attribute. */
+  /** Save as PNG, SVG or CSV (one menu button); hidden by the no-export attribute. */
   private saveBar(): HTMLElement {
-    const bar = document.createElement('div');
-    bar.className = 'save';
-    bar.setAttribute('role', 'toolbar');
-    bar.setAttribute('aria-label', 'Save this chart');
-    const actions: [string, string, () => Promise<void> | void][] = [
-      ['PNG', 'Save the chart as a PNG image', async () => download(`${this.localName}.png`, (await this.toPNG()).blob)],
-      ['SVG', 'Save the chart as an SVG image', () => download(`${this.localName}.svg`, new Blob([this.toSVG()], { type: 'image/svg+xml' }))],
-      ['CSV', 'Save the numbers behind the chart as CSV', () => download(`${this.localName}.csv`, new Blob([this.toCSV()], { type: 'text/csv' }))],
-    ];
-    for (const [label, title, action] of actions) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.textContent = label;
-      button.title = title;
-      button.addEventListener('click', () => void action());
-      bar.append(button);
-    }
-    return bar;
+    return saveMenu([
+      { label: 'PNG', title: 'Save the chart as a PNG image', run: async () => download(`${this.localName}.png`, (await this.toPNG()).blob) },
+      { label: 'SVG', title: 'Save the chart as an SVG image', run: () => download(`${this.localName}.svg`, new Blob([this.toSVG()], { type: 'image/svg+xml' })) },
+      { label: 'CSV', title: 'Save the numbers behind the chart as CSV', run: () => download(`${this.localName}.csv`, new Blob([this.toCSV()], { type: 'text/csv' })) },
+    ]);
   }
 
   /** The chart as a standalone SVG document (canvas layers embedded as PNG). */
@@ -130,11 +140,12 @@ export abstract class PhasorElement<O, D> extends ElementBase {
 
   /** The numbers behind the chart as CSV with a header row. */
   toCSV(): string {
-    const data = this.data();
-    const table = data === null ? null : this.csvTable(data);
+    if (this.current === null) throw new Error(`${this.localName}: nothing drawn yet to save`);
+    const table = this.csvTable(this.cached?.data as D);
     if (!table) throw new Error(`${this.localName}: nothing drawn yet to save`);
     return toCsv(table);
   }
+
 
   /** The chart's data as a table; subclasses with matrices or series override it. */
   protected csvTable(data: D): CsvTable | null {
@@ -161,7 +172,7 @@ export abstract class PhasorElement<O, D> extends ElementBase {
         const visible = entries[entries.length - 1].isIntersecting;
         if (visible === this.onScreen) return;
         this.onScreen = visible;
-        if (visible && this.idleTimer) this.scheduleRender(); // catch up at once
+        if (visible && this.dirty) this.scheduleRender(); // catch up at once
       },
       { rootMargin: '0px' },
     );
@@ -181,10 +192,15 @@ export abstract class PhasorElement<O, D> extends ElementBase {
   disconnectedCallback(): void {
     this.resizeObserver?.disconnect();
     this.visibilityObserver?.disconnect();
-    clearTimeout(this.idleTimer);
-    this.idleTimer = 0;
+    this.onScreen = false;
+    cancelCatchUp(this);
     this.darkQuery?.removeEventListener('change', this.onSchemeChange);
     this.ratioQuery?.removeEventListener('change', this.onRatioChange);
+    clearTimeout(this.themeTimer);
+    this.currentTheme = null;
+    this.job?.cancel();
+    this.job = null;
+    this.removeAttribute('data-updating');
     this.ratioQuery = null;
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
@@ -203,8 +219,8 @@ export abstract class PhasorElement<O, D> extends ElementBase {
   }
 
   /** The numbers behind the chart now drawn (typed arrays and the options they came from), or null before the first render. */
-  data(): D | null {
-    return this.cached?.data ?? null;
+  data(): S | null {
+    return (this.cached?.data ?? null) as S | null;
   }
 
   /** The canvas and SVG layers the chart is drawn on, e.g. for PNG or SVG export. */
@@ -216,30 +232,50 @@ export abstract class PhasorElement<O, D> extends ElementBase {
   }
 
   /**
-   * Asks for a redraw: in the next animation frame when on screen (many
-   * changes in one frame draw once), else 250 ms after the last change.
+   * Asks for a redraw. On screen: in a microtask, so the changes of one event
+   * draw once and the frame about to be painted shows them; at most once per
+   * frame (a later change in the same frame waits for the next one). Out of
+   * sight: in an idle moment after the changes stop (catch-up.ts).
    */
   scheduleRender(): void {
     if (!this.isConnected) return;
+    this.dirty = true;
     if (!this.onScreen) {
-      clearTimeout(this.idleTimer);
-      this.idleTimer = window.setTimeout(() => {
-        this.idleTimer = 0;
-        this.render();
-      }, 250);
+      catchUpLater(this);
       return;
     }
-    clearTimeout(this.idleTimer);
-    this.idleTimer = 0;
-    if (this.frameRequest) return;
-    this.frameRequest = requestAnimationFrame(() => {
-      this.frameRequest = 0;
-      this.render();
+    cancelCatchUp(this);
+    if (this.queued || this.frameRequest) return;
+    if (this.drewThisFrame) {
+      this.frameRequest = requestAnimationFrame(() => {
+        this.frameRequest = 0;
+        this.render();
+      });
+      return;
+    }
+    this.queued = true;
+    queueMicrotask(() => {
+      this.queued = false;
+      if (this.dirty) this.render();
     });
   }
 
-  /** Computes the chart's data from the options (called only when computeKey changes). */
-  protected abstract compute(ph: Phasor, options: O): D;
+  /** Called by catch-up.ts: the owed redraw of a chart out of sight. */
+  catchUp(): void {
+    if (this.dirty && this.isConnected) this.render();
+  }
+
+  /** The page's compute instance, once loaded (draw() may compute the window it shows with it). */
+  protected get core(): Phasor {
+    if (!phasor) throw new Error('phasor: the WebAssembly core is not loaded yet');
+    return phasor;
+  }
+
+  /**
+   * Computes the chart's data from the options (called only when computeKey
+   * changes); a heavy chart returns Parts, which run in slices between frames.
+   */
+  protected abstract compute(ph: Phasor, options: O): D | Parts<D>;
 
   /** The part of the options the computed data depends on. */
   protected abstract computeKey(options: O): unknown;
@@ -258,6 +294,11 @@ export abstract class PhasorElement<O, D> extends ElementBase {
   }
 
   private render(): void {
+    this.dirty = false;
+    if (!this.drewThisFrame) {
+      this.drewThisFrame = true;
+      requestAnimationFrame(() => (this.drewThisFrame = false));
+    }
     // The wasm first: attribute ranges are the core's limits (core-limits.ts).
     if (!phasor) {
       loadPhasor().then(
@@ -285,15 +326,24 @@ export abstract class PhasorElement<O, D> extends ElementBase {
     try {
       const key = JSON.stringify(this.computeKey(options));
       if (!this.cached || this.cached.key !== key) {
-        this.cached = null;
-        this.cached = { key, data: this.compute(phasor, options) };
+        // A computation in slices finishes first; then the newest options win.
+        if (this.job) return;
+        const data = this.compute(phasor, options);
+        if (data instanceof Parts) {
+          if (!this.startJob(key, data)) return;
+        } else {
+          this.cached = { key, data };
+        }
         computeMs = performance.now() - started;
       }
       this.current = options;
       this.hideError();
       if (this.width <= 0) return; // not laid out yet: the ResizeObserver brings us back
-      this.currentTheme = readTheme(this);
-      this.draw(this.cached.data, options, this.width, this.currentTheme);
+      // Reading the colours forces a style and layout pass: done once, then
+      // checked again when the page is quiet (the page may re-theme at any time).
+      this.currentTheme ??= readTheme(this);
+      this.draw(this.cached!.data, options, this.width, this.currentTheme);
+      this.recheckThemeLater();
     } catch (error) {
       this.showError(error);
       return;
@@ -302,6 +352,43 @@ export abstract class PhasorElement<O, D> extends ElementBase {
     this.setState('ready');
     const detail: RenderDetail = { computeMs, drawMs: performance.now() - started - computeMs };
     this.dispatchEvent(new CustomEvent('phasor-render', { detail, bubbles: true, composed: true }));
+  }
+
+  /** Starts computing in slices; true when the first slice finished it (then this.cached holds the data). */
+  private startJob(key: string, parts: Parts<D>): boolean {
+    let running = false;
+    const job: PartsJob<D> = new PartsJob<D>(
+      key,
+      parts,
+      (data) => {
+        this.cached = { key, data };
+        if (!running || this.job !== job) return;
+        this.job = null;
+        this.removeAttribute('data-updating');
+        this.scheduleRender();
+      },
+      (error) => {
+        this.job = null;
+        this.removeAttribute('data-updating');
+        this.showError(error);
+      },
+    );
+    if (job.start()) return this.cached?.key === key;
+    running = true;
+    this.job = job;
+    this.setAttribute('data-updating', '');
+    return false;
+  }
+
+  private recheckThemeLater(): void {
+    clearTimeout(this.themeTimer);
+    this.themeTimer = window.setTimeout(() => {
+      if (!this.isConnected || !this.currentTheme) return;
+      const now = readTheme(this);
+      if (JSON.stringify(now) === JSON.stringify(this.currentTheme)) return;
+      this.currentTheme = now;
+      this.scheduleRender();
+    }, 500);
   }
 
   private showError(error: unknown): void {
@@ -322,52 +409,5 @@ export abstract class PhasorElement<O, D> extends ElementBase {
 
   private setState(state: ElementState): void {
     if (this.getAttribute('data-state') !== state) this.setAttribute('data-state', state);
-  }
-
-  /**
-   * Wires a pointer and keyboard read-out onto a chart frame: `show` gets the
-   * point in plot coordinates (CSS pixels) or null to hide. Arrow keys move
-   * the point by `step()` pixels (one data cell), Home/End jump to the ends,
-   * Escape hides it.
-   */
-  protected attachReadout(
-    frame: ChartFrame,
-    show: (point: { x: number; y: number } | null) => void,
-    step: () => { x: number; y: number },
-    label: string,
-  ): void {
-    let point: { x: number; y: number } | null = null;
-    const update = (next: { x: number; y: number } | null) => {
-      point = next;
-      show(point);
-    };
-    frame.root.tabIndex = 0;
-    frame.root.setAttribute('role', 'group');
-    frame.root.setAttribute('aria-label', `${label}. Use the arrow keys to read values.`);
-    frame.front.addEventListener('pointermove', (event) => update(frame.plotPoint(event)));
-    frame.front.addEventListener('pointerdown', (event) => update(frame.plotPoint(event)));
-    frame.front.addEventListener('pointerleave', () => update(null));
-    frame.root.addEventListener('blur', () => update(null));
-    frame.root.addEventListener('keydown', (event) => {
-      const { width, height } = frame.box;
-      const s = step();
-      const p = point ?? { x: width / 2, y: height / 2 };
-      const clampX = (x: number) => Math.min(width, Math.max(0, x));
-      const clampY = (y: number) => Math.min(height, Math.max(0, y));
-      const big = event.shiftKey ? 10 : 1;
-      let next: { x: number; y: number } | null = p;
-      switch (event.key) {
-        case 'ArrowLeft': next = { x: clampX(p.x - s.x * big), y: p.y }; break;
-        case 'ArrowRight': next = { x: clampX(p.x + s.x * big), y: p.y }; break;
-        case 'ArrowUp': next = { x: p.x, y: clampY(p.y - s.y * big) }; break;
-        case 'ArrowDown': next = { x: p.x, y: clampY(p.y + s.y * big) }; break;
-        case 'Home': next = { x: 0, y: p.y }; break;
-        case 'End': next = { x: width, y: p.y }; break;
-        case 'Escape': next = null; break;
-        default: return;
-      }
-      event.preventDefault();
-      update(next);
-    });
   }
 }

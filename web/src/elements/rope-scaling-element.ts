@@ -10,10 +10,13 @@ import { renderSeriesLegend } from '../charts/legend.js';
 import { integer, number, spec } from './attributes.js';
 import { limit } from './core-limits.js';
 import { PhasorElement } from './phasor-element.js';
-import { LinePanel, panelSheet, seriesTable, type PanelLine } from './line-panel.js';
+import { LinePanel, type PanelLine } from '../charts/line-panel.js';
+import { panelSheet } from './styles.js';
+import { seriesTable } from './series-table.js';
 import { choiceList } from './list-attributes.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
+import { attachReadout } from '../charts/readout.js';
 
 type Scheme = Exclude<RopeScalingType, 'none'>;
 const SCHEMES: readonly Scheme[] = ['linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3'];
@@ -44,6 +47,7 @@ export interface RopeScalingChartData {
 const MARGIN = { top: 10, right: 14, bottom: 44, left: 56 };
 
 export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOptions, RopeScalingChartData> {
+  static override readonly tag = 'phasor-rope-scaling';
   static override needsExperiments = true;
   static override attributeSpecs = [
     spec('dim', integer(2, 4096, 2), 128),
@@ -59,7 +63,7 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
   constructor() {
     super();
     this.content.append(this.panel.root);
-    this.attachReadout(this.panel.frame, (point) => this.panel.showReadout(point), () => this.panel.step(), 'RoPE wavelengths before and after scaling');
+    attachReadout(this.panel, 'RoPE wavelengths before and after scaling');
   }
 
   protected override styleSheets(): CSSStyleSheet[] {

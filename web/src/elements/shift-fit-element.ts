@@ -14,10 +14,13 @@ import { integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { limit } from './core-limits.js';
 import { short, strong } from './caption.js';
+import { Parts } from './parts.js';
 import { PhasorElement } from './phasor-element.js';
-import { axisTicks, panelSheet } from './line-panel.js';
+import { axisTicks } from '../charts/line-panel.js';
+import { panelSheet } from './styles.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
+import { attachReadout } from '../charts/readout.js';
 
 export interface ShiftFitChartOptions {
   dModel: number;
@@ -62,6 +65,7 @@ const EXACT = 1e-9;
 const MARGIN = { top: 8, right: 16, bottom: 44, left: 112 };
 
 export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, ShiftFitChartData> {
+  static override readonly tag = 'phasor-shift-fit';
   static override needsExperiments = true;
   static override attributeSpecs = [
     spec('d-model', integer(2, limit('maxShiftFitDModel'), 2), 16),
@@ -87,7 +91,7 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     this.caption.className = 'caption';
     this.collision.className = 'caption';
     this.content.append(this.frame.root, this.legend, this.caption, this.collision);
-    this.attachReadout(this.frame, (point) => this.showReadout(point), () => ({ x: 10, y: this.rowHeight }), 'Residual of the best shift map per encoding');
+    attachReadout({ frame: this.frame, show: (point) => this.showReadout(point), step: () => ({ x: 10, y: this.rowHeight }) }, 'Residual of the best shift map per encoding');
   }
 
   protected override styleSheets(): CSSStyleSheet[] {
@@ -103,22 +107,26 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     return o;
   }
 
-  protected compute(ph: Phasor, o: ShiftFitChartOptions): ShiftFitChartData {
+  /** One fit per part (a wasm call each), between frames. */
+  protected compute(ph: Phasor, o: ShiftFitChartOptions): Parts<ShiftFitChartData> {
     const { p, ...fit } = o;
     // Each encoding on its own: one not defined for these options (log phase
     // at p + k ≤ −1, quadratic phase past 2^26) is reported, the rest drawn.
-    const rows = ENCODINGS.map(({ encoding }): ShiftFitRow => {
+    const rows: ShiftFitRow[] = [];
+    const steps = ENCODINGS.map(({ encoding }) => () => {
       try {
         const f = ph.shiftFit({ encoding, ...fit });
-        return { encoding, residual: f.residual, extrapolationResidual: f.extrapolationResidual, rank: f.rank };
+        rows.push({ encoding, residual: f.residual, extrapolationResidual: f.extrapolationResidual, rank: f.rank });
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
-        return { encoding, residual: NaN, extrapolationResidual: NaN, rank: 0, error: error.message };
+        rows.push({ encoding, residual: NaN, extrapolationResidual: NaN, rank: 0, error: error.message });
       }
     });
-    if (rows.every((r) => r.error)) throw new RangeError(rows[0].error);
     const dimension = o.dModel / 2;
-    return { rows, collision: ph.sineCollision({ dModel: o.dModel, base: o.base, dimension, position: p }), dimension };
+    return new Parts(steps, () => {
+      if (rows.every((r) => r.error)) throw new RangeError(rows[0].error);
+      return { rows, collision: ph.sineCollision({ dModel: o.dModel, base: o.base, dimension, position: p }), dimension };
+    });
   }
 
   protected draw(data: ShiftFitChartData, o: ShiftFitChartOptions, width: number, theme: Theme): void {
@@ -179,7 +187,7 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
       ...(bars === 2 ? [{ label: `the next ${formatInteger(o.extrapolate)} positions (not fitted)`, colour: colours[1], width: 8 }] : []),
     ]);
     this.writeCaptions(data, o);
-    this.frame.root.setAttribute('aria-label', `Residual of the best linear map from e(p) to e(p + ${o.k}) for five encodings, log scale. Use the arrow keys to read values.`);
+    this.frame.describe(`Residual of the best linear map from e(p) to e(p + ${o.k}) for five encodings, log scale`);
     this.showReadout(null);
   }
 

@@ -7,6 +7,7 @@
 //   --phasor-fg, --phasor-muted, --phasor-grid, --phasor-bg, --phasor-surface,
 //   --phasor-accent, --phasor-error-fg, --phasor-error-bg, --phasor-font,
 //   --phasor-scheme (light | dark: picks the line palette).
+import { PANEL_CSS } from '../charts/panel-css.js';
 
 const BASE_CSS = `
 :host {
@@ -23,6 +24,8 @@ const BASE_CSS = `
   display: block;
   position: relative;
   min-width: 0;
+  /* A chart's redraw stays inside it: the page around it needs no new layout or paint. */
+  contain: layout paint style;
   color: var(--_fg);
   font: 13px/1.45 var(--_font);
 }
@@ -40,6 +43,8 @@ const BASE_CSS = `
   }
 }
 :host([hidden]) { display: none; }
+/* Recomputing in slices (a heavy chart during a drag): the last picture stays, dimmed a little. */
+:host([data-updating]) .content { opacity: 0.75; }
 .error {
   margin: 0;
   padding: 8px 12px;
@@ -55,7 +60,6 @@ const BASE_CSS = `
   touch-action: pan-y;
   outline: none;
 }
-.frame:focus-visible { box-shadow: 0 0 0 2px var(--_accent); border-radius: 2px; }
 .layer { position: absolute; left: 0; top: 0; display: block; }
 canvas.layer { pointer-events: none; }
 svg.back { pointer-events: none; }
@@ -105,18 +109,49 @@ svg text { fill: var(--_fg); font-family: var(--_font); }
   color: var(--_muted);
 }
 .legend li { display: inline-flex; align-items: center; gap: 6px; }
-.save { display: flex; justify-content: flex-end; gap: 4px; margin: 2px 0 0; }
+.save { position: relative; display: flex; justify-content: flex-end; margin: 2px 0 0; }
 :host([no-export]) .save, .content[hidden] + .save { display: none; }
 .save button {
-  padding: 1px 7px;
+  padding: 1px 8px;
   border: 1px solid var(--_grid);
   border-radius: 4px;
   background: none;
   color: var(--_muted);
-  font: 11px/1.5 var(--_font);
+  font: 11px/1.6 var(--_font);
   cursor: pointer;
 }
-.save button:hover, .save button:focus-visible { color: var(--_fg); border-color: var(--_muted); outline: none; }
+.save button:hover { color: var(--_fg); border-color: var(--_muted); }
+.save-menu {
+  position: absolute;
+  right: 0;
+  bottom: 100%;
+  z-index: 3;
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  padding: 4px;
+  border: 1px solid var(--_grid);
+  border-radius: 6px;
+  background: var(--_surface);
+  box-shadow: 0 2px 10px rgba(0, 0, 0, 0.18);
+}
+.save-menu[hidden] { display: none; }
+.save-menu button { border-color: transparent; text-align: left; color: var(--_fg); }
+/* Focus is always visible: a solid ring in the accent colour. */
+button:focus-visible, .frame:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
+.visually-hidden {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+}
+.aliasing { fill: var(--_fg); fill-opacity: 0.07; }
+.note-strong { fill: var(--_fg); font-size: 11px; }
 .caption { margin: 4px 0 0; color: var(--_muted); font-size: 12px; font-variant-numeric: tabular-nums; }
 .caption strong { color: var(--_fg); font-weight: 600; }
 `;
@@ -135,3 +170,6 @@ export function sheet(css: string): CSSStyleSheet {
 }
 
 export const baseSheet = (): CSSStyleSheet => sheet(BASE_CSS);
+
+/** The stylesheet of charts made of LinePanels. */
+export const panelSheet = (): CSSStyleSheet => sheet(PANEL_CSS);

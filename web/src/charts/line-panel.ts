@@ -5,12 +5,12 @@
 // read-out that snaps to the nearest index, with a dot on every series.
 import type { ScaleContinuousNumeric } from 'd3-scale';
 import { select } from 'd3-selection';
-import { renderAxes, renderGrid, tickCount } from '../charts/axes.js';
-import { ChartFrame, type Margin } from '../charts/frame.js';
-import type { LegendEntry } from '../charts/legend.js';
-import { drawLine } from '../charts/line-plot.js';
-import type { CsvTable } from './export.js';
-import { sheet } from './styles.js';
+import { renderAxes, renderGrid, tickCount } from './axes.js';
+import { showCursor } from './cursor.js';
+import { ChartFrame, type Margin } from './frame.js';
+import type { LegendEntry } from './legend.js';
+import { drawLine } from './line-plot.js';
+import type { Point, Readout } from './readout.js';
 
 export type NumberScale = ScaleContinuousNumeric<number, number>;
 
@@ -53,16 +53,6 @@ export interface PanelSpec {
   label: string;
 }
 
-const CSS = `
-.panels { display: flex; flex-wrap: wrap; gap: 14px 20px; }
-.panel { min-width: 0; }
-.panel-title { margin: 0 0 2px; font-size: 13px; font-weight: 600; }
-.panel-title:empty, .caption:empty, .legend:empty { display: none; }
-text.row { font-size: 12px; }
-text.inside { fill: var(--_bg); font-size: 11px; }
-`;
-
-export const panelSheet = (): CSSStyleSheet => sheet(CSS);
 
 /** How many panels of at least `minWidth` px fit side by side in `width` (never 3 + 1), and the width of each. */
 export function panelWidths(width: number, count: number, minWidth: number, gap = 20): { columns: number; panelWidth: number } {
@@ -82,16 +72,7 @@ export function axisTicks(scale: NumberScale, pixels: number, spacing: number): 
   return pool.filter((_, n) => n % every === 0);
 }
 
-/** Series over a common x as a CSV table: one row per index, x first. */
-export function seriesTable(xName: string, count: number, xAt: (i: number) => number, series: [string, ArrayLike<number>][]): CsvTable {
-  return {
-    columns: [xName, ...series.map(([name]) => name)],
-    rows: count,
-    value: (r, c) => (c === 0 ? xAt(r) : series[c - 1][1][r]),
-  };
-}
-
-export class LinePanel {
+export class LinePanel implements Readout {
   readonly root = document.createElement('div');
   readonly heading = document.createElement('p');
   readonly frame = new ChartFrame();
@@ -129,8 +110,8 @@ export class LinePanel {
     }
     ctx.lineDashOffset = 0;
     this.drawMarks(spec.marks ?? []);
-    this.frame.root.setAttribute('aria-label', `${spec.label}. Use the arrow keys to read values.`);
-    this.showReadout(null);
+    this.frame.describe(`${spec.label}; across: ${spec.x.label}, up: ${spec.y.label}`);
+    this.show(null);
   }
 
   private drawMarks(marks: PanelMark[]): void {
@@ -163,36 +144,23 @@ export class LinePanel {
   }
 
   /** Step of the arrow keys: one index. */
-  step(): { x: number; y: number } {
+  step(): Point {
     const n = this.spec?.count ?? 2;
     return { x: Math.max(1, this.frame.box.width / Math.max(1, n - 1)), y: 10 };
   }
 
-  showReadout(point: { x: number; y: number } | null): void {
+  show(point: Point | null): void {
     const s = this.spec;
     if (!point || !s || s.count === 0) {
       this.frame.clearReadout();
       return;
     }
-    const { box } = this.frame;
     const x = s.x.scale;
     const y = s.y.scale;
     let i = 0;
     for (let n = 1; n < s.count; n++) if (Math.abs(x(s.xAt(n)) - point.x) < Math.abs(x(s.xAt(i)) - point.x)) i = n;
-    const px = x(s.xAt(i));
     const [lo, hi] = y.domain();
     const dots = s.lines.filter((l) => Number.isFinite(l.y[i]) && l.y[i] >= Math.min(lo, hi) && l.y[i] <= Math.max(lo, hi));
-    const g = this.frame.readoutLayer();
-    g.selectAll('line').data([px]).join('line').attr('class', 'cursor').attr('x1', (d) => d).attr('x2', (d) => d).attr('y1', 0).attr('y2', box.height);
-    g.selectAll('circle')
-      .data(dots)
-      .join('circle')
-      .attr('class', 'cursor-dot')
-      .attr('r', 3.5)
-      .attr('cx', px)
-      .attr('cy', (l) => y(l.y[i]))
-      .attr('fill', (l) => l.colour);
-    const top = dots.length > 0 ? Math.min(...dots.map((l) => y(l.y[i]))) : box.height / 2;
-    this.frame.tooltip.show(s.describe(i), box.left + px, box.top + top);
+    showCursor(this.frame, x(s.xAt(i)), dots.map((l) => ({ y: y(l.y[i]), colour: l.colour })), s.describe(i));
   }
 }

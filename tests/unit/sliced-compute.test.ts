@@ -1,0 +1,39 @@
+// The heavy RoPE/attention charts compute in parts between frames
+// (elements/parts.ts); these are the API facts that makes exact: the parts
+// joined equal the whole call.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createPhasor, type Phasor } from '../../web/src/core/index.js';
+import { STREAM } from '../../web/src/core/experiment-inputs.js';
+
+let ph: Phasor;
+beforeAll(async () => {
+  ph = await createPhasor({ experiments: true });
+});
+
+describe('computing the experiments in parts', () => {
+  test('embeddingScale over blocks of positions, with the tokens it would draw itself, equals one call over all of them', () => {
+    const dModel = 64;
+    const positions = 300;
+    const whole = ph.embeddingScale({ dModel, positions, offset: 7, base: 500, seed: 3 });
+    const tokens = ph.normalSamples({ seed: 3, stream: STREAM.embedding, count: positions * dModel, std: 1 / Math.sqrt(dModel) });
+    const block = 128;
+    for (let first = 0; first < positions; first += block) {
+      const count = Math.min(block, positions - first);
+      const part = ph.embeddingScale({ dModel, positions: count, offset: 7 + first, base: 500, tokens: tokens.subarray(first * dModel, (first + count) * dModel) });
+      for (const key of ['tokenNorm', 'scaledTokenNorm', 'peNorm', 'sumNorm', 'scaledSumNorm'] as const) {
+        expect(part[key], `${key} from ${first}`).toEqual(whole[key].subarray(first, first + count));
+      }
+    }
+  });
+
+  test('positionResolution one base at a time equals all the bases at once', () => {
+    const lengths = [2, 16, 256, 3000];
+    const all = ph.positionResolution({ dModel: 32, bases: [100, 10000], lengths, minOffset: 4 });
+    [100, 10000].forEach((base, b) => {
+      const one = ph.positionResolution({ dModel: 32, bases: [base], lengths, minOffset: 4 });
+      expect(one.minDistance).toEqual(all.minDistance.subarray(b * lengths.length, (b + 1) * lengths.length));
+      expect(one.atOffset).toEqual(all.atOffset.subarray(b * lengths.length, (b + 1) * lengths.length));
+      expect(one.float32Bound).toEqual(all.float32Bound);
+    });
+  });
+});

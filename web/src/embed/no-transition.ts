@@ -1,0 +1,12 @@
+// Stands in for d3-transition in phasor-embed.js: d3-zoom imports it only to
+// interrupt running transitions, and the charts start none (double-click zoom
+// is off; zooming is immediate), so 20 KB of transition code need not ship in
+// a blog post. vite.embed.config.ts aliases 'd3-transition' here.
+import { selection } from 'd3-selection';
+
+export function interrupt(): void {}
+
+// d3-zoom calls selection.interrupt() before it sets a transform.
+(selection.prototype as unknown as { interrupt(): unknown }).interrupt = function interruptNothing(this: unknown) {
+  return this;
+};
