@@ -178,8 +178,8 @@ export const faults = [
   {
     id: 'pairwise-cosine-unnormalised', computation: 'dot/distance/cosine', kind: 'ignored option',
     file: 'cpp/src/analysis.cpp',
-    anchor: 'out[i * n + j] / denom',
-    replacement: 'out[i * n + j] / 1.0f',
+    anchor: 'static_cast<float>(dot / denom)',
+    replacement: 'static_cast<float>(dot)',
     suites: ['cpp'],
   },
   {
