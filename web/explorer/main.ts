@@ -5,12 +5,12 @@ import { defineElements, type RenderDetail } from '../src/elements/index.js';
 import { createPhasor } from '../src/core/index.js';
 import { applyAttributes, CHART_ATTRIBUTES } from './charts.js';
 import { Controls } from './controls.js';
-import { typesetMath } from './math.js';
 import { DEFAULTS, parseQuery, reconcile, toQuery, withPreset, type ExplorerState } from './state.js';
+// Formulas are typeset when the page is built (web/tools/katex-plugin.ts): only KaTeX's stylesheet ships.
+import 'katex/dist/katex.min.css';
 import './explorer.css';
 
 defineElements();
-typesetMath();
 
 const parsed = parseQuery(location.search);
 let state: ExplorerState = reconcile(parsed.state);
