@@ -82,7 +82,7 @@ const controls = new Controls(
 );
 
 // Terms of the text ↔ their charts; "pair" is the pair chosen in section 6.
-linkTerms(document, { resolve: (term) => (term === 'pair' ? `pair:${state.pair}` : term) });
+linkTerms(document, { styles: false, resolve: (term) => (term === 'pair' ? `pair:${state.pair}` : term) });
 
 document.getElementById('reset')!.addEventListener('click', () => {
   state = { ...DEFAULTS };

@@ -17,6 +17,24 @@ export interface LinkOptions {
   resolve?: (term: string, chart: Element) => string;
   /** A polite live region for announcements (default: one made at the end of body). */
   live?: HTMLElement;
+  /** Adds default styles for .term and .term-on to the document (default true; a page with its own passes false). */
+  styles?: boolean;
+}
+
+const TERM_CSS = `
+.term { text-decoration: underline dotted; text-decoration-thickness: 2px; text-underline-offset: 3px; cursor: help; border-radius: 3px; }
+.term:focus-visible { outline: 2px solid currentColor; outline-offset: 1px; }
+.term.term-on { background: #fff1a8; color: #1f2328; box-shadow: 0 0 0 2px #fff1a8; }
+@media (prefers-color-scheme: dark) { .term.term-on { background: #4d3d00; color: #e6edf3; box-shadow: 0 0 0 2px #4d3d00; } }
+`;
+let termSheet: CSSStyleSheet | null = null;
+
+function addTermStyles(doc: Document): void {
+  if (!termSheet) {
+    termSheet = new CSSStyleSheet();
+    termSheet.replaceSync(TERM_CSS);
+  }
+  if (!doc.adoptedStyleSheets.includes(termSheet)) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, termSheet];
 }
 
 /** Terms that name the same thing: a chart pointing at a pair lights up ω_i and λ_i too. */
@@ -45,6 +63,7 @@ export function linkTerms(root: Document | HTMLElement = document, options: Link
   const doc = root instanceof Document ? root : root.ownerDocument;
   const live = options.live ?? makeLiveRegion(doc);
   const resolve = options.resolve ?? ((term: string) => term);
+  if (options.styles !== false) addTermStyles(doc);
   let timer = 0;
   const cleanups: (() => void)[] = [];
 
