@@ -33,3 +33,13 @@ describe('typesetHtml', () => {
     expect(() => typesetHtml('<span class="tex" data-tex="\\frac{">x</span>')).toThrow(/\\\\frac\{/);
   });
 });
+
+describe('no style attributes (a strict CSP refuses them)', () => {
+  test('each KaTeX style becomes a data-kx key with an !important rule', async () => {
+    const { katexStyles } = await import('../../web/tools/katex-plugin.js');
+    const out = typesetHtml('<span class="tex" data-tex="\\frac{a}{b}">a/b</span>');
+    expect(out).not.toMatch(/ style=/);
+    const key = /data-kx="(k\d+)"/.exec(out)![1];
+    expect(katexStyles()).toMatch(new RegExp(`\\[data-kx='${key}'\\] \\{ [a-z-]+:[^;]+ !important;`));
+  });
+});

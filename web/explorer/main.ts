@@ -10,6 +10,7 @@ import { linkTerms } from '../src/elements/links.js';
 import { DEFAULTS, parseQuery, reconcile, toQuery, withPreset, type ExplorerState } from './state.js';
 // Formulas are typeset when the page is built (web/tools/katex-plugin.ts): only KaTeX's stylesheet ships.
 import 'katex/dist/katex.min.css';
+import 'virtual:katex-styles.css';
 import './explorer.css';
 
 defineElements();
