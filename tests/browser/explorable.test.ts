@@ -150,11 +150,11 @@ describe('text and charts linked both ways', () => {
     await term.scrollIntoViewIfNeeded();
     const chart = page.locator('phasor-rotation');
     const before = await chart.screenshot();
-    await term.hover();
+    await term.focus();
     await page.waitForFunction(() => document.querySelector('phasor-rotation')!.getAttribute('highlight') === 'mk');
     await page.waitForTimeout(50);
     const during = await chart.screenshot();
-    await page.mouse.move(0, 0);
+    await term.evaluate((el) => (el as HTMLElement).blur());
     await page.waitForFunction(() => !document.querySelector('phasor-rotation')!.hasAttribute('highlight'));
     await page.waitForTimeout(50);
     const after = await chart.screenshot();
@@ -265,7 +265,8 @@ describe('on a phone (360 × 740)', () => {
   test('the controls dock at the bottom, open over less than half the screen, and the chart in view stays visible while p moves', async () => {
     const { page } = await open('', { width: 360, height: 740 });
     await waitForCharts(page, ['#hero-chart']);
-    await page.locator('#heatmap phasor-heatmap').scrollIntoViewIfNeeded();
+    // The table's top 60 px below the top of the screen.
+    await page.$eval('#heatmap phasor-heatmap', (el) => window.scrollBy(0, el.getBoundingClientRect().top - 60));
     await page.click('#controls-toggle');
     const panel = await page.locator('#controls').boundingBox();
     expect(panel!.y + panel!.height).toBeCloseTo(740, 0);
@@ -274,7 +275,6 @@ describe('on a phone (360 × 740)', () => {
     const box = await slider.boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(panel!.y);
     expect(box!.y + box!.height).toBeLessThanOrEqual(740);
-    await page.evaluate(() => window.scrollBy(0, -120));
     const before = await page.$eval('#heatmap phasor-heatmap', (el) => el.getAttribute('p'));
     await slider.focus();
     for (let n = 0; n < 5; n++) await page.keyboard.press('ArrowRight');

@@ -96,7 +96,6 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     super();
     this.panels.className = 'panels';
     this.circle.setAttribute('class', 'panel');
-    this.circle.setAttribute('role', 'img');
     this.facts.className = 'facts';
     this.panels.append(this.circle, this.matrix.frame.root);
     this.content.append(this.panels, this.facts);
@@ -193,6 +192,7 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
         { text: `across: cos, j = ${cosDim} · up: sin, j = ${sinDim}`, className: 'dim-label axes-note' },
       ],
     });
+    this.circle.setAttribute('role', 'img');
     this.circle.setAttribute('aria-label', `Pair ${i} on the unit circle: PE(p) at angle ${exact(angleP)} rad, rotated by ${exact(turn)} rad onto PE(p+k).`);
   }
 
