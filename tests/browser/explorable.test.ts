@@ -110,7 +110,7 @@ describe('the first screen', () => {
 describe('text and charts linked both ways', () => {
   test('focusing each linked term highlights it in its chart, and blurring takes it away', async () => {
     const { page, errors } = await open();
-    await waitForCharts(page, ['#hero-chart', 'phasor-frequencies', '#heatmap phasor-heatmap', 'phasor-dot-offset', 'phasor-distance', 'phasor-rotation']);
+    await waitForCharts(page, ['#hero-chart', 'phasor-frequencies', '#heatmap phasor-heatmap', 'phasor-dot-offset', 'phasor-distance', 'phasor-rotation', 'phasor-rope-scaling']);
     const terms = await page.$$eval('[data-link][tabindex="0"]', (els) =>
       els.map((el, n) => {
         el.setAttribute('data-test-term', String(n));
@@ -120,8 +120,10 @@ describe('text and charts linked both ways', () => {
         return { n, term: (el as HTMLElement).dataset.link!, chart: `#${chart.id}` };
       }),
     );
-    // Every kind of term the issue names is in the text: p, k, p + k, a pair (ω_i, λ_i) and M_k.
-    expect(new Set(terms.map((t) => t.term))).toEqual(new Set(['p', 'k', 'p+k', 'pair', 'omega', 'lambda', 'mk']));
+    // Every kind of term the issue names is in the text: p, k, p + k, a pair (ω_i, λ_i), M_k, each scaling scheme
+    // (the four attention terms answer to their check boxes, below).
+    const schemes = ['linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3'].map((s) => `scheme:${s}`);
+    expect(new Set(terms.map((t) => t.term))).toEqual(new Set(['p', 'k', 'p+k', 'pair', 'omega', 'lambda', 'mk', ...schemes]));
     expect(terms.length).toBeGreaterThanOrEqual(15);
     for (const t of terms) {
       const term = page.locator(`[data-test-term="${t.n}"]`);
@@ -134,6 +136,19 @@ describe('text and charts linked both ways', () => {
       expect(await term.evaluate((el) => el.classList.contains('term-on') && getComputedStyle(el).backgroundColor !== 'rgba(0, 0, 0, 0)'), `${t.term} is lit in the text`).toBe(true);
       await term.evaluate((el) => (el as HTMLElement).blur());
       expect(await highlightOf(page, t.chart), `${t.term} after blur`).toEqual({ count: 0, area: 0, attribute: null });
+    }
+    // Each of the four attention terms, from its check box: its curves traced over the additive panel.
+    const attention = '#attention-offset phasor-attention-offset';
+    for (const term of ['content-content', 'content-position', 'position-content', 'position-position']) {
+      const box = page.locator(`input[value="${term}"]`);
+      await box.scrollIntoViewIfNeeded();
+      await waitForCharts(page, [attention]);
+      await box.focus();
+      await page.waitForFunction((sel) => (document.querySelector(sel)!.shadowRoot!.querySelectorAll('g.highlight > path').length ?? 0) >= 4, attention, { timeout: 10000 });
+      const lit = await page.$$eval('#attention-offset .term-on', (els) => els.map((el) => (el as HTMLElement).dataset.link));
+      expect(lit, `${term}: the formula's term and its box light up`).toEqual([`term:${term}`, `term:${term}`]);
+      await box.evaluate((el) => (el as HTMLElement).blur());
+      expect((await highlightOf(page, attention)).count).toBe(0);
     }
     // Said once, politely, when the focus settles.
     await page.locator('#frequencies [data-link="omega"]').first().focus();

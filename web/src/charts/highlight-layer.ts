@@ -7,7 +7,8 @@ import { select } from 'd3-selection';
 export type HighlightShape =
   | { kind: 'rect'; x: number; y: number; width: number; height: number; fill?: boolean }
   | { kind: 'line'; x1: number; y1: number; x2: number; y2: number }
-  | { kind: 'ring'; x: number; y: number; r: number };
+  | { kind: 'ring'; x: number; y: number; r: number }
+  | { kind: 'path'; points: readonly (readonly [number, number])[] };
 
 /** Draws `shapes` (plot coordinates, offset by `origin`) in svg's g.highlight; none removes the group's marks. */
 export function drawHighlight(svg: SVGSVGElement, origin: { left: number; top: number }, shapes: readonly HighlightShape[]): void {
@@ -29,6 +30,11 @@ export function drawHighlight(svg: SVGSVGElement, origin: { left: number; top: n
     .attr('y1', (d) => d.y1)
     .attr('x2', (d) => d.x2)
     .attr('y2', (d) => d.y2);
+  g.selectAll('path')
+    .data(shapes.filter((s) => s.kind === 'path'))
+    .join('path')
+    .attr('class', 'hl')
+    .attr('d', (d) => (d.points.length ? `M${d.points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join('L')}` : ''));
   g.selectAll('circle')
     .data(shapes.filter((s) => s.kind === 'ring'))
     .join('circle')

@@ -67,14 +67,17 @@ export function linkTerms(root: Document | HTMLElement = document, options: Link
   let timer = 0;
   const cleanups: (() => void)[] = [];
 
-  const termsOf = (chart: Element, name: string) => {
-    const names = ALIASES[name] ?? [name];
-    return [...root.querySelectorAll<HTMLElement>('[data-link]')].filter((t) => names.includes(parseTerm(t.dataset.link!)[0]) && chartOf(t) === chart);
+  /** Whether the text's term `link` names the chart's `term` (a pair's ω_i and λ_i answer to "pair:3"). */
+  const names = (link: string, term: string) => {
+    const [name, index] = parseTerm(term);
+    return link === term || (index !== null || !term.includes(':') ? (ALIASES[name] ?? [name]).includes(link) : false);
   };
+  const termsOf = (chart: Element, term: string) =>
+    [...root.querySelectorAll<HTMLElement>('[data-link]')].filter((t) => names(t.dataset.link!, term) && chartOf(t) === chart);
 
   const light = (chart: Element, term: string | null) => {
     for (const t of root.querySelectorAll<HTMLElement>('[data-link].term-on')) if (chartOf(t) === chart) t.classList.remove('term-on');
-    if (term) for (const t of termsOf(chart, parseTerm(term)[0])) t.classList.add('term-on');
+    if (term) for (const t of termsOf(chart, term)) t.classList.add('term-on');
   };
 
   for (const term of root.querySelectorAll<HTMLElement>('[data-link]')) {

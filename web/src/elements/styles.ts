@@ -109,6 +109,7 @@ svg text { fill: var(--_fg); font-family: var(--_font); }
   color: var(--_muted);
 }
 .legend li { display: inline-flex; align-items: center; gap: 6px; }
+.legend li.highlighted { color: var(--_fg); font-weight: 700; outline: 2px solid var(--_accent); outline-offset: 1px; border-radius: 3px; }
 .save { position: relative; display: flex; justify-content: flex-end; margin: 2px 0 0; }
 :host([no-export]) .save, .content[hidden] ~ .save { display: none; }
 /* The play button of the play attribute (player.ts). */
