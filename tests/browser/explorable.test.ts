@@ -133,6 +133,24 @@ describe('text and charts linked both ways', () => {
       await page.waitForFunction((sel) => (document.querySelector(sel)!.shadowRoot!.querySelectorAll('g.highlight > *').length ?? 0) > 0, t.chart, { timeout: 5000 });
       const on = await highlightOf(page, t.chart);
       expect(on.area, `${t.term} in ${t.chart}: the marks have a size`).toBeGreaterThan(20);
+      if (t.term === 'p' || t.term === 'p+k') {
+        // In the right place: over the chart's own mark of that position (its row or column line).
+        const over = await page.$eval(
+          t.chart,
+          (el, mark) => {
+            const line = el.shadowRoot!.querySelector(`line.${mark}`);
+            if (!line) return null;
+            const l = line.getBoundingClientRect();
+            const [x, y] = [l.left + l.width / 2, l.top + l.height / 2];
+            return [...el.shadowRoot!.querySelectorAll('g.highlight > rect')].some((r) => {
+              const b = r.getBoundingClientRect();
+              return x >= b.left - 0.5 && x <= b.right + 0.5 && y >= b.top - 0.5 && y <= b.bottom + 0.5;
+            });
+          },
+          t.term === 'p' ? 'mark-p' : 'mark-pk',
+        );
+        if (over !== null) expect(over, `${t.term} in ${t.chart}: the highlight covers its mark`).toBe(true);
+      }
       expect(await term.evaluate((el) => el.classList.contains('term-on') && getComputedStyle(el).backgroundColor !== 'rgba(0, 0, 0, 0)'), `${t.term} is lit in the text`).toBe(true);
       await term.evaluate((el) => (el as HTMLElement).blur());
       expect(await highlightOf(page, t.chart), `${t.term} after blur`).toEqual({ count: 0, area: 0, attribute: null });
