@@ -261,7 +261,8 @@ describe('the explorer page', () => {
     const message = await page.$eval('#heatmap phasor-heatmap', (el) => el.shadowRoot!.querySelector('.error')!.textContent);
     expect(message).toContain('d-model="7"');
     expect(message).toContain('even integer');
-    for (const tag of CHARTS.filter((t) => t !== '#heatmap phasor-heatmap')) expect(await page.getAttribute(tag, 'data-state'), tag).toBe('ready');
+    for (const tag of CHARTS.filter((t) => t !== 'phasor-heatmap')) expect(await page.getAttribute(tag, 'data-state'), tag).toBe('ready');
+    expect(await page.getAttribute('#hero-chart', 'data-state'), 'the first screen\'s table').toBe('ready');
 
     await page.$eval('phasor-rotation', (el) => el.setAttribute('pair', '500'));
     await page.waitForFunction(() => document.querySelector('phasor-rotation')!.getAttribute('data-state') === 'error');
