@@ -165,8 +165,12 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
         const b = band(this.x, o.p + k);
         shapes.push({ kind: 'rect', y: 0, height: box.height, x: b.from, width: b.size, fill: true });
       } else if (term === 'k') {
+        // The diagonal q − p = k through the cells' corners, clipped to the view.
         const [q0, q1] = this.x.domain();
-        shapes.push({ kind: 'line', x1: this.x(q0 + 0.5), y1: this.y(q0 - k + 0.5), x2: this.x(q1 + 0.5), y2: this.y(q1 - k + 0.5) });
+        const [p0, p1] = this.y.domain();
+        const from = Math.max(q0, p0 + k);
+        const to = Math.min(q1, p1 + k);
+        if (from < to) shapes.push({ kind: 'line', x1: this.x(from), y1: this.y(from - k), x2: this.x(to), y2: this.y(to - k) });
       }
       if (term === 'k' || term === 'p' || term === 'p+k') shapes.push({ kind: 'ring', x: this.x(o.p + k + 0.5), y: this.y(o.p + 0.5), r: 7 });
     }
