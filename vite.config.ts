@@ -5,11 +5,12 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { serveEmbedInDev } from './web/tools/embed-plugins.ts';
+import { katexAtBuild } from './web/tools/katex-plugin.ts';
 
 export default defineConfig({
   root: 'web',
   base: './',
-  plugins: [serveEmbedInDev()],
+  plugins: [serveEmbedInDev(), katexAtBuild()],
   server: { host: 'localhost' },
   preview: { host: 'localhost' },
   build: {

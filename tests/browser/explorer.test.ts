@@ -32,7 +32,7 @@ describe('the explorer page', () => {
       expect(ink.shapes, `${tag} has axes or marks`).toBeGreaterThan(10);
       expect(ink.colours, `${tag} draws in more than one colour`).toBeGreaterThan(2);
     }
-    expect((await inkOf(page, 'phasor-heatmap')).covered).toBeGreaterThan(0.99);
+    expect((await inkOf(page, '#heatmap phasor-heatmap')).covered).toBeGreaterThan(0.99);
     expect((await inkOf(page, 'phasor-distance')).covered).toBeGreaterThan(0.99);
     for (const tag of ['phasor-frequencies', 'phasor-encoding', 'phasor-dot-offset']) {
       expect((await inkOf(page, tag)).covered, `${tag} draws lines`).toBeGreaterThan(0.01);
@@ -43,15 +43,15 @@ describe('the explorer page', () => {
 
   test('the heatmap colours each cell by its value: +1 dark red, 0 white', async () => {
     const { page } = await explorer();
-    const encoding = await data<{ table: Record<string, number>; dModel: number; positions: number }>(page, 'phasor-heatmap');
+    const encoding = await data<{ table: Record<string, number>; dModel: number; positions: number }>(page, '#heatmap phasor-heatmap');
     expect(encoding.dModel).toBe(128);
     expect(encoding.table[0]).toBe(0); // PE(0, 0) = sin 0
     expect(encoding.table[1]).toBe(1); // PE(0, 1) = cos 0
-    const size = await page.$eval('phasor-heatmap', (el) => el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON());
+    const size = await page.$eval('#heatmap phasor-heatmap', (el) => el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON());
     const cellWidth = size.width / 128;
     const cellHeight = size.height / 100;
-    expectColourNear(await canvasColourAt(page, 'phasor-heatmap', 1.5 * cellWidth, 0.5 * cellHeight), rgb(interpolateRdBu(0)));
-    expectColourNear(await canvasColourAt(page, 'phasor-heatmap', 0.5 * cellWidth, 0.5 * cellHeight), rgb(interpolateRdBu(0.5)));
+    expectColourNear(await canvasColourAt(page, '#heatmap phasor-heatmap', 1.5 * cellWidth, 0.5 * cellHeight), rgb(interpolateRdBu(0)));
+    expectColourNear(await canvasColourAt(page, '#heatmap phasor-heatmap', 0.5 * cellWidth, 0.5 * cellHeight), rgb(interpolateRdBu(0.5)));
     // The distance matrix is 0 on its diagonal: the low end of viridis.
     expectColourNear(await canvasColourAt(page, 'phasor-distance', 1, 1), rgb(interpolateViridis(0)));
   });
@@ -101,8 +101,8 @@ describe('the explorer page', () => {
 
   test('dragging the d_model slider redraws the heatmap at every step while the button is still down, and writes the URL', async () => {
     const { page } = await explorer();
-    await page.locator('phasor-heatmap').scrollIntoViewIfNeeded(); // charts out of sight wait for the drag to end
-    const before = await inkOf(page, 'phasor-heatmap');
+    await page.locator('#heatmap phasor-heatmap').scrollIntoViewIfNeeded(); // charts out of sight wait for the drag to end
+    const before = await inkOf(page, '#heatmap phasor-heatmap');
     const box = (await page.locator('#dModel-range').boundingBox())!;
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + box.width * 0.12, y);
@@ -112,7 +112,7 @@ describe('the explorer page', () => {
       await page.mouse.move(box.x + box.width * (0.12 + n * 0.07), y);
       const dModel = Number(await page.inputValue('#dModel'));
       // The heatmap shows this step's width before the next move: it follows the drag, not just its end.
-      await page.waitForFunction((d) => (document.querySelector('phasor-heatmap') as unknown as { data(): { dModel: number } | null }).data()?.dModel === d, dModel);
+      await page.waitForFunction((d) => (document.querySelector('#heatmap phasor-heatmap') as unknown as { data(): { dModel: number } | null }).data()?.dModel === d, dModel);
       seen.push(dModel);
     }
     await page.mouse.up();
@@ -121,7 +121,7 @@ describe('the explorer page', () => {
     expect(dModel).toBeGreaterThan(300);
     expect(dModel % 2).toBe(0);
     await waitForQuery(page, { dModel: String(dModel) });
-    const after = await inkOf(page, 'phasor-heatmap');
+    const after = await inkOf(page, '#heatmap phasor-heatmap');
     expect(after.digest).not.toBe(before.digest);
     expect(after.covered, 'the heatmap is covered with data').toBeGreaterThan(0.99);
     expect(await page.getAttribute('phasor-distance', 'd-model')).toBe(String(dModel));
@@ -150,29 +150,29 @@ describe('the explorer page', () => {
     await page.fill('#positions', '300');
     await page.keyboard.press('Tab');
     await waitForQuery(page, { positions: '300' });
-    await page.waitForFunction(() => (document.querySelector('phasor-heatmap') as unknown as { data(): { positions: number } }).data()?.positions === 300);
+    await page.waitForFunction(() => (document.querySelector('#heatmap phasor-heatmap') as unknown as { data(): { positions: number } }).data()?.positions === 300);
     expect(await page.inputValue('#positions-range')).toBe('300');
 
     // A value out of range is marked and not applied; leaving the field restores it.
     await page.fill('#dModel', '7');
     expect(await page.getAttribute('#dModel', 'aria-invalid')).toBe('true');
-    expect(await page.getAttribute('phasor-heatmap', 'd-model')).toBe('128');
+    expect(await page.getAttribute('#heatmap phasor-heatmap', 'd-model')).toBe('128');
     await page.keyboard.press('Tab');
     expect(await page.inputValue('#dModel')).toBe('128');
   });
 
   test('a chart reads out exact values under the pointer and from the keyboard', async () => {
     const { page } = await explorer();
-    await page.locator('phasor-heatmap').scrollIntoViewIfNeeded();
-    const plot = await page.$eval('phasor-heatmap', (el) => el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON());
+    await page.locator('#heatmap phasor-heatmap').scrollIntoViewIfNeeded();
+    const plot = await page.$eval('#heatmap phasor-heatmap', (el) => el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON());
     // Row 0, column 1: PE(0, 1) = cos 0 = 1.
     await page.mouse.move(plot.x + (1.5 * plot.width) / 128, plot.y + (0.5 * plot.height) / 100);
-    const text = await tooltipText(page, 'phasor-heatmap');
+    const text = await tooltipText(page, '#heatmap phasor-heatmap');
     expect(text).toContain('p = 0, j = 1');
     expect(text).toContain('cos(p·ω₀) = 1');
 
     await page.mouse.move(0, 0);
-    expect(await tooltipText(page, 'phasor-heatmap')).toBeNull();
+    expect(await tooltipText(page, '#heatmap phasor-heatmap')).toBeNull();
     await page.locator('phasor-encoding').evaluate((el) => (el.shadowRoot!.querySelector('.frame') as HTMLElement).focus());
     await page.keyboard.press('Home');
     const first = await tooltipText(page, 'phasor-encoding');
@@ -236,7 +236,7 @@ describe('the explorer page', () => {
     expect(await page.inputValue('#dims')).toBe('');
     expect(await page.isChecked('#normalize')).toBe(false);
     expect(await page.getAttribute('phasor-encoding', 'dims')).toBeNull();
-    await page.waitForFunction(() => (document.querySelector('phasor-heatmap') as unknown as { data(): { dModel: number } }).data()?.dModel === 128);
+    await page.waitForFunction(() => (document.querySelector('#heatmap phasor-heatmap') as unknown as { data(): { dModel: number } }).data()?.dModel === 128);
   });
 
   test('malformed URL parameters fall back to the defaults with a visible notice', async () => {
@@ -256,20 +256,21 @@ describe('the explorer page', () => {
 
   test('an invalid attribute shows an error inside that element only, and a fix brings the chart back', async () => {
     const { page } = await explorer();
-    await page.$eval('phasor-heatmap', (el) => el.setAttribute('d-model', '7'));
-    await page.waitForFunction(() => document.querySelector('phasor-heatmap')!.getAttribute('data-state') === 'error');
-    const message = await page.$eval('phasor-heatmap', (el) => el.shadowRoot!.querySelector('.error')!.textContent);
+    await page.$eval('#heatmap phasor-heatmap', (el) => el.setAttribute('d-model', '7'));
+    await page.waitForFunction(() => document.querySelector('#heatmap phasor-heatmap')!.getAttribute('data-state') === 'error');
+    const message = await page.$eval('#heatmap phasor-heatmap', (el) => el.shadowRoot!.querySelector('.error')!.textContent);
     expect(message).toContain('d-model="7"');
     expect(message).toContain('even integer');
     for (const tag of CHARTS.filter((t) => t !== 'phasor-heatmap')) expect(await page.getAttribute(tag, 'data-state'), tag).toBe('ready');
+    expect(await page.getAttribute('#hero-chart', 'data-state'), 'the first screen\'s table').toBe('ready');
 
     await page.$eval('phasor-rotation', (el) => el.setAttribute('pair', '500'));
     await page.waitForFunction(() => document.querySelector('phasor-rotation')!.getAttribute('data-state') === 'error');
     expect(await page.$eval('phasor-rotation', (el) => el.shadowRoot!.querySelector('.error')!.textContent)).toContain('pair');
 
-    await page.$eval('phasor-heatmap', (el) => el.setAttribute('d-model', '8'));
-    await page.waitForFunction(() => document.querySelector('phasor-heatmap')!.getAttribute('data-state') === 'ready');
-    expect(await page.$eval('phasor-heatmap', (el) => (el.shadowRoot!.querySelector('.error') as HTMLElement).hidden)).toBe(true);
+    await page.$eval('#heatmap phasor-heatmap', (el) => el.setAttribute('d-model', '8'));
+    await page.waitForFunction(() => document.querySelector('#heatmap phasor-heatmap')!.getAttribute('data-state') === 'ready');
+    expect(await page.$eval('#heatmap phasor-heatmap', (el) => (el.shadowRoot!.querySelector('.error') as HTMLElement).hidden)).toBe(true);
   });
 
   test('an element with no attributes draws its seed figure', async () => {
@@ -290,10 +291,10 @@ describe('the explorer page', () => {
 
   test('the heatmap draws 4096 positions × 1024 dimensions, averaged down to its pixels', async () => {
     const { page, errors } = await explorer('?positions=4096&dModel=1024');
-    const encoding = await data<{ positions: number; dModel: number }>(page, 'phasor-heatmap');
+    const encoding = await data<{ positions: number; dModel: number }>(page, '#heatmap phasor-heatmap');
     expect([encoding.positions, encoding.dModel]).toEqual([4096, 1024]);
-    expect((await inkOf(page, 'phasor-heatmap')).covered).toBeGreaterThan(0.99);
-    expect(await page.$eval('phasor-heatmap', (el) => el.shadowRoot!.querySelector('.caption')!.textContent)).toContain('mean of');
+    expect((await inkOf(page, '#heatmap phasor-heatmap')).covered).toBeGreaterThan(0.99);
+    expect(await page.$eval('#heatmap phasor-heatmap', (el) => el.shadowRoot!.querySelector('.caption')!.textContent)).toContain('mean of');
     expect(errors).toEqual([]);
   });
 });
@@ -308,7 +309,7 @@ describe('the explorer on other screens', () => {
       expect(drawn.covered, `${tag} (${suffix}) draws its data`).toBeGreaterThan(DATA_COVERAGE[tag]);
       expect(drawn.colours, `${tag} (${suffix}) draws in colour`).toBeGreaterThan(2);
       expect(drawn.named, `${tag} (${suffix}) names its axes`).toBe(true);
-      await page.locator(tag).screenshot({ path: resolve(SCREENSHOTS, `${tag.replace('phasor-', '')}-${suffix}.png`) });
+      await page.locator(tag).last().screenshot({ path: resolve(SCREENSHOTS, `${tag.replace('phasor-', '')}-${suffix}.png`) });
     }
     await page.screenshot({ path: resolve(SCREENSHOTS, `page-${suffix}.png`), fullPage: true });
   };
@@ -317,7 +318,7 @@ describe('the explorer on other screens', () => {
     const { page, errors } = await explorer('', { viewport: { width: 360, height: 780 }, deviceScaleFactor: 2 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     for (const tag of CHARTS) {
-      const box = (await page.locator(tag).boundingBox())!;
+      const box = (await page.locator(tag).last().boundingBox())!; // the heatmap is there twice: the first screen's and section 3's
       expect(box.x, tag).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, tag).toBeLessThanOrEqual(360);
       const overflow = await page.$eval(tag, (el) =>

@@ -18,6 +18,24 @@ function fail(message: string): void {
   box.hidden = false;
 }
 
+/** What each chart shows, for the page's heading and title. */
+const NAMES: Record<string, string> = {
+  frequencies: 'Frequencies and wavelengths of the sinusoidal encoding',
+  encoding: 'The positional encoding, dimension by dimension',
+  heatmap: 'The whole positional encoding table',
+  'dot-offset': 'Dot product of two encodings against their offset',
+  distance: 'Distance between the encodings of two positions',
+  rotation: 'Shifting an encoding is a rotation',
+  'attention-offset': 'Attention score against offset',
+  'shift-fit': 'Why sine and cosine: the best linear shift map',
+  'base-length': 'What the base changes',
+  'embedding-scale': 'Why the embedding is scaled by √d',
+  'rope-scaling': 'Stretching RoPE past its training length',
+};
+const heading = document.getElementById('chart-title')!;
+heading.textContent = NAMES[chart] ?? 'phasor chart';
+document.title = `${heading.textContent} — phasor`;
+
 if (!(tag in ELEMENTS)) {
   fail(`chart must be one of ${names.join(', ')}; got ${JSON.stringify(chart.slice(0, 40))}`);
 } else {

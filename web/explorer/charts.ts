@@ -29,6 +29,8 @@ export const CHART_ATTRIBUTES: Record<string, (s: ExplorerState) => Attributes> 
     positions: String(s.positions),
     layout: s.layout,
     spacing: s.spacing,
+    p: String(s.p),
+    k: String(s.k),
   }),
   'phasor-dot-offset': (s) => ({
     'd-model': String(s.dModel),
@@ -38,7 +40,7 @@ export const CHART_ATTRIBUTES: Record<string, (s: ExplorerState) => Attributes> 
     k: String(s.k),
     normalize: s.normalize ? '' : null,
   }),
-  'phasor-distance': (s) => ({ 'd-model': String(s.dModel), base: String(s.base), positions: String(s.positions) }),
+  'phasor-distance': (s) => ({ 'd-model': String(s.dModel), base: String(s.base), positions: String(s.positions), p: String(s.p), k: String(s.k) }),
   'phasor-rotation': (s) => ({
     'd-model': String(s.dModel),
     base: String(s.base),
@@ -70,10 +72,14 @@ export function baseLengthBases(base: number): number[] {
   return [...new Set([100, 10000, 1000000, base])].sort((a, b) => a - b);
 }
 
-/** Sets the attributes that changed (a null removes one). */
-export function applyAttributes(element: Element, attributes: Attributes): void {
+/** Sets the attributes that changed (a null removes one); true when one did. */
+export function applyAttributes(element: Element, attributes: Attributes): boolean {
+  let changed = false;
   for (const [name, value] of Object.entries(attributes)) {
+    if (element.getAttribute(name) === value) continue;
+    changed = true;
     if (value === null) element.removeAttribute(name);
-    else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+    else element.setAttribute(name, value);
   }
+  return changed;
 }

@@ -5,12 +5,15 @@ import { defineElements, type RenderDetail } from '../src/elements/index.js';
 import { createPhasor } from '../src/core/index.js';
 import { applyAttributes, CHART_ATTRIBUTES } from './charts.js';
 import { Controls } from './controls.js';
-import { typesetMath } from './math.js';
+import { Players } from './play.js';
+import { linkTerms } from '../src/elements/links.js';
 import { DEFAULTS, parseQuery, reconcile, toQuery, withPreset, type ExplorerState } from './state.js';
+// Formulas are typeset when the page is built (web/tools/katex-plugin.ts): only KaTeX's stylesheet ships.
+import 'katex/dist/katex.min.css';
+import 'virtual:katex-styles.css';
 import './explorer.css';
 
 defineElements();
-typesetMath();
 
 const parsed = parseQuery(location.search);
 let state: ExplorerState = reconcile(parsed.state);
@@ -39,9 +42,12 @@ function writeUrl(): void {
   if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(null, '', url);
 }
 
-function apply(): void {
+/** Applies the state to every chart; with `show`, the charts a control changed are outlined for a moment (which control drives what). */
+function apply(show = false): void {
   for (const [tag, attributes] of Object.entries(CHART_ATTRIBUTES)) {
-    for (const element of document.querySelectorAll(tag)) applyAttributes(element, attributes(state));
+    for (const element of document.querySelectorAll(tag)) {
+      if (applyAttributes(element, attributes(state)) && show) markDriven(element.closest('figure'));
+    }
   }
   controls.show(state);
   summary.textContent = `d=${state.dModel} base=${state.base} N=${state.positions} p=${state.p} k=${state.k}`;
@@ -49,13 +55,35 @@ function apply(): void {
   if (!urlTimer) urlTimer = window.setTimeout(writeUrl, 120);
 }
 
-const controls = new Controls(
+const driven = new Map<Element, number>();
+function markDriven(figure: Element | null): void {
+  if (!figure) return;
+  figure.classList.add('driven');
+  clearTimeout(driven.get(figure));
+  driven.set(figure, window.setTimeout(() => figure.classList.remove('driven'), 700));
+}
+
+const players = new Players(
   () => state,
   (patch) => {
     state = reconcile({ ...state, ...patch });
     apply();
   },
 );
+
+const controls = new Controls(
+  () => state,
+  (patch) => {
+    // Dragging a value that is playing takes it back from the player.
+    if ('p' in patch) players.stop('p');
+    if ('k' in patch) players.stop('k');
+    state = reconcile({ ...state, ...patch });
+    apply(true);
+  },
+);
+
+// Terms of the text ↔ their charts; "pair" is the pair chosen in section 6.
+linkTerms(document, { styles: false, resolve: (term) => (term === 'pair' ? `pair:${state.pair}` : term) });
 
 document.getElementById('reset')!.addEventListener('click', () => {
   state = { ...DEFAULTS };
@@ -126,6 +154,24 @@ createPhasor().then(
   (ph) => (statusKernels.textContent = ph.simd ? 'WebAssembly SIMD kernels' : 'WebAssembly scalar kernels (no SIMD here)'),
   (error: unknown) => (statusKernels.textContent = `WebAssembly failed to load: ${(error as Error).message}`),
 );
+
+// A display formula wider than its box scrolls sideways inside it (never
+// wraps); then it is a tab stop, so the keyboard can scroll it too.
+const formulaSizes = new ResizeObserver((entries) => {
+  for (const { target } of entries) {
+    const box = target as HTMLElement;
+    if (box.scrollWidth > box.clientWidth + 1) {
+      box.tabIndex = 0;
+      box.setAttribute('role', 'group');
+      box.setAttribute('aria-label', 'formula (scrolls sideways)');
+    } else if (box.tabIndex === 0) {
+      box.removeAttribute('tabindex');
+      box.removeAttribute('role');
+      box.removeAttribute('aria-label');
+    }
+  }
+});
+for (const box of document.querySelectorAll('.tex.display')) formulaSizes.observe(box);
 
 apply();
 if (parsed.problems.length === 0) writeUrl();

@@ -46,7 +46,7 @@ export class ChartFrame {
     this.canvas.setAttribute('aria-hidden', 'true');
     this.front = svgElement('svg');
     this.front.setAttribute('class', 'layer front');
-    this.front.setAttribute('role', 'img');
+    // role="img" comes with its name, when the chart is first described: never an image without a name.
     this.tooltip = new Tooltip(this.root);
     this.live = document.createElement('div');
     this.live.className = 'visually-hidden';
@@ -78,6 +78,7 @@ export class ChartFrame {
 
   /** What the chart shows, axes named (the SVG's children are not read one by one). */
   describe(text: string): void {
+    this.front.setAttribute('role', 'img');
     this.front.setAttribute('aria-label', text);
   }
 

@@ -132,13 +132,14 @@ export class LinePanel implements Readout {
       .attr('x2', (m) => (m.axis === 'x' ? m.at : box.width))
       .attr('y1', (m) => (m.axis === 'x' ? 0 : m.at))
       .attr('y2', (m) => (m.axis === 'x' ? box.height : m.at));
-    // Vertical marks are labelled at the top, on the side with room; horizontal ones above their line, at the right.
+    // Vertical marks are labelled at the top, on the side with room; horizontal ones above their line at the
+    // left, clear of curves that rise to the right (the wavelengths of chart 12 reach the marks only there).
     g.selectAll('text')
       .data(shown)
       .join('text')
       .attr('class', 'marker-label')
-      .attr('text-anchor', (m) => (m.axis === 'y' || m.at > box.width / 2 ? 'end' : 'start'))
-      .attr('x', (m) => (m.axis === 'x' ? m.at + (m.at > box.width / 2 ? -4 : 4) : box.width - 4))
+      .attr('text-anchor', (m) => (m.axis === 'x' && m.at > box.width / 2 ? 'end' : 'start'))
+      .attr('x', (m) => (m.axis === 'x' ? m.at + (m.at > box.width / 2 ? -4 : 4) : 4))
       .attr('y', (m) => (m.axis === 'x' ? 12 : m.at - 4))
       .text((m) => m.label);
   }

@@ -6,7 +6,8 @@
 // wrong and what it does not: weights from the other pairing layout keep one
 // curve for every anchor (the rotation is still consistent), a cos/sin table
 // in the other layout does not.
-import { scaleLinear } from 'd3-scale';
+import { scaleLinear, type ScaleLinear } from 'd3-scale';
+import { drawHighlight, type HighlightShape } from '../charts/highlight-layer.js';
 import { PAIRINGS, type Pairing, type Phasor } from '../core/index.js';
 import { exact, integer as formatInteger } from '../charts/format.js';
 import { renderSeriesLegend, type LegendEntry } from '../charts/legend.js';
@@ -65,6 +66,8 @@ export interface OffsetPanel {
   reference: Float32Array | null;
   /** max |scores − reference|. */
   referenceGap: number;
+  /** Additive PE: each of the four terms alone (anchors × offsets, as scores), for the highlight of a term. */
+  terms?: Record<AttentionTerm, Float32Array>;
 }
 
 export interface AttentionOffsetData {
@@ -99,9 +102,12 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
     spec('heads', integer(1, 64), 8),
     spec('head', integer(0, 63), 0),
   ];
+  static override highlightTerms = ['term'];
 
   private readonly panelBox = document.createElement('div');
   private panels: LinePanel[] = [];
+  /** Each panel's scales of the last draw (the panel sets their ranges). */
+  private scales: { x: ScaleLinear<number, number>; y: ScaleLinear<number, number> }[] = [];
   private readonly legend = document.createElement('ul');
   private readonly summary = document.createElement('p');
 
@@ -148,16 +154,18 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
       const keys = Float64Array.from({ length: o.anchors.length * count }, (_, n) => o.anchors[Math.floor(n / count)] - offsets[n % count]);
       const s = ph.attentionScores({ kind: 'additive', ...shared, positions: o.anchors, keyPositions: keys, tokens: 'shared' });
       const scores = new Float32Array(o.anchors.length * count);
+      const terms = Object.fromEntries(TERMS.map((t) => [t, new Float32Array(o.anchors.length * count)])) as Record<AttentionTerm, Float32Array>;
       for (let a = 0; a < o.anchors.length; a++) {
         for (let j = 0; j < count; j++) {
           const at = a * keys.length + a * count + j;
           let sum = 0;
           for (const term of o.terms) sum += s[TERM_FIELDS[term]][at];
           scores[a * count + j] = sum;
+          for (const term of TERMS) terms[term][a * count + j] = s[TERM_FIELDS[term]][at];
         }
       }
       const all = o.terms.length === TERMS.length;
-      return { title: all ? 'Additive PE, all four terms' : `Additive PE: ${o.terms.join(' + ')}`, ...spreadOf(scores, o.anchors.length, count), reference: null, referenceGap: 0 };
+      return { title: all ? 'Additive PE, all four terms' : `Additive PE: ${o.terms.join(' + ')}`, ...spreadOf(scores, o.anchors.length, count), reference: null, referenceGap: 0, terms };
     };
     const alibi = (): OffsetPanel => {
       const r = ph.scoreByOffset({ kind: 'alibi', ...byOffset });
@@ -196,6 +204,31 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
     );
   }
 
+  /**
+   * term:name (content-content, content-position, position-content,
+   * position-position): that term alone, for every query position, traced
+   * over the additive PE panel on its scale (clipped to the plot).
+   */
+  protected override drawHighlight(term: string | null): void {
+    const data = this.data();
+    const name = term?.startsWith('term:') ? (term.slice(5) as AttentionTerm) : null;
+    data?.panels.forEach((panel, n) => {
+      const frame = this.panels[n]?.frame;
+      const scales = this.scales[n];
+      if (!frame || !scales) return;
+      const values = name && panel.terms?.[name];
+      const shapes: HighlightShape[] = [];
+      if (values) {
+        const count = data.offsets.length;
+        const clamp = (v: number) => Math.min(frame.box.height, Math.max(0, scales.y(v)));
+        for (let a = 0; a < data.anchors.length; a++) {
+          shapes.push({ kind: 'path', points: Array.from({ length: count }, (_, j) => [scales.x(data.offsets[j]), clamp(values[a * count + j])] as const) });
+        }
+      }
+      drawHighlight(frame.front, frame.box, shapes);
+    });
+  }
+
   protected draw(data: AttentionOffsetData, o: AttentionOffsetOptions, width: number, theme: Theme): void {
     while (this.panels.length < data.panels.length) {
       const panel = new LinePanel();
@@ -225,14 +258,16 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
       }));
       if (panel.reference) lines.unshift({ label: reference, y: panel.reference, colour: theme.fg, width: 5, alpha: 0.22 });
       used[n].heading.textContent = panel.title;
+      const scales = { x: scaleLinear().domain([data.offsets[0], data.offsets[count - 1]]), y: scaleLinear().domain([lo - pad, hi + pad]).nice() };
+      this.scales[n] = scales;
       used[n].draw({
         width: panelWidth,
         height,
         margin: MARGIN,
         count,
         xAt: (j) => data.offsets[j],
-        x: { scale: scaleLinear().domain([data.offsets[0], data.offsets[count - 1]]), label: 'offset m − n (positions)', format: formatInteger },
-        y: { scale: scaleLinear().domain([lo - pad, hi + pad]).nice(), label: 'score qₘ·kₙ' },
+        x: { scale: scales.x, label: 'offset m − n (positions)', format: formatInteger },
+        y: { scale: scales.y, label: 'score qₘ·kₙ' },
         lines,
         describe: (j) => [
           `m − n = ${formatInteger(data.offsets[j])}`,

@@ -20,11 +20,17 @@ import * as common from './common-attributes.js';
 import { PhasorElement } from './phasor-element.js';
 import { matrixTable, type CsvTable } from './export.js';
 import { positionTicks } from './views.js';
+import { drawHighlight, type HighlightShape } from '../charts/highlight-layer.js';
+import { drawPositionMarks, markedPositions } from './position-marks.js';
 
 export interface DistanceOptions {
   dModel: number;
   base: number;
   positions: number;
+  /** The row p marked (none: no mark). */
+  p: number | null;
+  /** With p: the column q = p + k marked, and the cell (p, p + k) ringed. */
+  k: number | null;
 }
 
 export interface DistanceData {
@@ -51,7 +57,9 @@ const LIMITS: ZoomLimits = { lo: 0, hi: 2 ** 31, minSpan: 4 };
 
 export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, DistanceData> {
   static override readonly tag = 'phasor-distance';
-  static override attributeSpecs = [common.dModel(1000), common.base, common.positions(1000, 4096)];
+  static override attributeSpecs = [common.dModel(1000), common.base, common.positions(1000, 4096), common.marker('p'), common.marker('k')];
+  static override highlightTerms = ['p', 'p+k', 'k'];
+  static override playable = ['p', 'k'];
 
   private readonly view = new MatrixView();
   private readonly caption = document.createElement('p');
@@ -130,6 +138,9 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
       bottom: { scale: this.x, label: 'position q', values: positionTicks(this.x, box.width), format: formatInteger },
       left: { scale: this.y, label: 'position p', values: positionTicks(this.y, box.height), format: formatInteger },
     });
+    const [rowMark, colMark] = markedPositions(o);
+    drawPositionMarks(frame.front, box, this.y, 'h', rowMark ? [rowMark] : []);
+    drawPositionMarks(frame.front, box, this.x, 'v', colMark ? [colMark] : []);
     const window = (r: readonly [number, number]) => `${formatInteger(Math.floor(r[0]))} … ${formatInteger(Math.ceil(r[1]) - 1)}`;
     this.caption.textContent =
       `p ${window(pView)} × q ${window(qView)}, d_model = ${o.dModel}; largest distance shown ${exact(max)} (never above √(2·d_model) = ${exact(Math.sqrt(2 * o.dModel))})` +
@@ -139,6 +150,33 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
     this.refreshReadout();
   }
 
+  /** p: its row; p + k: its column; k: the diagonal q − p = k, every cell at that offset. */
+  protected override drawHighlight(term: string | null): void {
+    const o = this.drawnOptions;
+    const { box, front } = this.view.frame;
+    const shapes: HighlightShape[] = [];
+    if (o && o.p !== null && term) {
+      const k = o.k ?? 0;
+      const band = (scale: typeof this.x, at: number) => ({ from: scale(at), size: Math.max(3, scale(at + 1) - scale(at)) });
+      if (term === 'p') {
+        const b = band(this.y, o.p);
+        shapes.push({ kind: 'rect', x: 0, width: box.width, y: b.from, height: b.size, fill: true });
+      } else if (term === 'p+k') {
+        const b = band(this.x, o.p + k);
+        shapes.push({ kind: 'rect', y: 0, height: box.height, x: b.from, width: b.size, fill: true });
+      } else if (term === 'k') {
+        // The diagonal q − p = k through the cells' corners, clipped to the view.
+        const [q0, q1] = this.x.domain();
+        const [p0, p1] = this.y.domain();
+        const from = Math.max(q0, p0 + k);
+        const to = Math.min(q1, p1 + k);
+        if (from < to) shapes.push({ kind: 'line', x1: this.x(from), y1: this.y(from - k), x2: this.x(to), y2: this.y(to - k) });
+      }
+      if (term === 'k' || term === 'p' || term === 'p+k') shapes.push({ kind: 'ring', x: this.x(o.p + k + 0.5), y: this.y(o.p + 0.5), r: 7 });
+    }
+    drawHighlight(front, box, shapes);
+  }
+
   private showReadout(point: Point | null): void {
     const shown = this.shown;
     const o = this.drawnOptions;
@@ -146,10 +184,15 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
     if (!point || !shown || !o) {
       this.view.markCell(null, this.x, this.y);
       front.selectAll('line.diagonal').remove();
+      this.pointAt(null);
       return;
     }
     const q = Math.floor(this.x.invert(point.x));
     const p = Math.floor(this.y.invert(point.y));
+    // On row p, column p + k or the diagonal of offset k: that term; elsewhere none.
+    const near = (a: number, b: number | null) => b !== null && Math.abs(a - b) <= Math.max(1, 3 / Math.max(1e-9, this.x(1) - this.x(0)));
+    const pk = o.p !== null ? o.p + (o.k ?? 0) : null;
+    this.pointAt(near(q - p, o.k) && o.k !== null ? 'k' : near(p, o.p) ? 'p' : near(q, pk) ? 'p+k' : null);
     const anchor = this.view.markCell({ row: p, col: q }, this.x, this.y)!;
     const k = q - p;
     // The exact distance for this pair, computed for it alone.

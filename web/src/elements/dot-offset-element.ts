@@ -16,6 +16,7 @@ import { devicePixelRatioNow } from '../charts/hidpi-canvas.js';
 import { renderSeriesLegend } from '../charts/legend.js';
 import { drawLine } from '../charts/line-plot.js';
 import { attachReadout, type Point } from '../charts/readout.js';
+import { drawHighlight } from '../charts/highlight-layer.js';
 import { ZoomWindow } from '../charts/zoom.js';
 import { flag, integer, integerList, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
@@ -61,6 +62,8 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
     spec('normalize', flag, false),
     spec<number | null>('k', number(-(2 ** 30), 2 ** 30), null),
   ];
+  static override highlightTerms = ['k'];
+  static override playable = ['k'];
 
   private readonly frame = new ChartFrame();
   private readonly legend = document.createElement('ul');
@@ -201,14 +204,25 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
       .text((k) => `k = ${formatInteger(k)}`);
   }
 
+  /** k: the offset's line, in the accent colour. */
+  protected override drawHighlight(term: string | null): void {
+    const o = this.drawnOptions;
+    const { box } = this.frame;
+    const [k0, k1] = this.x.domain();
+    const at = term === 'k' && o && o.k !== null && o.k >= k0 && o.k <= k1 ? this.x(o.k) : null;
+    drawHighlight(this.frame.front, box, at === null ? [] : [{ kind: 'line', x1: at, x2: at, y1: 0, y2: box.height }]);
+  }
+
   private showReadout(point: Point | null): void {
     const o = this.drawnOptions;
     if (!point || !this.shown || !o) {
       this.frame.clearReadout();
+      this.pointAt(null);
       return;
     }
     // The exact values at this offset, computed for it alone.
     const k = Math.round(this.x.invert(point.x));
+    this.pointAt(o.k !== null && Math.abs(this.x(o.k) - point.x) <= 4 ? 'k' : null);
     const at = this.series(o, { first: k, stride: 1, count: 1 });
     const colours = this.drawnTheme?.series ?? [];
     const what = o.normalize ? 'cos∠' : 'dot';

@@ -12,6 +12,7 @@ import { showCursor } from '../charts/cursor.js';
 import { ChartFrame } from '../charts/frame.js';
 import { renderSeriesLegend, type LegendEntry } from '../charts/legend.js';
 import { drawLine } from '../charts/line-plot.js';
+import { drawHighlight, parseTerm, type HighlightShape } from '../charts/highlight-layer.js';
 import { attachReadout, type Point } from '../charts/readout.js';
 import { ZoomWindow } from '../charts/zoom.js';
 import { choice, integer, spec } from './attributes.js';
@@ -57,6 +58,7 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
     spec<number | null>('positions', integer(1, common.maxAbsPosition), null),
     spec<Comparison>('compare', choice(['both', 'wavelength', 'frequency', 'none'] as const), 'both'),
   ];
+  static override highlightTerms = ['pair', 'omega', 'lambda'];
 
   private readonly frame = new ChartFrame();
   private readonly legend = document.createElement('ul');
@@ -177,15 +179,37 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
       .text((v) => `sequence length ${formatInteger(v)}`);
   }
 
+  /**
+   * pair:i, omega:i, lambda:i: pair i's point, ringed, and its column;
+   * omega or lambda alone: the axis that reads it (ω right, λ left).
+   */
+  protected override drawHighlight(term: string | null): void {
+    const data = this.data();
+    const { box } = this.frame;
+    const shapes: HighlightShape[] = [];
+    if (data && term) {
+      const [name, index] = parseTerm(term);
+      if (index !== null || name === 'pair') {
+        const i = Math.min(data.wavelengths.length - 1, Math.max(0, index ?? 0));
+        const x = this.x(i);
+        shapes.push({ kind: 'line', x1: x, x2: x, y1: 0, y2: box.height }, { kind: 'ring', x, y: this.y(data.wavelengths[i]), r: 9 });
+      } else if (name === 'omega') shapes.push({ kind: 'rect', x: box.width + 2, y: 0, width: 40, height: box.height, fill: true });
+      else if (name === 'lambda') shapes.push({ kind: 'rect', x: -44, y: 0, width: 42, height: box.height, fill: true });
+    }
+    drawHighlight(this.frame.front, box, shapes);
+  }
+
   private showReadout(point: Point | null): void {
     const data = this.data();
     const o = this.drawnOptions;
     if (!point || !data || !o) {
       this.frame.clearReadout();
+      this.pointAt(null);
       return;
     }
     const n = data.frequencies.length;
     const i = Math.min(n - 1, Math.max(0, Math.round(this.x.invert(point.x))));
+    this.pointAt(`pair:${i}`);
     const theme = this.drawnTheme;
     const series = theme ? this.series(data, o, theme) : [];
     const lines = [

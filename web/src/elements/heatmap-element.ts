@@ -16,6 +16,8 @@ import { devicePixelRatioNow } from '../charts/hidpi-canvas.js';
 import { MatrixView } from '../charts/matrix-view.js';
 import { attachReadout, type Point } from '../charts/readout.js';
 import { ZoomWindow } from '../charts/zoom.js';
+import { drawHighlight, parseTerm, type HighlightShape } from '../charts/highlight-layer.js';
+import { drawPositionMarks, markedPositions } from './position-marks.js';
 import * as common from './common-attributes.js';
 import { describeDimension, subscript } from './dimensions.js';
 import { PhasorElement } from './phasor-element.js';
@@ -29,6 +31,10 @@ export interface HeatmapOptions {
   offset: number;
   layout: Layout;
   spacing: Spacing;
+  /** A position marked by a line across the table (none: no mark). */
+  p: number | null;
+  /** With p: the position p + k marked too. */
+  k: number | null;
 }
 
 export interface HeatmapData extends Bins {
@@ -47,7 +53,9 @@ const COLOURS = { interpolator: divergingInterpolator, domain: [-1, 1] as const,
 
 export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { frequencies: Float64Array; wavelengths: Float64Array }, HeatmapData> {
   static override readonly tag = 'phasor-heatmap';
-  static override attributeSpecs = [common.dModel(128), common.base, common.positions(100), common.offset, common.layout, common.spacing];
+  static override attributeSpecs = [common.dModel(128), common.base, common.positions(100), common.offset, common.layout, common.spacing, common.marker('p'), common.marker('k')];
+  static override highlightTerms = ['p', 'p+k', 'pair'];
+  static override playable = ['p'];
 
   private readonly view = new MatrixView();
   private readonly caption = document.createElement('p');
@@ -118,6 +126,7 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
       left: { scale: this.y, label: 'position p', values: positionTicks(this.y, box.height), format: formatInteger },
     });
     this.shadeFastPairs(fastPairs(bins.stride, data.wavelengths), o);
+    drawPositionMarks(frame.front, box, this.y, 'h', markedPositions(o));
     const [v0, v1] = view;
     const across = raster.downsampled && raster.width < o.dModel ? `; each pixel column averages ${(o.dModel / raster.width).toFixed(1)} dimensions` : '';
     this.caption.textContent =
@@ -154,15 +163,36 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
       .text('a pixel row holds ½ period or more: its mean');
   }
 
+  /** p and p + k: the rows marked, tinted; a pair: its two columns. */
+  protected override drawHighlight(term: string | null): void {
+    const o = this.drawnOptions;
+    const { box, front } = this.view.frame;
+    const shapes: HighlightShape[] = [];
+    const [name, index] = term ? parseTerm(term) : ['', null];
+    const rows = markedPositions(o ?? { p: null, k: null });
+    const row = name === 'p' ? rows[0] : name === 'p+k' ? rows[1] : undefined;
+    if (row) shapes.push({ kind: 'rect', x: 0, width: box.width, y: this.y(row.at), height: Math.max(3, this.y(row.at + 1) - this.y(row.at)), fill: true });
+    if (name === 'pair' && o) {
+      const i = Math.min(o.dModel / 2 - 1, index ?? 0);
+      const columns = o.layout === 'split' ? [i, i + o.dModel / 2] : [2 * i, 2 * i + 1];
+      for (const j of columns) shapes.push({ kind: 'rect', x: this.x(j), width: Math.max(3, this.x(j + 1) - this.x(j)), y: 0, height: box.height, fill: true });
+    }
+    drawHighlight(front, box, shapes);
+  }
+
   private showReadout(point: Point | null): void {
     const shown = this.shown;
     const o = this.drawnOptions;
     if (!point || !shown || !o) {
       this.view.markCell(null, this.x, this.y);
+      this.pointAt(null);
       return;
     }
     const col = Math.min(o.dModel - 1, Math.max(0, Math.floor(this.x.invert(point.x))));
     const p = o.offset + Math.floor(this.y.invert(point.y) - o.offset);
+    // Near a marked row (within 3 px) the pointer is on p or p + k; elsewhere on the column's pair.
+    const near = markedPositions(o).find((m) => Math.abs(this.y(m.at + 0.5) - point.y) <= Math.max(3, (this.y(1) - this.y(0)) / 2));
+    this.pointAt(near ? near.term : `pair:${describeDimension(col, o.dModel, o.layout).pair}`);
     const anchor = this.view.markCell({ row: p - o.offset, col }, this.x, this.y, 0, o.offset)!;
     const d = describeDimension(col, o.dModel, o.layout);
     // The exact value at this position, computed for it alone.

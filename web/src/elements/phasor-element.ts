@@ -16,6 +16,7 @@ import { useLimits } from './core-limits.js';
 import { cancelCatchUp, catchUpLater } from './catch-up.js';
 import { chartPng, chartSvg, columnsOf, download, toCsv, type CsvTable } from './export.js';
 import { Parts, PartsJob } from './parts.js';
+import { Player } from './player.js';
 import { saveMenu } from './save-menu.js';
 import { baseSheet } from './styles.js';
 import { readTheme, type Theme } from './theme.js';
@@ -66,13 +67,21 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
   static needsExperiments = false;
 
   static get observedAttributes(): string[] {
-    return this.attributeSpecs.map((s) => s.attribute);
+    return [...this.attributeSpecs.map((s) => s.attribute), 'highlight', 'play'];
   }
+
+  /** The terms this chart can highlight (the `highlight` attribute; see highlight.ts). */
+  static highlightTerms: readonly string[] = [];
+
+  /** The attributes the `play` attribute may animate. */
+  static playable: readonly string[] = [];
 
   /** How many times the chart has been drawn (tests and tools can wait on it). */
   renders = 0;
 
   protected readonly shadow: ShadowRoot;
+  /** The play button of the `play` attribute (player.ts). */
+  private readonly player: Player;
   /** Holds the chart; hidden while an error is shown. */
   protected readonly content: HTMLDivElement;
   private readonly errorBox: HTMLParagraphElement;
@@ -116,7 +125,8 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     this.errorBox.hidden = true;
     this.content = document.createElement('div');
     this.content.className = 'content';
-    this.shadow.append(this.errorBox, this.content, this.saveBar());
+    this.player = new Player(this);
+    this.shadow.append(this.errorBox, this.content, this.player.bar, this.saveBar());
   }
 
   /** Save as PNG, SVG or CSV (one menu button); hidden by the no-export attribute. */
@@ -200,15 +210,44 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     this.currentTheme = null;
     this.job?.cancel();
     this.job = null;
+    this.player.stop();
     this.removeAttribute('data-updating');
     this.ratioQuery = null;
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
   }
 
-  attributeChangedCallback(): void {
-    this.scheduleRender();
+  attributeChangedCallback(name: string): void {
+    // A highlight changes marks only: no recomputation, no redraw of the data.
+    if (name === 'highlight') this.refreshHighlight();
+    else if (name === 'play') this.player.configure(this.getAttribute('play'), (this.constructor as typeof PhasorElement).playable);
+    else this.scheduleRender();
   }
+
+  /** The term highlighted now (the `highlight` attribute), or null. */
+  get highlight(): string | null {
+    const term = this.getAttribute('highlight');
+    return term && (this.constructor as typeof PhasorElement).highlightTerms.includes(term.split(':')[0]) ? term : null;
+  }
+
+  /** Draws the highlight of `term` (null: removes it); charts with terms override it. */
+  protected drawHighlight(_term: string | null): void {}
+
+  private refreshHighlight(): void {
+    if (this.current !== null && this.cached) this.drawHighlight(this.highlight);
+  }
+
+  /**
+   * Says which of the chart's terms the pointer or the keys are on (null:
+   * none), as a bubbling `phasor-term` event, once per change: the page
+   * highlights that term in its text (highlight.ts).
+   */
+  protected pointAt(term: string | null): void {
+    if (term === this.pointed) return;
+    this.pointed = term;
+    this.dispatchEvent(new CustomEvent('phasor-term', { detail: { term }, bubbles: true, composed: true }));
+  }
+  private pointed: string | null = null;
 
   /**
    * The options the attributes give now (throws an AttributeError when one is
@@ -343,6 +382,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
       // checked again when the page is quiet (the page may re-theme at any time).
       this.currentTheme ??= readTheme(this);
       this.draw(this.cached!.data, options, this.width, this.currentTheme);
+      this.drawHighlight(this.highlight);
       this.recheckThemeLater();
     } catch (error) {
       this.showError(error);

@@ -3,7 +3,8 @@
 // pairs that turned less than once in training are the ones every scheme
 // stretches; linear interpolation stretches them all, NTK-aware and dynamic
 // NTK raise the base, YaRN and Llama 3 keep the fast pairs and ramp between.
-import { scaleLinear, scaleLog } from 'd3-scale';
+import { scaleLinear, scaleLog, type ScaleLinear, type ScaleLogarithmic } from 'd3-scale';
+import { drawHighlight, type HighlightShape } from '../charts/highlight-layer.js';
 import type { Phasor, RopeFrequencies, RopeScalingType } from '../core/index.js';
 import { exact, integer as formatInteger, powerOfTen } from '../charts/format.js';
 import { renderSeriesLegend } from '../charts/legend.js';
@@ -57,6 +58,9 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
     spec<number | null>('sequence-length', integer(1, limit('maxAbsPosition')), null),
     spec<Scheme[]>('types', choiceList(SCHEMES), [...SCHEMES]),
   ];
+  static override highlightTerms = ['scheme'];
+  /** The scales of the last draw (the panel sets their ranges): where a highlighted scheme's curve goes. */
+  private scales: { x: ScaleLinear<number, number>; y: ScaleLogarithmic<number, number> } | null = null;
 
   private readonly panel = new LinePanel();
 
@@ -93,6 +97,21 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
     return { original: schemes[0].frequencies.originalWavelengths, schemes };
   }
 
+  /** scheme:name (linear, ntk, dynamic-ntk, yarn, llama3): that scheme's wavelengths traced over its curve, and its legend entry. */
+  protected override drawHighlight(term: string | null): void {
+    const data = this.data();
+    const { box, front } = this.panel.frame;
+    const type = term?.startsWith('scheme:') ? term.slice(7) : null;
+    const scheme = data?.schemes.find((s) => s.type === type);
+    const shapes: HighlightShape[] = [];
+    if (scheme && this.scales) {
+      const { x, y } = this.scales;
+      shapes.push({ kind: 'path', points: Array.from(scheme.frequencies.wavelengths, (w, i) => [x(i), y(w)] as const) });
+    }
+    drawHighlight(front, box, shapes);
+    for (const li of this.panel.legend.querySelectorAll('li')) li.classList.toggle('highlighted', !!scheme && li.dataset.scheme === type);
+  }
+
   protected draw(data: RopeScalingChartData, o: RopeScalingChartOptions, width: number, theme: Theme): void {
     const colour = (type: Scheme) => theme.series[SCHEMES.indexOf(type) % theme.series.length];
     const lines: PanelLine[] = [
@@ -105,14 +124,16 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
     hi = Math.max(hi, o.factor * o.originalLength);
     const count = data.original.length;
     const target = o.factor * o.originalLength;
+    const scales = { x: scaleLinear().domain(count > 1 ? [0, count - 1] : [-0.5, 0.5]), y: scaleLog().domain([lo / 1.5, hi * 2]) };
+    this.scales = scales;
     this.panel.draw({
       width,
       height: Math.round(Math.min(380, Math.max(240, width * 0.5))),
       margin: MARGIN,
       count,
       xAt: (i) => i,
-      x: { scale: scaleLinear().domain(count > 1 ? [0, count - 1] : [-0.5, 0.5]), label: 'pair index i', format: formatInteger },
-      y: { scale: scaleLog().domain([lo / 1.5, hi * 2]), label: 'wavelength 2π/ωᵢ (positions)', format: powerOfTen },
+      x: { scale: scales.x, label: 'pair index i', format: formatInteger },
+      y: { scale: scales.y, label: 'wavelength 2π/ωᵢ (positions)', format: powerOfTen },
       lines,
       marks: [
         { axis: 'y', value: o.originalLength, label: `training length L = ${formatInteger(o.originalLength)}` },
@@ -125,6 +146,7 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
       label: `RoPE wavelengths per pair for dim ${o.dim}, θ ${o.theta}, before and after scaling by ${o.factor}`,
     });
     renderSeriesLegend(this.panel.legend, lines);
+    this.panel.legend.querySelectorAll('li').forEach((li, n) => (li.dataset.scheme = n === 0 ? 'original' : data.schemes[n - 1].type));
     // What each scheme does to the pairs, counted from the numbers drawn.
     const parts = data.schemes.map(({ type, frequencies }) => {
       let kept = 0;

@@ -12,6 +12,7 @@ import { svgElement } from '../charts/frame.js';
 import { MatrixView } from '../charts/matrix-view.js';
 import { attachReadout, type Point } from '../charts/readout.js';
 import { drawUnitCircle } from '../charts/unit-circle.js';
+import { drawHighlight, parseTerm, type HighlightShape } from '../charts/highlight-layer.js';
 import { AttributeError, integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { subscript } from './dimensions.js';
@@ -81,6 +82,8 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     spec('pair', integer(0, 1023), 0),
     common.positions(1000, 1 << 20),
   ];
+  static override highlightTerms = ['mk', 'pair', 'p', 'p+k', 'k'];
+  static override playable = ['p', 'k'];
 
   private readonly panels = document.createElement('div');
   private readonly circle = svgElement('svg');
@@ -93,7 +96,6 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     super();
     this.panels.className = 'panels';
     this.circle.setAttribute('class', 'panel');
-    this.circle.setAttribute('role', 'img');
     this.facts.className = 'facts';
     this.panels.append(this.circle, this.matrix.frame.root);
     this.content.append(this.panels, this.facts);
@@ -190,7 +192,41 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
         { text: `across: cos, j = ${cosDim} · up: sin, j = ${sinDim}`, className: 'dim-label axes-note' },
       ],
     });
+    this.circle.setAttribute('role', 'img');
     this.circle.setAttribute('aria-label', `Pair ${i} on the unit circle: PE(p) at angle ${exact(angleP)} rad, rotated by ${exact(turn)} rad onto PE(p+k).`);
+  }
+
+  /**
+   * mk: the whole window of M_k; pair: pair i's block and its two points; p,
+   * p+k: that point on the circle; k: the arc it turns by.
+   */
+  protected override drawHighlight(term: string | null): void {
+    const data = this.data();
+    const { box, front } = this.matrix.frame;
+    const matrix: HighlightShape[] = [];
+    const circle: HighlightShape[] = [];
+    const points = [...this.circle.querySelectorAll<SVGCircleElement>('circle.point')].map((c) => ({ x: c.cx.baseVal.value, y: c.cy.baseVal.value }));
+    const ring = (n: number) => points[n] && circle.push({ kind: 'ring', ...points[n], r: 11 });
+    if (data && term) {
+      const [name] = parseTerm(term);
+      if (name === 'mk') matrix.push({ kind: 'rect', x: -2, y: -2, width: box.width + 4, height: box.height + 4 });
+      if (name === 'pair') {
+        const local = 2 * data.options.pair - data.start;
+        matrix.push({ kind: 'rect', x: local * this.cell, y: local * this.cell, width: 2 * this.cell, height: 2 * this.cell, fill: true });
+        ring(0);
+        ring(1);
+      }
+      if (name === 'p') ring(0);
+      if (name === 'p+k') ring(1);
+      if (name === 'k') {
+        const arc = this.circle.querySelector<SVGGraphicsElement>('.arc');
+        const b = arc?.getBBox();
+        if (b && b.width + b.height > 0) circle.push({ kind: 'rect', x: b.x - 4, y: b.y - 4, width: b.width + 8, height: b.height + 8 });
+        ring(1);
+      }
+    }
+    drawHighlight(front, box, matrix);
+    drawHighlight(this.circle, { left: 0, top: 0 }, circle);
   }
 
   private showCell(point: Point | null): void {
@@ -198,12 +234,14 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     const { frame } = this.matrix;
     if (!point || !data) {
       frame.clearReadout();
+      this.pointAt(null);
       return;
     }
     const col = Math.min(data.size - 1, Math.floor(point.x / this.cell));
     const row = Math.min(data.size - 1, Math.floor(point.y / this.cell));
     const r = data.start + row;
     const c = data.start + col;
+    this.pointAt(r >> 1 === c >> 1 && r >> 1 === data.options.pair ? `pair:${data.options.pair}` : 'mk');
     const lines = [`Mₖ[${r}, ${c}] = ${exact(data.window[row * data.size + col])}`];
     if (r >> 1 === c >> 1) {
       const i = r >> 1;

@@ -111,8 +111,31 @@ svg text { fill: var(--_fg); font-family: var(--_font); }
   color: var(--_muted);
 }
 .legend li { display: inline-flex; align-items: center; gap: 6px; }
+.legend li.highlighted { color: var(--_fg); font-weight: 700; outline: 2px solid var(--_accent); outline-offset: 1px; border-radius: 3px; }
 .save { position: relative; display: flex; justify-content: flex-end; margin: 2px 0 0; }
-:host([no-export]) .save, .content[hidden] + .save { display: none; }
+:host([no-export]) .save, .content[hidden] ~ .save { display: none; }
+/* The play button of the play attribute (player.ts). */
+.player { display: flex; margin: 4px 0 0; }
+.player[hidden], .content[hidden] ~ .player { display: none; }
+.player button {
+  padding: 3px 12px;
+  border: 1px solid var(--_accent);
+  border-radius: 999px;
+  background: none;
+  color: var(--_fg);
+  font: 600 12px/1.5 var(--_font);
+  cursor: pointer;
+}
+.player button[aria-pressed='true'] { background: var(--_accent); color: var(--_bg); }
+/* Marks: p and p + k on the heatmap and the distance matrix. */
+.mark-p, .mark-pk { stroke-width: 1.5; fill: none; shape-rendering: crispEdges; filter: drop-shadow(0 0 1px var(--_bg)); }
+.mark-p { stroke: var(--_fg); }
+.mark-pk { stroke: var(--_fg); stroke-dasharray: 5 3; }
+.mark-label { fill: var(--_fg); font-size: 11px; font-weight: 700; paint-order: stroke; stroke: var(--_bg); stroke-width: 3px; stroke-linejoin: round; }
+/* A term of the text highlighted in the chart (the highlight attribute): an outline in the accent colour, above the data. */
+.highlight { pointer-events: none; }
+.highlight .hl { fill: none; stroke: var(--_accent); stroke-width: 3; filter: drop-shadow(0 0 2px var(--_bg)); }
+.highlight .hl-fill { fill: var(--_accent); fill-opacity: 0.18; stroke: var(--_accent); stroke-width: 2; }
 .save button {
   padding: 1px 8px;
   border: 1px solid var(--_grid);

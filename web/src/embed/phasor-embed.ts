@@ -9,6 +9,7 @@
 // .wasm (no connect-src in its CSP).
 import { CORE_ELEMENTS, define } from '../elements/catalogue.js';
 import { EXPERIMENT_ELEMENTS } from '../elements/experiment-elements.js';
+import { linkTerms } from '../elements/links.js';
 
 export { PhasorDistanceElement } from '../elements/distance-element.js';
 export { PhasorDotOffsetElement } from '../elements/dot-offset-element.js';
@@ -38,4 +39,8 @@ if (typeof customElements === 'object' && typeof document === 'object') {
   for (const element of CORE_ELEMENTS) define(element);
   defineExperimentsInUse();
   new MutationObserver(defineExperimentsInUse).observe(document.documentElement, { childList: true, subtree: true });
+  // Terms of the post marked data-link (and data-for="chart id") highlight in their chart, and back.
+  const link = () => document.querySelector('[data-link]') && linkTerms();
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', link, { once: true });
+  else link();
 }

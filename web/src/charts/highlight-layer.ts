@@ -1,0 +1,55 @@
+// The marks a chart draws for a highlighted term (the `highlight` attribute,
+// set by the page's text links): outlined or tinted rectangles, lines and
+// rings in the accent colour, in a group of their own above the data, so a
+// highlight comes and goes without redrawing the chart.
+import { select } from 'd3-selection';
+
+export type HighlightShape =
+  | { kind: 'rect'; x: number; y: number; width: number; height: number; fill?: boolean }
+  | { kind: 'line'; x1: number; y1: number; x2: number; y2: number }
+  | { kind: 'ring'; x: number; y: number; r: number }
+  | { kind: 'path'; points: readonly (readonly [number, number])[] };
+
+/** Draws `shapes` (plot coordinates, offset by `origin`) in svg's g.highlight; none removes the group's marks. */
+export function drawHighlight(svg: SVGSVGElement, origin: { left: number; top: number }, shapes: readonly HighlightShape[]): void {
+  const g = select(svg).selectAll<SVGGElement, number>('g.highlight').data([0]).join('g').attr('class', 'highlight').attr('transform', `translate(${origin.left},${origin.top})`);
+  const rects = shapes.filter((s) => s.kind === 'rect');
+  g.selectAll('rect')
+    .data(rects)
+    .join('rect')
+    .attr('class', (d) => (d.fill ? 'hl-fill' : 'hl'))
+    .attr('x', (d) => Math.min(d.x, d.x + d.width))
+    .attr('y', (d) => Math.min(d.y, d.y + d.height))
+    .attr('width', (d) => Math.max(2, Math.abs(d.width)))
+    .attr('height', (d) => Math.max(2, Math.abs(d.height)));
+  g.selectAll('line')
+    .data(shapes.filter((s) => s.kind === 'line'))
+    .join('line')
+    .attr('class', 'hl')
+    .attr('x1', (d) => d.x1)
+    .attr('y1', (d) => d.y1)
+    .attr('x2', (d) => d.x2)
+    .attr('y2', (d) => d.y2);
+  g.selectAll('path')
+    .data(shapes.filter((s) => s.kind === 'path'))
+    .join('path')
+    .attr('class', 'hl')
+    .attr('d', (d) => (d.points.length ? `M${d.points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join('L')}` : ''));
+  g.selectAll('circle')
+    .data(shapes.filter((s) => s.kind === 'ring'))
+    .join('circle')
+    .attr('class', 'hl')
+    .attr('cx', (d) => d.x)
+    .attr('cy', (d) => d.y)
+    .attr('r', (d) => d.r);
+  // Last in the SVG, so above the axes and labels.
+  const node = g.node();
+  if (node && node !== svg.lastElementChild) svg.append(node);
+}
+
+/** A term's name and its index: "pair:3" → ["pair", 3]; "p" → ["p", null]. */
+export function parseTerm(term: string): [string, number | null] {
+  const [name, index] = term.split(':');
+  const n = index === undefined ? null : Number(index);
+  return [name, n !== null && Number.isInteger(n) ? n : null];
+}

@@ -1,0 +1,45 @@
+// The marks of p and p + k on the heatmap (rows) and the distance matrix
+// (row p, column p + k): a solid line for p, a dashed one for p + k, each
+// labelled, drawn only where it falls inside the view.
+import type { ScaleLinear } from 'd3-scale';
+import { select } from 'd3-selection';
+import type { PlotBox } from '../charts/frame.js';
+
+export interface PositionMark {
+  /** The term the mark stands for ("p" or "p+k"). */
+  term: 'p' | 'p+k';
+  at: number;
+  label: string;
+}
+
+/** p and p + k from the options (none without p; p + k only with k). */
+export function markedPositions(o: { p: number | null; k: number | null }): PositionMark[] {
+  if (o.p === null) return [];
+  const marks: PositionMark[] = [{ term: 'p', at: o.p, label: `p = ${o.p}` }];
+  if (o.k !== null && o.k !== 0) marks.push({ term: 'p+k', at: o.p + o.k, label: `p + k = ${o.p + o.k}` });
+  return marks;
+}
+
+/** Draws `marks` across the plot: 'h' as rows (scale: the vertical axis), 'v' as columns (the horizontal one). */
+export function drawPositionMarks(svg: SVGSVGElement, box: PlotBox, scale: ScaleLinear<number, number>, along: 'h' | 'v', marks: readonly PositionMark[]): void {
+  const [lo, hi] = scale.domain();
+  const shown = marks.filter((m) => m.at >= Math.min(lo, hi) && m.at < Math.max(lo, hi));
+  const g = select(svg).selectAll(`g.marks-${along}`).data([0]).join('g').attr('class', `marks-${along}`).attr('transform', `translate(${box.left},${box.top})`);
+  const centre = (m: PositionMark) => scale(m.at + 0.5);
+  g.selectAll('line')
+    .data(shown)
+    .join('line')
+    .attr('class', (m) => (m.term === 'p' ? 'mark-p' : 'mark-pk'))
+    .attr('x1', (m) => (along === 'h' ? 0 : centre(m)))
+    .attr('x2', (m) => (along === 'h' ? box.width : centre(m)))
+    .attr('y1', (m) => (along === 'h' ? centre(m) : 0))
+    .attr('y2', (m) => (along === 'h' ? centre(m) : box.height));
+  g.selectAll('text')
+    .data(shown)
+    .join('text')
+    .attr('class', 'mark-label')
+    .attr('text-anchor', 'end')
+    .attr('x', (m) => (along === 'h' ? box.width - 4 : centre(m) - 4))
+    .attr('y', (m) => (along === 'h' ? centre(m) - 4 : box.height - 6))
+    .text((m) => m.label);
+}
