@@ -7,5 +7,7 @@ export type * from './types.js';
 export { LAYOUTS, METRICS, SPACINGS } from './types.js';
 export type { WasmLimits } from './wasm-module.js';
 export type * from './rope-types.js';
-export { ATTENTION_KINDS, PAIRINGS, ROPE_SCALING_TYPES, SHIFT_ENCODINGS } from './rope-types.js';
+export { ATTENTION_KINDS, PAIRINGS, ROPE_DIMS, ROPE_SCALING_TYPES, SHIFT_ENCODINGS } from './rope-types.js';
+export { ROPE_PRESET_NAMES, ROPE_PRESETS } from './rope-presets.js';
+export type { RopePreset, RopePresetName } from './rope-presets.js';
 export type * from './window-types.js';

@@ -18,7 +18,8 @@ import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 import { attachReadout } from '../charts/readout.js';
 
-type Scheme = Exclude<RopeScalingType, 'none'>;
+// longrope's per-pair factors belong to a model, not to one factor: not drawn here.
+type Scheme = Exclude<RopeScalingType, 'none' | 'longrope'>;
 const SCHEMES: readonly Scheme[] = ['linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3'];
 const NAMES: Record<Scheme, string> = {
   linear: 'linear interpolation',
@@ -34,7 +35,7 @@ export interface RopeScalingChartOptions {
   theta: number;
   factor: number;
   originalLength: number;
-  /** dynamic NTK's running length; null: factor × originalLength. */
+  /** dynamic NTK's running length; null: factor × originalLength (the chart's choice: at L itself, transformers' default, nothing changes). */
   sequenceLength: number | null;
   types: Scheme[];
 }
@@ -87,7 +88,12 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
       frequencies: ph.ropeFrequencies({
         dim: o.dim,
         theta: o.theta,
-        scaling: { type, factor: o.factor, originalLength: o.originalLength, ...(type === 'dynamic-ntk' && o.sequenceLength !== null ? { sequenceLength: o.sequenceLength } : {}) },
+        scaling: {
+          type,
+          factor: o.factor,
+          originalLength: o.originalLength,
+          ...(type === 'dynamic-ntk' ? { sequenceLength: o.sequenceLength ?? o.factor * o.originalLength } : {}),
+        },
       }),
     }));
     return { original: schemes[0].frequencies.originalWavelengths, schemes };
