@@ -247,9 +247,9 @@ export function identifyRope(wasm: ExperimentsWasm, options: IdentifyRopeOptions
   const rows = cos.length / width;
   const positions = given ?? Float64Array.from({ length: rows }, (_, k) => k);
   if (positions.length !== rows) throw new RangeError(`phasor.${fn}: positions.length (${positions.length}) must equal the number of rows (${rows})`);
-  const amplitude = Array.from(cos, (c, j) => Math.hypot(c, sin[j]));
+  const amplitude = Float64Array.from(cos, (c, j) => Math.hypot(c, sin[j]));
   const A = tidy(amplitude.reduce((a, b) => a + b, 0) / amplitude.length);
-  const spread = Math.max(...amplitude.map((v) => Math.abs(v - A)));
+  const spread = amplitude.reduce((worst, v) => Math.max(worst, Math.abs(v - A)), 0);
   const layout = layoutOf(cos, rows, width, 4 * 2 ** -24 * A);
   const omega = Float64Array.from(layout.columns, (c) => fitFrequency(cos, sin, positions, width, c));
   const result = rank(wasm, omega, headDim, (c, f) => {
