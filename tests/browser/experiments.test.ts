@@ -376,6 +376,13 @@ describe('the new charts on other screens', () => {
         expect(overflow, `${selector} stays inside the screen`).toBe(false);
         await page.locator(selector).screenshot({ path: resolve(SCREENSHOTS, `${names[selector]}-${screen.suffix}.png`) });
       }
+      // One model's scaling: Phi-3's two longrope lines and their legend fit the screen too.
+      const scaling = 'phasor-rope-scaling';
+      const draws = await renders(page, scaling);
+      await page.$eval(scaling, (el) => el.setAttribute('preset', 'phi-3-mini-128k-instruct'));
+      await waitForRender(page, scaling, draws);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screen.viewport.width);
+      await page.locator(scaling).screenshot({ path: resolve(SCREENSHOTS, `rope-scaling-preset-${screen.suffix}.png`) });
       expect(errors).toEqual([]);
     });
   }
