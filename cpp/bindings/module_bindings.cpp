@@ -48,6 +48,7 @@ val enums() {
   out.set("spacing", names(phasor::kSpacingNames));
   out.set("metric", names(phasor::kMetricNames));
   out.set("pairing", names(phasor::kPairingNames));
+  out.set("ropeDims", names(phasor::kRopeDimsNames));
   out.set("attentionKind", names(phasor::kAttentionKindNames));
   out.set("ropeScalingType", names(phasor::kRopeScalingTypeNames));
   out.set("shiftEncoding", names(phasor::kShiftEncodingNames));

@@ -75,7 +75,10 @@ export async function prepareConsumer(name: string, tarball: string, withPages =
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'package.json'), manifest);
     writeFileSync(join(dir, 'package-lock.json'), lock);
-    installToolsMs = (await run('npm', ['ci', ...npmQuiet], dir)).ms;
+    // `npm install` on the committed lockfile installs its pinned versions; `npm ci`
+    // refuses a lockfile that lists only this platform's optional packages
+    // (rollup's, esbuild's, lightningcss's natives), which is what npm writes here.
+    installToolsMs = (await run('npm', ['install', ...npmQuiet], dir)).ms;
     mkdirSync(join(dir, 'node_modules'), { recursive: true });
     writeFileSync(stamp, key);
   }
