@@ -24,6 +24,7 @@ import {
 import type { CoreWasm, ExperimentsWasm, WasmEnums, WasmLimits, WasmResult } from './wasm-module.js';
 import type * as ExperimentsApi from './experiments-api.js';
 import type * as R from './rope-types.js';
+import type * as Decay from './rope-decay.js';
 import * as windowApi from './window.js';
 import type * as W from './window-types.js';
 
@@ -246,6 +247,18 @@ export class Phasor {
   ropeFrequencies(options: R.RopeFrequencyOptions): R.RopeFrequencies {
     const { wasm, api } = this.experiments('ropeFrequencies');
     return api.ropeFrequencies(wasm, options);
+  }
+
+  /** RoFormer's relative upper bound of the RoPE score against the distance m − n (rope-decay.ts). */
+  ropeDecay(options: Decay.RopeDecayOptions): Float64Array {
+    const { wasm, api } = this.experiments('ropeDecay');
+    return api.ropeDecay(wasm, options);
+  }
+
+  /** Mean |q·k| of seeded random unit vectors against the distance m − n, independent and q = k. */
+  ropeRandomScores(options: Decay.RopeRandomScoresOptions): Decay.RopeRandomScores {
+    const { wasm, api } = this.experiments('ropeRandomScores');
+    return api.ropeRandomScores(wasm, options);
   }
 
   /** q_m·k_n over a grid of positions for additive PE (with its four terms), RoPE or ALiBi. */
