@@ -8,5 +8,6 @@ export { LAYOUTS, METRICS, SPACINGS } from './types.js';
 export type { WasmLimits } from './wasm-module.js';
 export type * from './rope-types.js';
 export type * from './rope-decay.js';
+export type * from './attention-patterns.js';
 export { ATTENTION_KINDS, PAIRINGS, ROPE_SCALING_TYPES, SHIFT_ENCODINGS } from './rope-types.js';
 export type * from './window-types.js';

@@ -25,6 +25,7 @@ import type { CoreWasm, ExperimentsWasm, WasmEnums, WasmLimits, WasmResult } fro
 import type * as ExperimentsApi from './experiments-api.js';
 import type * as R from './rope-types.js';
 import type * as Decay from './rope-decay.js';
+import type * as Pattern from './attention-patterns.js';
 import * as windowApi from './window.js';
 import type * as W from './window-types.js';
 
@@ -259,6 +260,12 @@ export class Phasor {
   ropeRandomScores(options: Decay.RopeRandomScoresOptions): Decay.RopeRandomScores {
     const { wasm, api } = this.experiments('ropeRandomScores');
     return api.ropeRandomScores(wasm, options);
+  }
+
+  /** The n × n attention pattern at the rows and columns drawn: scores, softmax rows, additive PE's terms. */
+  attentionPattern(options: Pattern.AttentionPatternOptions): Pattern.AttentionPattern {
+    const { wasm, api } = this.experiments('attentionPattern');
+    return api.attentionPattern(wasm, options);
   }
 
   /** q_m·k_n over a grid of positions for additive PE (with its four terms), RoPE or ALiBi. */

@@ -55,6 +55,8 @@ export interface ExperimentsWasm extends ModuleCommon {
   attentionScores(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number, sharedTokens: boolean, scaling: WasmScalingRecord): WasmResult<Float32Array>;
   scoreByOffset(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number, scaling: WasmScalingRecord): WasmResult<Float32Array>;
   alibiSlopes(heads: number): WasmResult<Float64Array>;
+  /** decay_bindings.cpp: [total, softmax?, four additive terms?], rows (slot positions) × cols (slot keyPositions). */
+  attentionPattern(kind: number, n: number, dModel: number, dHead: number, base: number, heads: number, head: number, sharedTokens: boolean, causal: boolean, softmax: boolean, scaling: WasmScalingRecord): WasmResult<Float32Array>;
   /** decay_bindings.cpp: the bound for m − n = 0 … maxDistance. */
   ropeDecay(dModel: number, base: number, maxDistance: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
   /** [independent (maxDistance + 1), self (maxDistance + 1)]. */
@@ -164,6 +166,7 @@ export const EXPERIMENT_FUNCTIONS = [
   'alibiSlopes',
   'ropeDecay',
   'ropeRandomScores',
+  'attentionPattern',
   'shiftFit',
   'sineCollision',
   'embeddingScale',
