@@ -30,6 +30,8 @@ export interface AttentionPatternOptions {
   tokens?: 'shared' | 'random';
   /** Keys after the query masked (default false). */
   causal?: boolean;
+  /** Additive PE's four terms too (default true; false is faster: the total is then one dot product). */
+  terms?: boolean;
   /** Also the softmax of each drawn row over all its keys (default false). */
   softmax?: boolean;
   /** Query positions drawn (integers in [0, n)); default all. */
@@ -47,13 +49,13 @@ export interface AttentionPattern {
   total: Float32Array;
   /** rows × cols softmax values (when asked). */
   softmax: Float32Array | null;
-  /** Additive PE's four terms, rows × cols each (null for RoPE and ALiBi). */
+  /** Additive PE's four terms, rows × cols each (null for RoPE and ALiBi, or when not asked). */
   terms: { contentContent: Float32Array; contentPosition: Float32Array; positionContent: Float32Array; positionPosition: Float32Array } | null;
   /** true when every entry depends on m − n only (a shared token with RoPE or ALiBi). */
   toeplitz: boolean;
 }
 
-const KEYS = ['kind', 'n', 'dModel', 'dHead', 'base', 'theta', 'scaling', 'heads', 'head', 'seed', 'tokenStd', 'tokens', 'causal', 'softmax', 'rows', 'cols'] as const;
+const KEYS = ['kind', 'n', 'dModel', 'dHead', 'base', 'theta', 'scaling', 'heads', 'head', 'seed', 'tokenStd', 'tokens', 'causal', 'softmax', 'terms', 'rows', 'cols'] as const;
 
 export function attentionPattern(wasm: ExperimentsWasm, options: AttentionPatternOptions): AttentionPattern {
   const fn = 'attentionPattern';
@@ -72,6 +74,7 @@ export function attentionPattern(wasm: ExperimentsWasm, options: AttentionPatter
   const tokens = o.choice('tokens', ['shared', 'random'] as const, 'shared').name;
   const causal = o.boolean('causal', false);
   const softmax = o.boolean('softmax', false);
+  const terms = o.boolean('terms', true) && kind.name === 'additive';
   const max = limitsOf(wasm).maxAttentionPositions;
   const all = () => Float64Array.from({ length: Number.isInteger(n) && n >= 1 && n <= max ? n : 0 }, (_, i) => i);
   const rows = numbersOption(o, fn, 'rows', false, max) ?? all();
@@ -92,7 +95,7 @@ export function attentionPattern(wasm: ExperimentsWasm, options: AttentionPatter
   putFloat32(wasm, fn, 'tokens', tokenRows);
   putFloat32(wasm, fn, 'wq', wq);
   putFloat32(wasm, fn, 'wk', wk);
-  const packed = takeResult(wasm, fn, wasm.attentionPattern(kind.code, n, dModel, dHead, base, heads, head, tokens === 'shared', causal, softmax, scaling));
+  const packed = takeResult(wasm, fn, wasm.attentionPattern(kind.code, n, dModel, dHead, base, heads, head, tokens === 'shared', causal, softmax, terms, scaling));
   const grid = rows.length * cols.length;
   const block = (b: number) => packed.slice(b * grid, (b + 1) * grid);
   const first = softmax ? 2 : 1;
@@ -103,10 +106,9 @@ export function attentionPattern(wasm: ExperimentsWasm, options: AttentionPatter
     cols,
     total: block(0),
     softmax: softmax ? block(1) : null,
-    terms:
-      kind.name === 'additive'
-        ? { contentContent: block(first), contentPosition: block(first + 1), positionContent: block(first + 2), positionPosition: block(first + 3) }
-        : null,
+    terms: terms
+      ? { contentContent: block(first), contentPosition: block(first + 1), positionContent: block(first + 2), positionPosition: block(first + 3) }
+      : null,
     toeplitz: tokens === 'shared' && kind.name !== 'additive',
   };
 }

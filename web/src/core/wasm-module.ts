@@ -56,7 +56,7 @@ export interface ExperimentsWasm extends ModuleCommon {
   scoreByOffset(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number, scaling: WasmScalingRecord): WasmResult<Float32Array>;
   alibiSlopes(heads: number): WasmResult<Float64Array>;
   /** decay_bindings.cpp: [total, softmax?, four additive terms?], rows (slot positions) × cols (slot keyPositions). */
-  attentionPattern(kind: number, n: number, dModel: number, dHead: number, base: number, heads: number, head: number, sharedTokens: boolean, causal: boolean, softmax: boolean, scaling: WasmScalingRecord): WasmResult<Float32Array>;
+  attentionPattern(kind: number, n: number, dModel: number, dHead: number, base: number, heads: number, head: number, sharedTokens: boolean, causal: boolean, softmax: boolean, terms: boolean, scaling: WasmScalingRecord): WasmResult<Float32Array>;
   /** decay_bindings.cpp: the bound for m − n = 0 … maxDistance. */
   ropeDecay(dModel: number, base: number, maxDistance: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
   /** [independent (maxDistance + 1), self (maxDistance + 1)]. */

@@ -19,6 +19,7 @@ import { attachReadout, type Point } from '../charts/readout.js';
 import { choice, flag, integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import type { CsvTable } from './export.js';
+import { Parts } from './parts.js';
 import { PhasorElement } from './phasor-element.js';
 import { decayScaling } from './rope-decay-element.js';
 import { panelSheet } from './styles.js';
@@ -51,13 +52,13 @@ export interface PatternsData {
   cols: Float64Array;
   /** Per scheme: the values drawn (rows × cols), the colour domain, and the call's result. */
   panels: { kind: AttentionKind; values: Float32Array; domain: readonly [number, number]; pattern: AttentionPattern }[];
-  /** Milliseconds the three patterns took to compute. */
-  computeMs: number;
+  /** Milliseconds each pattern's call took (additive, RoPE, ALiBi). */
+  computeMs: number[];
 }
 
 const MARGIN = { top: 44, right: 10, bottom: 40, left: 52 };
 
-export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOptions, null, PatternsData> {
+export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOptions, PatternsData> {
   static override readonly tag = 'phasor-attention-patterns';
   static override needsExperiments = true;
   static override attributeSpecs = [
@@ -82,7 +83,6 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
   private readonly caption = document.createElement('p');
   private scale = scaleLinear();
   private shown: PatternsData | null = null;
-  private cache: { key: string; data: PatternsData } | null = null;
 
   constructor() {
     super();
@@ -107,14 +107,7 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
     return [panelSheet()];
   }
 
-  /** The entries drawn now, or null before the first draw. */
-  override data(): PatternsData | null {
-    return this.shown;
-  }
-
-  protected override csvTable(): CsvTable | null {
-    const d = this.shown;
-    if (!d) return null;
+  protected override csvTable(d: PatternsData): CsvTable | null {
     const c = d.cols.length;
     return {
       columns: ['query m', 'key n', ...d.panels.map((p) => p.kind)],
@@ -123,12 +116,39 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
     };
   }
 
-  protected computeKey(): unknown {
-    return null;
+  /** Plot side in CSS px for a chart `width` wide (three panels across, or one above another). */
+  private plotSide(width: number): { panelWidth: number; plot: number } {
+    const { panelWidth } = panelWidths(width, KINDS.length, 300);
+    return { panelWidth, plot: Math.max(60, panelWidth - MARGIN.left - MARGIN.right) };
   }
 
-  protected compute(): null {
-    return null;
+  /** Positions drawn per axis: one per device pixel of the plot, all of them when n fits. */
+  private drawnCount(o: PatternsOptions): number {
+    return Math.min(o.n, Math.round(this.plotSide(Math.floor(this.clientWidth) || 600).plot * devicePixelRatioNow()));
+  }
+
+  protected computeKey(o: PatternsOptions): unknown {
+    return [o, this.drawnCount(o)];
+  }
+
+  /** The three patterns, one wasm call each, run between frames (parts.ts). */
+  protected compute(ph: Phasor, o: PatternsOptions): Parts<PatternsData> {
+    const count = this.drawnCount(o);
+    // The position at each pixel's centre.
+    const at = Float64Array.from({ length: count }, (_, i) => Math.floor(((i + 0.5) * o.n) / count));
+    const panels: PatternsData['panels'] = [];
+    const computeMs: number[] = [];
+    const steps = KINDS.map((kind) => () => {
+      const started = performance.now();
+      const pattern = ph.attentionPattern({ ...this.callOptions(kind, o), rows: at, cols: at });
+      const values = o.view === 'softmax' ? pattern.softmax! : kind === 'additive' && o.term !== 'total' ? pattern.terms![TERM_KEYS[o.term]] : pattern.total;
+      let max = 0;
+      for (const v of values) if (v === v) max = Math.max(max, Math.abs(v));
+      const domain: readonly [number, number] = o.view === 'softmax' ? [0, max || 1] : [-(max || 1), max || 1];
+      panels.push({ kind, values, domain, pattern });
+      computeMs.push(performance.now() - started);
+    });
+    return new Parts(steps, () => ({ rows: at, cols: at, panels, computeMs }));
   }
 
   /** The API options for one scheme (rows and cols aside). */
@@ -143,33 +163,12 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
       tokens: o.tokens,
       causal: o.causal,
       softmax: o.view === 'softmax',
+      terms: kind === 'additive' && o.view === 'scores' && o.term !== 'total',
     };
   }
 
-  private patterns(o: PatternsOptions, drawn: number): PatternsData {
-    const key = JSON.stringify([o, drawn]);
-    if (this.cache?.key === key) return this.cache.data;
-    // One position per device pixel, at the pixel's centre; all of them when n fits.
-    const count = Math.min(o.n, drawn);
-    const at = Float64Array.from({ length: count }, (_, i) => Math.floor(((i + 0.5) * o.n) / count));
-    const started = performance.now();
-    const panels = KINDS.map((kind) => {
-      const pattern = this.core.attentionPattern({ ...this.callOptions(kind, o), rows: at, cols: at });
-      const values = o.view === 'softmax' ? pattern.softmax! : kind === 'additive' && o.term !== 'total' ? pattern.terms![TERM_KEYS[o.term]] : pattern.total;
-      let max = 0;
-      for (const v of values) if (v === v) max = Math.max(max, Math.abs(v));
-      const domain: readonly [number, number] = o.view === 'softmax' ? [0, max || 1] : [-(max || 1), max || 1];
-      return { kind, values, domain, pattern };
-    });
-    const data = { rows: at, cols: at, panels, computeMs: performance.now() - started };
-    this.cache = { key, data };
-    return data;
-  }
-
-  protected draw(_data: null, o: PatternsOptions, width: number): void {
-    const { panelWidth } = panelWidths(width, KINDS.length, 300);
-    const plot = Math.max(60, panelWidth - MARGIN.left - MARGIN.right);
-    const data = this.patterns(o, Math.round(plot * devicePixelRatioNow()));
+  protected draw(data: PatternsData, o: PatternsOptions, width: number): void {
+    const { panelWidth, plot } = this.plotSide(width);
     this.shown = data;
     this.scale = scaleLinear().domain([0, o.n]).range([0, plot]);
     const label = o.view === 'softmax' ? `softmax row${o.causal ? ' (causal)' : ''}` : o.term === 'total' ? 'q·k' : o.term;
@@ -199,7 +198,7 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
         ? `${formatInteger(data.rows.length)} × ${formatInteger(data.cols.length)} entries drawn, one per pixel: each pixel shows the entry at its centre position (1 of ${exact(+(per * per).toPrecision(3))}, not an average). `
         : 'Every entry drawn. ') +
       (o.view === 'softmax' ? 'Each softmax row is normalised over all its keys, drawn or not. ' : '') +
-      `Each panel has its own colour scale. Computed in ${data.computeMs.toFixed(1)} ms.`;
+      `Each panel has its own colour scale. Computed in ${data.computeMs.map((t) => t.toFixed(1)).join(', ')} ms.`;
   }
 
   private showReadout(index: number, point: Point | null): void {
@@ -215,7 +214,7 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
     const anchor = view.markCell({ row: m, col: k }, this.scale, this.scale)!;
     const kind = KINDS[index];
     // The exact entry, computed for this cell alone (its softmax over the whole row).
-    const p = this.core.attentionPattern({ ...this.callOptions(kind, o), softmax: true, rows: [m], cols: [k] });
+    const p = this.core.attentionPattern({ ...this.callOptions(kind, o), softmax: true, terms: kind === 'additive', rows: [m], cols: [k] });
     const lines = [`${TITLES[kind]}: query m = ${formatInteger(m)}, key n = ${formatInteger(k)}, m − n = ${formatInteger(m - k)}`];
     if (Number.isNaN(p.total[0])) lines.push('masked (causal): key after query, softmax 0');
     else lines.push(`q·k = ${exact(p.total[0])}`, `softmax = ${exact(p.softmax![0])}`);
