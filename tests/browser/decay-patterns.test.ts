@@ -151,7 +151,7 @@ describe('attention patterns chart', () => {
     await page.keyboard.press('Home');
     const tip = await tooltipText(page, PATTERNS);
     expect(tip).toContain('RoPE: query m =');
-    expect(tip).toMatch(/q·k = -?\d/);
+    expect(tip).toMatch(/q·k = [−-]?\d/);
     const csv = await page.$eval(PATTERNS, (el) => (el as unknown as { toCSV(): string }).toCSV());
     expect(csv.split('\n')[0]).toBe('query m,key n,additive,rope,alibi');
   });
@@ -173,8 +173,8 @@ describe('screenshots', () => {
         const overflow = await page.$eval(selector, (el) =>
           [...el.shadowRoot!.querySelectorAll('svg, canvas')].some((s) => s.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5),
         );
-        expect(overflow, `${selector} stays inside the screen`).toBe(false);
         await page.locator(selector).screenshot({ path: resolve(SCREENSHOTS, `${name}-${screen.suffix}.png`) });
+        expect(overflow, `${selector} stays inside the screen`).toBe(false);
       }
       expect(errors).toEqual([]);
     });

@@ -118,7 +118,7 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
 
   /** Plot side in CSS px for a chart `width` wide (three panels across, or one above another). */
   private plotSide(width: number): { panelWidth: number; plot: number } {
-    const { panelWidth } = panelWidths(width, KINDS.length, 300);
+    const { panelWidth } = panelWidths(width, KINDS.length, 240);
     return { panelWidth, plot: Math.max(60, panelWidth - MARGIN.left - MARGIN.right) };
   }
 
@@ -175,6 +175,7 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
     KINDS.forEach((kind, i) => {
       const view = this.views[i];
       const panel = data.panels[i];
+      (view.frame.root.parentElement as HTMLElement).style.width = `${panelWidth}px`;
       const ctx = view.frame.layout(panelWidth, plot + MARGIN.top + MARGIN.bottom, MARGIN);
       view.draw(ctx, { values: panel.values, rows: data.rows.length, cols: data.cols.length }, {
         interpolator: o.view === 'softmax' ? sequentialInterpolator : divergingInterpolator,
@@ -187,7 +188,7 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
         left: { scale: this.scale, label: 'query position m', values: ticks, format: formatInteger },
       });
       const termNote = kind === 'additive' && o.term !== 'total' && o.view === 'scores' ? `: ${o.term} term` : '';
-      this.titles[i].textContent = `${TITLES[kind]}${termNote}${panel.pattern.toeplitz ? ' — Toeplitz: depends on m − n only' : ''}`;
+      this.titles[i].textContent = `${TITLES[kind]}${termNote}${panel.pattern.toeplitz ? ' — Toeplitz (m − n only)' : ''}`;
       view.frame.describe(`${TITLES[kind]}: ${label} for query positions m down and key positions n across, 0 to ${o.n - 1}; colour scale ${exact(+panel.domain[0].toPrecision(4))} to ${exact(+panel.domain[1].toPrecision(4))}`);
     });
     const per = o.n / data.rows.length;
