@@ -63,10 +63,10 @@ val rope_random_scores(double d_model, double base, double max_distance,
 // Rows (query positions) in slot kPositions, cols (key positions) in
 // kKeyPositions, tokens (n x dModel, or one row when shared) in kTokens, the
 // weights in kWq, kWk. RoPE turns pairs (i, i + dHead/2). Returns float32
-// [total, softmax (when asked), the four additive terms (additive)], each rows x cols.
+// [total, softmax (when asked), the four additive terms (additive, when asked)], each rows x cols.
 val attention_pattern(double kind, double n, double d_model, double d_head, double base,
                       double heads, double head, bool shared_tokens, bool causal, bool softmax,
-                      const ScalingRecord& scaling) {
+                      bool terms, const ScalingRecord& scaling) {
   using namespace phasor::bindings;
   InputsReleaser release;
   const auto width = static_cast<double>(phasor::kMaxAttentionWidth);
@@ -109,7 +109,7 @@ val attention_pattern(double kind, double n, double d_model, double d_head, doub
   in.wq = slot_data<float>(kWq);
   in.wk = slot_data<float>(kWk);
   const auto grid = static_cast<std::size_t>(in.row_count * in.col_count);
-  const bool additive = spec.attention.kind == phasor::AttentionKind::additive;
+  const bool additive = terms && spec.attention.kind == phasor::AttentionKind::additive;
   const std::size_t blocks = 1 + (softmax ? 1 : 0) + (additive ? 4 : 0);
   float* out = result_buffer<float>(grid * blocks);
   if (out == nullptr) return out_of_memory(static_cast<double>(grid * blocks) * 4);

@@ -60,8 +60,10 @@ Rows transposed(const float* w, std::int64_t dm, std::int64_t dh) {
 struct Projector {
   const PatternSpec& spec;
   const PatternInput& in;
-  Rows wq, wk, omega;
+  Rows wq, wk, omega, pe_omega;
   double factor = 1.0;
+  // A shared token's projections, made once: (w W_Q, w W_K).
+  Rows shared_q, shared_k;
 
   Projector(const PatternSpec& s, const PatternInput& i)
       : spec(s),
@@ -73,31 +75,50 @@ struct Projector {
       omega.resize(static_cast<std::size_t>(a.d_head / 2));
       factor = rope_frequencies(a.d_head, a.base, a.scaling, omega.data());
     }
+    if (a.kind == AttentionKind::additive) {
+      pe_omega.resize(static_cast<std::size_t>(a.d_model / 2));
+      for (std::int64_t p = 0; p < a.d_model / 2; ++p)
+        pe_omega[static_cast<std::size_t>(p)] = frequency(p, a.d_model, a.base);
+    }
+    if (spec.shared_tokens) {
+      shared_q.resize(static_cast<std::size_t>(a.d_head));
+      shared_k.resize(shared_q.size());
+      const Rows token(in.tokens, in.tokens + a.d_model);
+      kernels::cross_dot_f64(token.data(), 1, wq.data(), a.d_head, a.d_model, shared_q.data());
+      kernels::cross_dot_f64(token.data(), 1, wk.data(), a.d_head, a.d_model, shared_k.data());
+    }
   }
 
   // Token or PE rows of `positions` times W: count x dHead. part 0: the token
-  // (content), 1: PE(position) (additive only), 2: both summed.
+  // (content), 1: PE(position) (additive only), 2: both summed; RoPE turns them.
   Rows project(const std::vector<double>& positions, bool query, int part) const {
     const AttentionSpec& a = spec.attention;
     const std::int64_t dm = a.d_model, dh = a.d_head, count = static_cast<std::int64_t>(positions.size());
-    Rows x(static_cast<std::size_t>(count * dm), 0.0);
-    for (std::int64_t r = 0; r < count; ++r) {
-      const double p = positions[static_cast<std::size_t>(r)];
-      double* row = x.data() + r * dm;
-      if (part != 1) {
-        const float* token = in.tokens + (spec.shared_tokens ? 0 : static_cast<std::int64_t>(p) * dm);
-        for (std::int64_t t = 0; t < dm; ++t) row[t] = token[t];
-      }
-      if (part != 0 && a.kind == AttentionKind::additive) {
-        for (std::int64_t i = 0; i < dm / 2; ++i) {
-          const double w = frequency(i, dm, a.base);
-          row[2 * i] += std::sin(p * w);
-          row[2 * i + 1] += std::cos(p * w);
+    const bool with_pe = part != 0 && a.kind == AttentionKind::additive;
+    Rows out(static_cast<std::size_t>(count * dh), 0.0);
+    if (part != 1 && spec.shared_tokens && !with_pe) {
+      // The same projected token at every position.
+      const Rows& row = query ? shared_q : shared_k;
+      for (std::int64_t r = 0; r < count; ++r) std::copy(row.begin(), row.end(), out.begin() + r * dh);
+    } else if (part != 1 || with_pe) {
+      Rows x(static_cast<std::size_t>(count * dm), 0.0);
+      for (std::int64_t r = 0; r < count; ++r) {
+        const double p = positions[static_cast<std::size_t>(r)];
+        double* row = x.data() + r * dm;
+        if (part != 1) {
+          const float* token = in.tokens + (spec.shared_tokens ? 0 : static_cast<std::int64_t>(p) * dm);
+          for (std::int64_t t = 0; t < dm; ++t) row[t] = token[t];
+        }
+        if (with_pe) {
+          for (std::int64_t i = 0; i < dm / 2; ++i) {
+            const double w = pe_omega[static_cast<std::size_t>(i)];
+            row[2 * i] += std::sin(p * w);
+            row[2 * i + 1] += std::cos(p * w);
+          }
         }
       }
+      kernels::cross_dot_f64(x.data(), count, (query ? wq : wk).data(), dh, dm, out.data());
     }
-    Rows out(static_cast<std::size_t>(count * dh));
-    kernels::cross_dot_f64(x.data(), count, (query ? wq : wk).data(), dh, dm, out.data());
     if (a.kind == AttentionKind::rope) {
       std::vector<double> c(static_cast<std::size_t>(dh)), s(c.size()), turned(c.size());
       for (std::int64_t r = 0; r < count; ++r) {
@@ -172,17 +193,18 @@ void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput
   Rows q = proj.project(rows, true, 2), k = proj.project(cols, false, 2);
   Rows total(static_cast<std::size_t>(nr * nc));
   kernels::cross_dot_f64(q.data(), nr, k.data(), nc, dh, total.data());
-  if (additive) {
+  if (additive && out.terms[0] != nullptr) {
     const Rows cq = proj.project(rows, true, 0), pq = proj.project(rows, true, 1);
     const Rows ck = proj.project(cols, false, 0), pk = proj.project(cols, false, 1);
     const Rows* pairs[4][2] = {{&cq, &ck}, {&cq, &pk}, {&pq, &ck}, {&pq, &pk}};
     Rows term(total.size());
+    // The total as the four terms' sum, as attention_scores adds them.
     std::fill(total.begin(), total.end(), 0.0);
     for (int t = 0; t < 4; ++t) {
       kernels::cross_dot_f64(pairs[t][0]->data(), nr, pairs[t][1]->data(), nc, dh, term.data());
       for (std::size_t e = 0; e < term.size(); ++e) {
         total[e] += term[e];
-        if (out.terms[t] != nullptr) out.terms[t][e] = static_cast<float>(term[e]);
+        out.terms[t][e] = static_cast<float>(term[e]);
       }
     }
   }

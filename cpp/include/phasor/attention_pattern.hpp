@@ -40,7 +40,8 @@ struct PatternInput {
   std::int64_t col_count = 0;
 };
 
-// Each rows x cols, row-major; softmax and terms only when asked / additive.
+// Each rows x cols, row-major; softmax only when spec.softmax, the terms only
+// when terms[0] is given (additive; the total is then their sum).
 struct PatternOutput {
   float* total = nullptr;
   float* softmax = nullptr;
