@@ -19,4 +19,5 @@ bind('decay-scaling', (value) => {
 bind('patterns-view', (value) => patterns?.setAttribute('view', value));
 bind('patterns-tokens', (value) => patterns?.setAttribute('tokens', value));
 bind('patterns-term', (value) => patterns?.setAttribute('term', value));
+bind('patterns-head', (value) => patterns?.setAttribute('head', value));
 bind('patterns-causal', (_value, checked) => patterns?.toggleAttribute('causal', checked));
