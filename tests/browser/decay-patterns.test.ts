@@ -124,6 +124,7 @@ describe('attention patterns chart', () => {
       await page.selectOption('#patterns-view', 'softmax');
       await page.check('#patterns-causal');
     });
+    await page.locator(PATTERNS).screenshot({ path: resolve(SCREENSHOTS, 'attention-patterns-softmax-causal.png') });
     const d = await data<PatternsData>(page, PATTERNS);
     const alibi = d.panels[2];
     const n = 100;
