@@ -647,4 +647,48 @@ export const faults = [
     replacement: "return html.replace(/ nostyle=\"([^\"]*)\"/g, (_m, css: string) => {",
     suites: ['unit'],
   },
+
+  // ---- RoPE's long-term decay and the n x n attention patterns (issue 13) ----------------------
+  {
+    id: 'decay-sum-off-by-one-j', computation: 'rope decay', kind: 'off-by-one',
+    file: 'cpp/src/rope_decay.cpp',
+    anchor: '        re += row[2 * k];\n        im += row[2 * k + 1];\n        total += std::sqrt(re * re + im * im);',
+    replacement: '        total += std::sqrt(re * re + im * im);\n        re += row[2 * k];\n        im += row[2 * k + 1];',
+    suites: ['cpp'],
+  },
+  {
+    id: 'decay-signed-s-not-modulus', computation: 'rope decay', kind: 'wrong formula',
+    file: 'cpp/src/rope_decay.cpp',
+    anchor: '        total += std::sqrt(re * re + im * im);',
+    replacement: '        total += re;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'pattern-softmax-not-causal', computation: 'attention patterns', kind: 'ignored option',
+    file: 'cpp/src/attention_pattern.cpp',
+    anchor: 'tree.window(m - last_key(spec, m) + n - 1, m + n - 1)',
+    replacement: 'tree.window(m - (n - 1) + n - 1, m + n - 1)',
+    suites: ['cpp'],
+  },
+  {
+    id: 'pattern-direct-softmax-not-causal', computation: 'attention patterns', kind: 'ignored option',
+    file: 'cpp/src/attention_pattern.cpp',
+    anchor: '      const std::int64_t last = last_key(spec, m);\n      kernels::cross_dot_f64',
+    replacement: '      const std::int64_t last = spec.n - 1;\n      kernels::cross_dot_f64',
+    suites: ['cpp'],
+  },
+  {
+    id: 'pattern-toeplitz-offset-sign', computation: 'attention patterns', kind: 'wrong sign',
+    file: 'cpp/src/attention_pattern.cpp',
+    anchor: 'diag[static_cast<std::size_t>(m - key + n - 1)]',
+    replacement: 'diag[static_cast<std::size_t>(key - m + n - 1)]',
+    suites: ['cpp'],
+  },
+  {
+    id: 'ts-decay-default-base', computation: 'rope decay', kind: 'wrong formula',
+    file: 'web/src/core/rope-decay.ts',
+    anchor: "  const base = o.number('base', 10000);\n  const maxDistance = o.number('maxDistance');\n  const scaling = scalingRecord(wasm, fn, o);\n  return",
+    replacement: "  const base = o.number('base', 1000);\n  const maxDistance = o.number('maxDistance');\n  const scaling = scalingRecord(wasm, fn, o);\n  return",
+    suites: ['unit'],
+  },
 ];

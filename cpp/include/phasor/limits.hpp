@@ -43,6 +43,10 @@ inline constexpr double kMaxResolutionWork = 1073741824.0;  // bases x longest l
 inline constexpr std::int64_t kMaxShiftFitDModel = 128;    // the SVD is O(d^3): 0.25 s at 128, 0.7 s at 256
 inline constexpr std::int64_t kMaxShiftFitPositions = 4096;
 inline constexpr double kMaxQuadraticPosition = 67108864.0;  // 2^26 keeps p^2 exact in float64
+inline constexpr std::int64_t kMaxRopeDecayDistance = std::int64_t{1} << 26;  // ropeDecay's maxDistance
+inline constexpr double kMaxRopeDecayWork = 67108864.0;   // (maxDistance + 1) x dModel/2 = 2^26 cos/sin pairs
+inline constexpr std::int64_t kMaxRopeDecaySamples = 4096;  // random q, k pairs
+inline constexpr double kMaxRopeRandomWork = 268435456.0;  // samples x (maxDistance + 1) x dModel = 2^28
 inline constexpr double kMaxScalingFactor = 1e6;  // scaling.factor, the betas and the llama3 factors
 inline constexpr double kMinScalingParameter = 1e-6;
 
@@ -75,6 +79,10 @@ inline constexpr Limit kLimits[] = {
     {"maxShiftFitDModel", static_cast<double>(kMaxShiftFitDModel)},
     {"maxShiftFitPositions", static_cast<double>(kMaxShiftFitPositions)},
     {"maxQuadraticPosition", kMaxQuadraticPosition},
+    {"maxRopeDecayDistance", static_cast<double>(kMaxRopeDecayDistance)},
+    {"maxRopeDecayWork", kMaxRopeDecayWork},
+    {"maxRopeDecaySamples", static_cast<double>(kMaxRopeDecaySamples)},
+    {"maxRopeRandomWork", kMaxRopeRandomWork},
     {"maxScalingFactor", kMaxScalingFactor},
     {"minScalingParameter", kMinScalingParameter},
 };

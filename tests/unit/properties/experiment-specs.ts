@@ -12,6 +12,7 @@ import type {
   PositionResolutionOptions,
   RopeFrequencies,
   RopeFrequencyOptions,
+  RopeDecayOptions,
   RopeOptions,
   ShiftFit,
   ShiftFitOptions,
@@ -285,4 +286,33 @@ export const positionResolution: Spec<PositionResolutionOptions> = {
   },
 };
 
-export const EXPERIMENT_SPECS = [rope, ropeFrequencies, attentionScores, scoreByOffset, alibiSlopes, normalSamples, shiftFit, sineCollision, embeddingScale, positionResolution] as unknown as Spec[];
+/** ph.ropeDecay: RoFormer's relative upper bound, from the scaled frequencies of the reference (references.ts). */
+export const ropeDecay: Spec<RopeDecayOptions> = {
+  fn: 'ropeDecay',
+  runs: 200,
+  keys: ['dModel', 'base', 'maxDistance', 'scaling'],
+  related: { dModel: ['scaling', 'maxDistance'], scaling: ['dModel'], maxDistance: ['dModel'] },
+  valid: fc
+    .record({ dModel: A.even(2, 64), base: A.maybe(A.base), maxDistance: fc.oneof(fc.integer({ min: 0, max: 200 }), fc.constant(0)) })
+    .chain((o) => A.scaling(o.dModel).map((scaling) => A.defined({ ...o, scaling }))),
+  check(o, result) {
+    const bound = result as Float64Array;
+    const { omega } = R.ropeFrequencies(o.dModel, given(o.base, 10000), o.scaling);
+    const want = Array.from({ length: o.maxDistance + 1 }, (_, r) => {
+      let re = 0;
+      let im = 0;
+      let sum = 0;
+      for (const w of omega) {
+        re += Math.cos(r * w);
+        im += Math.sin(r * w);
+        sum += Math.hypot(re, im);
+      }
+      return sum / omega.length;
+    });
+    expect(bound[0]).toBe((o.dModel / 2 + 1) / 2);
+    // 2^-30 relative: the reference's 1/θ^(2i/d) and the core's θ^(−2i/d) differ in the last bit, which r·ω carries.
+    expectClose('relative upper bound', bound, want, (r) => Math.abs(want[r]) * 2 ** -30 + 1e-12);
+  },
+};
+
+export const EXPERIMENT_SPECS = [ropeDecay, rope, ropeFrequencies, attentionScores, scoreByOffset, alibiSlopes, normalSamples, shiftFit, sineCollision, embeddingScale, positionResolution] as unknown as Spec[];

@@ -11,4 +11,6 @@ export { ATTENTION_KINDS, PAIRINGS, ROPE_DIMS, ROPE_SCALING_TYPES, SHIFT_ENCODIN
 export { ROPE_PRESET_NAMES, ROPE_PRESETS } from './rope-presets.js';
 export type { RopePreset, RopePresetName } from './rope-presets.js';
 export type { IdentifyRopeOptions, RopeCandidate, RopeIdentification } from './rope-identify.js';
+export type * from './rope-decay.js';
+export type * from './attention-patterns.js';
 export type * from './window-types.js';

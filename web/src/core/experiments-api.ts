@@ -5,4 +5,6 @@ export { alibiSlopes, attentionScores, normalSamples, scoreByOffset } from './at
 export { embeddingScale, positionResolution } from './embedding-scale.js';
 export { rope, ropeFrequencies } from './rope.js';
 export { identifyRope } from './rope-identify.js';
+export { ropeDecay, ropeRandomScores } from './rope-decay.js';
+export { attentionPattern } from './attention-patterns.js';
 export { shiftFit, sineCollision } from './shift-fit.js';

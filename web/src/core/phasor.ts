@@ -25,6 +25,8 @@ import type { CoreWasm, ExperimentsWasm, WasmEnums, WasmLimits, WasmResult } fro
 import type * as ExperimentsApi from './experiments-api.js';
 import type * as R from './rope-types.js';
 import type { IdentifyRopeOptions, RopeIdentification } from './rope-identify.js';
+import type * as Decay from './rope-decay.js';
+import type * as Pattern from './attention-patterns.js';
 import * as windowApi from './window.js';
 import type * as W from './window-types.js';
 
@@ -253,6 +255,24 @@ export class Phasor {
   identifyRope(options: IdentifyRopeOptions): RopeIdentification {
     const { wasm, api } = this.experiments('identifyRope');
     return api.identifyRope(wasm, options);
+  }
+
+  /** RoFormer's relative upper bound of the RoPE score against the distance m − n (rope-decay.ts). */
+  ropeDecay(options: Decay.RopeDecayOptions): Float64Array {
+    const { wasm, api } = this.experiments('ropeDecay');
+    return api.ropeDecay(wasm, options);
+  }
+
+  /** Mean |q·k| of seeded random unit vectors against the distance m − n, independent and q = k. */
+  ropeRandomScores(options: Decay.RopeRandomScoresOptions): Decay.RopeRandomScores {
+    const { wasm, api } = this.experiments('ropeRandomScores');
+    return api.ropeRandomScores(wasm, options);
+  }
+
+  /** The n × n attention pattern at the rows and columns drawn: scores, softmax rows, additive PE's terms. */
+  attentionPattern(options: Pattern.AttentionPatternOptions): Pattern.AttentionPattern {
+    const { wasm, api } = this.experiments('attentionPattern');
+    return api.attentionPattern(wasm, options);
   }
 
   /** q_m·k_n over a grid of positions for additive PE (with its four terms), RoPE or ALiBi. */

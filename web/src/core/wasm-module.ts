@@ -57,6 +57,12 @@ export interface ExperimentsWasm extends ModuleCommon {
   attentionScores(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number, sharedTokens: boolean, scaling: WasmScalingRecord): WasmResult<Float32Array>;
   scoreByOffset(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number, scaling: WasmScalingRecord): WasmResult<Float32Array>;
   alibiSlopes(heads: number): WasmResult<Float64Array>;
+  /** decay_bindings.cpp: [total, softmax?, four additive terms?], rows (slot positions) × cols (slot keyPositions). */
+  attentionPattern(kind: number, n: number, dModel: number, dHead: number, base: number, heads: number, head: number, sharedTokens: boolean, causal: boolean, softmax: boolean, terms: boolean, scaling: WasmScalingRecord): WasmResult<Float32Array>;
+  /** decay_bindings.cpp: the bound for m − n = 0 … maxDistance. */
+  ropeDecay(dModel: number, base: number, maxDistance: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
+  /** [independent (maxDistance + 1), self (maxDistance + 1)]. */
+  ropeRandomScores(dModel: number, base: number, maxDistance: number, scaling: WasmScalingRecord, samples: number, seed: number): WasmResult<Float64Array>;
   shiftFit(encoding: number, dModel: number, base: number, k: number, positions: number, offset: number, stride: number, extrapolate: number): WasmResult<Float64Array>;
   sineCollision(dModel: number, base: number, dimension: number, position: number): WasmResult<Float64Array>;
   embeddingScale(dModel: number, positions: number, offset: number, base: number): WasmResult<Float32Array>;
@@ -103,6 +109,10 @@ export interface WasmLimits {
   maxAttentionPositions: number;
   maxAttentionWidth: number;
   maxAttentionWork: number;
+  maxRopeDecayDistance: number;
+  maxRopeDecayWork: number;
+  maxRopeDecaySamples: number;
+  maxRopeRandomWork: number;
   maxAlibiHeads: number;
   maxEmbeddingScaleValues: number;
   maxResolutionCases: number;
@@ -160,6 +170,9 @@ export const EXPERIMENT_FUNCTIONS = [
   'attentionScores',
   'scoreByOffset',
   'alibiSlopes',
+  'ropeDecay',
+  'ropeRandomScores',
+  'attentionPattern',
   'shiftFit',
   'sineCollision',
   'embeddingScale',
@@ -205,6 +218,10 @@ export const LIMIT_NAMES = [
   'maxQuadraticPosition',
   'maxScalingFactor',
   'minScalingParameter',
+  'maxRopeDecayDistance',
+  'maxRopeDecayWork',
+  'maxRopeDecaySamples',
+  'maxRopeRandomWork',
 ] as const satisfies readonly Exclude<keyof WasmLimits, 'simd'>[];
 export const LIMIT_NAMES_COMPLETE: Exhaustive<Exclude<keyof WasmLimits, 'simd'>, (typeof LIMIT_NAMES)[number]> = true;
 

@@ -11,6 +11,8 @@ import type { PhasorEncodingElement } from './encoding-element.js';
 import type { PhasorFrequenciesElement } from './frequencies-element.js';
 import type { PhasorHeatmapElement } from './heatmap-element.js';
 import { PhasorRopeScalingElement } from './rope-scaling-element.js';
+import { PhasorRopeDecayElement } from './rope-decay-element.js';
+import { PhasorAttentionPatternsElement } from './attention-patterns-element.js';
 import type { PhasorRotationElement } from './rotation-element.js';
 import { PhasorShiftFitElement } from './shift-fit-element.js';
 
@@ -32,6 +34,8 @@ export { PhasorShiftFitElement, type ShiftFitChartData, type ShiftFitChartOption
 export { PhasorBaseLengthElement, type BaseLengthData, type BaseLengthOptions } from './base-length-element.js';
 export { PhasorEmbeddingScaleElement, type EmbeddingScaleChartData, type EmbeddingScaleChartOptions } from './embedding-scale-element.js';
 export { PhasorRopeScalingElement, type RopeScalingChartData, type RopeScalingChartOptions } from './rope-scaling-element.js';
+export { PhasorRopeDecayElement, type RopeDecayChartData, type RopeDecayChartOptions } from './rope-decay-element.js';
+export { PhasorAttentionPatternsElement, type PatternsData, type PatternsOptions } from './attention-patterns-element.js';
 
 /** Every element, in reading order. */
 const ALL = [
@@ -41,6 +45,8 @@ const ALL = [
   PhasorBaseLengthElement,
   PhasorEmbeddingScaleElement,
   PhasorRopeScalingElement,
+  PhasorRopeDecayElement,
+  PhasorAttentionPatternsElement,
 ] as const;
 
 /** Tag name → class (each class carries its tag). */
@@ -67,5 +73,7 @@ declare global {
     'phasor-base-length': PhasorBaseLengthElement;
     'phasor-embedding-scale': PhasorEmbeddingScaleElement;
     'phasor-rope-scaling': PhasorRopeScalingElement;
+    'phasor-rope-decay': PhasorRopeDecayElement;
+    'phasor-attention-patterns': PhasorAttentionPatternsElement;
   }
 }

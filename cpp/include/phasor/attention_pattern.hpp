@@ -1,0 +1,61 @@
+// The n x n attention pattern at the resolution it is drawn: for query
+// positions rows[i] and key positions cols[j] (any subset of 0 .. n-1, e.g.
+// one per pixel), the pre-softmax score q_m . k_n (attention.hpp's three
+// kinds, with additive PE's four terms) and, when asked, the softmax of the
+// whole row m over every key 0 .. n-1 (0 .. m when causal), read at cols[j].
+//
+// Position m carries token m of `tokens` (n rows), or the one shared token.
+// With a shared token, RoPE and ALiBi scores depend on m - n alone (Toeplitz):
+// the 2n - 1 offsets are computed once and each row's softmax normaliser is a
+// log-sum-exp over a window of them (a segment tree, O(log n) per row). Else
+// (additive PE, or distinct tokens) each drawn entry is its own dot product,
+// and a softmax row needs the row's n scores: rows x n x dHead work.
+//
+// Everything is float64 (projections, rotations, sums, log-sum-exp); each
+// value is rounded to float32 once. Masked entries (key after query, causal)
+// are NaN scores and 0 softmax.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "phasor/attention.hpp"
+
+namespace phasor {
+
+struct PatternSpec {
+  AttentionSpec attention;  // kind, widths, base/theta, scaling, ALiBi heads
+  std::int64_t n = 0;       // positions 0 .. n-1
+  bool shared_tokens = true;
+  bool causal = false;
+  bool softmax = false;
+};
+
+struct PatternInput {
+  const float* tokens = nullptr;  // n x dModel, or one row when shared
+  const float* wq = nullptr;      // dModel x dHead
+  const float* wk = nullptr;
+  const double* rows = nullptr;  // query positions drawn
+  std::int64_t row_count = 0;
+  const double* cols = nullptr;  // key positions drawn
+  std::int64_t col_count = 0;
+};
+
+// Each rows x cols, row-major; softmax only when spec.softmax, the terms only
+// when terms[0] is given (additive; the total is then their sum).
+struct PatternOutput {
+  float* total = nullptr;
+  float* softmax = nullptr;
+  float* terms[4] = {nullptr, nullptr, nullptr, nullptr};  // cc, cp, pc, pp
+};
+
+// "" or what is wrong: the attention spec (as validate_attention), n in
+// [1, kMaxAttentionPositions], rows and cols integers in [0, n) (at most n
+// each), and the work within kMaxAttentionWork.
+std::string validate_attention_pattern(const PatternSpec& spec, const PatternInput& in);
+
+// Whether the pattern is Toeplitz (a shared token with RoPE or ALiBi).
+bool pattern_is_toeplitz(const PatternSpec& spec);
+
+void attention_pattern(const PatternSpec& spec, const PatternInput& in, const PatternOutput& out);
+
+}  // namespace phasor

@@ -1,0 +1,277 @@
+#include "phasor/attention_pattern.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "phasor/frequencies.hpp"
+#include "phasor/limits.hpp"
+#include "phasor/rope.hpp"
+#include "phasor/validation.hpp"
+#include "rope_kernels.hpp"
+
+namespace phasor {
+
+namespace {
+
+using Rows = std::vector<double>;
+constexpr double kNegInf = -std::numeric_limits<double>::infinity();
+
+// log(e^a + e^b) without overflow; -inf is the empty sum.
+double log_add(double a, double b) {
+  if (a == kNegInf) return b;
+  if (b == kNegInf) return a;
+  const double hi = std::max(a, b), lo = std::min(a, b);
+  return hi + std::log1p(std::exp(lo - hi));
+}
+
+// log-sum-exp over any window of `values`, O(log n) a query (iterative segment tree).
+class LogSumExpTree {
+ public:
+  explicit LogSumExpTree(const Rows& values) : size_(static_cast<std::int64_t>(values.size())) {
+    tree_.assign(static_cast<std::size_t>(2 * size_), kNegInf);
+    std::copy(values.begin(), values.end(), tree_.begin() + size_);
+    for (std::int64_t i = size_ - 1; i > 0; --i) tree_[i] = log_add(tree_[2 * i], tree_[2 * i + 1]);
+  }
+  // Over values[lo .. hi] inclusive.
+  double window(std::int64_t lo, std::int64_t hi) const {
+    double left = kNegInf, right = kNegInf;
+    for (lo += size_, hi += size_ + 1; lo < hi; lo /= 2, hi /= 2) {
+      if (lo & 1) left = log_add(left, tree_[lo++]);
+      if (hi & 1) right = log_add(tree_[--hi], right);
+    }
+    return log_add(left, right);
+  }
+
+ private:
+  std::int64_t size_;
+  Rows tree_;
+};
+
+// W (dModel x dHead) as dHead rows of dModel values, for cross_dot.
+Rows transposed(const float* w, std::int64_t dm, std::int64_t dh) {
+  Rows out(static_cast<std::size_t>(dm * dh));
+  for (std::int64_t f = 0; f < dh; ++f)
+    for (std::int64_t t = 0; t < dm; ++t) out[f * dm + t] = w[t * dh + f];
+  return out;
+}
+
+struct Projector {
+  const PatternSpec& spec;
+  const PatternInput& in;
+  Rows wq, wk, omega, pe_omega;
+  double factor = 1.0;
+  // A shared token's projections, made once: (w W_Q, w W_K).
+  Rows shared_q, shared_k;
+
+  Projector(const PatternSpec& s, const PatternInput& i)
+      : spec(s),
+        in(i),
+        wq(transposed(i.wq, s.attention.d_model, s.attention.d_head)),
+        wk(transposed(i.wk, s.attention.d_model, s.attention.d_head)) {
+    const AttentionSpec& a = spec.attention;
+    if (a.kind == AttentionKind::rope) {
+      omega.resize(static_cast<std::size_t>(a.d_head / 2));
+      factor = rope_frequencies(a.d_head, a.base, a.scaling, omega.data());
+    }
+    if (a.kind == AttentionKind::additive) {
+      pe_omega.resize(static_cast<std::size_t>(a.d_model / 2));
+      for (std::int64_t p = 0; p < a.d_model / 2; ++p)
+        pe_omega[static_cast<std::size_t>(p)] = frequency(p, a.d_model, a.base);
+    }
+    if (spec.shared_tokens) {
+      shared_q.resize(static_cast<std::size_t>(a.d_head));
+      shared_k.resize(shared_q.size());
+      const Rows token(in.tokens, in.tokens + a.d_model);
+      kernels::cross_dot_f64(token.data(), 1, wq.data(), a.d_head, a.d_model, shared_q.data());
+      kernels::cross_dot_f64(token.data(), 1, wk.data(), a.d_head, a.d_model, shared_k.data());
+    }
+  }
+
+  // Token or PE rows of `positions` times W: count x dHead. part 0: the token
+  // (content), 1: PE(position) (additive only), 2: both summed; RoPE turns them.
+  Rows project(const std::vector<double>& positions, bool query, int part) const {
+    const AttentionSpec& a = spec.attention;
+    const std::int64_t dm = a.d_model, dh = a.d_head, count = static_cast<std::int64_t>(positions.size());
+    const bool with_pe = part != 0 && a.kind == AttentionKind::additive;
+    Rows out(static_cast<std::size_t>(count * dh), 0.0);
+    if (part != 1 && spec.shared_tokens && !with_pe) {
+      // The same projected token at every position.
+      const Rows& row = query ? shared_q : shared_k;
+      for (std::int64_t r = 0; r < count; ++r) std::copy(row.begin(), row.end(), out.begin() + r * dh);
+    } else if (part != 1 || with_pe) {
+      Rows x(static_cast<std::size_t>(count * dm), 0.0);
+      for (std::int64_t r = 0; r < count; ++r) {
+        const double p = positions[static_cast<std::size_t>(r)];
+        double* row = x.data() + r * dm;
+        if (part != 1) {
+          const float* token = in.tokens + (spec.shared_tokens ? 0 : static_cast<std::int64_t>(p) * dm);
+          for (std::int64_t t = 0; t < dm; ++t) row[t] = token[t];
+        }
+        if (with_pe) {
+          for (std::int64_t i = 0; i < dm / 2; ++i) {
+            const double w = pe_omega[static_cast<std::size_t>(i)];
+            row[2 * i] += std::sin(p * w);
+            row[2 * i + 1] += std::cos(p * w);
+          }
+        }
+      }
+      kernels::cross_dot_f64(x.data(), count, (query ? wq : wk).data(), dh, dm, out.data());
+    }
+    if (a.kind == AttentionKind::rope) {
+      std::vector<double> c(static_cast<std::size_t>(dh)), s(c.size()), turned(c.size());
+      for (std::int64_t r = 0; r < count; ++r) {
+        rope_slot_phasors(omega.data(), dh, positions[static_cast<std::size_t>(r)], factor,
+                          a.table_layout, c.data(), s.data());
+        rope_row_f64(out.data() + r * dh, c.data(), s.data(), dh, a.pairing, turned.data());
+        std::copy(turned.begin(), turned.end(), out.data() + r * dh);
+      }
+    }
+    return out;
+  }
+};
+
+double alibi_slope(const AttentionSpec& a) {
+  if (a.kind != AttentionKind::alibi) return 0.0;
+  std::vector<double> slopes(static_cast<std::size_t>(a.heads));
+  alibi_slopes(a.heads, slopes.data());
+  return slopes[static_cast<std::size_t>(a.head)];
+}
+
+std::vector<double> positions_of(const double* p, std::int64_t count) { return {p, p + count}; }
+
+std::vector<double> all_positions(std::int64_t n) {
+  std::vector<double> out(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = static_cast<double>(i);
+  return out;
+}
+
+// Row i's key range: 0 .. n-1, or 0 .. m when causal.
+std::int64_t last_key(const PatternSpec& spec, std::int64_t m) { return spec.causal ? m : spec.n - 1; }
+
+void toeplitz(const PatternSpec& spec, const PatternInput& in, const PatternOutput& out) {
+  const std::int64_t n = spec.n, dh = spec.attention.d_head;
+  const Projector proj(spec, in);
+  // diag[o + n - 1] = score at offset o = m - n, o in [-(n-1), n-1]: the query
+  // at n - 1 against keys 0 .. n-1 gives o = n-1 .. 0, the query at 0 gives o = 0 .. -(n-1).
+  const std::vector<double> ends = {0.0, static_cast<double>(n - 1)};
+  const Rows q = proj.project(ends, true, 0);
+  const Rows k = proj.project(all_positions(n), false, 0);
+  Rows scores(static_cast<std::size_t>(2 * n));
+  kernels::cross_dot_f64(q.data(), 2, k.data(), n, dh, scores.data());
+  const double slope = alibi_slope(spec.attention);
+  Rows diag(static_cast<std::size_t>(2 * n - 1));
+  for (std::int64_t j = 0; j < n; ++j) {
+    diag[static_cast<std::size_t>(n - 1 - j)] = scores[static_cast<std::size_t>(j)] - slope * static_cast<double>(j);
+    diag[static_cast<std::size_t>(2 * n - 2 - j)] =
+        scores[static_cast<std::size_t>(n + j)] - slope * static_cast<double>(n - 1 - j);
+  }
+  const LogSumExpTree tree(spec.softmax ? diag : Rows{});
+  for (std::int64_t i = 0; i < in.row_count; ++i) {
+    const auto m = static_cast<std::int64_t>(in.rows[i]);
+    // Keys 0 .. last: offsets m - last .. m.
+    const double lse = spec.softmax ? tree.window(m - last_key(spec, m) + n - 1, m + n - 1) : 0.0;
+    for (std::int64_t j = 0; j < in.col_count; ++j) {
+      const auto key = static_cast<std::int64_t>(in.cols[j]);
+      const double s = diag[static_cast<std::size_t>(m - key + n - 1)];
+      const bool masked = key > last_key(spec, m);
+      out.total[i * in.col_count + j] = masked ? std::numeric_limits<float>::quiet_NaN() : static_cast<float>(s);
+      if (spec.softmax) out.softmax[i * in.col_count + j] = masked ? 0.0f : static_cast<float>(std::exp(s - lse));
+    }
+  }
+}
+
+void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput& out) {
+  const AttentionSpec& a = spec.attention;
+  const std::int64_t dh = a.d_head, nr = in.row_count, nc = in.col_count;
+  const Projector proj(spec, in);
+  const auto rows = positions_of(in.rows, nr), cols = positions_of(in.cols, nc);
+  const double slope = alibi_slope(a);
+  const bool additive = a.kind == AttentionKind::additive;
+  // Drawn entries: the four terms (additive) or the one product.
+  Rows q = proj.project(rows, true, 2), k = proj.project(cols, false, 2);
+  Rows total(static_cast<std::size_t>(nr * nc));
+  kernels::cross_dot_f64(q.data(), nr, k.data(), nc, dh, total.data());
+  if (additive && out.terms[0] != nullptr) {
+    const Rows cq = proj.project(rows, true, 0), pq = proj.project(rows, true, 1);
+    const Rows ck = proj.project(cols, false, 0), pk = proj.project(cols, false, 1);
+    const Rows* pairs[4][2] = {{&cq, &ck}, {&cq, &pk}, {&pq, &ck}, {&pq, &pk}};
+    Rows term(total.size());
+    // The total as the four terms' sum, as attention_scores adds them.
+    std::fill(total.begin(), total.end(), 0.0);
+    for (int t = 0; t < 4; ++t) {
+      kernels::cross_dot_f64(pairs[t][0]->data(), nr, pairs[t][1]->data(), nc, dh, term.data());
+      for (std::size_t e = 0; e < term.size(); ++e) {
+        total[e] += term[e];
+        out.terms[t][e] = static_cast<float>(term[e]);
+      }
+    }
+  }
+  // The softmax normaliser of each drawn row: its scores against every key.
+  Rows lse(static_cast<std::size_t>(nr), 0.0);
+  if (spec.softmax) {
+    const Rows keys = proj.project(all_positions(spec.n), false, 2);
+    Rows row(static_cast<std::size_t>(spec.n));
+    for (std::int64_t i = 0; i < nr; ++i) {
+      const auto m = static_cast<std::int64_t>(rows[static_cast<std::size_t>(i)]);
+      const std::int64_t last = last_key(spec, m);
+      kernels::cross_dot_f64(q.data() + i * dh, 1, keys.data(), last + 1, dh, row.data());
+      double hi = kNegInf;
+      for (std::int64_t j = 0; j <= last; ++j) {
+        row[j] -= slope * std::fabs(static_cast<double>(m - j));
+        hi = std::max(hi, row[j]);
+      }
+      double sum = 0.0;
+      for (std::int64_t j = 0; j <= last; ++j) sum += std::exp(row[j] - hi);
+      lse[static_cast<std::size_t>(i)] = hi + std::log(sum);
+    }
+  }
+  for (std::int64_t i = 0; i < nr; ++i) {
+    const auto m = static_cast<std::int64_t>(rows[static_cast<std::size_t>(i)]);
+    for (std::int64_t j = 0; j < nc; ++j) {
+      const auto key = static_cast<std::int64_t>(cols[static_cast<std::size_t>(j)]);
+      const double s = total[static_cast<std::size_t>(i * nc + j)] - slope * std::fabs(static_cast<double>(m - key));
+      const bool masked = key > last_key(spec, m);
+      out.total[i * nc + j] = masked ? std::numeric_limits<float>::quiet_NaN() : static_cast<float>(s);
+      if (spec.softmax)
+        out.softmax[i * nc + j] = masked ? 0.0f : static_cast<float>(std::exp(s - lse[static_cast<std::size_t>(i)]));
+    }
+  }
+}
+
+}  // namespace
+
+bool pattern_is_toeplitz(const PatternSpec& spec) {
+  return spec.shared_tokens && spec.attention.kind != AttentionKind::additive;
+}
+
+std::string validate_attention_pattern(const PatternSpec& spec, const PatternInput& in) {
+  const auto max_positions = static_cast<double>(kMaxAttentionPositions);
+  const auto n = static_cast<double>(spec.n);
+  if (auto e = check_integer("n", n, 1, max_positions); !e.empty()) return e;
+  if (auto e = check_integer("rows.length", static_cast<double>(in.row_count), 1, n); !e.empty()) return e;
+  if (auto e = check_integer("cols.length", static_cast<double>(in.col_count), 1, n); !e.empty()) return e;
+  if (auto e = validate_attention(spec.attention, static_cast<double>(in.row_count),
+                                  static_cast<double>(in.col_count), "rows.length", "cols.length");
+      !e.empty())
+    return e;
+  for (std::int64_t i = 0; i < in.row_count; ++i)
+    if (auto e = check_integer("rows[i]", in.rows[i], 0, n - 1); !e.empty()) return e;
+  for (std::int64_t j = 0; j < in.col_count; ++j)
+    if (auto e = check_integer("cols[j]", in.cols[j], 0, n - 1); !e.empty()) return e;
+  const auto dm = static_cast<double>(spec.attention.d_model), dh = static_cast<double>(spec.attention.d_head);
+  const auto r = static_cast<double>(in.row_count), c = static_cast<double>(in.col_count);
+  // Projections of every position, the drawn entries, and each drawn row's softmax.
+  const double work = (2 * n * dm + r * c + (spec.softmax && !pattern_is_toeplitz(spec) ? r * n : 0)) * dh;
+  return check_work("(2 n x dModel + rows x cols + rows x n) x dHead", work, kMaxAttentionWork);
+}
+
+void attention_pattern(const PatternSpec& spec, const PatternInput& in, const PatternOutput& out) {
+  if (pattern_is_toeplitz(spec))
+    toeplitz(spec, in, out);
+  else
+    direct(spec, in, out);
+}
+
+}  // namespace phasor

@@ -1,0 +1,147 @@
+#include "phasor/rope_decay.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "phasor/limits.hpp"
+#include "phasor/random.hpp"
+#include "phasor/validation.hpp"
+#include "rope_kernels.hpp"
+
+namespace phasor {
+
+namespace {
+
+// Distances handled per block: their cos/sin rows stay in cache.
+constexpr std::int64_t kBlock = 64;
+
+// rows[(r - first) * d + 2k] = cos(r theta_k), [.. + 2k + 1] = sin(r theta_k),
+// for r = first .. first + count - 1 (the phase r * theta_k rounded once).
+void phasor_rows(const std::vector<double>& theta, std::int64_t first, std::int64_t count,
+                 double* rows) {
+  const auto h = static_cast<std::int64_t>(theta.size());
+  for (std::int64_t i = 0; i < count; ++i) {
+    const auto r = static_cast<double>(first + i);
+    double* row = rows + i * 2 * h;
+    for (std::int64_t k = 0; k < h; ++k) {
+      const double phase = r * theta[static_cast<std::size_t>(k)];
+      row[2 * k] = std::cos(phase);
+      row[2 * k + 1] = std::sin(phase);
+    }
+  }
+}
+
+std::vector<double> scaled_theta(const RopeDecaySpec& spec) {
+  std::vector<double> theta(static_cast<std::size_t>(spec.d_model / 2));
+  rope_frequencies(spec.d_model, spec.base, spec.scaling, theta.data());
+  return theta;
+}
+
+// Unit rows of dModel values from a seeded normal stream, in float64.
+std::vector<double> unit_rows(std::uint64_t seed, std::uint64_t stream, std::int64_t rows,
+                              std::int64_t d) {
+  std::vector<float> drawn(static_cast<std::size_t>(rows * d));
+  normal_samples(seed, stream, 1.0, rows * d, drawn.data());
+  std::vector<double> out(drawn.begin(), drawn.end());
+  for (std::int64_t s = 0; s < rows; ++s) {
+    double* row = out.data() + s * d;
+    double norm = 0.0;
+    for (std::int64_t t = 0; t < d; ++t) norm += row[t] * row[t];
+    norm = std::sqrt(norm);
+    if (norm > 0.0)
+      for (std::int64_t t = 0; t < d; ++t) row[t] /= norm;
+  }
+  return out;
+}
+
+// Per pair i of q and k: (a_i, b_i) = (q0 k0 + q1 k1, q0 k1 - q1 k0), so that
+// q . R(-r theta) k = sum_i a_i cos(r theta_i) + b_i sin(r theta_i).
+void pair_products(const double* q, const double* k, std::int64_t d, double* out) {
+  for (std::int64_t i = 0; i < d; i += 2) {
+    out[i] = q[i] * k[i] + q[i + 1] * k[i + 1];
+    out[i + 1] = q[i] * k[i + 1] - q[i + 1] * k[i];
+  }
+}
+
+}  // namespace
+
+std::string validate_rope_decay(double d_model, double base, double max_distance,
+                                const RopeScaling& scaling) {
+  if (auto e = check_d_model(d_model); !e.empty()) return e;
+  if (d_model > static_cast<double>(kMaxAttentionWidth))
+    return check_integer("dModel", d_model, 2, static_cast<double>(kMaxAttentionWidth));
+  if (auto e = check_base(base); !e.empty()) return e;
+  if (auto e = check_integer("maxDistance", max_distance, 0,
+                             static_cast<double>(kMaxRopeDecayDistance));
+      !e.empty())
+    return e;
+  if (auto e = validate_rope_scaling(scaling, d_model, "dModel"); !e.empty()) return e;
+  return check_work("(maxDistance + 1) x dModel/2", (max_distance + 1) * (d_model / 2),
+                    kMaxRopeDecayWork);
+}
+
+void rope_decay(const RopeDecaySpec& spec, double* out) {
+  const std::vector<double> theta = scaled_theta(spec);
+  const auto h = static_cast<std::int64_t>(theta.size());
+  std::vector<double> rows(static_cast<std::size_t>(kBlock * 2 * h));
+  for (std::int64_t first = 0; first <= spec.max_distance; first += kBlock) {
+    const std::int64_t count = std::min(kBlock, spec.max_distance + 1 - first);
+    phasor_rows(theta, first, count, rows.data());
+    for (std::int64_t i = 0; i < count; ++i) {
+      const double* row = rows.data() + i * 2 * h;
+      // S_j = S_{j-1} + e^{i r theta_{j-1}}; the bound sums |S_j| for j = 1 .. d/2.
+      double re = 0.0, im = 0.0, total = 0.0;
+      for (std::int64_t k = 0; k < h; ++k) {
+        re += row[2 * k];
+        im += row[2 * k + 1];
+        total += std::sqrt(re * re + im * im);
+      }
+      out[first + i] = total / static_cast<double>(h);
+    }
+  }
+}
+
+std::string validate_rope_random_scores(double d_model, double base, double max_distance,
+                                        const RopeScaling& scaling, double samples, double seed) {
+  if (auto e = validate_rope_decay(d_model, base, max_distance, scaling); !e.empty()) return e;
+  if (auto e = check_integer("samples", samples, 1, static_cast<double>(kMaxRopeDecaySamples));
+      !e.empty())
+    return e;
+  if (auto e = check_integer("seed", seed, 0, kMaxSeed); !e.empty()) return e;
+  return check_work("samples x (maxDistance + 1) x dModel", samples * (max_distance + 1) * d_model,
+                    kMaxRopeRandomWork);
+}
+
+void rope_random_scores(const RopeDecaySpec& spec, std::int64_t samples, std::uint64_t seed,
+                        double* independent, double* self) {
+  const std::int64_t d = spec.d_model;
+  const std::vector<double> theta = scaled_theta(spec);
+  const std::vector<double> q = unit_rows(seed, kDecayQueryStream, samples, d);
+  const std::vector<double> k = unit_rows(seed, kDecayKeyStream, samples, d);
+  // Rows of pair products: samples for q against k, then samples for q against itself.
+  std::vector<double> products(static_cast<std::size_t>(2 * samples * d));
+  for (std::int64_t s = 0; s < samples; ++s) {
+    pair_products(q.data() + s * d, k.data() + s * d, d, products.data() + s * d);
+    pair_products(q.data() + s * d, q.data() + s * d, d, products.data() + (samples + s) * d);
+  }
+  std::vector<double> rows(static_cast<std::size_t>(kBlock * d));
+  std::vector<double> scores(static_cast<std::size_t>(2 * samples * kBlock));
+  for (std::int64_t first = 0; first <= spec.max_distance; first += kBlock) {
+    const std::int64_t count = std::min(kBlock, spec.max_distance + 1 - first);
+    phasor_rows(theta, first, count, rows.data());
+    // scores[s * count + i]: every score of the block at once (the SIMD kernel).
+    kernels::cross_dot_f64(products.data(), 2 * samples, rows.data(), count, d, scores.data());
+    for (std::int64_t i = 0; i < count; ++i) {
+      double a = 0.0, b = 0.0;
+      for (std::int64_t s = 0; s < samples; ++s) {
+        a += std::fabs(scores[static_cast<std::size_t>(s * count + i)]);
+        b += std::fabs(scores[static_cast<std::size_t>((samples + s) * count + i)]);
+      }
+      independent[first + i] = a / static_cast<double>(samples);
+      self[first + i] = b / static_cast<double>(samples);
+    }
+  }
+}
+
+}  // namespace phasor

@@ -1,0 +1,121 @@
+// RoFormer's relative upper bound and the measured mean |q.k| of random unit
+// vectors (cpp/include/phasor/rope_decay.hpp) against numpy
+// (tests/fixtures/make_decay_fixtures.py), and the shape of RoFormer's Figure 2.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "decay_fixture.hpp"
+#include "phasor/rope_decay.hpp"
+
+namespace {
+
+phasor::RopeScaling scaling_of(const decay_fixture::Scaling& s) {
+  phasor::RopeScaling out;
+  out.type = static_cast<phasor::RopeScalingType>(s.type);
+  out.factor = s.factor;
+  out.original_length = s.original_length;
+  return out;
+}
+
+std::vector<double> decay(std::int64_t d, double base, std::int64_t max_distance,
+                          phasor::RopeScaling scaling = {}) {
+  phasor::RopeDecaySpec spec{d, base, max_distance, scaling};
+  EXPECT_EQ(phasor::validate_rope_decay(static_cast<double>(d), base,
+                                        static_cast<double>(max_distance), scaling),
+            "");
+  std::vector<double> out(static_cast<std::size_t>(max_distance + 1));
+  phasor::rope_decay(spec, out.data());
+  return out;
+}
+
+void expect_relative(const std::vector<double>& got, const std::vector<double>& want, double tol) {
+  ASSERT_EQ(got.size(), want.size());
+  for (std::size_t r = 0; r < got.size(); ++r)
+    EXPECT_LE(std::fabs(got[r] - want[r]), tol * std::fabs(want[r])) << "r = " << r;
+}
+
+TEST(RopeDecay, MatchesNumpyToOnePartIn1e12) {
+  for (const auto& c : decay_fixture::kBounds)
+    expect_relative(decay(c.d_model, c.base, c.max_distance, scaling_of(c.scaling)), c.bound, 1e-12);
+}
+
+TEST(RopeDecay, HasTheShapeOfRoFormersFigure2) {
+  const std::vector<double> b = decay(128, 10000.0, 300);
+  // At r = 0 every term is 1, S_j = j: (1/(d/2)) sum_{j=1}^{d/2} j = (d/2 + 1)/2.
+  EXPECT_EQ(b[0], 32.5);
+  // First below half of it at r = 16 (numpy agrees: decay_reference.json).
+  const auto half = std::find_if(b.begin(), b.end(), [&](double v) { return v < b[0] / 2; });
+  EXPECT_EQ(half - b.begin(), 16);
+  // The envelope falls: the running maximum over [r, 300] never rises with r,
+  // and stays below 0.41 of the start from distance 50 on, 0.32 from 200 on.
+  double tail_max = 0.0;
+  std::vector<double> envelope(b.size());
+  for (std::size_t r = b.size(); r-- > 0;) envelope[r] = tail_max = std::max(tail_max, b[r]);
+  for (std::size_t r = 1; r < b.size(); ++r) EXPECT_LE(envelope[r], envelope[r - 1]);
+  EXPECT_LT(envelope[50], 0.41 * b[0]);
+  EXPECT_LT(envelope[200], 0.32 * b[0]);
+  // It is not monotone itself: the ripples of the figure.
+  int rises = 0;
+  for (std::size_t r = 1; r < b.size(); ++r) rises += b[r] > b[r - 1];
+  EXPECT_GT(rises, 10);
+}
+
+TEST(RopeDecay, StartsAtHalfOfPairsPlusOneForEveryWidth) {
+  for (std::int64_t d : {2, 8, 64, 4096}) EXPECT_EQ(decay(d, 10000.0, 0)[0], (d / 2 + 1) / 2.0);
+}
+
+TEST(RopeDecay, LinearScalingStretchesTheDistanceAxis) {
+  // theta_k / 4 at r is theta_k at r / 4: the scaled curve at 4r is the plain one at r.
+  phasor::RopeScaling linear;
+  linear.type = phasor::RopeScalingType::linear;
+  linear.factor = 4;
+  const std::vector<double> plain = decay(64, 10000.0, 50), scaled = decay(64, 10000.0, 200, linear);
+  for (std::size_t r = 0; r <= 50; ++r) EXPECT_NEAR(scaled[4 * r], plain[r], 1e-12 * plain[r]);
+}
+
+TEST(RopeDecay, RefusesBadOptionsByName) {
+  EXPECT_NE(phasor::validate_rope_decay(7, 10000, 10, {}).find("dModel"), std::string::npos);
+  EXPECT_NE(phasor::validate_rope_decay(8, 1, 10, {}).find("base"), std::string::npos);
+  EXPECT_NE(phasor::validate_rope_decay(8, 10000, -1, {}).find("maxDistance"), std::string::npos);
+  EXPECT_NE(phasor::validate_rope_decay(8, 10000, 0.5, {}).find("maxDistance"), std::string::npos);
+  EXPECT_NE(phasor::validate_rope_decay(4096, 10000, 1 << 20, {}).find("(maxDistance + 1) x dModel/2"),
+            std::string::npos);
+  EXPECT_EQ(phasor::validate_rope_decay(4096, 10000, (1 << 15) - 1, {}), "");  // exactly the cap
+  EXPECT_NE(phasor::validate_rope_decay(4096, 10000, 1 << 15, {}), "");       // just past it
+  EXPECT_NE(phasor::validate_rope_random_scores(8, 10000, 10, {}, 0, 1).find("samples"), std::string::npos);
+  EXPECT_NE(phasor::validate_rope_random_scores(8, 10000, 10, {}, 4, -1).find("seed"), std::string::npos);
+}
+
+TEST(RopeRandomScores, MatchNumpyToOnePartIn1e12) {
+  for (const auto& c : decay_fixture::kRandom) {
+    phasor::RopeDecaySpec spec{c.d_model, c.base, c.max_distance, scaling_of(c.scaling)};
+    ASSERT_EQ(phasor::validate_rope_random_scores(static_cast<double>(c.d_model), c.base,
+                                                  static_cast<double>(c.max_distance), spec.scaling,
+                                                  static_cast<double>(c.samples),
+                                                  static_cast<double>(c.seed)),
+              "");
+    std::vector<double> independent(c.independent.size()), self(c.self.size());
+    phasor::rope_random_scores(spec, c.samples, c.seed, independent.data(), self.data());
+    expect_relative(independent, c.independent, 1e-12);
+    expect_relative(self, c.self, 1e-12);
+  }
+}
+
+TEST(RopeRandomScores, SelfStartsAtOneAndIndependentPairsDoNotDecay) {
+  const std::int64_t d = 128, samples = 512, max_distance = 300;
+  phasor::RopeDecaySpec spec{d, 10000.0, max_distance, {}};
+  std::vector<double> independent(max_distance + 1), self(max_distance + 1);
+  phasor::rope_random_scores(spec, samples, 11, independent.data(), self.data());
+  EXPECT_NEAR(self[0], 1.0, 1e-14);  // |q.q| of unit vectors
+  // E|q.k| of independent unit vectors is about sqrt(2/(pi d)) at every distance
+  // (turning k leaves it uniform): no decay at all.
+  const double expected = std::sqrt(2.0 / (M_PI * static_cast<double>(d)));
+  for (std::int64_t r = 0; r <= max_distance; r += 25) EXPECT_NEAR(independent[r], expected, 0.15 * expected);
+  // q against itself does fall, to the independent level's order.
+  EXPECT_LT(self[200], 0.35);
+}
+
+}  // namespace

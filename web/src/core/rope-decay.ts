@@ -1,0 +1,65 @@
+// RoPE's long-term decay (RoFormer §3.4.3, Figure 2): the relative upper
+// bound (1/(d/2))·Σ_j |S_j| against the distance m − n, and the measured mean
+// |q·k| of random unit vectors beside it (cpp/include/phasor/rope_decay.hpp).
+import { takeResult } from './experiment-inputs.js';
+import { putScalingFactors, scalingInput } from './rope-scaling-input.js';
+import { OptionReader } from './options.js';
+import type { RopeScaling } from './rope-types.js';
+import type { ExperimentsWasm } from './wasm-module.js';
+
+export interface RopeDecayOptions {
+  /** Width of q and k (RoPE's dim): even, 2 … 4096. */
+  dModel: number;
+  /** RoPE's θ (default 10000). */
+  base?: number;
+  /** The last distance m − n (integer ≥ 0). */
+  maxDistance: number;
+  /** A context-extension scaling: its scaled θ_k (its attention factor is left out of the relative bound). */
+  scaling?: RopeScaling;
+}
+
+export interface RopeRandomScoresOptions extends RopeDecayOptions {
+  /** Random (q, k) pairs averaged (default 256). */
+  samples?: number;
+  /** Seed of the normal streams (default 0). */
+  seed?: number;
+}
+
+export interface RopeRandomScores {
+  /** Mean |q_m·k_n| over independent random unit q and k, for m − n = 0 … maxDistance. */
+  independent: Float64Array;
+  /** Mean |q_m·q_n|: one random unit vector at both positions (1 at distance 0). */
+  self: Float64Array;
+}
+
+const KEYS = ['dModel', 'base', 'maxDistance', 'scaling'] as const;
+
+/** RoFormer's relative upper bound (1/(d/2))·Σ_{j=1}^{d/2} |Σ_{k<j} e^{i(m−n)θ_k}| for m − n = 0 … maxDistance, float64. */
+export function ropeDecay(wasm: ExperimentsWasm, options: RopeDecayOptions): Float64Array {
+  const fn = 'ropeDecay';
+  const o = new OptionReader(fn, options, KEYS);
+  const dModel = o.number('dModel');
+  const base = o.number('base', 10000);
+  const maxDistance = o.number('maxDistance');
+  const scaling = scalingInput(wasm, fn, o);
+  wasm.releaseInputs();
+  putScalingFactors(wasm, fn, scaling);
+  return takeResult(wasm, fn, wasm.ropeDecay(dModel, base, maxDistance, scaling.record));
+}
+
+/** The measured side of the decay: mean |q·k| of seeded random unit vectors against the distance. */
+export function ropeRandomScores(wasm: ExperimentsWasm, options: RopeRandomScoresOptions): RopeRandomScores {
+  const fn = 'ropeRandomScores';
+  const o = new OptionReader(fn, options, [...KEYS, 'samples', 'seed']);
+  const dModel = o.number('dModel');
+  const base = o.number('base', 10000);
+  const maxDistance = o.number('maxDistance');
+  const scaling = scalingInput(wasm, fn, o);
+  const samples = o.number('samples', 256);
+  const seed = o.number('seed', 0);
+  wasm.releaseInputs();
+  putScalingFactors(wasm, fn, scaling);
+  const packed = takeResult(wasm, fn, wasm.ropeRandomScores(dModel, base, maxDistance, scaling.record, samples, seed));
+  const count = packed.length / 2;
+  return { independent: packed.slice(0, count), self: packed.slice(count) };
+}

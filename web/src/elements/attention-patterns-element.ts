@@ -1,0 +1,229 @@
+// <phasor-attention-patterns>: the n × n attention map of additive PE, RoPE
+// and ALiBi side by side, at the same seeded tokens and projections:
+// pre-softmax scores q_m·k_n (or one of additive PE's four terms) or softmax
+// rows, causal or not. Only what is drawn is computed: one query and one key
+// position per device pixel (the position at the pixel's centre, sampled,
+// not averaged), and for the softmax each drawn row's normaliser over all its
+// keys. With a shared token RoPE and ALiBi are Toeplitz (one row of 2n − 1
+// offsets gives every entry); additive PE, and any scheme with distinct
+// tokens, is computed entry by entry. The read-out gives the exact entry.
+import { scaleLinear } from 'd3-scale';
+import type { AttentionKind, AttentionPattern, AttentionPatternOptions, Phasor, RopeScalingType } from '../core/index.js';
+import { renderAxes, tickCount } from '../charts/axes.js';
+import { divergingInterpolator, sequentialInterpolator } from '../charts/colour-schemes.js';
+import { exact, integer as formatInteger } from '../charts/format.js';
+import { devicePixelRatioNow } from '../charts/hidpi-canvas.js';
+import { panelWidths } from '../charts/line-panel.js';
+import { MatrixView } from '../charts/matrix-view.js';
+import { attachReadout, type Point } from '../charts/readout.js';
+import { choice, flag, integer, number, spec } from './attributes.js';
+import * as common from './common-attributes.js';
+import type { CsvTable } from './export.js';
+import { Parts } from './parts.js';
+import { PhasorElement } from './phasor-element.js';
+import { decayScaling } from './rope-decay-element.js';
+import { panelSheet } from './styles.js';
+
+const KINDS: readonly AttentionKind[] = ['additive', 'rope', 'alibi'];
+const TITLES: Record<AttentionKind, string> = { additive: 'additive PE (sinusoidal)', rope: 'RoPE', alibi: 'ALiBi' };
+const TERMS = ['total', 'content-content', 'content-position', 'position-content', 'position-position'] as const;
+type Term = (typeof TERMS)[number];
+const TERM_KEYS = { 'content-content': 'contentContent', 'content-position': 'contentPosition', 'position-content': 'positionContent', 'position-position': 'positionPosition' } as const;
+
+export interface PatternsOptions {
+  n: number;
+  dModel: number;
+  base: number;
+  scaling: RopeScalingType;
+  factor: number;
+  originalLength: number;
+  heads: number;
+  head: number;
+  tokens: 'shared' | 'random';
+  view: 'scores' | 'softmax';
+  causal: boolean;
+  term: Term;
+  seed: number;
+}
+
+export interface PatternsData {
+  /** Query (rows) and key (cols) positions drawn, the same for the three panels. */
+  rows: Float64Array;
+  cols: Float64Array;
+  /** Per scheme: the values drawn (rows × cols), the colour domain, and the call's result. */
+  panels: { kind: AttentionKind; values: Float32Array; domain: readonly [number, number]; pattern: AttentionPattern }[];
+  /** Milliseconds each pattern's call took (additive, RoPE, ALiBi). */
+  computeMs: number[];
+}
+
+const MARGIN = { top: 44, right: 10, bottom: 40, left: 52 };
+
+export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOptions, PatternsData> {
+  static override readonly tag = 'phasor-attention-patterns';
+  static override needsExperiments = true;
+  static override attributeSpecs = [
+    spec('n', integer(2, 4096), 256),
+    spec('d-model', integer(2, 1024, 2), 64),
+    common.base,
+    spec<RopeScalingType>('scaling', choice(['none', 'linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3'] as const), 'none'),
+    spec('factor', number(1, 1024), 4),
+    spec('original-length', integer(1, 2 ** 30), 4096),
+    spec('heads', integer(1, 1024), 8),
+    spec('head', integer(0, 1023), 0),
+    spec<'shared' | 'random'>('tokens', choice(['shared', 'random'] as const), 'shared'),
+    spec<'scores' | 'softmax'>('view', choice(['scores', 'softmax'] as const), 'scores'),
+    spec('causal', flag, false),
+    spec<Term>('term', choice(TERMS), 'total'),
+    spec('seed', integer(0, 2 ** 31), 0),
+  ];
+
+  private readonly root = document.createElement('div');
+  private readonly views = KINDS.map(() => new MatrixView());
+  private readonly titles = KINDS.map(() => document.createElement('p'));
+  private readonly caption = document.createElement('p');
+  private scale = scaleLinear();
+  private shown: PatternsData | null = null;
+
+  constructor() {
+    super();
+    this.root.className = 'panels';
+    this.caption.className = 'caption';
+    KINDS.forEach((kind, i) => {
+      const panel = document.createElement('div');
+      panel.className = 'panel';
+      this.titles[i].className = 'panel-title';
+      panel.append(this.titles[i], this.views[i].frame.root);
+      this.root.append(panel);
+      const { frame } = this.views[i];
+      attachReadout(
+        { frame, show: (point) => this.showReadout(i, point), step: () => ({ x: Math.max(1, this.scale(1) - this.scale(0)), y: Math.max(1, this.scale(1) - this.scale(0)) }) },
+        `${TITLES[kind]} attention pattern`,
+      );
+    });
+    this.content.append(this.root, this.caption);
+  }
+
+  protected override styleSheets(): CSSStyleSheet[] {
+    return [panelSheet()];
+  }
+
+  protected override csvTable(d: PatternsData): CsvTable | null {
+    const c = d.cols.length;
+    return {
+      columns: ['query m', 'key n', ...d.panels.map((p) => p.kind)],
+      rows: d.rows.length * c,
+      value: (r, col) => (col === 0 ? d.rows[Math.floor(r / c)] : col === 1 ? d.cols[r % c] : d.panels[col - 2].values[r]),
+    };
+  }
+
+  /** Plot side in CSS px for a chart `width` wide (three panels across, or one above another). */
+  private plotSide(width: number): { panelWidth: number; plot: number } {
+    const { panelWidth } = panelWidths(width, KINDS.length, 240);
+    return { panelWidth, plot: Math.max(60, panelWidth - MARGIN.left - MARGIN.right) };
+  }
+
+  /** Positions drawn per axis: one per device pixel of the plot, all of them when n fits. */
+  private drawnCount(o: PatternsOptions): number {
+    return Math.min(o.n, Math.round(this.plotSide(Math.floor(this.clientWidth) || 600).plot * devicePixelRatioNow()));
+  }
+
+  protected computeKey(o: PatternsOptions): unknown {
+    return [o, this.drawnCount(o)];
+  }
+
+  /** The three patterns, one wasm call each, run between frames (parts.ts). */
+  protected compute(ph: Phasor, o: PatternsOptions): Parts<PatternsData> {
+    const count = this.drawnCount(o);
+    // The position at each pixel's centre.
+    const at = Float64Array.from({ length: count }, (_, i) => Math.floor(((i + 0.5) * o.n) / count));
+    const panels: PatternsData['panels'] = [];
+    const computeMs: number[] = [];
+    const steps = KINDS.map((kind) => () => {
+      const started = performance.now();
+      const pattern = ph.attentionPattern({ ...this.callOptions(kind, o), rows: at, cols: at });
+      const values = o.view === 'softmax' ? pattern.softmax! : kind === 'additive' && o.term !== 'total' ? pattern.terms![TERM_KEYS[o.term]] : pattern.total;
+      let max = 0;
+      for (const v of values) if (v === v) max = Math.max(max, Math.abs(v));
+      const domain: readonly [number, number] = o.view === 'softmax' ? [0, max || 1] : [-(max || 1), max || 1];
+      panels.push({ kind, values, domain, pattern });
+      computeMs.push(performance.now() - started);
+    });
+    return new Parts(steps, () => ({ rows: at, cols: at, panels, computeMs }));
+  }
+
+  /** The API options for one scheme (rows and cols aside). */
+  private callOptions(kind: AttentionKind, o: PatternsOptions): AttentionPatternOptions {
+    return {
+      kind,
+      n: o.n,
+      dModel: o.dModel,
+      ...(kind === 'rope' ? { theta: o.base, ...decayScaling(o) } : { base: o.base }),
+      ...(kind === 'alibi' ? { heads: o.heads, head: o.head } : {}),
+      seed: o.seed,
+      tokens: o.tokens,
+      causal: o.causal,
+      softmax: o.view === 'softmax',
+      terms: kind === 'additive' && o.view === 'scores' && o.term !== 'total',
+    };
+  }
+
+  protected draw(data: PatternsData, o: PatternsOptions, width: number): void {
+    const { panelWidth, plot } = this.plotSide(width);
+    this.shown = data;
+    this.scale = scaleLinear().domain([0, o.n]).range([0, plot]);
+    const label = o.view === 'softmax' ? `softmax row${o.causal ? ' (causal)' : ''}` : o.term === 'total' ? 'q·k' : o.term;
+    KINDS.forEach((kind, i) => {
+      const view = this.views[i];
+      const panel = data.panels[i];
+      (view.frame.root.parentElement as HTMLElement).style.width = `${panelWidth}px`;
+      const ctx = view.frame.layout(panelWidth, plot + MARGIN.top + MARGIN.bottom, MARGIN);
+      view.draw(ctx, { values: panel.values, rows: data.rows.length, cols: data.cols.length }, {
+        interpolator: o.view === 'softmax' ? sequentialInterpolator : divergingInterpolator,
+        domain: panel.domain,
+        label: kind === 'additive' || o.view === 'softmax' ? label : o.view === 'scores' ? 'q·k' : label,
+      });
+      const ticks = this.scale.ticks(tickCount(plot, 70)).filter(Number.isInteger);
+      renderAxes(view.frame.front, view.frame.box, {
+        bottom: { scale: this.scale, label: 'key position n', values: ticks, format: formatInteger },
+        left: { scale: this.scale, label: 'query position m', values: ticks, format: formatInteger },
+      });
+      const termNote = kind === 'additive' && o.term !== 'total' && o.view === 'scores' ? `: ${o.term} term` : '';
+      this.titles[i].textContent = `${TITLES[kind]}${termNote}${panel.pattern.toeplitz ? ' — Toeplitz (m − n only)' : ''}`;
+      view.frame.describe(`${TITLES[kind]}: ${label} for query positions m down and key positions n across, 0 to ${o.n - 1}; colour scale ${exact(+panel.domain[0].toPrecision(4))} to ${exact(+panel.domain[1].toPrecision(4))}`);
+    });
+    const per = o.n / data.rows.length;
+    this.caption.textContent =
+      `n = ${formatInteger(o.n)}, d_model = ${o.dModel}, ${o.tokens === 'shared' ? 'one shared random token at every position' : 'a random token at each position'}, ` +
+      `the same W_Q, W_K for the three. ` +
+      (per > 1
+        ? `${formatInteger(data.rows.length)} × ${formatInteger(data.cols.length)} entries drawn, one per pixel: each pixel shows the entry at its centre position (1 of ${exact(+(per * per).toPrecision(3))}, not an average). `
+        : 'Every entry drawn. ') +
+      (o.view === 'softmax' ? 'Each softmax row is normalised over all its keys, drawn or not. ' : '') +
+      `Each panel has its own colour scale. Computed in ${data.computeMs.map((t) => t.toFixed(1)).join(', ')} ms.`;
+  }
+
+  private showReadout(index: number, point: Point | null): void {
+    const o = this.drawnOptions;
+    const view = this.views[index];
+    if (!point || !o || !this.shown) {
+      view.markCell(null, this.scale, this.scale);
+      return;
+    }
+    const clamp = (v: number) => Math.min(o.n - 1, Math.max(0, Math.floor(this.scale.invert(v))));
+    const m = clamp(point.y);
+    const k = clamp(point.x);
+    const anchor = view.markCell({ row: m, col: k }, this.scale, this.scale)!;
+    const kind = KINDS[index];
+    // The exact entry, computed for this cell alone (its softmax over the whole row).
+    const p = this.core.attentionPattern({ ...this.callOptions(kind, o), softmax: true, terms: kind === 'additive', rows: [m], cols: [k] });
+    const lines = [`${TITLES[kind]}: query m = ${formatInteger(m)}, key n = ${formatInteger(k)}, m − n = ${formatInteger(m - k)}`];
+    if (Number.isNaN(p.total[0])) lines.push('masked (causal): key after query, softmax 0');
+    else lines.push(`q·k = ${exact(p.total[0])}`, `softmax = ${exact(p.softmax![0])}`);
+    if (p.terms && !Number.isNaN(p.total[0])) {
+      const t = p.terms;
+      lines.push(`terms: cc ${exact(t.contentContent[0])}, cp ${exact(t.contentPosition[0])}, pc ${exact(t.positionContent[0])}, pp ${exact(t.positionPosition[0])}`);
+    }
+    view.frame.tooltip.show(lines, anchor.x, anchor.y);
+    view.frame.announce(lines.join('; '));
+  }
+}

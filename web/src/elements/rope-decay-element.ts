@@ -1,0 +1,136 @@
+// <phasor-rope-decay>: RoPE's long-term decay as RoFormer plots it (its
+// Figure 2): the relative upper bound (1/(d/2))·Σ_j |S_j| against the
+// distance m − n, beside what random unit vectors measure: |q·k| of one
+// vector against itself at two positions (it decays) and of two independent
+// vectors (it does not). All three over their value at distance 0, so the
+// bound's promise and what it leaves out share one axis.
+import { scaleLinear } from 'd3-scale';
+import type { Phasor, RopeRandomScores, RopeScaling, RopeScalingType } from '../core/index.js';
+import { exact, integer as formatInteger } from '../charts/format.js';
+import { renderSeriesLegend } from '../charts/legend.js';
+import { LinePanel, type PanelLine } from '../charts/line-panel.js';
+import { attachReadout } from '../charts/readout.js';
+import { choice, integer, number, spec } from './attributes.js';
+import * as common from './common-attributes.js';
+import type { CsvTable } from './export.js';
+import { PhasorElement } from './phasor-element.js';
+import { seriesTable } from './series-table.js';
+import { panelSheet } from './styles.js';
+import type { Theme } from './theme.js';
+
+const SCALINGS: readonly RopeScalingType[] = ['none', 'linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3'];
+
+export interface RopeDecayChartOptions {
+  dModel: number;
+  base: number;
+  maxDistance: number;
+  scaling: RopeScalingType;
+  factor: number;
+  originalLength: number;
+  samples: number;
+  seed: number;
+}
+
+export interface RopeDecayChartData {
+  /** The bound for m − n = 0 … maxDistance (ph.ropeDecay). */
+  bound: Float64Array;
+  /** Mean |q·k| of random unit vectors (ph.ropeRandomScores). */
+  measured: RopeRandomScores;
+  /** The first distance where the bound is below half its value at 0 (−1: never within maxDistance). */
+  firstBelowHalf: number;
+}
+
+const MARGIN = { top: 10, right: 14, bottom: 44, left: 56 };
+
+/** The scaling option of the chart's attributes (none: no scaling). */
+export function decayScaling(o: { scaling: RopeScalingType; factor: number; originalLength: number }): { scaling?: RopeScaling } {
+  if (o.scaling === 'none') return {};
+  const needsLength = o.scaling === 'dynamic-ntk' || o.scaling === 'yarn' || o.scaling === 'llama3';
+  return { scaling: { type: o.scaling, factor: o.factor, ...(needsLength ? { originalLength: o.originalLength } : {}) } as RopeScaling };
+}
+
+export class PhasorRopeDecayElement extends PhasorElement<RopeDecayChartOptions, RopeDecayChartData> {
+  static override readonly tag = 'phasor-rope-decay';
+  static override needsExperiments = true;
+  static override attributeSpecs = [
+    spec('d-model', integer(2, 4096, 2), 128),
+    common.base,
+    spec('max-distance', integer(1, 1 << 16), 256),
+    spec<RopeScalingType>('scaling', choice(SCALINGS), 'none'),
+    spec('factor', number(1, 1024), 4),
+    spec('original-length', integer(1, 2 ** 30), 4096),
+    spec('samples', integer(1, 4096), 256),
+    spec('seed', integer(0, 2 ** 31), 0),
+  ];
+
+  private readonly panel = new LinePanel();
+
+  constructor() {
+    super();
+    this.content.append(this.panel.root);
+    attachReadout(this.panel, "RoPE's relative upper bound and measured |q·k| against distance");
+  }
+
+  protected override styleSheets(): CSSStyleSheet[] {
+    return [panelSheet()];
+  }
+
+  protected override csvTable(data: RopeDecayChartData): CsvTable {
+    return seriesTable('distance m - n', data.bound.length, (r) => r, [
+      ['relative upper bound', data.bound],
+      ['mean |q.q| same vector', data.measured.self],
+      ['mean |q.k| independent', data.measured.independent],
+    ]);
+  }
+
+  protected computeKey(o: RopeDecayChartOptions): unknown {
+    return o;
+  }
+
+  protected compute(ph: Phasor, o: RopeDecayChartOptions): RopeDecayChartData {
+    const common = { dModel: o.dModel, base: o.base, maxDistance: o.maxDistance, ...decayScaling(o) };
+    const bound = ph.ropeDecay(common);
+    // The measured curves cost samples × distances × d: fewer samples on long axes keep a redraw within a frame.
+    const samples = Math.max(1, Math.min(o.samples, Math.floor(2 ** 22 / ((o.maxDistance + 1) * o.dModel))));
+    const measured = ph.ropeRandomScores({ ...common, samples, seed: o.seed });
+    return { bound, measured, firstBelowHalf: bound.findIndex((v) => v < bound[0] / 2) };
+  }
+
+  protected draw(data: RopeDecayChartData, o: RopeDecayChartOptions, width: number, theme: Theme): void {
+    const b0 = data.bound[0];
+    const relative = data.bound.map((v) => v / b0);
+    const lines: PanelLine[] = [
+      { label: 'relative upper bound (1/(d/2))·Σ|Sⱼ|, over its value at 0', y: relative, colour: theme.series[0], width: 2 },
+      { label: 'mean |q·q| of one random unit vector at m and n', y: data.measured.self, colour: theme.series[1], dash: [7, 4] },
+      { label: 'mean |q·k| of independent random unit vectors', y: data.measured.independent, colour: theme.series[2], dash: [2, 3] },
+    ];
+    const count = data.bound.length;
+    const half = data.firstBelowHalf;
+    this.panel.draw({
+      width,
+      height: Math.round(Math.min(380, Math.max(240, width * 0.5))),
+      margin: MARGIN,
+      count,
+      xAt: (r) => r,
+      x: { scale: scaleLinear().domain([0, count - 1]), label: 'relative distance m − n', format: formatInteger },
+      y: { scale: scaleLinear().domain([0, 1.05]), label: 'over the value at distance 0' },
+      lines,
+      marks: half >= 0 ? [{ axis: 'x', value: half, label: `below half at ${half}` }] : [],
+      describe: (r) => [
+        `m − n = ${r}`,
+        `bound ${exact(data.bound[r])} (${exact(+relative[r].toPrecision(6))} of ${exact(b0)})`,
+        `mean |q·q| ${exact(+data.measured.self[r].toPrecision(6))}`,
+        `mean |q·k| ${exact(+data.measured.independent[r].toPrecision(6))}`,
+      ],
+      label: `RoPE's relative upper bound against distance for d ${o.dModel}, base ${o.base}${o.scaling === 'none' ? '' : `, ${o.scaling} scaling ×${o.factor}`}`,
+    });
+    renderSeriesLegend(this.panel.legend, lines);
+    const min = data.bound.reduce((m, v) => Math.min(m, v), Infinity);
+    this.panel.caption.textContent =
+      `At m − n = 0 every term is 1, so Sⱼ = j and the bound is (d/2 + 1)/2 = ${exact(b0)}; ` +
+      (half >= 0 ? `it first falls below half of that at m − n = ${half}` : `it stays above half of that up to ${formatInteger(count - 1)}`) +
+      `, and its lowest value up to ${formatInteger(count - 1)} is ${exact(+min.toPrecision(6))}. ` +
+      'The bound multiplies max |hⱼ₊₁ − hⱼ|, which depends on q and k: it says a score whose pair products vary slowly must shrink with distance, ' +
+      'not that a given score does. Independent random q and k do not decay at all (their line stays flat); one vector against itself does.';
+  }
+}
