@@ -208,21 +208,36 @@ void fuzz_rotation(Input& in) {
   FUZZ_CHECK(finite_in(error, 0, 4e-7 + far * 0x1p-49), "M_k PE(p) = PE(p + k) to float32 rounding");
 }
 
-std::vector<double> scaling_parameters(Input& in) {
-  std::vector<double> p(phasor::kScalingParameterCount);
-  for (auto& v : p) v = in.number();
-  return p;
+// A scaling as the bindings build it (scaling_record.hpp): a type code and
+// its parameters from the input; "" or the refusal of its type code.
+std::string scaling_from(Input& in, phasor::RopeScaling& s) {
+  const double type = in.number();
+  s.factor = in.number();
+  s.original_length = in.number();
+  s.sequence_length = in.number();
+  s.beta_fast = in.number();
+  s.beta_slow = in.number();
+  s.truncate = in.byte() & 1;
+  s.low_freq_factor = in.number();
+  s.high_freq_factor = in.number();
+  s.attention_factor = in.number();
+  const double last = static_cast<double>(phasor::kRopeScalingTypeNames.size() - 1);
+  std::string e = phasor::check_integer("scaling.type", type, 0, last);
+  if (e.empty()) s.type = static_cast<phasor::RopeScalingType>(static_cast<int>(type));
+  return e;
 }
 
 void fuzz_rope(Input& in) {
   const double dim = in.number(), theta = in.number(), pairing = in.number(), table = in.number();
-  const auto params = scaling_parameters(in);
+  phasor::RopeScaling scaling;
+  const std::string type_error = scaling_from(in, scaling);
   std::vector<double> positions(std::max<std::size_t>(1, in.count(8)));
   for (auto& p : positions) p = in.number();
   std::string e = phasor::check_d_model(dim);
   if (e.empty()) e = phasor::check_pairing("pairing", pairing);
   if (e.empty()) e = phasor::check_pairing("tableLayout", table);
-  if (e.empty()) e = phasor::validate_rope_scaling(params.data(), dim);
+  if (e.empty()) e = type_error;
+  if (e.empty()) e = phasor::validate_rope_scaling(scaling, dim);
   if (refused(e)) return;
   phasor::RopeSpec spec;
   spec.count = static_cast<std::int64_t>(positions.size());
@@ -230,7 +245,7 @@ void fuzz_rope(Input& in) {
   spec.theta = theta;
   spec.pairing = static_cast<phasor::Pairing>(static_cast<int>(pairing));
   spec.table_layout = static_cast<phasor::Pairing>(static_cast<int>(table));
-  spec.scaling = phasor::rope_scaling_of(params.data());
+  spec.scaling = scaling;
   if (refused(phasor::validate_rope(spec, positions.data()))) return;
   std::vector<double> omega(static_cast<std::size_t>(dim / 2)), plain(omega.size());
   const double factor = phasor::rope_frequencies(spec.dim, theta, spec.scaling, omega.data());
@@ -260,7 +275,8 @@ void fuzz_attention(Input& in) {
   const double kind = in.number(), dm = in.number(), dh = in.number(), base = in.number();
   const double pairing = in.number(), table = in.number(), weights = in.number(), heads = in.number(), head = in.number();
   const bool permute = in.byte() & 1, by_offset = in.byte() & 1;
-  const auto params = scaling_parameters(in);
+  phasor::RopeScaling scaling;
+  const std::string type_error = scaling_from(in, scaling);
   std::vector<double> queries(in.count(6)), keys(in.count(6));
   for (auto& p : queries) p = in.number();
   for (auto& p : keys) p = in.number();
@@ -273,7 +289,8 @@ void fuzz_attention(Input& in) {
   if (e.empty()) e = phasor::check_pairing("weightLayout", weights);
   if (e.empty()) e = phasor::validate_alibi_heads(heads);
   if (e.empty()) e = phasor::check_integer("head", head, 0, heads - 1);
-  if (e.empty()) e = phasor::validate_rope_scaling(params.data(), dh);
+  if (e.empty()) e = type_error;
+  if (e.empty()) e = phasor::validate_rope_scaling(scaling, dh, "dHead");
   if (refused(e)) return;
   phasor::AttentionSpec spec;
   spec.kind = static_cast<phasor::AttentionKind>(static_cast<int>(kind));
@@ -284,7 +301,7 @@ void fuzz_attention(Input& in) {
   spec.table_layout = static_cast<phasor::Pairing>(static_cast<int>(table));
   spec.weight_layout = static_cast<phasor::Pairing>(static_cast<int>(weights));
   spec.permute = permute;
-  spec.scaling = phasor::rope_scaling_of(params.data());
+  spec.scaling = scaling;
   spec.heads = static_cast<std::int64_t>(heads);
   spec.head = static_cast<std::int64_t>(head);
   const auto nq = static_cast<std::int64_t>(queries.size()), nk = static_cast<std::int64_t>(keys.size());
