@@ -89,6 +89,46 @@ void fuzz_encode(Input& in) {
   }
 }
 
+// phasor_bindings.cpp encode() with the general table options: codes and the
+// padding index checked before narrowing, then validate().
+void fuzz_encode_table(Input& in) {
+  const double positions = in.number(), d = in.number(), base = in.number(), offset = in.number();
+  const double layout = in.number(), spacing = in.number(), order = in.number(), odd = in.number();
+  const double max_frequency = in.number(), scale = in.number(), padding = in.number();
+  const bool has_padding = in.byte() % 2 == 1, buffer = in.byte() % 2 == 1;
+  std::string e = phasor::check_integer("positions", positions, 1, static_cast<double>(phasor::kMaxPositions));
+  if (e.empty()) e = phasor::check_integer("dModel", d, 1, static_cast<double>(phasor::kMaxDModel));
+  if (e.empty()) e = check_codes(layout, spacing);
+  if (e.empty()) e = phasor::check_choice("order", order, phasor::kOrderNames);
+  if (e.empty()) e = phasor::check_choice("oddWidth", odd, phasor::kOddWidthNames);
+  if (e.empty() && has_padding) e = phasor::check_integer("paddingIdx", padding, 0, phasor::kMaxAbsPosition - 1);
+  phasor::EncodingSpec spec = spec_of(positions, d, base, offset, layout, spacing);
+  if (e.empty()) {
+    spec.order = static_cast<phasor::Order>(static_cast<int>(order));
+    spec.odd_width = static_cast<phasor::OddWidth>(static_cast<int>(odd));
+    spec.max_frequency = max_frequency;
+    spec.scale = scale;
+    spec.padding_idx = has_padding ? static_cast<std::int64_t>(padding) : -1;
+    spec.buffer = buffer;
+    e = phasor::validate(spec);
+  }
+  if (refused(e) || positions * d > kMaxValues) return;
+  std::vector<float> table(static_cast<std::size_t>(positions * d));
+  phasor::encode(spec, table.data());
+  const auto columns = phasor::columns_of(spec);
+  // |value| <= |scale|, give or take a float32 rounding and the walk's drift.
+  const double most = static_cast<double>(static_cast<float>(std::fabs(scale))) * (1 + 0x1p-22);
+  const double first = phasor::first_position(spec);
+  for (std::int64_t r = 0; r < spec.positions; ++r) {
+    const bool padding_row = spec.padding_idx >= 0 && first + static_cast<double>(r) == static_cast<double>(spec.padding_idx);
+    for (std::int64_t c = 0; c < spec.d_model; ++c) {
+      const float v = table[static_cast<std::size_t>(r * spec.d_model + c)];
+      FUZZ_CHECK(finite_in(v, -most, most), "|value| <= |scale|");
+      if (padding_row || (columns.zero_column && c == spec.d_model - 1)) FUZZ_CHECK(v == 0.0f, "the padding row and the zero column are 0");
+    }
+  }
+}
+
 void fuzz_frequencies(Input& in) {
   const double d = in.number(), base = in.number(), spacing = in.number();
   std::string e = phasor::check_d_model(d);
@@ -385,7 +425,7 @@ void fuzz_norms(Input& in) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
-  switch (in.byte() % 11) {
+  switch (in.byte() % 12) {
     case 0: fuzz_encode(in); break;
     case 1: fuzz_frequencies(in); break;
     case 2: fuzz_dot_by_offset(in); break;
@@ -396,7 +436,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 7: fuzz_attention(in); break;
     case 8: fuzz_small_experiments(in); break;
     case 9: fuzz_shift_fit(in); break;
-    default: fuzz_norms(in); break;
+    case 10: fuzz_norms(in); break;
+    default: fuzz_encode_table(in); break;
   }
   return 0;
 }

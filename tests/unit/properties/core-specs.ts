@@ -7,6 +7,7 @@ import * as A from './arbitraries.js';
 import * as R from './references.js';
 import { given, sample, type Spec } from './spec.js';
 import { expectClose, f32 } from './support.js';
+import { TABLE_SPECS } from './table-specs.js';
 
 /**
  * |table − PE| per value: float32 rounding (2^-25 below 1), the phase and
@@ -30,7 +31,7 @@ export const encode: Spec<EncodeOptions> = {
     const r = result as Encoding;
     const base = given(o.base, 10000);
     const offset = given(o.offset, 0);
-    const omega = R.frequencies(o.dModel, base, given<Spacing>(o.spacing, 'paper'));
+    const omega = R.frequencies(o.dModel, base, given<Spacing>(o.spacing as Spacing | undefined, 'paper'));
     expect([r.positions, r.dModel, r.base, r.offset, r.layout, r.spacing]).toEqual([o.positions, o.dModel, base, offset, given<Layout>(o.layout, 'interleaved'), given(o.spacing, 'paper')]);
     if (o.into) expect(r.table).toBe(o.into);
     expect(r.table.length).toBe(o.positions * o.dModel);
@@ -162,4 +163,5 @@ export const rotation: Spec<RotationOptions> = {
   },
 };
 
-export const CORE_SPECS = [encode, frequencies, dotByOffset, distanceMatrix, similarityMatrix, pairwise, rotation] as unknown as Spec[];
+// encode's general table options and conventions: table-specs.ts.
+export const CORE_SPECS = [encode, frequencies, dotByOffset, distanceMatrix, similarityMatrix, pairwise, rotation, ...TABLE_SPECS] as unknown as Spec[];
