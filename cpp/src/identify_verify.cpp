@@ -66,8 +66,10 @@ std::string describe(const TableFit& fit, const Departures& d, const std::vector
   // Errors that grow along the positions, small against the values: the
   // framework computed the phases in float32.
   double early = 0, late = 0;
-  for (std::int64_t r = 0; r < rows; ++r)
-    (r < rows / 4 ? early : late) = std::max(r < rows / 4 ? early : late, d.row_max[static_cast<std::size_t>(r)]);
+  for (std::int64_t r = 0; r < rows; ++r) {
+    double& part = r < rows / 4 ? early : late;
+    part = std::max(part, d.row_max[static_cast<std::size_t>(r)]);
+  }
   if (fit.max_error < 1e-2 * std::fabs(fit.form.scale) && late > 4 * early)
     return "values differ by up to " + format_number(fit.max_error) +
            ", growing with the position: computed in float32 arithmetic?";
@@ -122,6 +124,7 @@ TableFit verify_form(const TableForm& form, const double* table, std::int64_t ro
     }
   });
   fit.rms_error = std::sqrt(sum_sq / (static_cast<double>(rows) * static_cast<double>(cols)));
+  fit.tolerance = tol;
   fit.reproduces = fit.max_error <= tol;
   if (!fit.reproduces) fit.differs = describe(fit, d, columns, table, cols, tol);
   return fit;

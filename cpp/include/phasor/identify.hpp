@@ -51,13 +51,13 @@ struct TableFit {
   double rms_error = 0.0;
   std::int64_t worst_row = 0;
   std::int64_t worst_column = 0;
-  bool reproduces = false;  // max_error within float32 rounding of the form's values
+  double tolerance = 0.0;   // float32 rounding of the form's values (and of the table's)
+  bool reproduces = false;  // max_error <= tolerance
   std::string differs;      // plain words for what departs; "" when it reproduces
 };
 
 struct Identification {
   std::vector<TableFit> fits;  // best first
-  double tolerance = 0.0;      // the float32-rounding bound `reproduces` used for the best fit
 };
 
 // The number of pairs and the frequencies the form's columns use: the h pairs,
