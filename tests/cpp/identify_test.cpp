@@ -151,7 +151,8 @@ TEST(Identify, OneWrongColumnIsNamed) {
   Closed c;
   c.rows = 128, c.cols = 64;
   std::vector<double> t = make(c);
-  for (int r = 0; r < c.rows; ++r) t[std::size_t(r) * c.cols + 17] += 1e-3 * std::sin(0.3 * r);
+  // 3e-7: five float32 steps, invisible in a plot.
+  for (int r = 0; r < c.rows; ++r) t[std::size_t(r) * c.cols + 17] += 3e-7 * std::cos(0.3 * r);
   const Identification id = run(c, t);
   const auto& best = id.fits[0];
   EXPECT_FALSE(best.reproduces);
@@ -167,6 +168,39 @@ TEST(Identify, SwappedPairIsNamed) {
   const auto& best = id.fits[0];
   EXPECT_FALSE(best.reproduces);
   EXPECT_EQ(best.differs, "columns 0 and 1 swapped: cos first?");
+}
+
+TEST(Identify, TheLastColumnIsCheckedToo) {
+  Closed c;
+  c.rows = 90, c.cols = 33, c.odd = OddRule::zero_column, c.first = 2;
+  std::vector<double> t = make(c);
+  for (int r = 0; r < c.rows; ++r) t[std::size_t(r) * c.cols + 32] = 1e-6;
+  const Identification id = run(c, t);
+  EXPECT_FALSE(id.fits[0].reproduces);
+  EXPECT_EQ(id.fits[0].worst_column, 32);
+  EXPECT_EQ(id.fits[0].differs.rfind("column 32 differs", 0), 0u) << id.fits[0].differs;
+}
+
+TEST(Identify, ErrorsAreMeasuredNotAssumed) {
+  Closed c;
+  c.rows = 64, c.cols = 16;
+  std::vector<double> t = make(c);
+  t[5 * 16 + 3] += 1e-4;
+  const Identification id = run(c, t);
+  EXPECT_NEAR(id.fits[0].max_error, 1e-4, 1e-7);
+  EXPECT_EQ(id.fits[0].worst_row, 5);
+  EXPECT_EQ(id.fits[0].worst_column, 3);
+  EXPECT_EQ(id.fits[0].differs.rfind("row 5 differs", 0), 0u) << id.fits[0].differs;
+}
+
+TEST(Identify, SizesAreRefusedPastTheirLimits) {
+  EXPECT_EQ(phasor::validate_identify(2, 2), "");
+  EXPECT_EQ(phasor::validate_identify(4096, 4096), "");
+  EXPECT_NE(phasor::validate_identify(1, 64), "");
+  EXPECT_NE(phasor::validate_identify(64, 1), "");
+  EXPECT_NE(phasor::validate_identify(64.5, 64), "");
+  EXPECT_NE(phasor::validate_identify(4097, 4096), "");
+  EXPECT_NE(phasor::validate_identify(std::nan(""), 64), "");
 }
 
 }  // namespace

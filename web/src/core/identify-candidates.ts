@@ -26,8 +26,8 @@ export interface WasmFit {
 }
 
 type Options = Record<string, number | string | boolean>;
-/** A convention's options for a form and how many depart from its defaults, or null when it cannot draw it. */
-type Expresser = (f: WasmFit, dModel: number) => { options: Options; departures: number } | null;
+/** A convention's options for a form (defaults included), or null when it cannot draw it. */
+type Expresser = (f: WasmFit, dModel: number) => Options | null;
 
 const TWO_PI = 2 * Math.PI;
 const plain = (f: WasmFit) => f.order === 'sinCos' && f.scale === 1;
@@ -39,86 +39,96 @@ function offsetAs(name: string | null, offset: number): Options {
   return name !== null && nonNegativeInteger(offset) ? { [name]: offset } : { offset };
 }
 
-const CONVENTIONS: { name: string; express: Expresser }[] = [
+/**
+ * Each convention: what it can draw, as its own options, and the defaults of
+ * those options (left out of a candidate; the fewer options a candidate
+ * needs, the earlier it comes among ties). Order breaks the remaining ties.
+ */
+const CONVENTIONS: { name: string; defaults: Options; express: Expresser }[] = [
   {
     name: 'paper',
+    defaults: { base: 1e4 },
     express: (f) =>
       f.layout === 'interleaved' && f.oddWidth === 'even' && f.spacing === 'paper' && plain(f) && f.paddingRow < 0
-        ? { options: { base: f.base, ...offsetAs(null, f.offset) }, departures: Number(f.base !== 1e4) + Number(f.offset !== 0) }
+        ? { base: f.base, ...offsetAs(null, f.offset) }
         : null,
   },
   {
     name: 'distilbert',
+    defaults: {},
     express: (f) =>
       f.layout === 'interleaved' && f.oddWidth !== 'zeroColumn' && f.spacing === 'paper' && f.base === 1e4 && plain(f) && f.paddingRow < 0
-        ? { options: offsetAs(null, f.offset), departures: Number(f.offset !== 0) }
+        ? offsetAs(null, f.offset)
         : null,
   },
   {
     name: 'keras-hub',
+    defaults: { maxWavelength: 1e4 },
     express: (f) =>
       f.layout === 'interleaved' && f.oddWidth !== 'zeroColumn' && f.spacing === 'paper' && plain(f) && f.paddingRow < 0
-        ? { options: { maxWavelength: f.base, ...offsetAs('startIndex', f.offset) }, departures: Number(f.base !== 1e4) + Number(f.offset !== 0) }
+        ? { maxWavelength: f.base, ...offsetAs('startIndex', f.offset) }
         : null,
   },
   {
     name: 'marian',
+    defaults: {},
     express: (f) =>
       f.layout === 'split' && f.oddWidth !== 'zeroColumn' && f.spacing === 'paper' && f.base === 1e4 && plain(f) && f.paddingRow < 0
-        ? { options: offsetAs('pastKeyValuesLength', f.offset), departures: Number(f.offset !== 0) }
+        ? offsetAs('pastKeyValuesLength', f.offset)
         : null,
   },
   {
     name: 'fairseq',
+    defaults: { paddingIdx: 1 },
     express: (f) => {
       if (f.layout !== 'split' || f.oddWidth === 'extraSine' || f.spacing !== 'geometric' || !plain(f)) return null;
       if (f.maxFrequency !== 1 || f.base !== 1e4) return null;
       // The stored weights: positions from 0, row paddingIdx zero.
-      if (f.paddingRow >= 0) return f.offset === 0 ? { options: { buffer: true, paddingIdx: f.paddingRow }, departures: Number(f.paddingRow !== 1) } : null;
+      if (f.paddingRow >= 0) return f.offset === 0 ? { buffer: true, paddingIdx: f.paddingRow } : null;
       // Forward rows: token r at position paddingIdx + 1 + r (+ pastKeyValuesLength).
       if (!Number.isInteger(f.offset) || f.offset < 1) return null;
-      if (f.offset === 1) return { options: { paddingIdx: 0 }, departures: 1 };
-      return { options: { paddingIdx: 1, ...offsetAs('pastKeyValuesLength', f.offset - 2) }, departures: Number(f.offset !== 2) };
+      if (f.offset === 1) return { paddingIdx: 0 };
+      return { paddingIdx: 1, ...offsetAs('pastKeyValuesLength', f.offset - 2) };
     },
   },
   {
-    name: 'tensor2tensor',
+    name: 'whisper',
+    defaults: { maxTimescale: 1e4 },
     express: (f) =>
-      f.layout === 'split' && f.oddWidth !== 'extraSine' && f.spacing === 'geometric' && plain(f) && f.paddingRow < 0
-        ? {
-            // w runs from minTimescale down to minTimescale^2 / maxTimescale (CONVENTIONS.md note 1).
-            options: { minTimescale: f.maxFrequency, maxTimescale: f.maxFrequency * f.base, ...offsetAs('startIndex', f.offset) },
-            departures: Number(f.maxFrequency !== 1) + Number(f.maxFrequency * f.base !== 1e4) + Number(f.offset !== 0),
-          }
+      f.layout === 'split' && f.oddWidth === 'even' && f.spacing === 'geometric' && f.maxFrequency === 1 && plain(f) && f.paddingRow < 0
+        ? { maxTimescale: f.base, ...offsetAs(null, f.offset) }
         : null,
   },
   {
-    name: 'whisper',
+    name: 'tensor2tensor',
+    defaults: { minTimescale: 1, maxTimescale: 1e4 },
     express: (f) =>
-      f.layout === 'split' && f.oddWidth === 'even' && f.spacing === 'geometric' && f.maxFrequency === 1 && plain(f) && f.paddingRow < 0
-        ? { options: { maxTimescale: f.base, ...offsetAs(null, f.offset) }, departures: Number(f.base !== 1e4) + Number(f.offset !== 0) }
+      f.layout === 'split' && f.oddWidth !== 'extraSine' && f.spacing === 'geometric' && plain(f) && f.paddingRow < 0
+        ? // w runs from minTimescale down to minTimescale^2 / maxTimescale (CONVENTIONS.md note 1).
+          { minTimescale: f.maxFrequency, maxTimescale: f.maxFrequency * f.base, ...offsetAs('startIndex', f.offset) }
         : null,
   },
   {
     name: 'mlx',
+    defaults: { maxFreq: 1, minFreq: 1e-4 },
     express: (f, dModel) => {
       if (f.layout !== 'split' || f.oddWidth !== 'even' || f.spacing !== 'geometric' || f.paddingRow >= 0) return null;
       const turns = f.maxFrequency / TWO_PI;
       const fullTurns = f.maxFrequency !== 1 && Number(turns.toPrecision(3)) === turns;
-      const unit = fullTurns ? TWO_PI : 1;
-      const maxFreq = f.maxFrequency / unit;
-      const minFreq = maxFreq / f.base;
-      const defaultScale = Math.sqrt(2 / dModel);
-      const options: Options = { maxFreq, minFreq };
-      if (f.scale !== defaultScale) options.scale = f.scale;
+      const maxFreq = fullTurns ? turns : f.maxFrequency;
+      const options: Options = { maxFreq, minFreq: maxFreq / f.base };
+      if (f.scale !== Math.sqrt(2 / dModel)) options.scale = f.scale; // MLX's default scale is √(2/dims)
       if (f.order === 'cosSin') options.cosFirst = true;
       if (fullTurns) options.fullTurns = true;
-      Object.assign(options, offsetAs(null, f.offset));
-      const departures = Number(maxFreq !== 1) + Number(minFreq !== 1e-4) + Number(f.scale !== defaultScale) + Number(fullTurns) + Number(f.order === 'cosSin') + Number(f.offset !== 0);
-      return { options, departures };
+      return { ...options, ...offsetAs(null, f.offset) };
     },
   },
 ];
+
+/** The options that differ from the convention's defaults. */
+function departures(options: Options, defaults: Options): Options {
+  return Object.fromEntries(Object.entries(options).filter(([k, v]) => defaults[k] !== v));
+}
 
 /** The general options of a form, for when no framework draws it. */
 function generalOptions(f: WasmFit): Options {
@@ -142,10 +152,10 @@ function describeOptions(convention: string | null, options: Options): string {
 export function candidatesOf(fits: readonly WasmFit[], positions: number, dModel: number): IdentifyCandidate[] {
   const out: IdentifyCandidate[] = [];
   for (const fit of fits) {
-    const named = CONVENTIONS.map(({ name, express }, rank) => ({ name, rank, drawn: express(fit, dModel) }))
-      .filter((c): c is { name: string; rank: number; drawn: NonNullable<ReturnType<Expresser>> } => c.drawn !== null)
-      .sort((a, b) => a.drawn.departures - b.drawn.departures || a.rank - b.rank)
-      .map(({ name, drawn }) => ({ convention: name as string | null, own: drawn.options }));
+    const named = CONVENTIONS.flatMap(({ name, defaults, express }) => {
+      const drawn = express(fit, dModel);
+      return drawn === null ? [] : [{ convention: name as string | null, own: departures(drawn, defaults) }];
+    }).sort((a, b) => Object.keys(a.own).length - Object.keys(b.own).length); // stable: list order breaks ties
     if (named.length === 0) named.push({ convention: null, own: generalOptions(fit) });
     const shift = fit.layout === 'split' && fit.spacing === 'geometric' && Number.isInteger(fit.offset) && fit.offset >= 1 && fit.paddingRow < 0;
     for (const { convention, own } of named) {
