@@ -367,7 +367,7 @@ Identification identify(const double* values, std::int64_t rows, std::int64_t co
     if (std::fabs(a) < 1e-5) {
       EncodingSpec paper = form;
       paper.spacing = Spacing::paper;
-      paper.base = std::exp(-b * exponent_width / 2);
+      paper.base = pairs > 1 ? std::exp(-b * exponent_width / 2) : 10000.0;  // one pair: w_0 = 1 whatever the base
       forms.push_back(paper);
     }
   }
@@ -387,6 +387,11 @@ Identification identify(const double* values, std::int64_t rows, std::int64_t co
       fit.differs = "no sin/cos pairs of constant amplitude: noise or a learned embedding?";
     out.fits.push_back(fit);
   }
+  // Forms encode() refuses are dropped, unless nothing else is left to say how far off the table is.
+  std::vector<TableFit> valid;
+  for (const TableFit& fit : out.fits)
+    if (std::isfinite(fit.max_error)) valid.push_back(fit);
+  if (!valid.empty()) out.fits = valid;
   // Best first: reproducing, then a rounder base (both spacings draw the same
   // line when w_0 = 1), then the smaller error.
   std::stable_sort(out.fits.begin(), out.fits.end(), [](const TableFit& x, const TableFit& y) {

@@ -38,6 +38,19 @@ describe('identify names the framework of a table from its transcription', () =>
       expect(ours.maxError).toBe(best.maxError);
       if (ours !== best) expect(best.notes.join(' ')).toContain(`${c.expect!.convention}`); // a tie, said as one
     });
+
+    test(`${c.id}: ph.encode(options) of every candidate that reproduces gives the table`, () => {
+      const [positions, dModel] = c.shape;
+      const table = tableOf(c);
+      const exact = ph.identify({ table, positions, dModel }).candidates.filter((k) => k.differs.length === 0);
+      expect(exact.length).toBeGreaterThan(0);
+      for (const k of exact) {
+        const made = ph.encode(k.options as never).table;
+        let worst = 0;
+        for (let v = 0; v < table.length; v++) worst = Math.max(worst, Math.abs(made[v] - table[v]));
+        expect(worst, `${k.convention} ${JSON.stringify(k.options)}`).toBeLessThanOrEqual(k.maxError + 1e-12);
+      }
+    });
   }
 
   test('the same table as Float32Array matches with the same answer', () => {
