@@ -197,7 +197,7 @@ bool fit_line(const Reading& reading, double* a, double* b) {
   const std::size_t n = reading.omega.size();
   std::vector<bool> use(n);
   for (std::size_t i = 0; i < n; ++i)
-    use[i] = reading.reliable[i] && reading.omega[i] > 0 && reading.omega[i] < 2.5 && reading.omega[i] * reading.span > 0.02;
+    use[i] = reading.reliable[i] && reading.omega[i] > 0 && reading.omega[i] < 2.5 && reading.omega[i] * reading.span > 1e-4;
   for (int pass = 0; pass < 3; ++pass) {
     double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
     std::size_t points = 0;
