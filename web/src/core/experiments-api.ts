@@ -3,5 +3,6 @@
 // a blog post) that only encodes downloads neither.
 export { alibiSlopes, attentionScores, normalSamples, scoreByOffset } from './attention.js';
 export { embeddingScale, positionResolution } from './embedding-scale.js';
+export { identify } from './identify.js';
 export { rope, ropeFrequencies } from './rope.js';
 export { shiftFit, sineCollision } from './shift-fit.js';
