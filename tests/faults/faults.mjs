@@ -781,13 +781,7 @@ export const faults = [
     replacement: 'const double want = static_cast<double>(model[c]);',
     suites: ['cpp'],
   },
-  {
-    id: 'identify-split-extra-sine-block', computation: 'identify', kind: 'off-by-one',
-    file: 'cpp/src/identify_columns.cpp',
-    anchor: 'return c.extra_sine && spec.order == Order::sin_cos ? c.pairs + 1 : c.pairs;',
-    replacement: 'return c.pairs;',
-    suites: ['cpp'],
-  },
+
   {
     id: 'identify-ts-framework-offset-ignored', computation: 'identify', kind: 'ignored option',
     file: 'web/src/core/identify-candidates.ts',
