@@ -116,14 +116,14 @@ TEST(Identify, Tensor2tensorMinTimescaleIsTheFastestFrequency) {
 
 TEST(Identify, MlxScaleAndCosFirst) {
   Closed c;
-  c.rows = 100, c.cols = 128, c.cos_first = true, c.scale = std::sqrt(2.0 / 128), c.w_max = 0.5, c.base = 500;
+  c.rows = 100, c.cols = 96, c.cos_first = true, c.scale = std::sqrt(2.0 / 96), c.w_max = 0.5, c.base = 500;
   std::vector<double> t = make(c);
-  for (double& v : t) v = static_cast<float>(v);  // the amplitude is then √(2/128) only to float32 rounding
+  for (double& v : t) v = static_cast<float>(v);  // the amplitude is then √(2/96) only to float32 rounding
   const Identification id = run(c, t);
   const auto& best = id.fits[0];
   EXPECT_TRUE(best.reproduces) << best.differs;
   EXPECT_EQ(best.form.order, Order::cos_sin);
-  EXPECT_EQ(best.form.scale, std::sqrt(2.0 / 128));
+  EXPECT_EQ(best.form.scale, std::sqrt(2.0 / 96));
   EXPECT_EQ(best.form.max_frequency, 0.5);
   EXPECT_NEAR(best.form.base, 500.0, 1e-9);
 }
