@@ -52,6 +52,7 @@ async function measureAndReport(server) {
   const { phasorKernelOnly } = await load('tests/bench/peers/phasor-kernel.ts');
 
   const [simd, scalar] = await Promise.all([createPhasor({ kernels: 'simd' }), createPhasor({ kernels: 'scalar' })]);
+  await simd.loadExperiments(); // identify lives there
   const { tf, info: tfjs } = await loadTfjs(tfjsPeers.useWasmBackend);
 
   const result = await suite.runSuite({
@@ -73,6 +74,7 @@ async function measureAndReport(server) {
       floorPeer,
     ],
     kernelOnly: phasorKernelOnly(await loadCore({ kernels: 'simd' })),
+    identify: (table, positions, dModel) => simd.identify({ table, positions, dModel }),
     log: (line) => process.stderr.write(`bench: ${line}\n`),
   });
   result.environment.loadAverageAtEnd = loadAverageNow();

@@ -1,6 +1,7 @@
 // The experiments' ten functions under property test: random valid options
 // and the float64 reference each result must match (attention-reference.ts
 // for the two attention functions).
+import { identify } from './identify-specs.js';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type {
@@ -315,4 +316,4 @@ export const ropeDecay: Spec<RopeDecayOptions> = {
   },
 };
 
-export const EXPERIMENT_SPECS = [ropeDecay, rope, ropeFrequencies, attentionScores, scoreByOffset, alibiSlopes, normalSamples, shiftFit, sineCollision, embeddingScale, positionResolution] as unknown as Spec[];
+export const EXPERIMENT_SPECS = [ropeDecay, rope, ropeFrequencies, attentionScores, scoreByOffset, alibiSlopes, normalSamples, shiftFit, sineCollision, embeddingScale, positionResolution, identify] as unknown as Spec[];

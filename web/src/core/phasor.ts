@@ -24,6 +24,7 @@ import {
 } from './types.js';
 import type { CoreWasm, ExperimentsWasm, WasmEnums, WasmLimits, WasmResult } from './wasm-module.js';
 import type * as ExperimentsApi from './experiments-api.js';
+import type { Identification, IdentifyOptions } from './identify-types.js';
 import type * as R from './rope-types.js';
 import type { IdentifyRopeOptions, RopeIdentification } from './rope-identify.js';
 import type * as Decay from './rope-decay.js';
@@ -235,6 +236,17 @@ export class Phasor {
     if (typeof maxError === 'string') throw new RangeError(`phasor.rotation: ${maxError}`);
     const matrix = this.take('rotation', this.wasm.rotationMatrix(positions, dModel, base, offset, k, layout, spacing));
     return { matrix, maxError };
+  }
+
+  /**
+   * Which convention made this table? The options `encode` reproduces it
+   * with (candidates best first, frameworks by name), or what departs from the
+   * nearest one. In the experiments module (loadExperiments first): identify.ts,
+   * the analysis in cpp/src/identify.cpp.
+   */
+  identify(options: IdentifyOptions): Identification {
+    const { wasm, api } = this.experiments('identify');
+    return api.identify(wasm, options);
   }
 
   // Views at pixel resolution and the rotation chart's pieces: window.ts

@@ -8,6 +8,8 @@
 // memory (valid only until the next call) or a string saying why the input
 // was refused.
 
+import type { WasmFit } from './identify-candidates.js';
+
 export type WasmResult<T> = T | string;
 
 /** What both modules export (module_bindings.cpp) and the Emscripten heap. */
@@ -83,6 +85,10 @@ export interface ExperimentsWasm extends ModuleCommon {
   sineCollision(dModel: number, base: number, dimension: number, position: number): WasmResult<Float64Array>;
   embeddingScale(dModel: number, positions: number, offset: number, base: number): WasmResult<Float32Array>;
   positionResolution(dModel: number, minOffset: number): WasmResult<Float64Array>;
+  // identify (identify_bindings.cpp): fill identifyInput's view with the table, then call identify.
+  identifyInput(positions: number, dModel: number): WasmResult<Float64Array>;
+  /** The fitted forms, best first; frees the input whatever the outcome. */
+  identify(positions: number, dModel: number): WasmResult<WasmFit[]>;
 }
 
 /** The input slots of the experiments module, by the option each carries. */
@@ -120,6 +126,7 @@ export interface WasmLimits {
   maxDotByOffsetWork: number;
   maxPairwiseWork: number;
   maxRotationWork: number;
+  maxIdentifyValues: number;
   maxRopeValues: number;
   maxNormalSamples: number;
   maxSeed: number;
@@ -197,6 +204,8 @@ export const EXPERIMENT_FUNCTIONS = [
   'sineCollision',
   'embeddingScale',
   'positionResolution',
+  'identifyInput',
+  'identify',
 ] as const satisfies readonly Exclude<keyof ExperimentsWasm, 'HEAPU8'>[];
 
 export interface ModuleOptions {
@@ -224,6 +233,7 @@ export const LIMIT_NAMES = [
   'maxDotByOffsetWork',
   'maxPairwiseWork',
   'maxRotationWork',
+  'maxIdentifyValues',
   'maxRopeValues',
   'maxNormalSamples',
   'maxSeed',
