@@ -17,6 +17,7 @@ import { choiceList } from './list-attributes.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 import { attachReadout } from '../charts/readout.js';
+import type { CodeConfig } from '../code/code-config.js';
 
 type Scheme = Exclude<RopeScalingType, 'none'>;
 const SCHEMES: readonly Scheme[] = ['linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3'];
@@ -75,6 +76,25 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
       ['original wavelength', data.original],
       ...data.schemes.map(({ type, frequencies }): [string, Float64Array] => [`${NAMES[type]} wavelength`, frequencies.wavelengths]),
     ]);
+  }
+
+  /** "Copy as code": the cos/sin cache of each scheme drawn, over the extended length (factor × the training length). */
+  override codeConfig(): CodeConfig | null {
+    const o = this.drawnOptions;
+    if (!o) return null;
+    const length = o.sequenceLength ?? Math.round(o.factor * o.originalLength);
+    return {
+      kind: 'rope',
+      dim: o.dim,
+      theta: o.theta,
+      positions: length,
+      scalings: o.types.map((type) => ({
+        type,
+        factor: o.factor,
+        originalLength: o.originalLength,
+        ...(type === 'dynamic-ntk' && o.sequenceLength !== null ? { sequenceLength: o.sequenceLength } : {}),
+      })),
+    };
   }
 
   protected computeKey(o: RopeScalingChartOptions): unknown {
