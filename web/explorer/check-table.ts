@@ -50,7 +50,7 @@ function build(root: HTMLElement): void {
   chooser.accept = '.npy,.safetensors,.csv,.tsv,.txt,.json';
   chooser.setAttribute('aria-label', 'Choose a table file');
   dropText.append('choose one:');
-  const privacy = element('p', 'check-note', 'Read in this page: nothing is uploaded. Up to 2^26 values (a table positions × dModel; size-1 axes are dropped).');
+  const privacy = element('p', 'check-note', 'Read in this page: nothing is uploaded. A table of positions × dModel values, at most 2²⁶ (67,108,864); size-1 axes are dropped.');
   drop.append(dropText, chooser, privacy);
 
   const paste = element('details', 'check-paste');
