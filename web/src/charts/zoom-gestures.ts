@@ -9,13 +9,16 @@ import type { Range, View, ZoomModel } from './zoom.js';
 export function attachGestures(target: SVGSVGElement, model: ZoomModel, focused: () => boolean): { sync(): void } {
   let silent = false;
   const axis = model.axes === 'x' ? 'x' : 'y';
-  // Base data value ↔ world pixels.
+  // Base data value ↔ world pixels. d3-zoom reads the pointer in the target's
+  // coordinates, where the plot box starts at (box.left, box.top), not at 0.
   const pixels = (a: 'x' | 'y') => (a === 'x' ? model.box.width : model.box.height);
-  const toWorld = (a: 'x' | 'y', v: number) => ((v - model.base[a][0]) / (model.base[a][1] - model.base[a][0])) * pixels(a);
-  const fromWorld = (a: 'x' | 'y', w: number) => model.base[a][0] + (w / pixels(a)) * (model.base[a][1] - model.base[a][0]);
+  const start = (a: 'x' | 'y') => (a === 'x' ? model.box.left : model.box.top);
+  const toWorld = (a: 'x' | 'y', v: number) => start(a) + ((v - model.base[a][0]) / (model.base[a][1] - model.base[a][0])) * pixels(a);
+  const fromWorld = (a: 'x' | 'y', w: number) => model.base[a][0] + ((w - start(a)) / pixels(a)) * (model.base[a][1] - model.base[a][0]);
   const viewOf = (t: ZoomTransform): View => {
-    const x: Range = model.axes === 'y' ? model.current.x : [fromWorld('x', t.invertX(0)), fromWorld('x', t.invertX(model.box.width))];
-    const y: Range = model.axes === 'x' ? model.current.y : [fromWorld('y', t.invertY(0)), fromWorld('y', t.invertY(model.box.height))];
+    const { left, top, width, height } = model.box;
+    const x: Range = model.axes === 'y' ? model.current.x : [fromWorld('x', t.invertX(left)), fromWorld('x', t.invertX(left + width))];
+    const y: Range = model.axes === 'x' ? model.current.y : [fromWorld('y', t.invertY(top)), fromWorld('y', t.invertY(top + height))];
     return { x, y };
   };
 
@@ -37,12 +40,13 @@ export function attachGestures(target: SVGSVGElement, model: ZoomModel, focused:
     sync(): void {
       const { box, limits } = model;
       const baseSpan = model.base[axis][1] - model.base[axis][0];
-      const lo = (a: 'x' | 'y') => (model.axes === a || model.axes === 'xy' ? toWorld(a, limits.lo) : 0);
-      const hi = (a: 'x' | 'y') => (model.axes === a || model.axes === 'xy' ? toWorld(a, limits.hi) : pixels(a));
+      // The axis that does not zoom is left free (its transform is never read).
+      const lo = (a: 'x' | 'y') => (model.axes === a || model.axes === 'xy' ? toWorld(a, limits.lo) : -Infinity);
+      const hi = (a: 'x' | 'y') => (model.axes === a || model.axes === 'xy' ? toWorld(a, limits.hi) : Infinity);
       behaviour
         .extent([
-          [0, 0],
-          [box.width, box.height],
+          [box.left, box.top],
+          [box.left + box.width, box.top + box.height],
         ])
         .scaleExtent([baseSpan / (limits.hi - limits.lo), baseSpan / Math.max(limits.minSpan, 1e-9)])
         .translateExtent([
@@ -51,8 +55,9 @@ export function attachGestures(target: SVGSVGElement, model: ZoomModel, focused:
         ]);
       const view = model.current;
       const k = baseSpan / (view[axis][1] - view[axis][0]);
-      const tx = model.axes === 'y' ? 0 : -k * toWorld('x', view.x[0]);
-      const ty = model.axes === 'x' ? 0 : -k * toWorld('y', view.y[0]);
+      // Screen = k · world + t, with the view's start at the box's edge.
+      const tx = model.axes === 'y' ? 0 : box.left - k * toWorld('x', view.x[0]);
+      const ty = model.axes === 'x' ? 0 : box.top - k * toWorld('y', view.y[0]);
       silent = true;
       try {
         select(target).call(behaviour.transform, zoomIdentity.translate(tx, ty).scale(k));

@@ -27,6 +27,8 @@ const BASE_CSS = `
   /* A chart's redraw stays inside it: the page around it needs no new layout or paint. */
   contain: layout paint style;
   color: var(--_fg);
+  /* Its own background, so its colours stay legible on any page (a light blog read in dark mode). */
+  background: var(--_bg);
   font: 13px/1.45 var(--_font);
 }
 @media (prefers-color-scheme: dark) {
