@@ -46,6 +46,8 @@ val enums() {
   val out = val::object();
   out.set("layout", names(phasor::kLayoutNames));
   out.set("spacing", names(phasor::kSpacingNames));
+  out.set("order", names(phasor::kOrderNames));
+  out.set("oddWidth", names(phasor::kOddWidthNames));
   out.set("metric", names(phasor::kMetricNames));
   out.set("pairing", names(phasor::kPairingNames));
   out.set("attentionKind", names(phasor::kAttentionKindNames));

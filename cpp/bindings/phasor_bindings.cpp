@@ -11,6 +11,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "phasor/analysis.hpp"
 #include "phasor/encoding.hpp"
@@ -60,34 +61,76 @@ std::string check_codes(double layout, double spacing) {
   return phasor::check_choice("spacing", spacing, phasor::kSpacingNames);
 }
 
+// The general table options of encode() past the six of spec_of(), as the
+// TypeScript layer passes them (order and oddWidth as codes).
+struct TableOptions {
+  double order, odd_width, max_frequency, scale;
+  bool has_padding;
+  double padding_idx;
+  bool buffer;
+};
+
+// Checks the codes and the padding index before they are narrowed.
+std::string check_table_codes(const TableOptions& t) {
+  if (auto e = phasor::check_choice("order", t.order, phasor::kOrderNames); !e.empty()) return e;
+  if (auto e = phasor::check_choice("oddWidth", t.odd_width, phasor::kOddWidthNames); !e.empty()) return e;
+  if (!t.has_padding) return "";
+  return phasor::check_integer("paddingIdx", t.padding_idx, 0, phasor::kMaxAbsPosition - 1);
+}
+
+phasor::EncodingSpec table_spec_of(double positions, double d_model, double base, double offset,
+                                   double layout, double spacing, const TableOptions& t) {
+  phasor::EncodingSpec spec;
+  spec.positions = static_cast<std::int64_t>(positions);
+  spec.d_model = static_cast<std::int64_t>(d_model);
+  spec.base = base;
+  spec.offset = offset;
+  spec.layout = layout == 1 ? phasor::Layout::split : phasor::Layout::interleaved;
+  spec.spacing = spacing_of(spacing);
+  spec.order = static_cast<phasor::Order>(static_cast<int>(t.order));
+  spec.odd_width = static_cast<phasor::OddWidth>(static_cast<int>(t.odd_width));
+  spec.max_frequency = t.max_frequency;
+  spec.scale = t.scale;
+  spec.padding_idx = t.has_padding ? static_cast<std::int64_t>(t.padding_idx) : -1;
+  spec.buffer = t.buffer;
+  return spec;
+}
+
 val encode(double positions, double d_model, double base, double offset, double layout,
-           double spacing) {
-  std::string error = check_shape(positions, d_model);
+           double spacing, double order, double odd_width, double max_frequency, double scale,
+           bool has_padding, double padding_idx, bool buffer) {
+  const TableOptions t{order, odd_width, max_frequency, scale, has_padding, padding_idx, buffer};
+  std::string error = phasor::check_integer("positions", positions, 1,
+                                            static_cast<double>(phasor::kMaxPositions));
+  if (error.empty()) error = phasor::check_integer("dModel", d_model, 1, static_cast<double>(phasor::kMaxDModel));
   if (error.empty()) error = check_codes(layout, spacing);
-  if (error.empty())
-    error = phasor::validate(spec_of(positions, d_model, base, offset, layout, spacing));
+  if (error.empty()) error = check_table_codes(t);
   if (!error.empty()) return val(error);
+  const phasor::EncodingSpec spec = table_spec_of(positions, d_model, base, offset, layout, spacing, t);
+  if (error = phasor::validate(spec); !error.empty()) return val(error);
   const auto count = static_cast<std::size_t>(positions * d_model);
   float* out = result_buffer<float>(count);
   if (out == nullptr) return out_of_memory(positions * d_model * 4);
-  phasor::encode(spec_of(positions, d_model, base, offset, layout, spacing), out);
+  phasor::encode(spec, out);
   return val(emscripten::typed_memory_view(count, out));
 }
 
-val frequencies(double d_model, double base, bool as_wavelengths, double spacing) {
-  std::string error = phasor::check_d_model(d_model);
-  if (error.empty()) error = phasor::check_base(base);
+// The table's sine frequencies (pairs, plus one with an extra sine), or
+// their wavelengths 2*pi/w_i.
+val frequencies(double d_model, double base, bool as_wavelengths, double spacing, double odd_width,
+                double max_frequency) {
+  const TableOptions t{0, odd_width, max_frequency, 1, false, 0, false};
+  std::string error = phasor::check_integer("dModel", d_model, 1, static_cast<double>(phasor::kMaxDModel));
   if (error.empty()) error = check_codes(0, spacing);
+  if (error.empty()) error = check_table_codes(t);
   if (!error.empty()) return val(error);
-  const auto d = static_cast<std::int64_t>(d_model);
-  double* out = result_buffer<double>(static_cast<std::size_t>(d / 2));
-  if (out == nullptr) return out_of_memory(d_model * 4);
-  if (as_wavelengths) {
-    phasor::wavelengths(d, base, out, spacing_of(spacing));
-  } else {
-    phasor::frequencies(d, base, out, spacing_of(spacing));
-  }
-  return val(emscripten::typed_memory_view(static_cast<std::size_t>(d / 2), out));
+  const phasor::EncodingSpec spec = table_spec_of(1, d_model, base, 0, 0, spacing, t);
+  if (error = phasor::validate_frequencies(spec); !error.empty()) return val(error);
+  const std::vector<double> omega = phasor::encoding_frequencies(spec);
+  double* out = result_buffer<double>(omega.size());
+  if (out == nullptr) return out_of_memory(static_cast<double>(omega.size()) * 8);
+  for (std::size_t i = 0; i < omega.size(); ++i) out[i] = as_wavelengths ? phasor::kTwoPi / omega[i] : omega[i];
+  return val(emscripten::typed_memory_view(omega.size(), out));
 }
 
 val dot_by_offset(double d_model, double base, double max_offset, double spacing) {

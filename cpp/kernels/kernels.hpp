@@ -13,6 +13,9 @@ namespace phasor::kernels {
 // Writes `rows` rows of width 2*pairs to out (row stride 2*pairs floats),
 // advancing the state by one step after each row.
 void pe_rows__scalar(PhasorState& s, std::int64_t rows, int layout, float* out);
+// Writes `rows` rows placed by `format` (row stride format.stride), advancing
+// every pair of the state by one step after each row.
+void pe_table_rows__scalar(PhasorState& s, std::int64_t rows, const RowFormat& format, float* out);
 // out[r] = sum_i cos(phase_i) for `rows` successive steps (float64 sums).
 void cos_sums__scalar(PhasorState& s, std::int64_t rows, double* out);
 // Pairwise metric over n rows of width d (row-major, float32), full n*n output.
@@ -21,6 +24,7 @@ void pairwise_dot__scalar(const float* x, std::int64_t n, std::int64_t d, float*
 
 #if PHASOR_SIMD_KERNELS
 void pe_rows__wasmsimd(PhasorState& s, std::int64_t rows, int layout, float* out);
+void pe_table_rows__wasmsimd(PhasorState& s, std::int64_t rows, const RowFormat& format, float* out);
 void cos_sums__wasmsimd(PhasorState& s, std::int64_t rows, double* out);
 void pairwise_sq_l2__wasmsimd(const float* x, std::int64_t n, std::int64_t d, float* out);
 void pairwise_dot__wasmsimd(const float* x, std::int64_t n, std::int64_t d, float* out);
@@ -36,6 +40,9 @@ inline constexpr bool kSimd = false;
 
 inline void pe_rows(PhasorState& s, std::int64_t rows, int layout, float* out) {
   PHASOR_KERNEL(pe_rows)(s, rows, layout, out);
+}
+inline void pe_table_rows(PhasorState& s, std::int64_t rows, const RowFormat& format, float* out) {
+  PHASOR_KERNEL(pe_table_rows)(s, rows, format, out);
 }
 inline void cos_sums(PhasorState& s, std::int64_t rows, double* out) {
   PHASOR_KERNEL(cos_sums)(s, rows, out);

@@ -18,20 +18,28 @@ inline void advance(PhasorState& st) {
 }  // namespace
 
 void pe_rows__scalar(PhasorState& st, std::int64_t rows, int layout, float* out) {
-  const std::int64_t h = st.pairs;
+  pe_table_rows__scalar(st, rows, plain_rows(st.pairs, layout), out);
+}
+
+void pe_table_rows__scalar(PhasorState& st, std::int64_t rows, const RowFormat& f, float* out) {
+  const std::int64_t h = f.pairs;
+  const double* first = f.cos_first ? st.cos : st.sin;
+  const double* second = f.cos_first ? st.sin : st.cos;
   for (std::int64_t r = 0; r < rows; ++r) {
-    float* row = out + r * 2 * h;
-    if (layout == kInterleaved) {
+    float* row = out + r * f.stride;
+    if (f.layout == kInterleaved) {
       for (std::int64_t i = 0; i < h; ++i) {
-        row[2 * i] = static_cast<float>(st.sin[i]);
-        row[2 * i + 1] = static_cast<float>(st.cos[i]);
+        row[2 * i] = static_cast<float>(first[i]);
+        row[2 * i + 1] = static_cast<float>(second[i]);
       }
     } else {
       for (std::int64_t i = 0; i < h; ++i) {
-        row[i] = static_cast<float>(st.sin[i]);
-        row[h + i] = static_cast<float>(st.cos[i]);
+        row[i] = static_cast<float>(first[i]);
+        row[f.second + i] = static_cast<float>(second[i]);
       }
     }
+    if (f.extra_sine >= 0) row[f.extra_sine] = static_cast<float>(st.sin[h]);
+    if (f.zero >= 0) row[f.zero] = 0.0f;
     advance(st);
   }
 }

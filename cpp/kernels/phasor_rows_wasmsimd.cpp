@@ -45,36 +45,49 @@ inline v128_t demote4(v128_t lo, v128_t hi) {
 }  // namespace
 
 void pe_rows__wasmsimd(PhasorState& st, std::int64_t rows, int layout, float* out) {
-  const std::int64_t h = st.pairs;
+  pe_table_rows__wasmsimd(st, rows, plain_rows(st.pairs, layout), out);
+}
+
+void pe_table_rows__wasmsimd(PhasorState& st, std::int64_t rows, const RowFormat& f, float* out) {
+  const std::int64_t h = f.pairs;
   const std::int64_t h4 = h & ~std::int64_t{3};
   for (std::int64_t r = 0; r < rows; ++r) {
-    float* row = out + r * 2 * h;
+    float* row = out + r * f.stride;
     std::int64_t i = 0;
     for (; i < h4; i += 4) {
       const Pair2 a = load_and_advance(st, i);
       const Pair2 b = load_and_advance(st, i + 2);
       const v128_t s4 = demote4(a.s, b.s);
       const v128_t c4 = demote4(a.c, b.c);
-      if (layout == kInterleaved) {
-        wasm_v128_store(row + 2 * i, wasm_i32x4_shuffle(s4, c4, 0, 4, 1, 5));
-        wasm_v128_store(row + 2 * i + 4, wasm_i32x4_shuffle(s4, c4, 2, 6, 3, 7));
+      const v128_t first = f.cos_first ? c4 : s4;
+      const v128_t second = f.cos_first ? s4 : c4;
+      if (f.layout == kInterleaved) {
+        wasm_v128_store(row + 2 * i, wasm_i32x4_shuffle(first, second, 0, 4, 1, 5));
+        wasm_v128_store(row + 2 * i + 4, wasm_i32x4_shuffle(first, second, 2, 6, 3, 7));
       } else {
-        wasm_v128_store(row + i, s4);
-        wasm_v128_store(row + h + i, c4);
+        wasm_v128_store(row + i, first);
+        wasm_v128_store(row + f.second + i, second);
       }
     }
     for (; i < h; ++i) {
       const float s = static_cast<float>(st.sin[i]);
       const float c = static_cast<float>(st.cos[i]);
-      if (layout == kInterleaved) {
-        row[2 * i] = s;
-        row[2 * i + 1] = c;
+      const float first = f.cos_first ? c : s;
+      const float second = f.cos_first ? s : c;
+      if (f.layout == kInterleaved) {
+        row[2 * i] = first;
+        row[2 * i + 1] = second;
       } else {
-        row[i] = s;
-        row[h + i] = c;
+        row[i] = first;
+        row[f.second + i] = second;
       }
       advance_scalar(st, i);
     }
+    if (f.extra_sine >= 0) {
+      row[f.extra_sine] = static_cast<float>(st.sin[h]);
+      advance_scalar(st, h);
+    }
+    if (f.zero >= 0) row[f.zero] = 0.0f;
   }
 }
 

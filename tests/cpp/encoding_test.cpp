@@ -79,7 +79,7 @@ TEST(Encode, StaysWithin1em6OfFloat64At65536PositionsAndD4096) {
 }
 
 TEST(Encode, ValidateNamesTheParameterAndTheAllowedRange) {
-  EXPECT_NE(phasor::validate({10, 7}).find("dModel must be an even integer in [2, 65536]; got 7"),
+  EXPECT_NE(phasor::validate({10, 7}).find("dModel must be even when oddWidth is 'error' (the paper's rule); got 7"),
             std::string::npos);
   EXPECT_NE(phasor::validate({0, 8}).find("positions must be an integer in [1,"), std::string::npos);
   EXPECT_NE(phasor::validate({10, 8, 1.0}).find("base must be a finite number in (1, 1e+300]; got 1"),

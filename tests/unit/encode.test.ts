@@ -143,7 +143,7 @@ describe("spacing: 'tensor2tensor'", () => {
 
   test("an unknown spacing throws a RangeError naming the choices", () => {
     expect(() => ph.encode({ positions: 1, dModel: 4, spacing: 'fairseq' as never })).toThrow(
-      /phasor\.encode: spacing must be one of 'paper', 'tensor2tensor'; got "fairseq"/,
+      /phasor\.encode: spacing must be one of 'paper', 'tensor2tensor', 'geometric'; got "fairseq"/,
     );
   });
 });

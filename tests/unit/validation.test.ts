@@ -8,8 +8,8 @@ beforeAll(async () => {
 
 // Each case: the call, the error class, and what its message must say.
 const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
-  ['odd dModel', () => ph.encode({ positions: 4, dModel: 7 }), RangeError, /phasor\.encode: dModel must be an even integer in \[2, 65536\]; got 7/],
-  ['zero dModel', () => ph.encode({ positions: 4, dModel: 0 }), RangeError, /dModel must be an even integer.*got 0/],
+  ['odd dModel', () => ph.encode({ positions: 4, dModel: 7 }), RangeError, /phasor\.encode: dModel must be even when oddWidth is 'error' \(the paper's rule\); got 7 \(oddWidth 'zeroColumn' or 'extraSine' take odd widths\)/],
+  ['zero dModel', () => ph.encode({ positions: 4, dModel: 0 }), RangeError, /dModel must be an integer in \[1, 65536\]; got 0/],
   ['negative positions', () => ph.encode({ positions: -3, dModel: 8 }), RangeError, /positions must be an integer in \[1, 67108864\]; got -3/],
   ['fractional positions', () => ph.encode({ positions: 2.5, dModel: 8 }), RangeError, /positions must be an integer.*got 2\.5/],
   ['NaN positions', () => ph.encode({ positions: NaN, dModel: 8 }), RangeError, /positions must be an integer in \[1, 67108864\]; got NaN/],

@@ -5,7 +5,7 @@
 // C++ core exports, so the build fails when the two sides disagree.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { ATTENTION_KINDS, LAYOUTS, METRICS, PAIRINGS, ROPE_SCALING_TYPES, SHIFT_ENCODINGS, SPACINGS } from '../../web/src/core/index.js';
+import { ATTENTION_KINDS, LAYOUTS, METRICS, ODD_WIDTHS, ORDERS, PAIRINGS, ROPE_SCALING_TYPES, SHIFT_ENCODINGS, SPACINGS } from '../../web/src/core/index.js';
 import {
   CORE_FUNCTIONS,
   EXPERIMENT_FUNCTIONS,
@@ -57,6 +57,8 @@ describe('the hand-written wasm declarations', () => {
       expect(wasm.enums()).toEqual({
         layout: LAYOUTS,
         spacing: SPACINGS,
+        order: ORDERS,
+        oddWidth: ODD_WIDTHS,
         metric: METRICS,
         pairing: PAIRINGS,
         attentionKind: ATTENTION_KINDS,
@@ -75,9 +77,10 @@ describe('the hand-written wasm declarations', () => {
 
   test('a refused call returns a string and a good call a typed array, as declared', async () => {
     const wasm = await load(createCore, 'phasor.wasm');
-    expect(typeof wasm.encode(1, 3, 10000, 0, 0, 0)).toBe('string');
-    expect(wasm.encode(1, 2, 10000, 0, 0, 0)).toBeInstanceOf(Float32Array);
-    expect(wasm.frequencies(4, 10000, false, 0)).toBeInstanceOf(Float64Array);
+    expect(typeof wasm.encode(1, 3, 10000, 0, 0, 0, 0, 0, 1, 1, false, 0, false)).toBe('string');
+    expect(wasm.encode(1, 2, 10000, 0, 0, 0, 0, 0, 1, 1, false, 0, false)).toBeInstanceOf(Float32Array);
+    expect(wasm.encode(1, 3, 10000, 0, 0, 0, 0, 1, 1, 1, true, 1, false)).toBeInstanceOf(Float32Array);
+    expect(wasm.frequencies(4, 10000, false, 0, 0, 1)).toBeInstanceOf(Float64Array);
     expect(typeof wasm.rotationMaxError(4, 4, 10000, 0, 1, 0, 0)).toBe('number');
   });
 });

@@ -19,6 +19,12 @@ inline constexpr double kMaxAbsPosition = 2147483648.0;
 // Wavelengths run up to 2*pi*base: 1e300 keeps them (and theta * factor^2 of
 // the NTK scalings) finite in float64.
 inline constexpr double kMaxBase = 1e300;
+// The fastest frequency of a table (maxFrequency, radians per position): MLX's
+// full_turns puts it at 2*pi, 64 leaves room. The float64 phase p * w_0 is
+// rounded by up to |p| w_0 2^-53, a term of the accuracy bound (encoding.hpp).
+inline constexpr double kMaxFrequency = 64.0;
+// |scale| of a table (MLX's sqrt(2/dims) and the like): float32 holds 1e30.
+inline constexpr double kMaxEncodeScale = 1e30;
 // wasm32 addresses 4 GiB; a result and its JavaScript copy must both fit.
 inline constexpr std::int64_t kMaxOutputBytes = std::int64_t{1} << 30;
 
@@ -57,6 +63,8 @@ inline constexpr Limit kLimits[] = {
     {"maxPositions", static_cast<double>(kMaxPositions)},
     {"maxAbsPosition", kMaxAbsPosition},
     {"maxBase", kMaxBase},
+    {"maxFrequency", kMaxFrequency},
+    {"maxEncodeScale", kMaxEncodeScale},
     {"maxOutputBytes", static_cast<double>(kMaxOutputBytes)},
     {"maxDotByOffsetWork", kMaxDotByOffsetWork},
     {"maxPairwiseWork", kMaxPairwiseWork},

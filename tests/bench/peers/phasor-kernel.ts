@@ -15,7 +15,7 @@ export function phasorKernelOnly(wasm: CoreWasm): (w: Workload, rows: Float32Arr
     switch (w.id) {
       case 'W1':
       case 'W3':
-        out = view(wasm.encode(w.n, w.d, BASE, 0, 0, 0));
+        out = view(wasm.encode(w.n, w.d, BASE, 0, 0, 0, 0, 0, 1, 1, false, 0, false));
         break;
       case 'W2':
         out = view(wasm.offsetRow(w.n, w.d, BASE, 0, 0));

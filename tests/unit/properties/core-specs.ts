@@ -30,7 +30,7 @@ export const encode: Spec<EncodeOptions> = {
     const r = result as Encoding;
     const base = given(o.base, 10000);
     const offset = given(o.offset, 0);
-    const omega = R.frequencies(o.dModel, base, given<Spacing>(o.spacing, 'paper'));
+    const omega = R.frequencies(o.dModel, base, given<Spacing>(o.spacing as Spacing | undefined, 'paper'));
     expect([r.positions, r.dModel, r.base, r.offset, r.layout, r.spacing]).toEqual([o.positions, o.dModel, base, offset, given<Layout>(o.layout, 'interleaved'), given(o.spacing, 'paper')]);
     if (o.into) expect(r.table).toBe(o.into);
     expect(r.table.length).toBe(o.positions * o.dModel);

@@ -6,6 +6,7 @@
 import { copyInto, copyOf, plainFloatArray, typedLength } from './caller-arrays.js';
 import { loadCore, loadExperiments, readLoadOptions, resolveKernels, type Kernels, type LoadOptions } from './load.js';
 import { enumsOf, limitsOf } from './module-tables.js';
+import { readTableOptions, type ResolvedTable } from './encode-options.js';
 import { OptionReader } from './options.js';
 import {
   LAYOUTS,
@@ -96,32 +97,75 @@ export class Phasor {
     return this.wasm.HEAPU8.buffer.byteLength + (this.experimentsWasm?.HEAPU8.buffer.byteLength ?? 0);
   }
 
-  /** The PE table for `positions` rows from `offset`, with its frequencies and wavelengths. */
+  /**
+   * The PE table for `positions` rows, with its frequencies and wavelengths:
+   * by the general options, or a framework's convention by name with that
+   * framework's own parameters (conventions.ts). `options` in the result are
+   * the general options used.
+   */
   encode(options: EncodeOptions): Encoding {
     const fn = 'encode';
-    const o = new OptionReader(fn, options, ['positions', 'dModel', 'base', 'offset', 'layout', 'spacing', 'into']);
-    const positions = o.number('positions');
-    const dModel = o.number('dModel');
-    const base = o.number('base', DEFAULT_BASE);
-    const offset = o.number('offset', 0);
-    const layout = o.choice('layout', LAYOUTS, 'interleaved', this.enums.layout);
-    const spacing = o.choice('spacing', SPACINGS, 'paper', this.enums.spacing);
+    const { reader: o, table } = readTableOptions(fn, options, this.enums);
     const into = o.has('into') ? (plainFloatArray(fn, 'into', o.raw('into'), ['Float32Array'], 'positions × dModel values') as Float32Array) : undefined;
-    const result = this.wasm.encode(positions, dModel, base, offset, layout.code, spacing.code);
-    const table = this.take(fn, result, into && { array: into, what: 'positions × dModel' });
-    const { frequencies, wavelengths } = this.frequencies({ dModel, base, spacing: spacing.name });
-    return { table, frequencies, wavelengths, positions, dModel, base, offset, layout: layout.name, spacing: spacing.name };
+    const r = table.options;
+    const c = table.codes;
+    const result = this.wasm.encode(
+      r.positions,
+      r.dModel,
+      r.base,
+      r.offset,
+      c.layout,
+      c.spacing,
+      c.order,
+      c.oddWidth,
+      r.maxFrequency,
+      r.scale,
+      r.paddingIdx !== null,
+      r.paddingIdx ?? 0,
+      r.buffer,
+    );
+    if (typeof result === 'string') {
+      this.wasm.releaseResult();
+      throw new RangeError(`phasor.${fn}: ${table.explain(result)}`);
+    }
+    const tableValues = this.take(fn, result, into && { array: into, what: 'positions × dModel' });
+    const { frequencies, wavelengths } = this.tableFrequencies(fn, table);
+    return {
+      table: tableValues,
+      frequencies,
+      wavelengths,
+      positions: r.positions,
+      dModel: r.dModel,
+      base: r.base,
+      offset: r.offset,
+      layout: r.layout,
+      spacing: r.spacing,
+      options: { ...r },
+      ...(table.convention ? { convention: table.convention } : {}),
+    };
   }
 
-  /** ω_i = base^(−2i/dModel) and λ_i = 2π/ω_i for i < dModel/2 (float64). */
+  /**
+   * The table's sine frequencies ω_i (radians per position) and wavelengths
+   * λ_i = 2π/ω_i (float64): dModel/2 of them, one more with oddWidth
+   * 'extraSine'. Takes the same frequency options and conventions as encode.
+   */
   frequencies(options: FrequencyOptions): { frequencies: Float64Array; wavelengths: Float64Array } {
-    const o = new OptionReader('frequencies', options, ['dModel', 'base', 'spacing']);
-    const dModel = o.number('dModel');
-    const base = o.number('base', DEFAULT_BASE);
-    const spacing = o.choice('spacing', SPACINGS, 'paper', this.enums.spacing).code;
-    const frequencies = this.take('frequencies', this.wasm.frequencies(dModel, base, false, spacing));
-    const wavelengths = this.take('frequencies', this.wasm.frequencies(dModel, base, true, spacing));
-    return { frequencies, wavelengths };
+    return this.tableFrequencies('frequencies', readTableOptions('frequencies', options, this.enums).table);
+  }
+
+  private tableFrequencies(fn: string, table: ResolvedTable): { frequencies: Float64Array; wavelengths: Float64Array } {
+    const r = table.options;
+    const c = table.codes;
+    const read = (asWavelengths: boolean) => {
+      const result = this.wasm.frequencies(r.dModel, r.base, asWavelengths, c.spacing, c.oddWidth, r.maxFrequency);
+      if (typeof result === 'string') {
+        this.wasm.releaseResult();
+        throw new RangeError(`phasor.${fn}: ${table.explain(result)}`);
+      }
+      return this.take(fn, result);
+    };
+    return { frequencies: read(false), wavelengths: read(true) };
   }
 
   /** PE(p)·PE(p+k) for k = 0..maxOffset, which is Σ_i cos(ω_i k) whatever p is. */

@@ -21,8 +21,24 @@ export interface ModuleCommon {
 }
 
 export interface CoreWasm extends ModuleCommon {
-  encode(positions: number, dModel: number, base: number, offset: number, layout: number, spacing: number): WasmResult<Float32Array>;
-  frequencies(dModel: number, base: number, asWavelengths: boolean, spacing: number): WasmResult<Float64Array>;
+  /** The table; order and oddWidth as codes, paddingIdx read only when hasPadding (encoding.hpp). */
+  encode(
+    positions: number,
+    dModel: number,
+    base: number,
+    offset: number,
+    layout: number,
+    spacing: number,
+    order: number,
+    oddWidth: number,
+    maxFrequency: number,
+    scale: number,
+    hasPadding: boolean,
+    paddingIdx: number,
+    buffer: boolean,
+  ): WasmResult<Float32Array>;
+  /** The table's sine frequencies (or wavelengths): dModel/2, plus one with an extra sine. */
+  frequencies(dModel: number, base: number, asWavelengths: boolean, spacing: number, oddWidth: number, maxFrequency: number): WasmResult<Float64Array>;
   dotByOffset(dModel: number, base: number, maxOffset: number, spacing: number): WasmResult<Float32Array>;
   /** Row 0 of the n × n distance or similarity matrix (metric 0 l2, 1 dot, 2 cosine). */
   offsetRow(positions: number, dModel: number, base: number, metric: number, spacing: number): WasmResult<Float32Array>;
@@ -87,6 +103,8 @@ export interface WasmLimits {
   maxPositions: number;
   maxAbsPosition: number;
   maxBase: number;
+  maxFrequency: number;
+  maxEncodeScale: number;
   maxOutputBytes: number;
   maxDotByOffsetWork: number;
   maxPairwiseWork: number;
@@ -115,6 +133,8 @@ export interface WasmLimits {
 export interface WasmEnums {
   layout: string[];
   spacing: string[];
+  order: string[];
+  oddWidth: string[];
   metric: string[];
   pairing: string[];
   attentionKind: string[];
@@ -179,6 +199,8 @@ export const LIMIT_NAMES = [
   'maxPositions',
   'maxAbsPosition',
   'maxBase',
+  'maxFrequency',
+  'maxEncodeScale',
   'maxOutputBytes',
   'maxDotByOffsetWork',
   'maxPairwiseWork',
