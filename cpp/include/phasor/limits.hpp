@@ -32,6 +32,9 @@ inline constexpr std::int64_t kMaxOutputBytes = std::int64_t{1} << 30;
 inline constexpr double kMaxDotByOffsetWork = 536870912.0;  // (maxOffset + 1) x dModel/2 = 2^29
 inline constexpr double kMaxPairwiseWork = 4294967296.0;    // count x count x dim = 2^32
 inline constexpr double kMaxRotationWork = 67108864.0;      // positions x dModel = 2^26
+// identify reads the table as float64 (8 bytes a value) and checks each fitted
+// form against every value: 2^24 values are 128 MiB and about 4 s.
+inline constexpr double kMaxIdentifyValues = 16777216.0;    // positions x dModel = 2^24
 
 // RoPE and the experiments.
 inline constexpr double kMaxRopeValues = 16777216.0;       // count x dim = 2^24
@@ -69,6 +72,7 @@ inline constexpr Limit kLimits[] = {
     {"maxDotByOffsetWork", kMaxDotByOffsetWork},
     {"maxPairwiseWork", kMaxPairwiseWork},
     {"maxRotationWork", kMaxRotationWork},
+    {"maxIdentifyValues", kMaxIdentifyValues},
     {"maxRopeValues", kMaxRopeValues},
     {"maxNormalSamples", kMaxNormalSamples},
     {"maxSeed", kMaxSeed},

@@ -6,6 +6,7 @@ export { VERSION } from './version.js';
 export type * from './types.js';
 export { LAYOUTS, METRICS, ODD_WIDTHS, ORDERS, SPACINGS } from './types.js';
 export { CONVENTION_NAMES } from './conventions.js';
+export type * from './identify-types.js';
 export type { WasmLimits } from './wasm-module.js';
 export type * from './rope-types.js';
 export { ATTENTION_KINDS, PAIRINGS, ROPE_SCALING_TYPES, SHIFT_ENCODINGS } from './rope-types.js';

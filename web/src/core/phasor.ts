@@ -24,6 +24,8 @@ import {
 } from './types.js';
 import type { CoreWasm, ExperimentsWasm, WasmEnums, WasmLimits, WasmResult } from './wasm-module.js';
 import type * as ExperimentsApi from './experiments-api.js';
+import { identify } from './identify.js';
+import type { Identification, IdentifyOptions } from './identify-types.js';
 import type * as R from './rope-types.js';
 import * as windowApi from './window.js';
 import type * as W from './window-types.js';
@@ -232,6 +234,15 @@ export class Phasor {
     if (typeof maxError === 'string') throw new RangeError(`phasor.rotation: ${maxError}`);
     const matrix = this.take('rotation', this.wasm.rotationMatrix(positions, dModel, base, offset, k, layout, spacing));
     return { matrix, maxError };
+  }
+
+  /**
+   * Which convention made this table? The options `encode` reproduces it
+   * with (candidates best first, frameworks by name), or what departs from the
+   * nearest one. identify.ts; the analysis is in the core.
+   */
+  identify(options: IdentifyOptions): Identification {
+    return identify(this.wasm, options);
   }
 
   // Views at pixel resolution and the rotation chart's pieces: window.ts

@@ -8,6 +8,8 @@
 // memory (valid only until the next call) or a string saying why the input
 // was refused.
 
+import type { WasmFit } from './identify-candidates.js';
+
 export type WasmResult<T> = T | string;
 
 /** What both modules export (module_bindings.cpp) and the Emscripten heap. */
@@ -54,6 +56,10 @@ export interface CoreWasm extends ModuleCommon {
   offsetRowBins(first: number, stride: number, count: number, dModel: number, base: number, metric: number, spacing: number): WasmResult<Float32Array>;
   /** rows × cols entries of M_k (none when rows and cols are 0), then M_k·PE(p) (none when p is NaN). */
   rotationView(dModel: number, base: number, k: number, layout: number, spacing: number, p: number, row0: number, col0: number, rows: number, cols: number): WasmResult<Float64Array>;
+  // identify (identify_bindings.cpp): fill identifyInput's view with the table, then call identify.
+  identifyInput(positions: number, dModel: number): WasmResult<Float64Array>;
+  /** The fitted forms, best first; frees the input whatever the outcome. */
+  identify(positions: number, dModel: number): WasmResult<WasmFit[]>;
 }
 
 /** rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts), the scaling as a record. */
@@ -109,6 +115,7 @@ export interface WasmLimits {
   maxDotByOffsetWork: number;
   maxPairwiseWork: number;
   maxRotationWork: number;
+  maxIdentifyValues: number;
   maxRopeValues: number;
   maxNormalSamples: number;
   maxSeed: number;
@@ -159,6 +166,8 @@ export const CORE_FUNCTIONS = [
   'dotBins',
   'offsetRowBins',
   'rotationView',
+  'identifyInput',
+  'identify',
 ] as const satisfies readonly Exclude<keyof CoreWasm, 'HEAPU8'>[];
 
 export const EXPERIMENT_FUNCTIONS = [
@@ -205,6 +214,7 @@ export const LIMIT_NAMES = [
   'maxDotByOffsetWork',
   'maxPairwiseWork',
   'maxRotationWork',
+  'maxIdentifyValues',
   'maxRopeValues',
   'maxNormalSamples',
   'maxSeed',

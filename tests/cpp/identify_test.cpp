@@ -1,0 +1,172 @@
+// identify against tables written here from the closed forms of
+// tests/fixtures/frameworks/CONVENTIONS.md (b), in float64: each one's
+// structure, frequencies, scale and first position must come back, and noise,
+// a learned-looking table and one wrong column must not match.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "phasor/identify.hpp"
+
+namespace {
+
+using phasor::Identification;
+using phasor::Layout;
+using phasor::OddRule;
+using phasor::PairOrder;
+using phasor::Spacing;
+
+// One framework's table: T[r, c] = scale * trig_c(w_i(c) * (first + r)).
+struct Closed {
+  int rows = 64, cols = 64;
+  bool interleaved = false, cos_first = false;
+  bool geometric = true;  // w_i = w_max (w_min/w_max)^(i/(h-1)); else base^(-2i/d_e)
+  double base = 1e4, w_max = 1.0, scale = 1.0, first = 0.0;
+  OddRule odd = OddRule::even;
+  int padding_row = -1;
+};
+
+std::vector<double> make(const Closed& c) {
+  const int h = c.odd == OddRule::zero_column ? (c.cols - 1) / 2 : c.cols / 2;
+  const int extra = c.odd == OddRule::extra_sine ? 1 : 0;
+  const double de = c.odd == OddRule::zero_column ? c.cols - 1 : c.cols;
+  auto omega = [&](int i) {
+    return c.geometric ? c.w_max * std::pow(1.0 / c.base, h > 1 ? double(i) / (h - 1) : 0.0)
+                       : std::pow(c.base, -2.0 * i / de);
+  };
+  std::vector<double> t(std::size_t(c.rows) * c.cols, 0.0);
+  for (int r = 0; r < c.rows; ++r) {
+    if (r == c.padding_row) continue;
+    const double p = c.first + r;
+    double* row = &t[std::size_t(r) * c.cols];
+    for (int i = 0; i < h; ++i) {
+      const double s = c.scale * std::sin(omega(i) * p), co = c.scale * std::cos(omega(i) * p);
+      const double a = c.cos_first ? co : s, b = c.cos_first ? s : co;
+      if (c.interleaved) {
+        row[2 * i] = a, row[2 * i + 1] = b;
+      } else {
+        row[i] = a, row[h + extra + i] = b;
+      }
+    }
+    if (extra) row[c.interleaved ? c.cols - 1 : h] = c.scale * std::sin(omega(h) * p);
+  }
+  return t;
+}
+
+Identification run(const Closed& c, const std::vector<double>& t) { return phasor::identify(t.data(), c.rows, c.cols); }
+
+TEST(Identify, PaperTableAtAnUntunedBaseAndOffset) {
+  Closed c;
+  c.rows = 300, c.cols = 96, c.interleaved = true, c.geometric = false, c.base = 2500, c.first = 13;
+  const Identification id = run(c, make(c));
+  ASSERT_FALSE(id.fits.empty());
+  const auto& best = id.fits[0];
+  EXPECT_TRUE(best.reproduces) << best.differs << " " << best.max_error;
+  EXPECT_EQ(best.form.layout, Layout::interleaved);
+  EXPECT_EQ(best.form.spacing, Spacing::paper);
+  EXPECT_EQ(best.form.order, PairOrder::sin_cos);
+  EXPECT_EQ(best.form.base, 2500.0);
+  EXPECT_EQ(best.form.offset, 13.0);
+  EXPECT_EQ(best.form.scale, 1.0);
+  EXPECT_LT(best.max_error, 6e-8);  // the form is rounded to float32, as encode() rounds it
+}
+
+TEST(Identify, FairseqForwardIsSplitGeometricFromPositionTwo) {
+  Closed c;
+  c.rows = 200, c.cols = 65, c.odd = OddRule::zero_column, c.first = 2;
+  const Identification id = run(c, make(c));
+  const auto& best = id.fits[0];
+  EXPECT_TRUE(best.reproduces) << best.differs;
+  EXPECT_EQ(best.form.layout, Layout::split);
+  EXPECT_EQ(best.form.odd, OddRule::zero_column);
+  EXPECT_EQ(best.form.spacing, Spacing::tensor2tensor);
+  EXPECT_EQ(best.form.base, 1e4);
+  EXPECT_EQ(best.form.max_frequency, 1.0);
+  EXPECT_EQ(best.form.offset, 2.0);
+  EXPECT_EQ(best.form.padding_row, -1);
+}
+
+TEST(Identify, FairseqBufferHasItsZeroRow) {
+  Closed c;
+  c.rows = 40, c.cols = 64, c.padding_row = 1;
+  const Identification id = run(c, make(c));
+  const auto& best = id.fits[0];
+  EXPECT_TRUE(best.reproduces) << best.differs;
+  EXPECT_EQ(best.form.padding_row, 1);
+  EXPECT_EQ(best.form.offset, 0.0);
+}
+
+TEST(Identify, Tensor2tensorMinTimescaleIsTheFastestFrequency) {
+  Closed c;
+  c.rows = 120, c.cols = 64, c.w_max = 2.0, c.base = 2500, c.first = 10;  // min 2, max 5000: w_min = 4/5000
+  const Identification id = run(c, make(c));
+  const auto& best = id.fits[0];
+  EXPECT_TRUE(best.reproduces) << best.differs;
+  EXPECT_EQ(best.form.spacing, Spacing::tensor2tensor);
+  EXPECT_EQ(best.form.max_frequency, 2.0);
+  EXPECT_NEAR(best.form.base, 2500.0, 1e-9);
+  EXPECT_EQ(best.form.offset, 10.0);
+}
+
+TEST(Identify, MlxScaleAndCosFirst) {
+  Closed c;
+  c.rows = 100, c.cols = 128, c.cos_first = true, c.scale = std::sqrt(2.0 / 128), c.w_max = 0.5, c.base = 500;
+  const Identification id = run(c, make(c));
+  const auto& best = id.fits[0];
+  EXPECT_TRUE(best.reproduces) << best.differs;
+  EXPECT_EQ(best.form.order, PairOrder::cos_sin);
+  EXPECT_EQ(best.form.scale, std::sqrt(2.0 / 128));
+  EXPECT_EQ(best.form.max_frequency, 0.5);
+  EXPECT_NEAR(best.form.base, 500.0, 1e-9);
+}
+
+TEST(Identify, ExtraSineInterleavedAndSplit) {
+  for (bool interleaved : {true, false}) {
+    Closed c;
+    c.rows = 150, c.cols = 97, c.interleaved = interleaved, c.geometric = false, c.odd = OddRule::extra_sine;
+    const Identification id = run(c, make(c));
+    const auto& best = id.fits[0];
+    EXPECT_TRUE(best.reproduces) << interleaved << " " << best.differs;
+    EXPECT_EQ(best.form.odd, OddRule::extra_sine);
+    EXPECT_EQ(best.form.layout, interleaved ? Layout::interleaved : Layout::split);
+    EXPECT_EQ(best.form.base, 1e4);
+  }
+}
+
+TEST(Identify, NoiseDoesNotMatch) {
+  Closed c;
+  std::mt19937_64 gen(7);
+  std::normal_distribution<double> normal;
+  std::vector<double> t(std::size_t(c.rows) * c.cols);
+  for (double& v : t) v = normal(gen);
+  const Identification id = run(c, t);
+  ASSERT_FALSE(id.fits.empty());
+  EXPECT_FALSE(id.fits[0].reproduces);
+  EXPECT_NE(id.fits[0].differs, "");
+}
+
+TEST(Identify, OneWrongColumnIsNamed) {
+  Closed c;
+  c.rows = 128, c.cols = 64;
+  std::vector<double> t = make(c);
+  for (int r = 0; r < c.rows; ++r) t[std::size_t(r) * c.cols + 17] += 1e-3 * std::sin(0.3 * r);
+  const Identification id = run(c, t);
+  const auto& best = id.fits[0];
+  EXPECT_FALSE(best.reproduces);
+  EXPECT_EQ(best.differs.rfind("column 17 differs", 0), 0u) << best.differs;
+}
+
+TEST(Identify, SwappedPairIsNamed) {
+  Closed c;
+  c.rows = 128, c.cols = 64, c.interleaved = true, c.geometric = false;
+  std::vector<double> t = make(c);
+  for (int r = 0; r < c.rows; ++r) std::swap(t[std::size_t(r) * c.cols + 0], t[std::size_t(r) * c.cols + 1]);
+  const Identification id = run(c, t);
+  const auto& best = id.fits[0];
+  EXPECT_FALSE(best.reproduces);
+  EXPECT_EQ(best.differs, "columns 0 and 1 swapped: cos first?");
+}
+
+}  // namespace
