@@ -35,6 +35,25 @@ const TABLES: TableCode[] = [
   { kind: 'table', positions: 64, dModel: 18, base: 1e6, offset: -37.5, spacing: 'tensor2tensor', layout: 'interleaved' },
   { kind: 'table', positions: 2048, dModel: 6, offset: 65536 },
   { kind: 'table', positions: 3, dModel: 2, spacing: 'tensor2tensor' },
+  // The general options of issue 9: odd widths by rule, frequency range, order, scale, padding row.
+  { kind: 'table', positions: 40, dModel: 15, oddWidth: 'extraSine', layout: 'split', order: 'cosSin', scale: 0.5 },
+  { kind: 'table', positions: 40, dModel: 15, oddWidth: 'extraSine', maxFrequency: 2 },
+  { kind: 'table', positions: 40, dModel: 17, oddWidth: 'zeroColumn', spacing: 'geometric', maxFrequency: 3, minFrequency: 0.001, layout: 'split' },
+  { kind: 'table', positions: 40, dModel: 9, oddWidth: 'zeroColumn', base: 300 },
+  { kind: 'table', positions: 40, dModel: 16, spacing: 'geometric', paddingIdx: 3, buffer: true, layout: 'split' },
+  { kind: 'table', positions: 40, dModel: 16, paddingIdx: 3, offset: -6 },
+  // Conventions by name, with their frameworks' parameters.
+  { kind: 'table', convention: 'fairseq', positions: 64, dModel: 17 },
+  { kind: 'table', convention: 'fairseq', positions: 64, dModel: 16, buffer: true },
+  { kind: 'table', convention: 'm2m100', positions: 30, dModel: 16, pastKeyValuesLength: 5 },
+  { kind: 'table', convention: 'tensor2tensor', positions: 50, dModel: 17, minTimescale: 2, maxTimescale: 5000, startIndex: 3 },
+  { kind: 'table', convention: 'whisper', positions: 1500, dModel: 12 },
+  { kind: 'table', convention: 'distilbert', positions: 30, dModel: 15 },
+  { kind: 'table', convention: 'marian', positions: 30, dModel: 15, pastKeyValuesLength: 2 },
+  { kind: 'table', convention: 'mlx', positions: 30, dModel: 16, cosFirst: true, fullTurns: true },
+  { kind: 'table', convention: 'mlx', positions: 30, dModel: 16 },
+  { kind: 'table', convention: 'keras-hub', positions: 30, dModel: 13, maxWavelength: 500, startIndex: 4 },
+  { kind: 'table', convention: 'paper', positions: 30, dModel: 10, base: 77 },
 ];
 
 describe('copy as code: tables', () => {

@@ -3,29 +3,14 @@
 // uploaded), ph.identify says which convention it is, and the difference
 // from the best candidate is drawn. A file the page cannot use gets one line
 // saying why.
-import { createPhasor, type Phasor } from '../src/core/index.js';
+import { createPhasor, type Identification, type IdentifyCandidate, type Phasor } from '../src/core/index.js';
 import { readTableFile, readTableText, TableFileError, type ParsedTable, type TableSource } from '../src/check/index.js';
 import { DifferenceChart } from '../src/check/difference-chart.js';
 import { exact, integer } from '../src/charts/format.js';
 import { DEFAULTS, isRefusal, KEYS, LIMITS, parseParameter, toQuery, type ExplorerState } from './state.js';
 import './check-table.css';
 
-// ph.identify's result (web/src/core/identify-types.ts, branch identify): the parts shown here.
-interface Candidate {
-  convention: string | null;
-  options: { positions: number; dModel: number; [option: string]: number | string | boolean | undefined };
-  maxError: number;
-  rmsError: number;
-  worstRow: number;
-  worstColumn: number;
-  differs: string[];
-  notes?: string[];
-}
-interface Identification {
-  match: boolean;
-  candidates: Candidate[];
-}
-type Identify = (options: { table: Float64Array; positions: number; dModel: number }) => Identification;
+type Candidate = IdentifyCandidate;
 
 const mount = document.getElementById('check-table-app');
 if (mount) build(mount);
@@ -119,11 +104,9 @@ function build(root: HTMLElement): void {
     error.hidden = true;
     phasor ??= createPhasor();
     const ph = await phasor;
-    const identify = (ph as unknown as { identify?: Identify }).identify;
-    if (typeof identify !== 'function') return fail('This build of phasor has no ph.identify yet.');
     let found: Identification;
     try {
-      found = identify.call(ph, { table: table.data, positions: table.positions, dModel: table.dModel });
+      found = ph.identify({ table: table.data, positions: table.positions, dModel: table.dModel });
     } catch (e) {
       return fail(`${table.name}: ${(e as Error).message}`);
     }
@@ -148,7 +131,7 @@ function build(root: HTMLElement): void {
     verdict.textContent = found.match
       ? `Match: ${name}. It reproduces the table to float32 rounding (largest difference ${exact(best.maxError)}).`
       : `No match. Nearest: ${name}, largest difference ${exact(best.maxError)} at row ${best.worstRow}, column ${best.worstColumn}.`;
-    differs.replaceChildren(...[...best.differs, ...(best.notes ?? [])].map((line) => element('li', '', line)));
+    differs.replaceChildren(...[...best.differs, ...best.notes].map((line) => element('li', '', line)));
     fitted.replaceChildren('Fitted: ', element('code', '', encodeCall(best.options)));
     const link = explorerLink(best.options);
     open.href = link.href;

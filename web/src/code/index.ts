@@ -9,5 +9,7 @@ import { tableCode } from './table-code.js';
 export { FRAMEWORKS, FRAMEWORK_NAMES, type CodeConfig, type Framework, type RopeCode, type TableCode } from './code-config.js';
 
 export function codeSnippet(config: CodeConfig, framework: Framework): string {
-  return config.kind === 'table' ? tableCode(config, framework) : ropeCode(config, framework);
+  if (config.kind === 'rope') return ropeCode(config, framework);
+  const { kind: _kind, ...options } = config;
+  return tableCode(options, framework);
 }
