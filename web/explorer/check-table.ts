@@ -114,11 +114,10 @@ function build(root: HTMLElement): void {
   }
 
   function show(ph: Phasor, table: ParsedTable, found: Identification): void {
-    const best = found.candidates[0];
     status.textContent = `${table.name}: ${integer(table.positions)} rows × ${integer(table.dModel)} columns.`;
     result.hidden = false;
     result.dataset.match = String(found.match);
-    if (!best) {
+    if (found.candidates.length === 0) {
       verdict.textContent = 'No match: no sinusoidal convention comes near this table.';
       differs.replaceChildren();
       fitted.textContent = '';
@@ -127,10 +126,16 @@ function build(root: HTMLElement): void {
       figure.hidden = true;
       return;
     }
+    // Candidates that give the same table as the best tie; name it by a framework's convention when one of them is.
+    const ties = found.candidates.filter((c) => c.maxError === found.candidates[0].maxError && c.rmsError === found.candidates[0].rmsError);
+    const named = ties.filter((c) => c.convention !== null);
+    const best = named[0] ?? ties[0];
+    const others = named.slice(1).map((c) => c.convention);
     const name = best.convention ?? 'general options';
+    const also = others.length ? ` (the same table as ${others.join(', ')})` : '';
     verdict.textContent = found.match
-      ? `Match: ${name}. It reproduces the table to float32 rounding (largest difference ${exact(best.maxError)}).`
-      : `No match. Nearest: ${name}, largest difference ${exact(best.maxError)} at row ${best.worstRow}, column ${best.worstColumn}.`;
+      ? `Match: ${name}${also}. It reproduces the table to float32 rounding (largest difference ${exact(best.maxError)}).`
+      : `No match. Nearest: ${name}${also}, largest difference ${exact(best.maxError)} at row ${best.worstRow}, column ${best.worstColumn}.`;
     differs.replaceChildren(...[...best.differs, ...best.notes].map((line) => element('li', '', line)));
     fitted.replaceChildren('Fitted: ', element('code', '', encodeCall(best.options)));
     const link = explorerLink(best.options);
