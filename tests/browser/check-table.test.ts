@@ -115,6 +115,10 @@ describe('Check your table: files that are tables', () => {
     const { verdict } = await outcome();
     expect(verdict).toMatch(/^Match: /);
     expect(await fitted()).toMatch(/fairseq|tensor2tensor|offset: 2|startIndex: 2/);
+    // The link opens the explorer at fairseq's table as far as its controls go, and names the rest.
+    const params = new URL(await page.$eval('.check-open', (a) => (a as HTMLAnchorElement).href)).searchParams;
+    expect([params.get('layout'), params.get('spacing'), params.get('dModel')]).toEqual(['split', 'tensor2tensor', '16']);
+    expect(await page.$eval('.check-open-note', (e) => e.textContent)).toMatch(/no control for .*(paddingIdx 1|offset 2)/);
   });
 
   test('.safetensors: the tensor list, the position table chosen first, another chosen by name', async () => {
