@@ -136,6 +136,7 @@ describe('Check your table: files that are tables', () => {
     await clear();
     await page.selectOption('#check-tensor', 'paper.bf16');
     expect((await outcome()).verdict).toMatch(/^No match\. Nearest: .*, largest difference 0\.00\d+ at row \d+, column \d+\.$/);
+    expect(await page.$eval('.check-differs', (e) => e.textContent)).toMatch(/^The file stores bfloat16: its values are within 0\.001953125 of the numbers it rounded/);
 
     // An identity matrix is no encoding.
     await clear();

@@ -70,7 +70,7 @@ describe('.npy', () => {
 
   test('big-endian float16: within half-precision rounding (2^-11 relative) of the formula', () => {
     const t = table('good/paper-f16-big.npy');
-    expect([t.positions, t.dModel]).toEqual([64, 16]);
+    expect([t.positions, t.dModel, t.dtype]).toEqual([64, 16, 'float16']);
     expect(maxError(t, paper)).toBeLessThan(2 ** -11);
     expect(maxError(t, paper)).toBeGreaterThan(1e-5);
   });
@@ -125,7 +125,8 @@ describe('.safetensors', () => {
 
   test('F32, F64, F16 and BF16 tensors read to their precision', () => {
     const f32 = table('good/model.safetensors', 'encoder.embed_positions.weights');
-    expect(f32.name).toBe('model.safetensors: encoder.embed_positions.weights');
+    expect([f32.name, f32.dtype]).toEqual(['model.safetensors: encoder.embed_positions.weights', 'float32']);
+    expect(table('good/model.safetensors', 'paper.bf16').dtype).toBe('bfloat16');
     expect(maxError(f32, fairseq)).toBeLessThan(6e-8);
     expect(maxError(table('good/model.safetensors', 'paper.f64'), paper)).toBeLessThan(1e-15);
     expect(maxError(table('good/model.safetensors', 'paper.f16'), paper)).toBeLessThan(2 ** -11);
@@ -160,6 +161,7 @@ describe('CSV, TSV and JSON', () => {
   test('TSV with CRLF line ends', () => eight(table('good/paper.tsv')));
   test('JSON array of rows', () => eight(table('good/paper-rows.json')));
   test('JSON { data, shape } with flat data', () => eight(table('good/paper-flat.json')));
+  test('text files say so (their numbers are as precise as written)', () => expect(table('good/paper.csv').dtype).toBe('text'));
   test('pasted text: numbers separated by commas', () => {
     const t = readTableText('pasted text', '1,2\n3,4\n');
     expect([t.positions, t.dModel, ...t.data]).toEqual([2, 2, 1, 2, 3, 4]);

@@ -4,7 +4,7 @@
 // from the best candidate is drawn. A file the page cannot use gets one line
 // saying why.
 import { createPhasor, type Identification, type IdentifyCandidate, type Phasor } from '../src/core/index.js';
-import { readTableFile, readTableText, TableFileError, type ParsedTable, type TableSource } from '../src/check/index.js';
+import { readTableFile, readTableText, ROUNDING, TableFileError, type ParsedTable, type TableSource } from '../src/check/index.js';
 import { DifferenceChart } from '../src/check/difference-chart.js';
 import { resolveTable, type TableOptions } from '../src/code/resolve-table.js';
 import { exact, integer } from '../src/charts/format.js';
@@ -137,7 +137,13 @@ function build(root: HTMLElement): void {
     verdict.textContent = found.match
       ? `Match: ${name}${also}. It reproduces the table to float32 rounding (largest difference ${exact(best.maxError)}).`
       : `No match. Nearest: ${name}${also}, largest difference ${exact(best.maxError)} at row ${best.worstRow}, column ${best.worstColumn}.`;
-    differs.replaceChildren(...[...best.differs, ...best.notes].map((line) => element('li', '', line)));
+    // A float16 or bfloat16 file cannot match to float32 rounding: say when the nearest candidate is within the file's own rounding.
+    const stored = ROUNDING[table.dtype];
+    const coarse =
+      !found.match && stored > ROUNDING.float32 && best.maxError <= 2 * stored
+        ? [`The file stores ${table.dtype}: its values are within ${exact(stored)} of the numbers it rounded, and this candidate is within ${exact(best.maxError)} of them, so it is this table up to ${table.dtype} rounding.`]
+        : [];
+    differs.replaceChildren(...[...coarse, ...best.differs, ...best.notes].map((line) => element('li', '', line)));
     fitted.replaceChildren('Fitted: ', element('code', '', encodeCall(best.options)));
     const link = explorerLink(best.options);
     open.href = link.href;

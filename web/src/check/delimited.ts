@@ -42,5 +42,5 @@ export function parseDelimited(text: string, name: string): ParsedTable {
       data[r * width + c] = Number(cell);
     }
   }
-  return { data, positions: rows, dModel: width, name };
+  return { data, positions: rows, dModel: width, name, dtype: 'text' };
 }

@@ -5,4 +5,4 @@ export { parseNpy, readNpyHeader } from './npy.js';
 export { parseSafetensors, readSafetensorsIndex, type TensorEntry } from './safetensors.js';
 export { parseDelimited } from './delimited.js';
 export { parseJsonTable } from './json-table.js';
-export { MAX_VALUES, MAX_FILE_BYTES, TableFileError, type ParsedTable } from './table-file.js';
+export { MAX_VALUES, MAX_FILE_BYTES, ROUNDING, TableFileError, type ParsedTable } from './table-file.js';

@@ -63,5 +63,5 @@ export function parseJsonTable(text: string, name: string): ParsedTable {
   const count = target.reduce((a, b) => a * b, 1);
   if (count !== flat.length) throw new TableFileError(`${name}: "shape" ${showShape(target)} needs ${count} values, "data" has ${flat.length}`);
   const { positions, dModel } = tableShape(target, name);
-  return { data: flat, positions, dModel, name };
+  return { data: flat, positions, dModel, name, dtype: 'text' };
 }

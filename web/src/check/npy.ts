@@ -79,5 +79,5 @@ export function parseNpy(bytes: Uint8Array, name: string): ParsedTable {
   // '=' is the writer's native order, which numpy spells out as '<' on every machine it runs on in practice.
   const values = readFloats(bytes, header.dataOffset, count, kind, order !== '>');
   const data = header.fortranOrder && positions > 1 && dModel > 1 ? transposeToRowMajor(values, positions, dModel) : values;
-  return { data, positions, dModel, name };
+  return { data, positions, dModel, name, dtype: kind };
 }

@@ -75,5 +75,5 @@ export function parseSafetensors(bytes: Uint8Array, fileName: string, tensorName
     throw new TableFileError(`${fileName} is truncated: ${what} ends at byte ${dataOffset + tensor.end}, the file at ${bytes.length}`);
   }
   const data = readFloats(bytes, dataOffset + tensor.begin, count, kind, true);
-  return { data, positions, dModel, name: `${fileName}: ${tensor.name}` };
+  return { data, positions, dModel, name: `${fileName}: ${tensor.name}`, dtype: kind };
 }

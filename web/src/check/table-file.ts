@@ -9,7 +9,12 @@ export interface ParsedTable {
   dModel: number;
   /** Where it came from: the file name, and the tensor's for .safetensors. */
   name: string;
+  /** The stored element type: 'float16', 'bfloat16', 'float32', 'float64', or 'text' (CSV, TSV, JSON). */
+  dtype: string;
 }
+
+/** Half the spacing of a stored type's numbers just below 1: how far a value in [−1, 1] may be from what was rounded into it. */
+export const ROUNDING: Record<string, number> = { float16: 2 ** -12, bfloat16: 2 ** -9, float32: 2 ** -25, float64: 2 ** -54 };
 
 /** Most values a file may hold: 2^26 (512 MB as float64), ph.encode's largest table. */
 export const MAX_VALUES = 2 ** 26;
