@@ -28,22 +28,20 @@ val identify_input(double rows, double cols) {
   return val(emscripten::typed_memory_view(n, in));
 }
 
-const char* name_of(phasor::OddRule odd) {
-  return odd == phasor::OddRule::zero_column ? "zeroColumn" : odd == phasor::OddRule::extra_sine ? "extraSine" : "even";
-}
 
 val fit_object(const phasor::TableFit& fit) {
-  const phasor::TableForm& f = fit.form;
+  const phasor::EncodingSpec& f = fit.form;
   val out = val::object();
-  out.set("layout", f.layout == phasor::Layout::split ? "split" : "interleaved");
-  out.set("order", f.order == phasor::PairOrder::cos_sin ? "cosSin" : "sinCos");
-  out.set("oddWidth", name_of(f.odd));
+  out.set("layout", phasor::kLayoutNames[static_cast<std::size_t>(f.layout)]);
+  out.set("order", phasor::kOrderNames[static_cast<std::size_t>(f.order)]);
+  out.set("oddWidth", phasor::kOddWidthNames[static_cast<std::size_t>(f.odd_width)]);
   out.set("spacing", f.spacing == phasor::Spacing::paper ? "paper" : "geometric");
   out.set("base", f.base);
   out.set("maxFrequency", f.max_frequency);
   out.set("scale", f.scale);
   out.set("offset", f.offset);
-  out.set("paddingRow", static_cast<double>(f.padding_row));
+  out.set("paddingIdx", f.padding_idx < 0 ? val::null() : val(static_cast<double>(f.padding_idx)));
+  out.set("buffer", f.buffer);
   out.set("maxError", fit.max_error);
   out.set("rmsError", fit.rms_error);
   out.set("worstRow", static_cast<double>(fit.worst_row));

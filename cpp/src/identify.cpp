@@ -35,23 +35,20 @@ struct Pairs {
   std::vector<std::int64_t> a, b;
 };
 
-Pairs pairs_of(const TableForm& form, std::int64_t cols) {
+Pairs pairs_of(const EncodingSpec& form) {
   Pairs p;
-  const std::int64_t n = pair_count(form.odd, cols);
-  p.a.assign(static_cast<std::size_t>(n), 0);
-  p.b.assign(static_cast<std::size_t>(n), 0);
-  const std::vector<Column> columns = column_map(form, cols);
-  for (std::int64_t c = 0; c < cols; ++c) {
-    const Column& col = columns[static_cast<std::size_t>(c)];
-    if (col.trig == Trig::zero || col.frequency >= n) continue;
-    (col.trig == Trig::sin ? p.a : p.b)[static_cast<std::size_t>(col.frequency)] = c;
+  const std::int64_t n = columns_of(form).pairs;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const PairColumns c = pair_columns(form, i);
+    p.a.push_back(c.first);
+    p.b.push_back(c.second);
   }
   return p;
 }
 
 // What the rows say before any form is assumed.
 struct Reading {
-  TableForm structure;            // layout and odd-width rule (order decided later)
+  EncodingSpec structure;         // shape, layout and odd-width rule (order decided later)
   Pairs pairs;
   double amplitude = 0;           // the scale
   double inconsistent = 1;        // fraction of sampled pair amplitudes off the median
@@ -79,8 +76,8 @@ std::vector<std::int64_t> sample_rows(const std::vector<bool>& zero, std::int64_
 
 // Fraction of (row, pair) amplitudes more than 1e-5 off their median: 0 for
 // the right pairing, near 1 for a wrong one, noise or a learned table.
-double inconsistency(const Table& t, const TableForm& form, const std::vector<std::int64_t>& rows, double* amplitude) {
-  const Pairs p = pairs_of(form, t.cols);
+double inconsistency(const Table& t, const EncodingSpec& form, const std::vector<std::int64_t>& rows, double* amplitude) {
+  const Pairs p = pairs_of(form);
   std::vector<double> amps;
   for (std::int64_t r : rows)
     for (std::size_t i = 0; i < p.a.size(); ++i) amps.push_back(std::hypot(t.at(r, p.a[i]), t.at(r, p.b[i])));
@@ -90,11 +87,13 @@ double inconsistency(const Table& t, const TableForm& form, const std::vector<st
   double off = 0;
   for (double a : amps) off += std::fabs(a - m) > 1e-5 * m ? 1 : 0;
   // The odd column: zeros for a zero column; a value within the amplitude for an extra sine.
-  if (form.odd != OddRule::even) {
-    const std::int64_t last = form.layout == Layout::split && form.odd == OddRule::extra_sine ? t.cols / 2 : t.cols - 1;
+  if (t.cols % 2 != 0) {
+    const bool zero = form.odd_width == OddWidth::zero_column;
+    const bool sines_first_block = form.layout == Layout::split && !zero && form.order == Order::sin_cos;
+    const std::int64_t last = sines_first_block ? t.cols / 2 : t.cols - 1;
     for (std::int64_t r : rows) {
       const double v = std::fabs(t.at(r, last));
-      off += form.odd == OddRule::zero_column ? (v != 0 ? 1 : 0) : (v > m * (1 + 1e-5) ? 1 : 0);
+      off += zero ? (v > 1e-3 * m ? 1 : 0) : (v > m * (1 + 1e-5) ? 1 : 0);  // near zero: a zero column, maybe one that departs
     }
   }
   return off / static_cast<double>(amps.size());
@@ -114,24 +113,31 @@ Reading read_structure(const Table& t) {
   if (zeros != 1 || t.rows < 3) reading.padding_row = -1;
   const std::vector<std::int64_t> rows = sample_rows(zero, 64);
 
-  std::vector<TableForm> hypotheses;
-  const std::vector<OddRule> rules = t.cols % 2 == 0 ? std::vector<OddRule>{OddRule::even}
-                                                     : std::vector<OddRule>{OddRule::zero_column, OddRule::extra_sine};
-  for (OddRule odd : rules)
-    for (Layout layout : {Layout::interleaved, Layout::split}) {
-      TableForm f;
-      f.layout = layout;
-      f.odd = odd;
-      hypotheses.push_back(f);
-    }
-  for (const TableForm& f : hypotheses) {
+  // The pairings to try: each layout and odd-width rule; a split table with
+  // an extra sine puts it after the sines, which come first or second.
+  std::vector<EncodingSpec> hypotheses;
+  const std::vector<OddWidth> rules = t.cols % 2 == 0 ? std::vector<OddWidth>{OddWidth::error}
+                                                      : std::vector<OddWidth>{OddWidth::zero_column, OddWidth::extra_sine};
+  for (OddWidth odd : rules)
+    for (Layout layout : {Layout::interleaved, Layout::split})
+      for (Order order : {Order::sin_cos, Order::cos_sin}) {
+        if (order == Order::cos_sin && !(layout == Layout::split && odd == OddWidth::extra_sine)) continue;
+        EncodingSpec f;
+        f.positions = t.rows;
+        f.d_model = t.cols;
+        f.layout = layout;
+        f.odd_width = odd;
+        f.order = order;
+        hypotheses.push_back(f);
+      }
+  for (const EncodingSpec& f : hypotheses) {
     double amplitude = 0;
     const double off = inconsistency(t, f, rows, &amplitude);
     if (off < reading.inconsistent || reading.pairs.a.empty()) {
       reading.inconsistent = off;
       reading.structure = f;
       reading.amplitude = amplitude;
-      reading.pairs = pairs_of(f, t.cols);
+      reading.pairs = pairs_of(f);
     }
   }
 
@@ -175,7 +181,7 @@ Reading read_structure(const Table& t) {
   for (std::size_t i = 0; i < n; ++i)
     if (reading.reliable[i] && std::fabs(reading.omega[i]) > 1e-12) (reading.omega[i] > 0 ? forward : backward)++;
   if (backward > forward) {
-    reading.structure.order = PairOrder::cos_sin;
+    reading.structure.order = Order::cos_sin;
     for (std::size_t i = 0; i < n; ++i) {
       reading.omega[i] = -reading.omega[i];
       reading.phase[i] = wrap(kPi / 2 - reading.phase[i]);
@@ -266,8 +272,43 @@ double first_position(const Reading& reading, const std::vector<double>& model, 
   return p;
 }
 
-TableFit fit_form(TableForm form, const Reading& reading, const Table& t) {
-  const std::vector<double> model = form_frequencies(form, t.cols);
+// verify_form, or the result of an earlier form that gives the same table:
+// paper and geometric spacing draw the same line when w_0 = 1, and their
+// frequencies then differ by the fit's float64 rounding only: values differ
+// by under 1e-10 (the phase difference over the table times the scale), 600
+// times below float32 rounding, so the earlier result stands for both.
+TableFit check(const EncodingSpec& form, const Table& t, std::vector<TableFit>& done) {
+  const std::vector<double> omega = encoding_frequencies(form);
+  for (const TableFit& earlier : done) {
+    const EncodingSpec& e = earlier.form;
+    if (e.layout != form.layout || e.order != form.order || e.odd_width != form.odd_width || e.offset != form.offset ||
+        e.scale != form.scale || e.padding_idx != form.padding_idx || e.buffer != form.buffer)
+      continue;
+    const std::vector<double> other = encoding_frequencies(e);
+    if (other.size() != omega.size()) continue;
+    double worst = 0;
+    for (std::size_t i = 0; i < omega.size(); ++i) worst = std::max(worst, std::fabs(omega[i] - other[i]));
+    if (worst * (std::fabs(form.offset) + static_cast<double>(t.rows)) * std::fabs(form.scale) < 1e-10) {
+      TableFit same = earlier;
+      same.form = form;
+      return same;
+    }
+  }
+  if (!validate(form).empty()) {
+    // Not a table encode() can make (a base below 1 fitted to noise, say).
+    TableFit refused;
+    refused.form = form;
+    refused.max_error = INFINITY;
+    refused.rms_error = INFINITY;
+    refused.differs = "no sinusoidal form fits";
+    return refused;
+  }
+  done.push_back(verify_form(form, t.values));
+  return done.back();
+}
+
+TableFit fit_form(EncodingSpec form, const Reading& reading, const Table& t, std::vector<TableFit>& done) {
+  const std::vector<double> model = encoding_frequencies(form);
   int best = -1;
   double at_ref = 0;
   for (int parity : {-1, 0, 1}) {
@@ -278,10 +319,15 @@ TableFit fit_form(TableForm form, const Reading& reading, const Table& t) {
   const double raw_offset = at_ref - static_cast<double>(reading.ref_row);
   const double whole = std::round(raw_offset);
   form.offset = std::fabs(raw_offset - whole) < 1e-4 ? whole : raw_offset;
-  TableFit fit = verify_form(form, t.values, t.rows, t.cols);
-  if (!fit.reproduces && form.offset != raw_offset) {
+  // A stored table: positions from 0 (+ offset), its one zero row at position paddingIdx.
+  if (reading.padding_row >= 0) {
+    form.buffer = true;
+    form.padding_idx = reading.padding_row + static_cast<std::int64_t>(form.offset);
+  }
+  TableFit fit = check(form, t, done);
+  if (!fit.reproduces && form.offset != raw_offset && reading.padding_row < 0) {
     form.offset = raw_offset;
-    TableFit raw = verify_form(form, t.values, t.rows, t.cols);
+    TableFit raw = check(form, t, done);
     if (raw.max_error < fit.max_error) fit = raw;
   }
   return fit;
@@ -300,48 +346,52 @@ Identification identify(const double* values, std::int64_t rows, std::int64_t co
   const Reading reading = read_structure(t);
   double a = 0, b = 0;
   const bool line = fit_line(reading, &a, &b);
-  TableForm form = reading.structure;
-  form.padding_row = reading.padding_row;
+  EncodingSpec form = reading.structure;
   const double s = reading.amplitude;
   const double mlx_scale = std::sqrt(2.0 / static_cast<double>(cols));
   form.scale = std::fabs(s - 1) < 1e-6 ? 1.0 : std::fabs(s / mlx_scale - 1) < 1e-6 ? mlx_scale : s;
 
   // Each spacing that can draw the line, with its parameters rounded where
   // rounding keeps them (then the raw fit if the rounded one fails).
-  const std::int64_t pairs = pair_count(form.odd, cols);
-  const double exponent_width = static_cast<double>(form.odd == OddRule::zero_column ? cols - 1 : cols);
-  std::vector<TableForm> forms;
+  const std::int64_t pairs = columns_of(form).pairs;
+  const double exponent_width = static_cast<double>(columns_of(form).exponent_width);
+  std::vector<EncodingSpec> forms;
   if (line) {
-    TableForm geometric = form;
+    EncodingSpec geometric = form;
     geometric.spacing = Spacing::tensor2tensor;
     const double w0 = std::exp(a);
     const double turns = round_figures(w0 / (2 * kPi), 1e-7) * 2 * kPi;
     geometric.max_frequency = round_figures(w0, 1e-7) != w0 ? round_figures(w0, 1e-7) : std::fabs(turns / w0 - 1) < 1e-7 ? turns : w0;
     geometric.base = pairs > 1 ? std::exp(-b * static_cast<double>(pairs - 1)) : 10000.0;
-    forms.push_back(geometric);
+    if (form.odd_width != OddWidth::extra_sine) forms.push_back(geometric);  // extraSine is the paper's rule
     if (std::fabs(a) < 1e-5) {
-      TableForm paper = form;
+      EncodingSpec paper = form;
       paper.spacing = Spacing::paper;
-      paper.base = std::exp(-b * exponent_width / 2);
+      paper.base = pairs > 1 ? std::exp(-b * exponent_width / 2) : 10000.0;  // one pair: w_0 = 1 whatever the base
       forms.push_back(paper);
     }
-  } else {
-    forms.push_back(form);
   }
+  if (forms.empty()) forms.push_back(form);  // nothing to fit a line to: the defaults, to say how far off
   Identification out;
-  for (TableForm f : forms) {
+  std::vector<TableFit> done;
+  for (EncodingSpec f : forms) {
     const double raw_base = f.base;
     f.base = round_figures(raw_base, 1e-6);
-    TableFit fit = fit_form(f, reading, t);
+    TableFit fit = fit_form(f, reading, t, done);
     if (!fit.reproduces && f.base != raw_base) {
       f.base = raw_base;
-      TableFit raw = fit_form(f, reading, t);
+      TableFit raw = fit_form(f, reading, t, done);
       if (raw.max_error < fit.max_error) fit = raw;
     }
     if (!fit.reproduces && reading.inconsistent > 0.5)
       fit.differs = "no sin/cos pairs of constant amplitude: noise or a learned embedding?";
     out.fits.push_back(fit);
   }
+  // Forms encode() refuses are dropped, unless nothing else is left to say how far off the table is.
+  std::vector<TableFit> valid;
+  for (const TableFit& fit : out.fits)
+    if (std::isfinite(fit.max_error)) valid.push_back(fit);
+  if (!valid.empty()) out.fits = valid;
   // Best first: reproducing, then a rounder base (both spacings draw the same
   // line when w_0 = 1), then the smaller error.
   std::stable_sort(out.fits.begin(), out.fits.end(), [](const TableFit& x, const TableFit& y) {

@@ -1,26 +1,21 @@
-// Where each column of a form's table comes from: which trig of which
-// frequency (form_frequencies' order), as the row kernels' split scratch rows
-// hold them (sin of frequency j at slot j, cos at slot k + j, k frequencies).
+// Where a spec puts each pair's two trigs (as encode() places them:
+// encoding.cpp), for identify's reading and its swapped-pair check.
 #pragma once
 #include <cstdint>
-#include <vector>
 
-#include "phasor/identify.hpp"
+#include "phasor/encoding.hpp"
 
 namespace phasor {
 
-enum class Trig { sin, cos, zero };
-
-struct Column {
-  Trig trig = Trig::zero;
-  std::int64_t frequency = 0;  // index into form_frequencies
-  std::int64_t slot = 0;       // this column's value in a scratch row
-  std::int64_t partner_slot = 0;  // the other trig of the same frequency
+struct PairColumns {
+  std::int64_t first;   // the column of the pair's first trig (sin, or cos with order cosSin)
+  std::int64_t second;  // the column of its second trig
 };
 
-// The number of full sin/cos pairs of a width under an odd-width rule.
-std::int64_t pair_count(OddRule odd, std::int64_t width);
+PairColumns pair_columns(const EncodingSpec& spec, std::int64_t pair);
 
-std::vector<Column> column_map(const TableForm& form, std::int64_t width);
+// The column holding the other trig of column c's pair, or -1 (a zero
+// column, the extra sine).
+std::int64_t partner_column(const EncodingSpec& spec, std::int64_t c);
 
 }  // namespace phasor

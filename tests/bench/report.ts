@@ -1,5 +1,6 @@
 // Renders a BenchResult as markdown: the table printed by `npm run bench` and
 // the README section between <!-- bench:start --> and <!-- bench:end -->.
+import { identifyLines } from './identify.js';
 import { PEER_LABELS, type PeerId } from './peers/peer.js';
 import { ACCURACY_ORDER, type AccuracyColumn, type BenchResult } from './suite.js';
 
@@ -153,6 +154,7 @@ export function renderReport(result: BenchResult): string {
     '',
     ...breakdownTable(result),
     '',
+    ...identifyLines(result.identify),
     ...(result.environment.notes ?? []).map((n) => `Note: ${n}`),
     `Total ${result.totalSeconds.toFixed(1)} s.`,
   ];

@@ -73,6 +73,7 @@ async function measureAndReport(server) {
       floorPeer,
     ],
     kernelOnly: phasorKernelOnly(await loadCore({ kernels: 'simd' })),
+    identify: (table, positions, dModel) => simd.identify({ table, positions, dModel }),
     log: (line) => process.stderr.write(`bench: ${line}\n`),
   });
   result.environment.loadAverageAtEnd = loadAverageNow();

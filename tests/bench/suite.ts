@@ -5,6 +5,7 @@
 import { maxAbsError, referenceAndNaive, toSplitLayout } from './accuracy.js';
 import { measureAll, type Timing, type TimingOptions } from './measure.js';
 import { PEER_ORDER, type Peer, type PeerId } from './peers/peer.js';
+import { timeIdentify, type IdentifyCall, type IdentifyRow } from './identify.js';
 import { checkTargets, type TargetResult } from './targets.js';
 import { arbitraryRows, sizeLabel, workloads, type Workload, type WorkloadId } from './workloads.js';
 
@@ -52,6 +53,8 @@ export interface BenchResult {
   /** The largest value of each workload's reference output (the scale of the errors). */
   referenceScale: Record<string, number>;
   targets: TargetResult[];
+  /** ph.identify on a 4096 × 1024 table (identify.ts), when the runner passed it. */
+  identify?: IdentifyRow;
   totalSeconds: number;
 }
 
@@ -60,6 +63,8 @@ export interface SuiteOptions {
   peers: Peer[];
   /** phasor SIMD's wasm functions without the copy-out, timed beside the peers. */
   kernelOnly?: (w: Workload, rows: Float32Array) => ArrayLike<number>;
+  /** phasor SIMD's identify, timed on its own row. */
+  identify?: IdentifyCall;
   timing: TimingOptions;
   environment: Environment;
   /** Progress lines (the runner sends them to stderr). */
@@ -105,6 +110,11 @@ export async function runSuite(o: SuiteOptions): Promise<BenchResult> {
     result.accuracy[w.id] = errors;
     result.referenceScale[w.id] = scale;
     await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  if (o.identify) {
+    log('identify: timing a fairseq table');
+    result.identify = timeIdentify(o.identify, o.quick, o.timing);
+    log(`identify: ${result.identify.timing.medianMs.toPrecision(3)} ms`);
   }
   result.targets = checkTargets(result.ratios as Record<WorkloadId, Partial<Record<PeerId, number>>>);
   result.totalSeconds = (performance.now() - started) / 1000;

@@ -14,8 +14,8 @@ namespace {
 
 using phasor::Identification;
 using phasor::Layout;
-using phasor::OddRule;
-using phasor::PairOrder;
+using phasor::OddWidth;
+using phasor::Order;
 using phasor::Spacing;
 
 // One framework's table: T[r, c] = scale * trig_c(w_i(c) * (first + r)).
@@ -24,14 +24,14 @@ struct Closed {
   bool interleaved = false, cos_first = false;
   bool geometric = true;  // w_i = w_max (w_min/w_max)^(i/(h-1)); else base^(-2i/d_e)
   double base = 1e4, w_max = 1.0, scale = 1.0, first = 0.0;
-  OddRule odd = OddRule::even;
+  OddWidth odd = OddWidth::error;
   int padding_row = -1;
 };
 
 std::vector<double> make(const Closed& c) {
-  const int h = c.odd == OddRule::zero_column ? (c.cols - 1) / 2 : c.cols / 2;
-  const int extra = c.odd == OddRule::extra_sine ? 1 : 0;
-  const double de = c.odd == OddRule::zero_column ? c.cols - 1 : c.cols;
+  const int h = c.odd == OddWidth::zero_column ? (c.cols - 1) / 2 : c.cols / 2;
+  const int extra = c.odd == OddWidth::extra_sine ? 1 : 0;
+  const double de = c.odd == OddWidth::zero_column ? c.cols - 1 : c.cols;
   auto omega = [&](int i) {
     return c.geometric ? c.w_max * std::pow(1.0 / c.base, h > 1 ? double(i) / (h - 1) : 0.0)
                        : std::pow(c.base, -2.0 * i / de);
@@ -66,7 +66,7 @@ TEST(Identify, PaperTableAtAnUntunedBaseAndOffset) {
   EXPECT_TRUE(best.reproduces) << best.differs << " " << best.max_error;
   EXPECT_EQ(best.form.layout, Layout::interleaved);
   EXPECT_EQ(best.form.spacing, Spacing::paper);
-  EXPECT_EQ(best.form.order, PairOrder::sin_cos);
+  EXPECT_EQ(best.form.order, Order::sin_cos);
   EXPECT_EQ(best.form.base, 2500.0);
   EXPECT_EQ(best.form.offset, 13.0);
   EXPECT_EQ(best.form.scale, 1.0);
@@ -75,17 +75,18 @@ TEST(Identify, PaperTableAtAnUntunedBaseAndOffset) {
 
 TEST(Identify, FairseqForwardIsSplitGeometricFromPositionTwo) {
   Closed c;
-  c.rows = 200, c.cols = 65, c.odd = OddRule::zero_column, c.first = 2;
+  c.rows = 200, c.cols = 65, c.odd = OddWidth::zero_column, c.first = 2;
   const Identification id = run(c, make(c));
   const auto& best = id.fits[0];
   EXPECT_TRUE(best.reproduces) << best.differs;
   EXPECT_EQ(best.form.layout, Layout::split);
-  EXPECT_EQ(best.form.odd, OddRule::zero_column);
+  EXPECT_EQ(best.form.odd_width, OddWidth::zero_column);
   EXPECT_EQ(best.form.spacing, Spacing::tensor2tensor);
   EXPECT_EQ(best.form.base, 1e4);
   EXPECT_EQ(best.form.max_frequency, 1.0);
   EXPECT_EQ(best.form.offset, 2.0);
-  EXPECT_EQ(best.form.padding_row, -1);
+  EXPECT_EQ(best.form.padding_idx, -1);
+  EXPECT_FALSE(best.form.buffer);
 }
 
 TEST(Identify, FairseqBufferHasItsZeroRow) {
@@ -94,7 +95,8 @@ TEST(Identify, FairseqBufferHasItsZeroRow) {
   const Identification id = run(c, make(c));
   const auto& best = id.fits[0];
   EXPECT_TRUE(best.reproduces) << best.differs;
-  EXPECT_EQ(best.form.padding_row, 1);
+  EXPECT_EQ(best.form.padding_idx, 1);
+  EXPECT_TRUE(best.form.buffer);
   EXPECT_EQ(best.form.offset, 0.0);
 }
 
@@ -116,7 +118,7 @@ TEST(Identify, MlxScaleAndCosFirst) {
   const Identification id = run(c, make(c));
   const auto& best = id.fits[0];
   EXPECT_TRUE(best.reproduces) << best.differs;
-  EXPECT_EQ(best.form.order, PairOrder::cos_sin);
+  EXPECT_EQ(best.form.order, Order::cos_sin);
   EXPECT_EQ(best.form.scale, std::sqrt(2.0 / 128));
   EXPECT_EQ(best.form.max_frequency, 0.5);
   EXPECT_NEAR(best.form.base, 500.0, 1e-9);
@@ -125,11 +127,11 @@ TEST(Identify, MlxScaleAndCosFirst) {
 TEST(Identify, ExtraSineInterleavedAndSplit) {
   for (bool interleaved : {true, false}) {
     Closed c;
-    c.rows = 150, c.cols = 97, c.interleaved = interleaved, c.geometric = false, c.odd = OddRule::extra_sine;
+    c.rows = 150, c.cols = 97, c.interleaved = interleaved, c.geometric = false, c.odd = OddWidth::extra_sine;
     const Identification id = run(c, make(c));
     const auto& best = id.fits[0];
     EXPECT_TRUE(best.reproduces) << interleaved << " " << best.differs;
-    EXPECT_EQ(best.form.odd, OddRule::extra_sine);
+    EXPECT_EQ(best.form.odd_width, OddWidth::extra_sine);
     EXPECT_EQ(best.form.layout, interleaved ? Layout::interleaved : Layout::split);
     EXPECT_EQ(best.form.base, 1e4);
   }
@@ -151,7 +153,8 @@ TEST(Identify, OneWrongColumnIsNamed) {
   Closed c;
   c.rows = 128, c.cols = 64;
   std::vector<double> t = make(c);
-  for (int r = 0; r < c.rows; ++r) t[std::size_t(r) * c.cols + 17] += 1e-3 * std::sin(0.3 * r);
+  // 3e-7: five float32 steps, invisible in a plot.
+  for (int r = 0; r < c.rows; ++r) t[std::size_t(r) * c.cols + 17] += 3e-7 * std::cos(0.3 * r);
   const Identification id = run(c, t);
   const auto& best = id.fits[0];
   EXPECT_FALSE(best.reproduces);
@@ -167,6 +170,39 @@ TEST(Identify, SwappedPairIsNamed) {
   const auto& best = id.fits[0];
   EXPECT_FALSE(best.reproduces);
   EXPECT_EQ(best.differs, "columns 0 and 1 swapped: cos first?");
+}
+
+TEST(Identify, TheLastColumnIsCheckedToo) {
+  Closed c;
+  c.rows = 90, c.cols = 33, c.odd = OddWidth::zero_column, c.first = 2;
+  std::vector<double> t = make(c);
+  for (int r = 0; r < c.rows; ++r) t[std::size_t(r) * c.cols + 32] = 1e-6;
+  const Identification id = run(c, t);
+  EXPECT_FALSE(id.fits[0].reproduces);
+  EXPECT_EQ(id.fits[0].worst_column, 32);
+  EXPECT_EQ(id.fits[0].differs.rfind("column 32 differs", 0), 0u) << id.fits[0].differs;
+}
+
+TEST(Identify, ErrorsAreMeasuredNotAssumed) {
+  Closed c;
+  c.rows = 64, c.cols = 16;
+  std::vector<double> t = make(c);
+  t[5 * 16 + 3] += 1e-4;
+  const Identification id = run(c, t);
+  EXPECT_NEAR(id.fits[0].max_error, 1e-4, 1e-7);
+  EXPECT_EQ(id.fits[0].worst_row, 5);
+  EXPECT_EQ(id.fits[0].worst_column, 3);
+  EXPECT_EQ(id.fits[0].differs.rfind("row 5 differs", 0), 0u) << id.fits[0].differs;
+}
+
+TEST(Identify, SizesAreRefusedPastTheirLimits) {
+  EXPECT_EQ(phasor::validate_identify(2, 2), "");
+  EXPECT_EQ(phasor::validate_identify(4096, 4096), "");
+  EXPECT_NE(phasor::validate_identify(1, 64), "");
+  EXPECT_NE(phasor::validate_identify(64, 1), "");
+  EXPECT_NE(phasor::validate_identify(64.5, 64), "");
+  EXPECT_NE(phasor::validate_identify(4097, 4096), "");
+  EXPECT_NE(phasor::validate_identify(std::nan(""), 64), "");
 }
 
 }  // namespace

@@ -18,35 +18,16 @@
 #include <string>
 #include <vector>
 
-#include "phasor/frequencies.hpp"
-#include "phasor/layout.hpp"
+#include "phasor/encoding.hpp"
 
 namespace phasor {
 
-// Which trig the first column of a pair holds.
-enum class PairOrder { sin_cos = 0, cos_sin = 1 };
-// The odd-width rules (CONVENTIONS.md (a)); `even` when the width is even.
-enum class OddRule { even = 0, zero_column = 1, extra_sine = 2 };
-// Spacing::paper: w_i = base^(-2i/d_e), d_e the table width (d - 1 with a zero
-// column); Spacing::tensor2tensor (geometric): w_i = w_max * base^(-i/(h-1)),
-// base = w_max / w_min.
-
-// A point of the option space, as identify fits it.
-struct TableForm {
-  Layout layout = Layout::interleaved;
-  PairOrder order = PairOrder::sin_cos;
-  OddRule odd = OddRule::even;
-  Spacing spacing = Spacing::paper;
-  double base = 10000.0;
-  double max_frequency = 1.0;  // w_0 (geometric); 1 under paper spacing
-  double scale = 1.0;
-  double offset = 0.0;             // position of row 0; row r is position offset + r
-  std::int64_t padding_row = -1;   // a row stored as zeros (a framework's padding_idx), or -1
-};
-
+// A form is a point of encode()'s options (encoding.hpp): positions and
+// d_model the table's, offset the position of row 0, padding_idx and buffer
+// for a stored table with its zero row.
 // How a form reproduces a table.
 struct TableFit {
-  TableForm form;
+  EncodingSpec form;
   double max_error = 0.0;  // max |table - form| over every value (the form rounded to float32)
   double rms_error = 0.0;
   std::int64_t worst_row = 0;
@@ -60,17 +41,14 @@ struct Identification {
   std::vector<TableFit> fits;  // best first
 };
 
-// The number of pairs and the frequencies the form's columns use: the h pairs,
-// then (extra_sine) the unpaired sine's frequency.
-std::vector<double> form_frequencies(const TableForm& form, std::int64_t width);
-
 // "" when a table of rows x cols may be identified; else what is wrong.
 std::string validate_identify(double rows, double cols);
 
 // table: rows x cols finite values (validate_identify and a finiteness check first).
 Identification identify(const double* table, std::int64_t rows, std::int64_t cols);
 
-// Checks `form` against every value of the table (identify_verify.cpp).
-TableFit verify_form(const TableForm& form, const double* table, std::int64_t rows, std::int64_t cols);
+// Checks `form` (valid for encode(), positions x d_model the table's shape)
+// against every value of the table, encode()'s own rows (identify_verify.cpp).
+TableFit verify_form(const EncodingSpec& form, const double* table);
 
 }  // namespace phasor

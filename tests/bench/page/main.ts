@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     },
     peers: [phasorPeer(simd, 'phasor-simd'), phasorPeer(scalar, 'phasor-scalar'), plainFormulaPeer, plainHoistedPeer, tfjsPeer(tf), floorPeer],
     kernelOnly: phasorKernelOnly(await loadCore({ kernels: 'simd' })),
+    identify: (table, positions, dModel) => simd.identify({ table, positions, dModel }),
     log,
   });
   document.getElementById('report')!.textContent = renderReport(result);

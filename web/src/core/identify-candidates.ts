@@ -1,21 +1,26 @@
 // From the forms the core fitted (cpp/src/identify.cpp) to candidates named as
 // the frameworks name them: each convention that can draw a form, with its own
-// options (CONVENTIONS.md (b): what each convention fills in), or the general
-// options when none can. Conventions drawing the same form tie: they give the
-// same table, and each says so.
+// options, or the general options when none can. Each convention's options are
+// read back through its own point (conventions.ts, what encode uses) and kept
+// only when they give the fitted form, so ph.encode(candidate.options) is the
+// candidate. Conventions drawing the same form tie: the same table, said so.
+import { CONVENTIONS } from './conventions.js';
 import type { IdentifiedOptions, IdentifyCandidate } from './identify-types.js';
+import type { ConventionName } from './types.js';
 
 /** A form as the core returns it (identify_bindings.cpp). */
 export interface WasmFit {
   layout: 'interleaved' | 'split';
   order: 'sinCos' | 'cosSin';
-  oddWidth: 'even' | 'zeroColumn' | 'extraSine';
+  oddWidth: 'error' | 'zeroColumn' | 'extraSine';
   spacing: 'paper' | 'geometric';
   base: number;
   maxFrequency: number;
   scale: number;
   offset: number;
-  paddingRow: number;
+  /** With buffer: the position of the stored zero row. */
+  paddingIdx: number | null;
+  buffer: boolean;
   maxError: number;
   rmsError: number;
   worstRow: number;
@@ -25,9 +30,9 @@ export interface WasmFit {
   differs: string;
 }
 
-type Options = Record<string, number | string | boolean>;
-/** A convention's options for a form and how many depart from its defaults, or null when it cannot draw it. */
-type Expresser = (f: WasmFit, dModel: number) => { options: Options; departures: number } | null;
+type Options = Record<string, number | string | boolean | null>;
+/** A convention's options for a form (defaults included), or null when it cannot draw it. */
+type Expresser = (f: WasmFit, dModel: number) => Options | null;
 
 const TWO_PI = 2 * Math.PI;
 const plain = (f: WasmFit) => f.order === 'sinCos' && f.scale === 1;
@@ -39,86 +44,123 @@ function offsetAs(name: string | null, offset: number): Options {
   return name !== null && nonNegativeInteger(offset) ? { [name]: offset } : { offset };
 }
 
-const CONVENTIONS: { name: string; express: Expresser }[] = [
+/**
+ * Each convention's options for a form, when it can draw it (the inverse of
+ * its point in conventions.ts). Among ties the fewest options departing from
+ * the framework's defaults come first, then this order.
+ */
+const EXPRESSERS: { name: ConventionName; express: Expresser }[] = [
   {
     name: 'paper',
     express: (f) =>
-      f.layout === 'interleaved' && f.oddWidth === 'even' && f.spacing === 'paper' && plain(f) && f.paddingRow < 0
-        ? { options: { base: f.base, ...offsetAs(null, f.offset) }, departures: Number(f.base !== 1e4) + Number(f.offset !== 0) }
+      f.layout === 'interleaved' && f.oddWidth === 'error' && f.spacing === 'paper' && plain(f) && !f.buffer
+        ? { base: f.base, ...offsetAs(null, f.offset) }
         : null,
   },
   {
     name: 'distilbert',
     express: (f) =>
-      f.layout === 'interleaved' && f.oddWidth !== 'zeroColumn' && f.spacing === 'paper' && f.base === 1e4 && plain(f) && f.paddingRow < 0
-        ? { options: offsetAs(null, f.offset), departures: Number(f.offset !== 0) }
+      f.layout === 'interleaved' && f.oddWidth !== 'zeroColumn' && f.spacing === 'paper' && f.base === 1e4 && plain(f) && !f.buffer
+        ? offsetAs(null, f.offset)
         : null,
   },
   {
     name: 'keras-hub',
     express: (f) =>
-      f.layout === 'interleaved' && f.oddWidth !== 'zeroColumn' && f.spacing === 'paper' && plain(f) && f.paddingRow < 0
-        ? { options: { maxWavelength: f.base, ...offsetAs('startIndex', f.offset) }, departures: Number(f.base !== 1e4) + Number(f.offset !== 0) }
+      f.layout === 'interleaved' && f.oddWidth !== 'zeroColumn' && f.spacing === 'paper' && plain(f) && !f.buffer
+        ? { maxWavelength: f.base, ...offsetAs('startIndex', f.offset) }
         : null,
   },
   {
     name: 'marian',
     express: (f) =>
-      f.layout === 'split' && f.oddWidth !== 'zeroColumn' && f.spacing === 'paper' && f.base === 1e4 && plain(f) && f.paddingRow < 0
-        ? { options: offsetAs('pastKeyValuesLength', f.offset), departures: Number(f.offset !== 0) }
+      f.layout === 'split' && f.oddWidth !== 'zeroColumn' && f.spacing === 'paper' && f.base === 1e4 && plain(f) && !f.buffer
+        ? offsetAs('pastKeyValuesLength', f.offset)
         : null,
   },
   {
     name: 'fairseq',
-    express: (f) => {
+    express: (f): Options | null => {
       if (f.layout !== 'split' || f.oddWidth === 'extraSine' || f.spacing !== 'geometric' || !plain(f)) return null;
       if (f.maxFrequency !== 1 || f.base !== 1e4) return null;
       // The stored weights: positions from 0, row paddingIdx zero.
-      if (f.paddingRow >= 0) return f.offset === 0 ? { options: { buffer: true, paddingIdx: f.paddingRow }, departures: Number(f.paddingRow !== 1) } : null;
+      if (f.buffer) return f.offset === 0 ? { buffer: true, paddingIdx: f.paddingIdx } : null;
       // Forward rows: token r at position paddingIdx + 1 + r (+ pastKeyValuesLength).
       if (!Number.isInteger(f.offset) || f.offset < 1) return null;
-      if (f.offset === 1) return { options: { paddingIdx: 0 }, departures: 1 };
-      return { options: { paddingIdx: 1, ...offsetAs('pastKeyValuesLength', f.offset - 2) }, departures: Number(f.offset !== 2) };
+      if (f.offset === 1) return { paddingIdx: 0 };
+      return { paddingIdx: 1, ...offsetAs('pastKeyValuesLength', f.offset - 2) };
     },
-  },
-  {
-    name: 'tensor2tensor',
-    express: (f) =>
-      f.layout === 'split' && f.oddWidth !== 'extraSine' && f.spacing === 'geometric' && plain(f) && f.paddingRow < 0
-        ? {
-            // w runs from minTimescale down to minTimescale^2 / maxTimescale (CONVENTIONS.md note 1).
-            options: { minTimescale: f.maxFrequency, maxTimescale: f.maxFrequency * f.base, ...offsetAs('startIndex', f.offset) },
-            departures: Number(f.maxFrequency !== 1) + Number(f.maxFrequency * f.base !== 1e4) + Number(f.offset !== 0),
-          }
-        : null,
   },
   {
     name: 'whisper',
     express: (f) =>
-      f.layout === 'split' && f.oddWidth === 'even' && f.spacing === 'geometric' && f.maxFrequency === 1 && plain(f) && f.paddingRow < 0
-        ? { options: { maxTimescale: f.base, ...offsetAs(null, f.offset) }, departures: Number(f.base !== 1e4) + Number(f.offset !== 0) }
+      f.layout === 'split' && f.oddWidth === 'error' && f.spacing === 'geometric' && f.maxFrequency === 1 && plain(f) && !f.buffer
+        ? { maxTimescale: f.base, ...offsetAs(null, f.offset) }
+        : null,
+  },
+  {
+    name: 'tensor2tensor',
+    express: (f) =>
+      f.layout === 'split' && f.oddWidth !== 'extraSine' && f.spacing === 'geometric' && plain(f) && !f.buffer
+        ? // w runs from minTimescale down to minTimescale^2 / maxTimescale (CONVENTIONS.md note 1).
+          { minTimescale: f.maxFrequency, maxTimescale: f.maxFrequency * f.base, ...offsetAs('startIndex', f.offset) }
         : null,
   },
   {
     name: 'mlx',
     express: (f, dModel) => {
-      if (f.layout !== 'split' || f.oddWidth !== 'even' || f.spacing !== 'geometric' || f.paddingRow >= 0) return null;
+      if (f.layout !== 'split' || f.oddWidth !== 'error' || f.spacing !== 'geometric' || f.buffer) return null;
       const turns = f.maxFrequency / TWO_PI;
       const fullTurns = f.maxFrequency !== 1 && Number(turns.toPrecision(3)) === turns;
-      const unit = fullTurns ? TWO_PI : 1;
-      const maxFreq = f.maxFrequency / unit;
-      const minFreq = maxFreq / f.base;
-      const defaultScale = Math.sqrt(2 / dModel);
-      const options: Options = { maxFreq, minFreq };
-      if (f.scale !== defaultScale) options.scale = f.scale;
+      const maxFreq = fullTurns ? turns : f.maxFrequency;
+      const options: Options = { maxFreq, minFreq: maxFreq / f.base };
+      if (f.scale !== Math.sqrt(2 / dModel)) options.scale = f.scale; // MLX's default scale is √(2/dims)
       if (f.order === 'cosSin') options.cosFirst = true;
       if (fullTurns) options.fullTurns = true;
-      Object.assign(options, offsetAs(null, f.offset));
-      const departures = Number(maxFreq !== 1) + Number(minFreq !== 1e-4) + Number(f.scale !== defaultScale) + Number(fullTurns) + Number(f.order === 'cosSin') + Number(f.offset !== 0);
-      return { options, departures };
+      return { ...options, ...offsetAs(null, f.offset) };
     },
   },
 ];
+
+/** The options that differ from the convention's defaults (conventions.ts). */
+function departures(name: ConventionName, options: Options, dModel: number): Options {
+  const parameters = CONVENTIONS[name].parameters;
+  return Object.fromEntries(
+    Object.entries(options).filter(([k, v]) => {
+      const p = parameters[k];
+      if (p === undefined) return k !== 'offset' || v !== 0; // offset, buffer: call options
+      const fallback = typeof p.default === 'function' ? p.default(dModel) : p.default;
+      return fallback !== v;
+    }),
+  );
+}
+
+const close = (a: number, b: number) => a === b || Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b));
+
+/** true when encode's own reading of the convention's options is the fitted form. */
+function drawsFit(name: ConventionName, own: Options, f: WasmFit, dModel: number): boolean {
+  const convention = CONVENTIONS[name];
+  if (convention.refuses?.(dModel)) return false;
+  const values: Record<string, number | boolean | null> = {};
+  for (const [key, p] of Object.entries(convention.parameters))
+    values[key] = key in own ? (own[key] as number | boolean | null) : typeof p.default === 'function' ? p.default(dModel) : p.default;
+  const buffer = own.buffer === true;
+  const point = convention.point(values, { buffer });
+  const first = (own.offset as number | undefined ?? 0) + point.offset + (point.paddingIdx !== null && !buffer ? point.paddingIdx + 1 : 0);
+  const fitFirst = f.offset + (f.paddingIdx !== null && !f.buffer ? f.paddingIdx + 1 : 0);
+  return (
+    close(point.base, f.base) &&
+    (point.spacing === 'paper') === (f.spacing === 'paper') &&
+    close(point.maxFrequency, f.maxFrequency) &&
+    point.layout === f.layout &&
+    point.order === f.order &&
+    (dModel % 2 === 0 || point.oddWidth === f.oddWidth) &&
+    point.scale === f.scale &&
+    close(first, fitFirst) &&
+    buffer === f.buffer &&
+    (!buffer || point.paddingIdx === f.paddingIdx)
+  );
+}
 
 /** The general options of a form, for when no framework draws it. */
 function generalOptions(f: WasmFit): Options {
@@ -126,10 +168,10 @@ function generalOptions(f: WasmFit): Options {
   if (f.spacing === 'paper') options.base = f.base;
   else Object.assign(options, { maxFrequency: f.maxFrequency, minFrequency: f.maxFrequency / f.base });
   if (f.order !== 'sinCos') options.order = f.order;
-  if (f.oddWidth !== 'even') options.oddWidth = f.oddWidth;
+  if (f.oddWidth !== 'error') options.oddWidth = f.oddWidth;
   if (f.scale !== 1) options.scale = f.scale;
   if (f.offset !== 0) options.offset = f.offset;
-  if (f.paddingRow >= 0) Object.assign(options, { buffer: true, paddingIdx: f.paddingRow });
+  if (f.buffer) Object.assign(options, { buffer: true, paddingIdx: f.paddingIdx });
   return options;
 }
 
@@ -142,19 +184,20 @@ function describeOptions(convention: string | null, options: Options): string {
 export function candidatesOf(fits: readonly WasmFit[], positions: number, dModel: number): IdentifyCandidate[] {
   const out: IdentifyCandidate[] = [];
   for (const fit of fits) {
-    const named = CONVENTIONS.map(({ name, express }, rank) => ({ name, rank, drawn: express(fit, dModel) }))
-      .filter((c): c is { name: string; rank: number; drawn: NonNullable<ReturnType<Expresser>> } => c.drawn !== null)
-      .sort((a, b) => a.drawn.departures - b.drawn.departures || a.rank - b.rank)
-      .map(({ name, drawn }) => ({ convention: name as string | null, own: drawn.options }));
+    const named = EXPRESSERS.flatMap(({ name, express }) => {
+      const drawn = express(fit, dModel);
+      if (drawn === null || !drawsFit(name, drawn, fit, dModel)) return [];
+      return [{ convention: name as string | null, own: departures(name, drawn, dModel) }];
+    }).sort((a, b) => Object.keys(a.own).length - Object.keys(b.own).length); // stable: list order breaks ties
     if (named.length === 0) named.push({ convention: null, own: generalOptions(fit) });
-    const shift = fit.layout === 'split' && fit.spacing === 'geometric' && Number.isInteger(fit.offset) && fit.offset >= 1 && fit.paddingRow < 0;
+    const shift = fit.layout === 'split' && fit.spacing === 'geometric' && Number.isInteger(fit.offset) && fit.offset >= 1 && !fit.buffer;
     for (const { convention, own } of named) {
       const notes: string[] = [];
       const others = named.filter((n) => n.convention !== convention).map((n) => describeOptions(n.convention, n.own));
       if (others.length > 0) notes.push(`same table as ${others.join('; ')}`);
       if (shift && convention !== 'fairseq')
         notes.push(`rows are shifted by ${fit.offset}: fairseq's padding_idx ${fit.offset - 1} (also M2M100, NLLB, Speech2Text)?`);
-      if (convention === 'fairseq' && fit.paddingRow < 0) notes.push(`row r is fairseq's weights[paddingIdx + 1 + r]; also M2M100, NLLB and Speech2Text`);
+      if (convention === 'fairseq' && !fit.buffer) notes.push(`row r is fairseq's weights[paddingIdx + 1 + r]; also M2M100, NLLB and Speech2Text`);
       const options: IdentifiedOptions = { positions, dModel, ...(convention === null ? {} : { convention }), ...own };
       out.push({
         convention,

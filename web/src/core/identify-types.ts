@@ -15,7 +15,7 @@ export interface IdentifiedOptions {
   dModel: number;
   /** A convention's name when the candidate is that framework's encoding; its own options follow. */
   convention?: string;
-  [option: string]: number | string | boolean | undefined;
+  [option: string]: number | string | boolean | null | undefined;
 }
 
 export interface IdentifyCandidate {
