@@ -29,6 +29,21 @@ describe('SIMD kernels agree with their scalar siblings', () => {
     });
   }
 
+  // The table formats of the general options: odd widths (extra sine, zero
+  // column), cos first, a scale, a padding row, around the vector step.
+  for (const dModel of [1, 3, 7, 9, 11, 17, 19, 33]) {
+    for (const layout of ['interleaved', 'split'] as const) {
+      for (const oddWidth of ['zeroColumn', 'extraSine'] as const) {
+        test(`encode is bit-identical at dModel ${dModel}, ${layout}, ${oddWidth}, cosSin, scaled, padded`, () => {
+          const options = { positions: 1500, dModel, layout, oddWidth, order: 'cosSin', scale: 0.3, paddingIdx: 4, buffer: true, maxFrequency: 2 } as const;
+          const table = simd.encode(options).table;
+          expect(table).toEqual(scalar.encode(options).table);
+          expect(table.subarray(4 * dModel, 5 * dModel).every((v) => v === 0)).toBe(true);
+        });
+      }
+    }
+  }
+
   // positionResolution with lengths [k + 1] and minOffset k is
   // sqrt(dModel − 2 Σ_i cos(ω_i k)) in float64, straight from the cos_sums
   // kernel: 64 bases at a time, offsets within and across anchor intervals.

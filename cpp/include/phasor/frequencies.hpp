@@ -13,9 +13,12 @@ inline constexpr double kTwoPi = 6.283185307179586476925286766559;
 //  paper:          w_i = base^(-2i/d): the last wavelength is 2*pi*base^((d-2)/d),
 //                  just under 2*pi*base ("Attention Is All You Need").
 //  tensor2tensor:  w_i = base^(-i/(h-1)): the last wavelength is exactly
-//                  2*pi*base (tensor2tensor's get_timing_signal_1d, fairseq and
-//                  Hugging Face's SinusoidalPositionalEmbedding; with h = 1 the
-//                  only pair has w_0 = 1, where they divide by zero).
+//                  2*pi*base (the geometric spacing of fairseq, Whisper, MLX,
+//                  Hugging Face's M2M100/NLLB/Speech2Text, and tensor2tensor's
+//                  get_timing_signal_1d with min_timescale 1). With h = 1 the
+//                  only pair has w_0 = 1, as tensor2tensor's maximum(h-1, 1)
+//                  gives; fairseq and Hugging Face raise ZeroDivisionError
+//                  there, OpenAI Whisper gives NaN.
 enum class Spacing { paper = 0, tensor2tensor = 1 };
 inline constexpr std::array<const char*, 2> kSpacingNames = {"paper", "tensor2tensor"};
 

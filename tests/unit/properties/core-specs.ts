@@ -7,6 +7,7 @@ import * as A from './arbitraries.js';
 import * as R from './references.js';
 import { given, sample, type Spec } from './spec.js';
 import { expectClose, f32 } from './support.js';
+import { TABLE_SPECS } from './table-specs.js';
 
 /**
  * |table − PE| per value: float32 rounding (2^-25 below 1), the phase and
@@ -162,4 +163,5 @@ export const rotation: Spec<RotationOptions> = {
   },
 };
 
-export const CORE_SPECS = [encode, frequencies, dotByOffset, distanceMatrix, similarityMatrix, pairwise, rotation] as unknown as Spec[];
+// encode's general table options and conventions: table-specs.ts.
+export const CORE_SPECS = [encode, frequencies, dotByOffset, distanceMatrix, similarityMatrix, pairwise, rotation, ...TABLE_SPECS] as unknown as Spec[];

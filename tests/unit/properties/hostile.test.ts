@@ -33,7 +33,7 @@ function rightOrRefused(spec: Spec, options: unknown, check: (result: unknown) =
 
 describe('hostile options: right numbers or a named TypeError/RangeError, and the module keeps working', () => {
   for (const spec of [...CORE_SPECS, ...EXPERIMENT_SPECS]) {
-    test(`${spec.fn} with one option replaced by a hostile value`, () => {
+    test(`${spec.name ?? spec.fn} with one option replaced by a hostile value`, () => {
       fc.assert(
         fc.property(spec.valid, fc.constantFrom(...spec.keys), hostileValue, (good, key, value) => {
           const options: Record<string, unknown> = { ...good, [key]: value };
@@ -44,7 +44,7 @@ describe('hostile options: right numbers or a named TypeError/RangeError, and th
       );
     });
 
-    test(`${spec.fn} with a misspelt, unreadable or proxied options object`, () => {
+    test(`${spec.name ?? spec.fn} with a misspelt, unreadable or proxied options object`, () => {
       const misspelt = fc.constantFrom(...spec.keys).map((k) => `${k[0].toUpperCase()}${k.slice(1)}`);
       fc.assert(
         fc.property(spec.valid, fc.constantFrom(...spec.keys), misspelt, fc.nat(4), (good, key, wrong, how) => {

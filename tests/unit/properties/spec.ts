@@ -7,6 +7,8 @@ import type { Phasor } from '../../../web/src/core/index.js';
 export interface Spec<O extends object = Record<string, unknown>> {
   /** The API method. */
   fn: keyof Phasor & string;
+  /** How test titles name the spec when one method has several (default fn). */
+  name?: string;
   /** Random valid options (small sizes, every option and its default). */
   valid: fc.Arbitrary<O>;
   /** The options it takes. */
