@@ -27,11 +27,13 @@ enum Slot {
   kBases,         // f64: positionResolution bases
   kLengths,       // f64: positionResolution lengths
   kRows,          // f32: rows RoPE rotates
+  kShortFactor,   // f64: longrope's short factors
+  kLongFactor,    // f64: longrope's long factors
   kSlotCount
 };
 // The slots' names, as the TypeScript options they carry.
 inline constexpr std::array<const char*, kSlotCount> kSlotNames = {
-    "positions", "keyPositions", "tokens", "keyTokens", "wq", "wk", "bases", "lengths", "rows"};
+    "positions", "keyPositions", "tokens", "keyTokens", "wq", "wk", "bases", "lengths", "rows", "shortFactor", "longFactor"};
 
 struct Input {
   Scratch buffer;

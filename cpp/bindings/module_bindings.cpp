@@ -50,6 +50,7 @@ val enums() {
   out.set("oddWidth", names(phasor::kOddWidthNames));
   out.set("metric", names(phasor::kMetricNames));
   out.set("pairing", names(phasor::kPairingNames));
+  out.set("ropeDims", names(phasor::kRopeDimsNames));
   out.set("attentionKind", names(phasor::kAttentionKindNames));
   out.set("ropeScalingType", names(phasor::kRopeScalingTypeNames));
   out.set("shiftEncoding", names(phasor::kShiftEncodingNames));

@@ -79,10 +79,15 @@ val normal_samples(double seed, double stream, double count, double std_dev,
   return val(emscripten::typed_memory_view(n, out));
 }
 
-// Rows in slot kRows, positions in kPositions.
-val rope(double dim, double theta, double pairing, double table_layout, const ScalingRecord& scaling) {
+// Rows in slot kRows, positions in kPositions, longrope's factors in
+// kShortFactor / kLongFactor.
+val rope(double dim, double rotary_dim, double rope_dims, double theta, double pairing,
+         double table_layout, const ScalingRecord& scaling) {
   InputsReleaser release;
   if (auto e = phasor::check_d_model(dim, "dim"); !e.empty()) return val(e);
+  if (auto e = phasor::check_rotary_dim(rotary_dim, dim); !e.empty()) return val(e);
+  if (auto e = phasor::check_choice("ropeDims", rope_dims, phasor::kRopeDimsNames); !e.empty())
+    return val(e);
   if (auto e = check_pairing_codes(pairing, table_layout); !e.empty()) return val(e);
   if (auto e = check_scaling_record(scaling); !e.empty()) return val(e);
   const double* positions = slot_data<double>(kPositions);
@@ -95,6 +100,8 @@ val rope(double dim, double theta, double pairing, double table_layout, const Sc
   phasor::RopeSpec spec;
   spec.count = static_cast<std::int64_t>(count);
   spec.dim = static_cast<std::int64_t>(dim);
+  spec.rotary_dim = static_cast<std::int64_t>(rotary_dim);
+  spec.rope_dims = static_cast<phasor::RopeDims>(static_cast<int>(rope_dims));
   spec.theta = theta;
   spec.pairing = static_cast<phasor::Pairing>(static_cast<int>(pairing));
   spec.table_layout = static_cast<phasor::Pairing>(static_cast<int>(table_layout));
@@ -106,17 +113,23 @@ val rope(double dim, double theta, double pairing, double table_layout, const Sc
   return val(emscripten::typed_memory_view(slot_count(kRows), out));
 }
 
-// [scaled w_i (dim/2), unscaled w_i (dim/2), attention factor].
-val rope_frequencies(double dim, double theta, const ScalingRecord& scaling) {
+// [scaled w_i (rotaryDim/2), unscaled w_i (rotaryDim/2), attention factor];
+// longrope's factors in kShortFactor / kLongFactor. rotary_dim 0: dim.
+val rope_frequencies(double dim, double rotary_dim, double theta, const ScalingRecord& scaling) {
+  InputsReleaser release;
   if (auto e = phasor::check_d_model(dim, "dim"); !e.empty()) return val(e);
+  if (auto e = phasor::check_rotary_dim(rotary_dim, dim); !e.empty()) return val(e);
   if (auto e = phasor::check_base(theta, "theta"); !e.empty()) return val(e);
   if (auto e = check_scaling_record(scaling); !e.empty()) return val(e);
   const phasor::RopeScaling s = scaling_of(scaling);
-  if (auto e = phasor::validate_rope_scaling(s, dim); !e.empty()) return val(e);
-  const auto d = static_cast<std::int64_t>(dim);
+  const bool partial = rotary_dim != 0.0 && rotary_dim != dim;
+  const double width = partial ? rotary_dim : dim;
+  if (auto e = phasor::validate_rope_scaling(s, width, partial ? "rotaryDim" : "dim"); !e.empty())
+    return val(e);
+  const auto d = static_cast<std::int64_t>(width);
   const auto h = static_cast<std::size_t>(d / 2);
   double* out = result_buffer<double>(2 * h + 1);
-  if (out == nullptr) return out_of_memory(dim * 8);
+  if (out == nullptr) return out_of_memory(width * 8);
   out[2 * h] = phasor::rope_frequencies(d, theta, s, out);
   phasor::rope_frequencies(d, theta, phasor::RopeScaling{}, out + h);
   return val(emscripten::typed_memory_view(2 * h + 1, out));

@@ -4,7 +4,9 @@
 // positional array; Embind refuses one that lacks a field.
 #pragma once
 #include <string>
+#include <vector>
 
+#include "input_slots.hpp"
 #include "phasor/rope_scaling.hpp"
 #include "phasor/validation.hpp"
 
@@ -14,6 +16,7 @@ struct ScalingRecord {
   double type = 0;  // a RopeScalingType code
   double factor = 1;
   double originalLength = 0;
+  bool hasSequenceLength = false;  // else the call's max(positions) + 1 (rope) or none
   double sequenceLength = 0;
   double betaFast = 32;
   double betaSlow = 1;
@@ -22,6 +25,9 @@ struct ScalingRecord {
   double highFreqFactor = 4;
   bool hasAttentionFactor = false;  // else the default 0.1 ln(factor) + 1
   double attentionFactor = 0;
+  double mscale = 0;        // yarn; 0 = not set
+  double mscaleAllDim = 0;  // yarn; 0 = not set
+  // longrope's factor lists travel in the input slots shortFactor, longFactor.
 };
 
 // Calls visit(name, member) for every field: the one list both the
@@ -31,6 +37,7 @@ void visit_scaling_fields(Visit&& visit) {
   visit("type", &ScalingRecord::type);
   visit("factor", &ScalingRecord::factor);
   visit("originalLength", &ScalingRecord::originalLength);
+  visit("hasSequenceLength", &ScalingRecord::hasSequenceLength);
   visit("sequenceLength", &ScalingRecord::sequenceLength);
   visit("betaFast", &ScalingRecord::betaFast);
   visit("betaSlow", &ScalingRecord::betaSlow);
@@ -39,15 +46,24 @@ void visit_scaling_fields(Visit&& visit) {
   visit("highFreqFactor", &ScalingRecord::highFreqFactor);
   visit("hasAttentionFactor", &ScalingRecord::hasAttentionFactor);
   visit("attentionFactor", &ScalingRecord::attentionFactor);
+  visit("mscale", &ScalingRecord::mscale);
+  visit("mscaleAllDim", &ScalingRecord::mscaleAllDim);
 }
 
 // What RopeScaling cannot say: a type code out of range, or an explicit
-// attentionFactor of 0 (RopeScaling reads 0 as "the default").
+// attentionFactor or sequenceLength of 0 (RopeScaling reads 0 as "the default").
 inline std::string check_scaling_record(const ScalingRecord& r) {
   if (auto e = check_choice("scaling.type", r.type, kRopeScalingTypeNames); !e.empty()) return e;
   if (r.hasAttentionFactor && r.attentionFactor == 0.0)
     return check_finite("scaling.attentionFactor", 0.0, kMinScalingParameter, kMaxScalingFactor);
+  if (r.hasSequenceLength && r.sequenceLength == 0.0)
+    return check_finite("scaling.sequenceLength", 0.0, 1.0, kMaxAbsPosition);
   return "";
+}
+
+inline std::vector<double> slot_values(Slot slot) {
+  const double* data = slot_data<double>(slot);
+  return data == nullptr ? std::vector<double>{} : std::vector<double>(data, data + slot_count(slot));
 }
 
 // After check_scaling_record.
@@ -56,13 +72,19 @@ inline RopeScaling scaling_of(const ScalingRecord& r) {
   s.type = static_cast<RopeScalingType>(static_cast<int>(r.type));
   s.factor = r.factor;
   s.original_length = r.originalLength;
-  s.sequence_length = r.sequenceLength;
+  s.sequence_length = r.hasSequenceLength ? r.sequenceLength : 0.0;
   s.beta_fast = r.betaFast;
   s.beta_slow = r.betaSlow;
   s.truncate = r.truncate;
   s.low_freq_factor = r.lowFreqFactor;
   s.high_freq_factor = r.highFreqFactor;
   s.attention_factor = r.hasAttentionFactor ? r.attentionFactor : 0.0;
+  s.mscale = r.mscale;
+  s.mscale_all_dim = r.mscaleAllDim;
+  if (s.type == RopeScalingType::longrope) {
+    s.short_factor = slot_values(kShortFactor);
+    s.long_factor = slot_values(kLongFactor);
+  }
   return s;
 }
 

@@ -1,5 +1,6 @@
 #include "phasor/rope.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -12,6 +13,14 @@ namespace phasor {
 
 std::string check_pairing(const char* name, double code) {
   return check_choice(name, code, kPairingNames);
+}
+
+std::string check_rotary_dim(double rotary_dim, double dim) {
+  if (rotary_dim == 0.0) return "";
+  if (auto e = check_integer("rotaryDim", rotary_dim, 2, dim); !e.empty()) return e;
+  if (std::fmod(rotary_dim, 2.0) != 0.0)
+    return "rotaryDim must be even (it rotates pairs); got " + format_number(rotary_dim);
+  return "";
 }
 
 std::string check_positions(const char* name, const double* positions, std::int64_t count) {
@@ -36,7 +45,15 @@ std::string validate_rope(const RopeSpec& spec, const double* positions) {
   if (auto e = check_pairing("pairing", static_cast<double>(spec.pairing)); !e.empty()) return e;
   if (auto e = check_pairing("tableLayout", static_cast<double>(spec.table_layout)); !e.empty())
     return e;
-  if (auto e = validate_rope_scaling(spec.scaling, dim); !e.empty()) return e;
+  if (auto e = check_rotary_dim(static_cast<double>(spec.rotary_dim), dim); !e.empty()) return e;
+  if (auto e = check_choice("ropeDims", static_cast<double>(spec.rope_dims), kRopeDimsNames);
+      !e.empty())
+    return e;
+  const bool partial = spec.rotary_dim > 0 && spec.rotary_dim != spec.dim;
+  if (auto e = validate_rope_scaling(spec.scaling, static_cast<double>(rotary_width(spec)),
+                                     partial ? "rotaryDim" : "dim");
+      !e.empty())
+    return e;
   if (static_cast<double>(spec.count) * dim > kMaxRopeValues)
     return "count x dim must be at most " + format_number(kMaxRopeValues) + " (the work of one call); got " +
            format_number(static_cast<double>(spec.count)) + " x " + format_number(dim);
@@ -84,15 +101,28 @@ std::int64_t pairing_source(std::int64_t j, std::int64_t dim, Pairing from, Pair
 
 void rope(const RopeSpec& spec, const float* rows, const double* positions, float* out) {
   const std::int64_t d = spec.dim;
-  std::vector<double> omega(static_cast<std::size_t>(d / 2));
-  const double factor = rope_frequencies(d, spec.theta, spec.scaling, omega.data());
-  std::vector<double> c(static_cast<std::size_t>(d)), s(static_cast<std::size_t>(d));
+  const std::int64_t rd = rotary_width(spec);
+  // The rotated slice's first value; the rest of the row passes through.
+  const std::int64_t at = spec.rope_dims == RopeDims::last ? d - rd : 0;
+  RopeScaling scaling = spec.scaling;
+  if (scaling.sequence_length == 0.0) {  // the call's length: max(position_ids) + 1
+    double last = positions[0];
+    for (std::int64_t r = 1; r < spec.count; ++r) last = std::max(last, positions[r]);
+    scaling.sequence_length = last + 1.0;
+  }
+  std::vector<double> omega(static_cast<std::size_t>(rd / 2));
+  const double factor = rope_frequencies(rd, spec.theta, scaling, omega.data());
+  std::vector<double> c(static_cast<std::size_t>(rd)), s(static_cast<std::size_t>(rd));
   const int pairing = spec.pairing == Pairing::adjacent ? kernels::kAdjacentPairs
                                                          : kernels::kHalfPairs;
   for (std::int64_t r = 0; r < spec.count; ++r) {
-    rope_slot_phasors(omega.data(), d, positions[r], factor, spec.table_layout, c.data(),
+    const float* x = rows + r * d;
+    float* y = out + r * d;
+    std::copy(x, x + at, y);
+    std::copy(x + at + rd, x + d, y + at + rd);
+    rope_slot_phasors(omega.data(), rd, positions[r], factor, spec.table_layout, c.data(),
                       s.data());
-    kernels::rope_row(rows + r * d, c.data(), s.data(), d, pairing, out + r * d);
+    kernels::rope_row(x + at, c.data(), s.data(), rd, pairing, y + at);
   }
 }
 

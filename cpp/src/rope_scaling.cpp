@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "phasor/frequencies.hpp"
 #include "phasor/limits.hpp"
@@ -13,7 +15,51 @@ namespace {
 
 bool needs_original_length(RopeScalingType t) {
   return t == RopeScalingType::dynamic_ntk || t == RopeScalingType::yarn ||
-         t == RopeScalingType::llama3;
+         t == RopeScalingType::llama3 || t == RopeScalingType::longrope;
+}
+
+// The length a call runs at: the one given, else L (dynamic: no change).
+double run_length(const RopeScaling& s) {
+  return s.sequence_length > 0.0 ? s.sequence_length : s.original_length;
+}
+
+// yarn's default attention factor (transformers' _compute_yarn_parameters).
+double yarn_attention(const RopeScaling& s) {
+  if (s.attention_factor > 0.0) return s.attention_factor;
+  if (s.mscale != 0.0 && s.mscale_all_dim != 0.0)
+    return yarn_get_mscale(s.factor, s.mscale) / yarn_get_mscale(s.factor, s.mscale_all_dim);
+  return yarn_get_mscale(s.factor);
+}
+
+// longrope: w_i / ext_i, ext the long factors for a call longer than L (every
+// position of it), else the short ones; read as float32 like transformers'
+// torch.tensor(..., dtype=float32).
+void longrope(const RopeScaling& s, std::int64_t pairs, double* omega) {
+  const bool use_long = s.sequence_length > s.original_length;
+  const std::vector<double>& ext = use_long ? s.long_factor : s.short_factor;
+  for (std::int64_t i = 0; i < pairs; ++i)
+    omega[i] /= static_cast<double>(static_cast<float>(ext[static_cast<std::size_t>(i)]));
+}
+
+double longrope_attention(const RopeScaling& s) {
+  if (s.attention_factor > 0.0) return s.attention_factor;
+  if (s.factor <= 1.0) return 1.0;
+  return std::sqrt(1.0 + std::log(s.factor) / std::log(s.original_length));
+}
+
+// Each of a longrope factor list: `pairs` values in [lo, hi].
+std::string check_factors(const char* name, const std::vector<double>& values, double pairs,
+                          const char* dim_name) {
+  if (static_cast<double>(values.size()) != pairs)
+    return std::string(name) + " must hold " + dim_name + "/2 = " + format_number(pairs) +
+           " values (one per pair); got " + format_number(static_cast<double>(values.size()));
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const std::string item = std::string(name) + "[" + format_number(static_cast<double>(i)) + "]";
+    if (auto e = check_finite(item.c_str(), values[i], kMinScalingParameter, kMaxScalingFactor);
+        !e.empty())
+      return e;
+  }
+  return "";
 }
 
 // theta^(-2i/dim) for every pair.
@@ -70,6 +116,10 @@ void llama3(const RopeScaling& s, std::int64_t pairs, double* omega) {
 
 }  // namespace
 
+double yarn_get_mscale(double scale, double m) {
+  return scale <= 1.0 ? 1.0 : 0.1 * m * std::log(scale) + 1.0;
+}
+
 std::string validate_rope_scaling(const RopeScaling& s, double dim, const char* dim_name) {
   using T = RopeScalingType;
   if (auto e = check_choice("scaling.type", static_cast<double>(s.type), kRopeScalingTypeNames);
@@ -86,9 +136,21 @@ std::string validate_rope_scaling(const RopeScaling& s, double dim, const char* 
         !e.empty())
       return e;
   }
-  if (s.type == T::dynamic_ntk) {
+  if ((s.type == T::dynamic_ntk || s.type == T::longrope) && s.sequence_length != 0.0) {
     if (auto e = check_finite("scaling.sequenceLength", s.sequence_length, 1.0, kMaxAbsPosition);
         !e.empty())
+      return e;
+  }
+  if (s.type == T::yarn || s.type == T::longrope) {
+    if (s.attention_factor != 0.0) {
+      if (auto e = check_finite("scaling.attentionFactor", s.attention_factor, lo, hi); !e.empty())
+        return e;
+    }
+  }
+  if (s.type == T::longrope) {
+    if (auto e = check_factors("scaling.shortFactor", s.short_factor, dim / 2, dim_name); !e.empty())
+      return e;
+    if (auto e = check_factors("scaling.longFactor", s.long_factor, dim / 2, dim_name); !e.empty())
       return e;
   }
   if (s.type == T::yarn) {
@@ -97,8 +159,11 @@ std::string validate_rope_scaling(const RopeScaling& s, double dim, const char* 
     if (!(s.beta_fast > s.beta_slow))
       return "scaling.betaFast must be greater than scaling.betaSlow; got " +
              format_number(s.beta_fast) + " and " + format_number(s.beta_slow);
-    if (s.attention_factor != 0.0) {
-      if (auto e = check_finite("scaling.attentionFactor", s.attention_factor, lo, hi); !e.empty())
+    if (s.mscale != 0.0) {
+      if (auto e = check_finite("scaling.mscale", s.mscale, lo, hi); !e.empty()) return e;
+    }
+    if (s.mscale_all_dim != 0.0) {
+      if (auto e = check_finite("scaling.mscaleAllDim", s.mscale_all_dim, lo, hi); !e.empty())
         return e;
     }
   }
@@ -127,19 +192,22 @@ double rope_frequencies(std::int64_t dim, double theta, const RopeScaling& s, do
       ntk_frequencies(dim, theta, s.factor, omega);
       return 1.0;
     case T::dynamic_ntk: {
-      const double length = std::max(s.sequence_length, s.original_length);
+      const double length = std::max(run_length(s), s.original_length);
       ntk_frequencies(dim, theta, s.factor * length / s.original_length - (s.factor - 1.0), omega);
       return 1.0;
     }
     case T::yarn:
       base_frequencies(dim, theta, omega);
       yarn(dim, theta, s, omega);
-      if (s.attention_factor > 0.0) return s.attention_factor;
-      return s.factor <= 1.0 ? 1.0 : 0.1 * std::log(s.factor) + 1.0;
+      return yarn_attention(s);
     case T::llama3:
       base_frequencies(dim, theta, omega);
       llama3(s, pairs, omega);
       return 1.0;
+    case T::longrope:
+      base_frequencies(dim, theta, omega);
+      longrope(s, pairs, omega);
+      return longrope_attention(s);
   }
   return 1.0;
 }

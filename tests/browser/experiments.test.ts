@@ -165,6 +165,25 @@ describe('the RoPE, attention and design charts', () => {
     expect(await shadowText(page, 'phasor-rope-scaling')).toContain('18 of 64 pairs turn less than once in L');
   });
 
+  test("the RoPE scaling chart with preset: Phi-3's short and long factors at its rotary width and lengths", async () => {
+    const { page } = await explorer();
+    const selector = 'phasor-rope-scaling';
+    const draws = await renders(page, selector);
+    await page.$eval(selector, (el) => el.setAttribute('preset', 'phi-3-mini-128k-instruct'));
+    await waitForRender(page, selector, draws);
+    type Scheme = { type: string; label: string; frequencies: { wavelengths: Record<string, number> } };
+    const d = await data<{ original: Record<string, number>; schemes: Scheme[]; factor: number; originalLength: number }>(page, selector);
+    expect(d.schemes.map((s) => s.label)).toEqual([
+      'Phi-3-mini-128k-instruct (the June 2024 update, the hub\'s current config), short factors',
+      'Phi-3-mini-128k-instruct (the June 2024 update, the hub\'s current config), long factors',
+    ]);
+    expect([d.factor, d.originalLength]).toEqual([32, 4096]);
+    // Pair 0: λ = 2π × its factor (short 1.1, long 1.07, both read as float32).
+    expect(d.schemes[0].frequencies.wavelengths[0] / (TAU * Math.fround(1.1))).toBeCloseTo(1, 12);
+    expect(d.schemes[1].frequencies.wavelengths[0] / (TAU * Math.fround(1.0700000524520874))).toBeCloseTo(1, 12);
+    expect(Object.keys(d.original)).toHaveLength(48);
+  });
+
   test('changing an attribute redraws each chart with a different picture', async () => {
     const { page } = await explorer();
     const changes: [string, string, string][] = [

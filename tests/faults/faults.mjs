@@ -294,8 +294,8 @@ export const faults = [
   {
     id: 'rope-attention-factor-ignored', computation: 'RoPE', kind: 'ignored option',
     file: 'cpp/src/rope.cpp',
-    anchor: 'rope_slot_phasors(omega.data(), d, positions[r], factor, spec.table_layout',
-    replacement: 'rope_slot_phasors(omega.data(), d, positions[r], 1.0, spec.table_layout',
+    anchor: 'rope_slot_phasors(omega.data(), rd, positions[r], factor, spec.table_layout',
+    replacement: 'rope_slot_phasors(omega.data(), rd, positions[r], 1.0, spec.table_layout',
     suites: ['cpp'],
   },
   {
@@ -315,8 +315,8 @@ export const faults = [
   {
     id: 'scaling-dynamic-ntk-short-runs', computation: 'RoPE scaling', kind: 'ignored option',
     file: 'cpp/src/rope_scaling.cpp',
-    anchor: 'const double length = std::max(s.sequence_length, s.original_length);',
-    replacement: 'const double length = s.sequence_length;',
+    anchor: 'const double length = std::max(run_length(s), s.original_length);',
+    replacement: 'const double length = run_length(s);',
     suites: ['cpp'],
   },
   {
@@ -343,8 +343,8 @@ export const faults = [
   {
     id: 'scaling-yarn-attention-default', computation: 'RoPE scaling', kind: 'wrong formula',
     file: 'cpp/src/rope_scaling.cpp',
-    anchor: 'return s.factor <= 1.0 ? 1.0 : 0.1 * std::log(s.factor) + 1.0;',
-    replacement: 'return s.factor <= 1.0 ? 1.0 : 0.1 * std::log(s.factor);',
+    anchor: 'return scale <= 1.0 ? 1.0 : 0.1 * m * std::log(scale) + 1.0;',
+    replacement: 'return scale <= 1.0 ? 1.0 : 0.1 * m * std::log(scale);',
     suites: ['cpp'],
   },
   {
@@ -360,6 +360,41 @@ export const faults = [
     anchor: 'omega[i] = (1.0 - smooth) * omega[i] / s.factor + smooth * omega[i];',
     replacement: 'omega[i] = smooth * omega[i] / s.factor + (1.0 - smooth) * omega[i];',
     suites: ['cpp'],
+  },
+  {
+    id: 'scaling-longrope-switch-at-original', computation: 'RoPE scaling', kind: 'off-by-one',
+    file: 'cpp/src/rope_scaling.cpp',
+    anchor: 'const bool use_long = s.sequence_length > s.original_length;',
+    replacement: 'const bool use_long = s.sequence_length >= s.original_length;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'scaling-yarn-mscale-all-dim-ignored', computation: 'RoPE scaling', kind: 'ignored option',
+    file: 'cpp/src/rope_scaling.cpp',
+    anchor: 'return yarn_get_mscale(s.factor, s.mscale) / yarn_get_mscale(s.factor, s.mscale_all_dim);',
+    replacement: 'return yarn_get_mscale(s.factor, s.mscale);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'rope-rotary-dim-tail-rotated', computation: 'RoPE', kind: 'ignored option',
+    file: 'cpp/src/rope.cpp',
+    anchor: 'const std::int64_t rd = rotary_width(spec);',
+    replacement: 'const std::int64_t rd = spec.dim;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'scaling-dynamic-ntk-starts-at-factor-length', computation: 'RoPE scaling', kind: 'wrong formula',
+    file: 'cpp/src/rope_scaling.cpp',
+    anchor: 'return s.sequence_length > 0.0 ? s.sequence_length : s.original_length;',
+    replacement: 'return s.sequence_length > 0.0 ? s.sequence_length : s.factor * s.original_length;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'rope-preset-pairing-ignored', computation: 'RoPE', kind: 'ignored option',
+    file: 'web/src/core/rope.ts',
+    anchor: "const pairing = o.choice('pairing', PAIRINGS, preset?.pairing ?? 'half', enums.pairing);",
+    replacement: "const pairing = o.choice('pairing', PAIRINGS, 'half', enums.pairing);",
+    suites: ['unit'],
   },
   {
     id: 'scaling-factor-limit', computation: 'validation limits', kind: 'validation limit',

@@ -119,10 +119,17 @@ describe('ropeFrequencies', () => {
     expect(f.attentionFactor).toBe(1);
   });
 
-  test('dynamic NTK defaults its sequence length to factor × originalLength', () => {
-    const implied = ph.ropeFrequencies({ dim: 64, scaling: { type: 'dynamic-ntk', factor: 4, originalLength: 2048 } });
-    const given = ph.ropeFrequencies({ dim: 64, scaling: { type: 'dynamic-ntk', factor: 4, originalLength: 2048, sequenceLength: 8192 } });
-    expect(implied.frequencies).toEqual(given.frequencies);
-    expect(implied.frequencies[31]).toBeLessThan(implied.originalFrequencies[31] / 10);
+  test('dynamic NTK changes nothing until a call runs past its length, as transformers (no factor × L default)', () => {
+    const scaling = { type: 'dynamic-ntk', factor: 4, originalLength: 2048 } as const;
+    const unchanged = ph.ropeFrequencies({ dim: 64, scaling });
+    expect(Array.from(unchanged.frequencies)).toEqual(Array.from(unchanged.originalFrequencies));
+    const given = ph.ropeFrequencies({ dim: 64, scaling: { ...scaling, sequenceLength: 8192 } });
+    expect(given.frequencies[31]).toBeLessThan(given.originalFrequencies[31] / 10);
+    // rope() runs at max(positions) + 1: 8192 here, so the base has grown.
+    const rows = new Float32Array(64).fill(1);
+    const call = ph.rope({ rows, dim: 64, positions: [8191], scaling });
+    const explicit = ph.rope({ rows, dim: 64, positions: [8191], scaling: { ...scaling, sequenceLength: 8192 } });
+    expect(call).toEqual(explicit);
+    expect(maxAbsDiff(call, ph.rope({ rows, dim: 64, positions: [8191] }))).toBeGreaterThan(0.1);
   });
 });

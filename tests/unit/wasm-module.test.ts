@@ -5,7 +5,7 @@
 // C++ core exports, so the build fails when the two sides disagree.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { ATTENTION_KINDS, LAYOUTS, METRICS, ODD_WIDTHS, ORDERS, PAIRINGS, ROPE_SCALING_TYPES, SHIFT_ENCODINGS, SPACINGS } from '../../web/src/core/index.js';
+import { ATTENTION_KINDS, LAYOUTS, METRICS, ODD_WIDTHS, ORDERS, PAIRINGS, ROPE_DIMS, ROPE_SCALING_TYPES, SHIFT_ENCODINGS, SPACINGS } from '../../web/src/core/index.js';
 import {
   CORE_FUNCTIONS,
   EXPERIMENT_FUNCTIONS,
@@ -61,6 +61,7 @@ describe('the hand-written wasm declarations', () => {
         oddWidth: ODD_WIDTHS,
         metric: METRICS,
         pairing: PAIRINGS,
+        ropeDims: ROPE_DIMS,
         attentionKind: ATTENTION_KINDS,
         ropeScalingType: ROPE_SCALING_TYPES,
         shiftEncoding: SHIFT_ENCODINGS,

@@ -22,9 +22,21 @@ namespace phasor {
 enum class Pairing { adjacent = 0, half = 1 };
 inline constexpr std::array<const char*, 2> kPairingNames = {"adjacent", "half"};
 
+// Where the rotated slice of a row sits when only rotaryDim of its dim values
+// turn (partial rotary); the rest pass through unchanged.
+//   first  rotate x[:rotaryDim], pass x[rotaryDim:]   GPT-J, GPT-NeoX, Phi-2, Phi-3
+//   last   pass x[:dim-rotaryDim], rotate the rest    DeepSeek-V3 ([q_nope, q_pe])
+enum class RopeDims { first = 0, last = 1 };
+inline constexpr std::array<const char*, 2> kRopeDimsNames = {"first", "last"};
+
 struct RopeSpec {
   std::int64_t count = 0;  // rows
   std::int64_t dim = 0;    // row width, even
+  // The rotated width, even, at most dim; 0 = dim. The frequencies are
+  // theta^(-2i/rotaryDim): the exponent uses the rotary width, as every
+  // framework with partial rotary does.
+  std::int64_t rotary_dim = 0;
+  RopeDims rope_dims = RopeDims::first;
   double theta = 10000.0;
   Pairing pairing = Pairing::half;
   Pairing table_layout = Pairing::half;  // = pairing, unless showing the mismatch bug
@@ -32,13 +44,21 @@ struct RopeSpec {
 };
 
 std::string check_pairing(const char* name, double code);
+// An even integer in [2, dim]; dim itself when not given (0 passes).
+std::string check_rotary_dim(double rotary_dim, double dim);
+inline std::int64_t rotary_width(const RopeSpec& spec) {
+  return spec.rotary_dim > 0 ? spec.rotary_dim : spec.dim;
+}
 // Every positions[k] finite with |positions[k]| <= kMaxAbsPosition.
 std::string check_positions(const char* name, const double* positions, std::int64_t count);
 std::string validate_rope(const RopeSpec& spec, const double* positions);
 
 // out[r] = R_{positions[r]} rows[r] (count x dim, row-major), times the
-// scaling's attention factor (yarn). Angles m * w_i, their cos and sin and the
-// rotation are float64; each output is rounded to float32 once.
+// scaling's attention factor (yarn, longrope), on the rotary slice; the other
+// values are copied unchanged. Angles m * w_i, their cos and sin and the
+// rotation are float64; each output is rounded to float32 once. A scaling
+// without a sequenceLength (dynamic-ntk, longrope) runs at max(positions) + 1,
+// as transformers' forward does for the whole call.
 void rope(const RopeSpec& spec, const float* rows, const double* positions, float* out);
 
 // cos and sin of each slot's angle at `position` (dim values each), times

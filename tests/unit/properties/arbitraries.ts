@@ -59,8 +59,11 @@ export const scaling = (dim: number): fc.Arbitrary<RopeScaling | undefined> => {
         betas: fc.constantFrom('both', 'slow', 'fast', 'neither'),
         truncate: fc.option(fc.boolean(), { nil: undefined }),
         attentionFactor: fc.option(fc.double({ min: 0.1, max: 4, noNaN: true }), { nil: undefined }),
+        // DeepSeek-V3's pair; transformers uses their ratio only when both are set (non-zero).
+        mscale: fc.option(fc.oneof(fc.constantFrom(0, 0.707, 1), fc.double({ min: 0.1, max: 3, noNaN: true })), { nil: undefined }),
+        mscaleAllDim: fc.option(fc.oneof(fc.constantFrom(0, 1), fc.double({ min: 0.1, max: 3, noNaN: true })), { nil: undefined }),
       })
-      .map(({ factor: f, originalLength, betaSlow, gap, betas, truncate, attentionFactor }) =>
+      .map(({ factor: f, originalLength, betaSlow, gap, betas, truncate, attentionFactor, mscale, mscaleAllDim }) =>
         // Either beta alone keeps the default of the other (1 and 32) on its side.
         defined({
           type: 'yarn' as const,
@@ -69,6 +72,31 @@ export const scaling = (dim: number): fc.Arbitrary<RopeScaling | undefined> => {
           betaSlow: betas === 'both' || betas === 'slow' ? betaSlow : undefined,
           betaFast: betas === 'both' ? betaSlow + gap : betas === 'fast' ? 1 + gap : undefined,
           truncate,
+          attentionFactor,
+          mscale,
+          mscaleAllDim,
+        }),
+      ),
+    fc
+      .record({
+        originalLength: length,
+        factor: fc.option(factor, { nil: undefined }),
+        stretch: fc.double({ min: 1, max: 64, noNaN: true }),
+        shortFactor: fc.array(fc.double({ min: 0.25, max: 64, noNaN: true }), { minLength: dim / 2, maxLength: dim / 2 }),
+        longFactor: fc.array(fc.double({ min: 0.25, max: 64, noNaN: true }), { minLength: dim / 2, maxLength: dim / 2 }),
+        sequenceLength: fc.option(fc.double({ min: 1, max: 1e6, noNaN: true }), { nil: undefined }),
+        attentionFactor: fc.option(fc.double({ min: 0.1, max: 4, noNaN: true }), { nil: undefined }),
+      })
+      .map(({ originalLength, factor: f, stretch, shortFactor, longFactor, sequenceLength, attentionFactor }) =>
+        // Without a factor, transformers' default: maxPositionEmbeddings / originalLength.
+        defined({
+          type: 'longrope' as const,
+          originalLength,
+          factor: f,
+          maxPositionEmbeddings: f === undefined ? originalLength * stretch : undefined,
+          shortFactor,
+          longFactor,
+          sequenceLength,
           attentionFactor,
         }),
       ),

@@ -30,27 +30,48 @@ const values = (a: ArrayLike<number>) => Array.from(a);
 export const rope: Spec<RopeOptions> = {
   fn: 'rope',
   runs: 200,
-  keys: ['rows', 'dim', 'positions', 'theta', 'pairing', 'tableLayout', 'scaling'],
-  related: { rows: ['dim', 'positions'], dim: ['rows', 'positions', 'scaling'], positions: ['rows'], scaling: ['dim'] },
+  keys: ['rows', 'dim', 'rotaryDim', 'ropeDims', 'positions', 'theta', 'pairing', 'tableLayout', 'scaling'],
+  related: { rows: ['dim', 'positions'], dim: ['rows', 'positions', 'scaling', 'rotaryDim'], rotaryDim: ['dim', 'scaling'], positions: ['rows'], scaling: ['dim', 'rotaryDim'] },
   valid: fc
-    .record({ count: fc.integer({ min: 1, max: 6 }), dim: A.even(2, 32), theta: A.maybe(A.base), pairing: A.maybe(A.pairing), tableLayout: A.maybe(A.pairing), withPositions: fc.boolean() })
-    .chain((o) =>
-      fc.record({ rows: A.floats(o.count * o.dim), positions: o.withPositions ? A.positionList(o.count) : fc.constant(undefined), scaling: A.scaling(o.dim) }).map((s) =>
-        A.defined({ rows: s.rows, dim: o.dim, positions: s.positions, theta: o.theta, pairing: o.pairing, tableLayout: o.tableLayout, scaling: s.scaling }),
-      ),
-    ),
+    .record({
+      count: fc.integer({ min: 1, max: 6 }),
+      dim: A.even(2, 32),
+      rotaryPart: A.maybe(fc.double({ min: 0, max: 1, noNaN: true })),
+      ropeDims: A.maybe(fc.constantFrom('first' as const, 'last' as const)),
+      theta: A.maybe(A.base),
+      pairing: A.maybe(A.pairing),
+      tableLayout: A.maybe(A.pairing),
+      withPositions: fc.boolean(),
+    })
+    .chain((o) => {
+      // rotaryDim: an even width in [2, dim], or absent (dim).
+      const rotaryDim = o.rotaryPart === undefined ? undefined : 2 * Math.max(1, Math.round((o.rotaryPart * o.dim) / 2));
+      return fc
+        .record({ rows: A.floats(o.count * o.dim), positions: o.withPositions ? A.positionList(o.count) : fc.constant(undefined), scaling: A.scaling(rotaryDim ?? o.dim) })
+        .map((s) =>
+          A.defined({ rows: s.rows, dim: o.dim, rotaryDim, ropeDims: o.ropeDims, positions: s.positions, theta: o.theta, pairing: o.pairing, tableLayout: o.tableLayout, scaling: s.scaling }),
+        );
+    }),
   check(o, result) {
     const out = result as Float32Array;
-    const count = o.rows.length / o.dim;
+    const dim = o.dim!;
+    const rd = o.rotaryDim ?? dim;
+    const at = o.ropeDims === 'last' ? dim - rd : 0;
+    const count = o.rows.length / dim;
     const positions = o.positions === undefined ? Array.from({ length: count }, (_, i) => i) : values(o.positions);
     const pairing = given<Pairing>(o.pairing, 'half');
-    const { omega, factor } = R.ropeFrequencies(o.dim, given(o.theta, 10000), o.scaling);
+    // The call's length, max(positions) + 1, when dynamic NTK or longrope has no sequenceLength.
+    const { omega, factor } = R.ropeFrequencies(rd, given(o.theta, 10000), o.scaling, Math.max(...positions) + 1);
     expect(out.length).toBe(o.rows.length);
     for (let r = 0; r < count; r++) {
-      const x = o.rows.subarray(r * o.dim, (r + 1) * o.dim);
+      const row = o.rows.subarray(r * dim, (r + 1) * dim);
+      const got = out.subarray(r * dim, (r + 1) * dim);
+      const x = row.subarray(at, at + rd);
       const want = R.ropeRow(x, positions[r], omega, factor, pairing, given(o.tableLayout, pairing));
       const size = x.reduce((s, v) => s + Math.abs(v), 0) * factor;
-      expectClose(`rope row ${r} (m = ${positions[r]})`, out.subarray(r * o.dim, (r + 1) * o.dim), want, (j) => 2 * f32(want[j]) + size * (Math.abs(positions[r]) + 1) * 2 ** -46);
+      expectClose(`rope row ${r} (m = ${positions[r]})`, got.subarray(at, at + rd), want, (j) => 2 * f32(want[j]) + size * (Math.abs(positions[r]) + 1) * 2 ** -46);
+      // The other dims pass through bit for bit.
+      for (let j = 0; j < dim; j++) if (j < at || j >= at + rd) expect(Object.is(got[j], row[j]), `row ${r} dim ${j} passes through`).toBe(true);
     }
   },
 };
@@ -58,14 +79,20 @@ export const rope: Spec<RopeOptions> = {
 export const ropeFrequencies: Spec<RopeFrequencyOptions> = {
   fn: 'ropeFrequencies',
   runs: 600,
-  keys: ['dim', 'theta', 'scaling'],
-  related: { dim: ['scaling'], scaling: ['dim'] },
-  valid: fc.record({ dim: A.even(2, 256), theta: A.maybe(A.base) }).chain((o) => A.scaling(o.dim).map((scaling) => A.defined({ ...o, scaling }))),
+  keys: ['dim', 'rotaryDim', 'theta', 'scaling'],
+  related: { dim: ['scaling', 'rotaryDim'], rotaryDim: ['dim', 'scaling'], scaling: ['dim', 'rotaryDim'] },
+  valid: fc
+    .record({ dim: A.even(2, 256), theta: A.maybe(A.base), rotaryPart: A.maybe(fc.double({ min: 0, max: 1, noNaN: true })) })
+    .chain(({ dim, theta, rotaryPart }) => {
+      const rotaryDim = rotaryPart === undefined ? undefined : 2 * Math.max(1, Math.round((rotaryPart * dim) / 2));
+      return A.scaling(rotaryDim ?? dim).map((scaling) => A.defined({ dim, rotaryDim, theta, scaling }));
+    }),
   check(o, result) {
     const r = result as RopeFrequencies;
     const theta = given(o.theta, 10000);
-    const { omega, factor } = R.ropeFrequencies(o.dim, theta, o.scaling);
-    const original = R.ropeFrequencies(o.dim, theta).omega;
+    const rd = o.rotaryDim ?? o.dim!;
+    const { omega, factor } = R.ropeFrequencies(rd, theta, o.scaling);
+    const original = R.ropeFrequencies(rd, theta).omega;
     expectClose('scaled frequencies', r.frequencies, omega, (i) => relative(omega[i]));
     expectClose('wavelengths', r.wavelengths, omega.map((w) => R.TWO_PI / w), (i) => relative(R.TWO_PI / omega[i]));
     expectClose('original frequencies', r.originalFrequencies, original, (i) => relative(original[i]));

@@ -87,17 +87,29 @@ export function rotationMatrix(omega: Float64Array, k: number, layout: Layout): 
 }
 
 /** RoPE's ω_i after scaling and the factor cos and sin are multiplied by (transformers' formulas). */
-export function ropeFrequencies(dim: number, theta: number, s?: RopeScaling): { omega: Float64Array; factor: number } {
+/**
+ * transformers' _compute_*_parameters in float64. `callLength`: max(positions) + 1 of a
+ * rope() call, the length dynamic NTK and longrope run at when sequenceLength is absent
+ * (ropeFrequencies and attention: none, so dynamic NTK changes nothing and longrope
+ * takes its short factors).
+ */
+export function ropeFrequencies(dim: number, theta: number, s?: RopeScaling, callLength?: number): { omega: Float64Array; factor: number } {
   const invFreq = (t: number) => Float64Array.from({ length: dim / 2 }, (_, i) => 1 / t ** ((2 * i) / dim));
   const type = s?.type ?? 'none';
   if (!s || type === 'none') return { omega: invFreq(theta), factor: 1 };
-  const factor = s.factor!;
+  const L = s.originalLength ?? s.originalMaxPositionEmbeddings ?? s.maxPositionEmbeddings!;
+  const factor = s.factor ?? s.maxPositionEmbeddings! / L;
   if (type === 'linear') return { omega: invFreq(theta).map((w) => w / factor), factor: 1 };
   if (type === 'ntk') return { omega: invFreq(theta * factor ** (dim / (dim - 2))), factor: 1 };
-  const L = s.originalLength!;
+  const seqLength = s.sequenceLength ?? callLength;
   if (type === 'dynamic-ntk') {
-    const seq = Math.max(s.sequenceLength ?? factor * L, L);
+    const seq = Math.max(seqLength ?? L, L);
     return { omega: invFreq(theta * ((factor * seq) / L - (factor - 1)) ** (dim / (dim - 2))), factor: 1 };
+  }
+  if (type === 'longrope') {
+    const ext = seqLength !== undefined && seqLength > L ? s.longFactor! : s.shortFactor!;
+    const attention = s.attentionFactor ?? (factor <= 1 ? 1 : Math.sqrt(1 + Math.log(factor) / Math.log(L)));
+    return { omega: invFreq(theta).map((w, i) => w / Math.fround(ext[i])), factor: attention };
   }
   if (type === 'yarn') {
     const correction = (rotations: number) => (dim * Math.log(L / (rotations * TWO_PI))) / (2 * Math.log(theta));
@@ -114,7 +126,9 @@ export function ropeFrequencies(dim: number, theta: number, s?: RopeScaling): { 
       const ramp = Math.min(1, Math.max(0, (i - low) / (high - low)));
       return (w / factor) * ramp + w * (1 - ramp);
     });
-    return { omega, factor: s.attentionFactor ?? 0.1 * Math.log(factor) + 1 };
+    const mscale = (m: number) => (factor <= 1 ? 1 : 0.1 * m * Math.log(factor) + 1);
+    const byDims = s.mscale && s.mscaleAllDim ? mscale(s.mscale) / mscale(s.mscaleAllDim) : mscale(1);
+    return { omega, factor: s.attentionFactor ?? byDims };
   }
   // llama3
   const lowFreq = s.lowFreqFactor ?? 1;

@@ -3,7 +3,8 @@
 // score-versus-offset curves, and the seeded samples behind every default
 // (cpp/include/phasor/attention.hpp, random.hpp).
 import { plainFloatArray, typedLength } from './caller-arrays.js';
-import { numbersOption, putFloat32, putFloat64, sample, scalingRecord, STREAM, takeResult } from './experiment-inputs.js';
+import { numbersOption, putFloat32, putFloat64, sample, STREAM, takeResult } from './experiment-inputs.js';
+import { putScalingFactors, scalingInput, type ScalingInput } from './rope-scaling-input.js';
 import { enumsOf, limitsOf } from './module-tables.js';
 import { describe, OptionReader } from './options.js';
 import {
@@ -68,6 +69,7 @@ class AttentionSettings {
   readonly weightLayout: number;
   readonly permute: boolean;
   readonly scaling: WasmScalingRecord;
+  private readonly scalingLists: ScalingInput;
   readonly heads: number;
   readonly head: number;
   private readonly maxWidth: number;
@@ -94,7 +96,8 @@ class AttentionSettings {
     this.tableLayout = o.choice('tableLayout', PAIRINGS, pairing.name, enums.pairing).code;
     this.weightLayout = o.choice('weightLayout', PAIRINGS, pairing.name, enums.pairing).code;
     this.permute = o.boolean('permute', false);
-    this.scaling = scalingRecord(wasm, fn, o);
+    this.scalingLists = scalingInput(wasm, fn, o);
+    this.scaling = this.scalingLists.record;
     this.heads = o.number('heads', 8);
     this.head = o.number('head', 0);
     this.maxWidth = limitsOf(wasm).maxAttentionWidth;
@@ -142,6 +145,7 @@ class AttentionSettings {
   putWeights(wq: Float32Array, wk: Float32Array): void {
     putFloat32(this.wasm, this.fn, 'wq', wq);
     putFloat32(this.wasm, this.fn, 'wk', wk);
+    putScalingFactors(this.wasm, this.fn, this.scalingLists);
   }
 
   slope(): number {

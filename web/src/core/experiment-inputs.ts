@@ -1,13 +1,12 @@
 // Moving arrays in and results out of the RoPE/attention bindings
 // (cpp/bindings/rope_bindings.cpp), and reading their array and scaling
 // options. Types and shapes are checked here (TypeError); numeric ranges by
-// the core, whose sentence becomes a RangeError. Slot numbers, enum codes and
-// the scaling record's fields come from the module (module-tables.ts).
+// the core, whose sentence becomes a RangeError. Slot numbers come from the
+// module (module-tables.ts); the scaling option is read in rope-scaling-input.ts.
 import { copyInto, copyOf, plainFloatArray, readNumbers, typedLength } from './caller-arrays.js';
-import { enumsOf, slotsOf } from './module-tables.js';
+import { slotsOf } from './module-tables.js';
 import type { OptionReader } from './options.js';
-import { ROPE_SCALING_TYPES } from './rope-types.js';
-import type { ExperimentsWasm, SlotName, WasmResult, WasmScalingRecord } from './wasm-module.js';
+import type { ExperimentsWasm, SlotName, WasmResult } from './wasm-module.js';
 
 /** Random streams of one seed; tests/fixtures/make_rope_fixtures.py uses the same. */
 export const STREAM = { wq: 1, wk: 2, tokens: 3, embedding: 4 } as const;
@@ -62,60 +61,4 @@ export function numbersOption(o: OptionReader, fn: string, key: string, required
 export function float32Option(o: OptionReader, fn: string, key: string, what: string): Float32Array | undefined {
   if (o.raw(key) === undefined) return undefined;
   return plainFloatArray(fn, key, o.raw(key), ['Float32Array'], what) as Float32Array;
-}
-
-const SCALING_KEYS = [
-  'type',
-  'factor',
-  'originalLength',
-  'sequenceLength',
-  'betaFast',
-  'betaSlow',
-  'truncate',
-  'attentionFactor',
-  'lowFreqFactor',
-  'highFreqFactor',
-] as const;
-
-/** The scaling option as the bindings' record (no scaling when absent). */
-export function scalingRecord(wasm: ExperimentsWasm, fn: string, o: OptionReader): WasmScalingRecord {
-  const codes = enumsOf(wasm).ropeScalingType;
-  const s = o.object('scaling', SCALING_KEYS, "{ type: 'linear', factor: 4 }");
-  const record: WasmScalingRecord = {
-    type: codes.indexOf('none'),
-    factor: 1,
-    originalLength: 0,
-    sequenceLength: 0,
-    betaFast: 32,
-    betaSlow: 1,
-    truncate: true,
-    lowFreqFactor: 1,
-    highFreqFactor: 4,
-    hasAttentionFactor: false,
-    attentionFactor: 0,
-  };
-  if (!s) return record;
-  if (s.raw('type') === undefined) {
-    throw new TypeError(`phasor.${fn}: option 'scaling.type' is required (${ROPE_SCALING_TYPES.map((t) => `'${t}'`).join(', ')})`);
-  }
-  const type = s.choice('type', ROPE_SCALING_TYPES, 'none', codes);
-  const required = (key: string): number => {
-    if (s.raw(key) === undefined) {
-      throw new TypeError(`phasor.${fn}: option 'scaling.${key}' is required for scaling.type '${type.name}' (a number)`);
-    }
-    return s.number(key);
-  };
-  const needsLength = type.name === 'dynamic-ntk' || type.name === 'yarn' || type.name === 'llama3';
-  record.type = type.code;
-  record.factor = type.name === 'none' ? 1 : required('factor');
-  record.originalLength = needsLength ? required('originalLength') : 0;
-  record.sequenceLength = type.name === 'dynamic-ntk' ? s.number('sequenceLength', record.factor * record.originalLength) : 0;
-  record.betaFast = s.number('betaFast', 32);
-  record.betaSlow = s.number('betaSlow', 1);
-  record.truncate = s.boolean('truncate', true);
-  record.lowFreqFactor = s.number('lowFreqFactor', 1);
-  record.highFreqFactor = s.number('highFreqFactor', 4);
-  record.hasAttentionFactor = s.raw('attentionFactor') !== undefined;
-  record.attentionFactor = s.number('attentionFactor', 0);
-  return record;
 }

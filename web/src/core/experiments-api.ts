@@ -4,4 +4,5 @@
 export { alibiSlopes, attentionScores, normalSamples, scoreByOffset } from './attention.js';
 export { embeddingScale, positionResolution } from './embedding-scale.js';
 export { rope, ropeFrequencies } from './rope.js';
+export { identifyRope } from './rope-identify.js';
 export { shiftFit, sineCollision } from './shift-fit.js';

@@ -27,6 +27,7 @@ import type * as ExperimentsApi from './experiments-api.js';
 import { identify } from './identify.js';
 import type { Identification, IdentifyOptions } from './identify-types.js';
 import type * as R from './rope-types.js';
+import type { IdentifyRopeOptions, RopeIdentification } from './rope-identify.js';
 import * as windowApi from './window.js';
 import type * as W from './window-types.js';
 
@@ -301,6 +302,12 @@ export class Phasor {
   ropeFrequencies(options: R.RopeFrequencyOptions): R.RopeFrequencies {
     const { wasm, api } = this.experiments('ropeFrequencies');
     return api.ropeFrequencies(wasm, options);
+  }
+
+  /** Which RoPE made an inv_freq vector or a cos/sin cache: theta, scaling, attention factor, pairing, rotary width (rope-identify.ts). */
+  identifyRope(options: IdentifyRopeOptions): RopeIdentification {
+    const { wasm, api } = this.experiments('identifyRope');
+    return api.identifyRope(wasm, options);
   }
 
   /** q_m·k_n over a grid of positions for additive PE (with its four terms), RoPE or ALiBi. */

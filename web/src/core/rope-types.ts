@@ -1,13 +1,18 @@
 // Options and results of the RoPE, attention and "why this design" API
 // (rope.ts, attention.ts, shift-fit.ts, embedding-scale.ts).
+import type { RopePresetName } from './rope-presets.js';
 
 /** Which two slots of a row RoPE turns together. */
 export type Pairing = 'adjacent' | 'half';
 /** 'adjacent': slots (2i, 2i+1), RoFormer and GPT-J; 'half': slots (i, i + dim/2), GPT-NeoX and Llama ("rotate_half"). */
 export const PAIRINGS: readonly Pairing[] = ['adjacent', 'half'];
 
-export type RopeScalingType = 'none' | 'linear' | 'ntk' | 'dynamic-ntk' | 'yarn' | 'llama3';
-export const ROPE_SCALING_TYPES: readonly RopeScalingType[] = ['none', 'linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3'];
+export type RopeScalingType = 'none' | 'linear' | 'ntk' | 'dynamic-ntk' | 'yarn' | 'llama3' | 'longrope';
+export const ROPE_SCALING_TYPES: readonly RopeScalingType[] = ['none', 'linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3', 'longrope'];
+
+/** Where the rotated slice sits when rotaryDim < dim: 'first' (GPT-J, GPT-NeoX, Phi) or 'last' (DeepSeek-V3's [no-RoPE, RoPE]). */
+export type RopeDims = 'first' | 'last';
+export const ROPE_DIMS: readonly RopeDims[] = ['first', 'last'];
 
 /**
  * A context-extension scheme for RoPE's frequencies, as in Hugging Face
@@ -15,11 +20,31 @@ export const ROPE_SCALING_TYPES: readonly RopeScalingType[] = ['none', 'linear',
  */
 export interface RopeScaling {
   type: RopeScalingType;
-  /** How much longer the context gets; ≥ 1. Required unless type is 'none'. */
+  /**
+   * How much longer the context gets; ≥ 1. Required unless type is 'none'
+   * ('yarn', 'longrope': default maxPositionEmbeddings / originalLength, as transformers).
+   */
   factor?: number;
-  /** The training length L; required for 'dynamic-ntk', 'yarn' and 'llama3'. */
+  /**
+   * The training length L (transformers' original_max_position_embeddings); required
+   * for 'yarn', 'llama3', 'longrope' and 'dynamic-ntk' (there, transformers' L is
+   * max_position_embeddings: give that as maxPositionEmbeddings or here).
+   */
   originalLength?: number;
-  /** 'dynamic-ntk': the length being run (≤ L changes nothing); default factor × originalLength. */
+  /** The same as originalLength, under transformers' name. */
+  originalMaxPositionEmbeddings?: number;
+  /**
+   * transformers' max_position_embeddings: 'dynamic-ntk' takes it as L; 'yarn' and
+   * 'longrope' derive the default factor from it (max / original); 'yarn' uses it as L
+   * when originalLength is absent.
+   */
+  maxPositionEmbeddings?: number;
+  /**
+   * 'dynamic-ntk', 'longrope': the length of the call, max(position) + 1. Default, as
+   * transformers' forward: rope() takes max(positions) + 1 of its own positions;
+   * ropeFrequencies (and attention) take none: dynamic NTK then changes nothing
+   * (the base grows only past L), longrope uses the short factors.
+   */
   sequenceLength?: number;
   /** 'yarn': pairs turning more than betaFast times in L keep their frequency; default 32. */
   betaFast?: number;
@@ -27,8 +52,20 @@ export interface RopeScaling {
   betaSlow?: number;
   /** 'yarn': round the ramp's ends to whole pairs, as transformers does by default; default true. */
   truncate?: boolean;
-  /** 'yarn': what cos and sin are multiplied by; default 0.1 ln(factor) + 1. */
+  /**
+   * 'yarn', 'longrope': what cos and sin are multiplied by. Default, 'yarn':
+   * get_mscale(factor, mscale) / get_mscale(factor, mscaleAllDim) when both are set
+   * (DeepSeek-V3: exactly 1), else 0.1 ln(factor) + 1; 'longrope': √(1 + ln factor / ln originalLength).
+   */
   attentionFactor?: number;
+  /** 'yarn': transformers' mscale (get_mscale(s, m) = 0.1·m·ln s + 1); used only with mscaleAllDim. */
+  mscale?: number;
+  /** 'yarn': transformers' mscale_all_dim. */
+  mscaleAllDim?: number;
+  /** 'longrope': one factor per pair (rotaryDim/2) for calls up to originalLength; read as float32, as transformers stores them. */
+  shortFactor?: Float64Array | Float32Array | readonly number[];
+  /** 'longrope': one factor per pair for calls longer than originalLength (every position of the call). */
+  longFactor?: Float64Array | Float32Array | readonly number[];
   /** 'llama3': wavelengths above L / lowFreqFactor are divided by factor; default 1. */
   lowFreqFactor?: number;
   /** 'llama3': wavelengths below L / highFreqFactor are kept; default 4. */
@@ -38,8 +75,18 @@ export interface RopeScaling {
 export interface RopeOptions {
   /** count × dim values, row-major: the query or key rows to rotate (a plain Float32Array; count × dim ≤ 2^24). */
   rows: Float32Array;
-  /** Row width, even. */
-  dim: number;
+  /** Row width, even (a preset gives its head width). */
+  dim?: number;
+  /**
+   * A real model's RoPE (ROPE_PRESETS, web/src/core/rope-presets.ts): fills dim,
+   * rotaryDim, ropeDims, theta, pairing (Hugging Face's) and scaling; options given
+   * here override it (scaling's keys one by one, unless scaling.type differs).
+   */
+  preset?: RopePresetName;
+  /** The rotated width, even, ≤ dim; default dim. ω_i = θ^(−2i/rotaryDim); the rest of each row passes through unchanged. */
+  rotaryDim?: number;
+  /** Which rotaryDim values of a row turn; default 'first'. */
+  ropeDims?: RopeDims;
   /** Position of each row; default 0, 1, ..., count − 1. Any finite |m| ≤ 2^31. */
   positions?: Float64Array | readonly number[];
   /** Base of the frequencies θ^(−2i/dim); default 10000. */
@@ -55,9 +102,14 @@ export interface RopeOptions {
 }
 
 export interface RopeFrequencyOptions {
-  dim: number;
+  /** Head width, even (a preset gives its own). */
+  dim?: number;
+  /** The rotated width (default dim): the frequencies are θ^(−2i/rotaryDim), rotaryDim/2 of them. */
+  rotaryDim?: number;
   theta?: number;
   scaling?: RopeScaling;
+  /** A real model's RoPE, as for rope(). */
+  preset?: RopePresetName;
 }
 
 export interface RopeFrequencies {
@@ -68,7 +120,7 @@ export interface RopeFrequencies {
   /** θ^(−2i/dim) before scaling. */
   originalFrequencies: Float64Array;
   originalWavelengths: Float64Array;
-  /** What cos and sin are multiplied by (1 except for yarn). */
+  /** What cos and sin are multiplied by (1 except for yarn and longrope). */
   attentionFactor: number;
 }
 

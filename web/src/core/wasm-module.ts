@@ -72,8 +72,10 @@ export interface ExperimentsWasm extends ModuleCommon {
   /** The fields of the scaling record, in the order Embind reads them. */
   scalingFields(): string[];
   normalSamples(seed: number, stream: number, count: number, std: number, seedName: string, stdName: string): WasmResult<Float32Array>;
-  rope(dim: number, theta: number, pairing: number, tableLayout: number, scaling: WasmScalingRecord): WasmResult<Float32Array>;
-  ropeFrequencies(dim: number, theta: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
+  /** rotaryDim 0: dim. */
+  rope(dim: number, rotaryDim: number, ropeDims: number, theta: number, pairing: number, tableLayout: number, scaling: WasmScalingRecord): WasmResult<Float32Array>;
+  /** [scaled ω (rotaryDim/2), unscaled ω, attention factor]; rotaryDim 0: dim. */
+  ropeFrequencies(dim: number, rotaryDim: number, theta: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
   attentionScores(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number, sharedTokens: boolean, scaling: WasmScalingRecord): WasmResult<Float32Array>;
   scoreByOffset(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number, scaling: WasmScalingRecord): WasmResult<Float32Array>;
   alibiSlopes(heads: number): WasmResult<Float64Array>;
@@ -84,7 +86,7 @@ export interface ExperimentsWasm extends ModuleCommon {
 }
 
 /** The input slots of the experiments module, by the option each carries. */
-export const SLOT_NAMES = ['positions', 'keyPositions', 'tokens', 'keyTokens', 'wq', 'wk', 'bases', 'lengths', 'rows'] as const;
+export const SLOT_NAMES = ['positions', 'keyPositions', 'tokens', 'keyTokens', 'wq', 'wk', 'bases', 'lengths', 'rows', 'shortFactor', 'longFactor'] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 
 /** RoPE's frequency scaling as the bindings take it (scaling_record.hpp). */
@@ -93,6 +95,7 @@ export interface WasmScalingRecord {
   type: number;
   factor: number;
   originalLength: number;
+  hasSequenceLength: boolean;
   sequenceLength: number;
   betaFast: number;
   betaSlow: number;
@@ -101,6 +104,8 @@ export interface WasmScalingRecord {
   highFreqFactor: number;
   hasAttentionFactor: boolean;
   attentionFactor: number;
+  mscale: number;
+  mscaleAllDim: number;
 }
 
 /** The bounds the core enforces (cpp/include/phasor/limits.hpp), under the names it exports them by. */
@@ -144,6 +149,7 @@ export interface WasmEnums {
   oddWidth: string[];
   metric: string[];
   pairing: string[];
+  ropeDims: string[];
   attentionKind: string[];
   ropeScalingType: string[];
   shiftEncoding: string[];
@@ -238,6 +244,7 @@ export const SCALING_FIELDS = [
   'type',
   'factor',
   'originalLength',
+  'hasSequenceLength',
   'sequenceLength',
   'betaFast',
   'betaSlow',
@@ -246,5 +253,7 @@ export const SCALING_FIELDS = [
   'highFreqFactor',
   'hasAttentionFactor',
   'attentionFactor',
+  'mscale',
+  'mscaleAllDim',
 ] as const satisfies readonly (keyof WasmScalingRecord)[];
 export const SCALING_FIELDS_COMPLETE: Exhaustive<keyof WasmScalingRecord, (typeof SCALING_FIELDS)[number]> = true;

@@ -3,11 +3,13 @@
 // pairs that turned less than once in training are the ones every scheme
 // stretches; linear interpolation stretches them all, NTK-aware and dynamic
 // NTK raise the base, YaRN and Llama 3 keep the fast pairs and ramp between.
+// With `preset`, one real model's scaling instead (longrope: its short and
+// long factors), at its rotary width, theta and lengths.
 import { scaleLinear, scaleLog } from 'd3-scale';
-import type { Phasor, RopeFrequencies, RopeScalingType } from '../core/index.js';
+import { ROPE_PRESET_NAMES, ROPE_PRESETS, type Phasor, type RopeFrequencies, type RopePresetName, type RopeScaling, type RopeScalingType } from '../core/index.js';
 import { exact, integer as formatInteger, powerOfTen } from '../charts/format.js';
 import { renderSeriesLegend } from '../charts/legend.js';
-import { integer, number, spec } from './attributes.js';
+import { choice, integer, number, spec } from './attributes.js';
 import { limit } from './core-limits.js';
 import { PhasorElement } from './phasor-element.js';
 import { LinePanel, type PanelLine } from '../charts/line-panel.js';
@@ -19,6 +21,7 @@ import type { Theme } from './theme.js';
 import { attachReadout } from '../charts/readout.js';
 import type { CodeConfig } from '../code/code-config.js';
 
+// longrope's per-pair factors belong to a model, not to one factor: drawn for a preset only.
 type Scheme = Exclude<RopeScalingType, 'none'>;
 const SCHEMES: readonly Scheme[] = ['linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3'];
 const NAMES: Record<Scheme, string> = {
@@ -27,22 +30,28 @@ const NAMES: Record<Scheme, string> = {
   'dynamic-ntk': 'dynamic NTK',
   yarn: 'YaRN',
   llama3: 'Llama 3',
+  longrope: 'LongRoPE',
 };
-const DASHES: Record<Scheme, number[] | undefined> = { linear: undefined, ntk: [7, 4], 'dynamic-ntk': [2, 3], yarn: [9, 3, 2, 3], llama3: undefined };
+const DASHES: Record<Scheme, number[] | undefined> = { linear: undefined, ntk: [7, 4], 'dynamic-ntk': [2, 3], yarn: [9, 3, 2, 3], llama3: undefined, longrope: [4, 2] };
 
 export interface RopeScalingChartOptions {
   dim: number;
   theta: number;
   factor: number;
   originalLength: number;
-  /** dynamic NTK's running length; null: factor × originalLength. */
+  /** dynamic NTK's running length; null: factor × originalLength (the chart's choice: at L itself, transformers' default, nothing changes). */
   sequenceLength: number | null;
   types: Scheme[];
+  /** A real model's scaling (rope-presets.ts) in place of the schemes above; null: none. */
+  preset: RopePresetName | null;
 }
 
 export interface RopeScalingChartData {
   original: Float64Array;
-  schemes: { type: Scheme; frequencies: RopeFrequencies }[];
+  schemes: { type: Scheme; label?: string; frequencies: RopeFrequencies }[];
+  /** The factor and training length drawn as marks (the preset's when one is shown). */
+  factor: number;
+  originalLength: number;
 }
 
 const MARGIN = { top: 10, right: 14, bottom: 44, left: 56 };
@@ -56,7 +65,8 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
     spec('factor', number(1, 1024), 4),
     spec('original-length', integer(1, 2 ** 30), 4096),
     spec<number | null>('sequence-length', integer(1, limit('maxAbsPosition')), null),
-    spec<Scheme[]>('types', choiceList(SCHEMES), [...SCHEMES]),
+    spec<Scheme[]>('types', choiceList(SCHEMES.filter((t) => t !== 'longrope')), SCHEMES.filter((t) => t !== 'longrope')),
+    spec<RopePresetName | null>('preset', choice(ROPE_PRESET_NAMES), null),
   ];
 
   private readonly panel = new LinePanel();
@@ -74,7 +84,7 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
   protected override csvTable(data: RopeScalingChartData): CsvTable {
     return seriesTable('pair i', data.original.length, (i) => i, [
       ['original wavelength', data.original],
-      ...data.schemes.map(({ type, frequencies }): [string, Float64Array] => [`${NAMES[type]} wavelength`, frequencies.wavelengths]),
+      ...data.schemes.map(({ type, label, frequencies }): [string, Float64Array] => [`${label ?? NAMES[type]} wavelength`, frequencies.wavelengths]),
     ]);
   }
 
@@ -102,29 +112,35 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
   }
 
   protected compute(ph: Phasor, o: RopeScalingChartOptions): RopeScalingChartData {
+    if (o.preset !== null) return presetData(ph, o.preset);
     const schemes = o.types.map((type) => ({
       type,
       frequencies: ph.ropeFrequencies({
         dim: o.dim,
         theta: o.theta,
-        scaling: { type, factor: o.factor, originalLength: o.originalLength, ...(type === 'dynamic-ntk' && o.sequenceLength !== null ? { sequenceLength: o.sequenceLength } : {}) },
+        scaling: {
+          type,
+          factor: o.factor,
+          originalLength: o.originalLength,
+          ...(type === 'dynamic-ntk' ? { sequenceLength: o.sequenceLength ?? o.factor * o.originalLength } : {}),
+        },
       }),
     }));
-    return { original: schemes[0].frequencies.originalWavelengths, schemes };
+    return { original: schemes[0].frequencies.originalWavelengths, schemes, factor: o.factor, originalLength: o.originalLength };
   }
 
   protected draw(data: RopeScalingChartData, o: RopeScalingChartOptions, width: number, theme: Theme): void {
-    const colour = (type: Scheme) => theme.series[SCHEMES.indexOf(type) % theme.series.length];
+    const colour = (type: Scheme, k: number) => theme.series[(SCHEMES.indexOf(type) + (data.schemes.length > 1 && data.schemes[0].label ? k : 0)) % theme.series.length];
     const lines: PanelLine[] = [
       { label: 'original λᵢ = 2π·θ^(2i/d)', y: data.original, colour: theme.fg, width: 5, alpha: 0.25 },
-      ...data.schemes.map(({ type, frequencies }) => ({ label: NAMES[type], y: frequencies.wavelengths, colour: colour(type), dash: DASHES[type] })),
+      ...data.schemes.map(({ type, label, frequencies }, k) => ({ label: label ?? NAMES[type], y: frequencies.wavelengths, colour: colour(type, k), dash: k > 0 ? undefined : DASHES[type] })),
     ];
     let lo = Infinity;
     let hi = 0;
     for (const l of lines) for (const v of l.y as Float64Array) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
-    hi = Math.max(hi, o.factor * o.originalLength);
+    hi = Math.max(hi, data.factor * data.originalLength);
     const count = data.original.length;
-    const target = o.factor * o.originalLength;
+    const target = data.factor * data.originalLength;
     this.panel.draw({
       width,
       height: Math.round(Math.min(380, Math.max(240, width * 0.5))),
@@ -135,29 +151,44 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
       y: { scale: scaleLog().domain([lo / 1.5, hi * 2]), label: 'wavelength 2π/ωᵢ (positions)', format: powerOfTen },
       lines,
       marks: [
-        { axis: 'y', value: o.originalLength, label: `training length L = ${formatInteger(o.originalLength)}` },
-        { axis: 'y', value: target, label: `${exact(o.factor)} × L = ${formatInteger(Math.round(target))}` },
+        { axis: 'y', value: data.originalLength, label: `training length L = ${formatInteger(data.originalLength)}` },
+        { axis: 'y', value: target, label: `${exact(data.factor)} × L = ${formatInteger(Math.round(target))}` },
       ],
       describe: (i) => [
         `pair i = ${i}: original λ = ${exact(data.original[i])}`,
-        ...data.schemes.map(({ type, frequencies }) => `${NAMES[type]}: ${exact(frequencies.wavelengths[i])} (×${exact(+(frequencies.wavelengths[i] / data.original[i]).toPrecision(4))})`),
+        ...data.schemes.map(({ type, label, frequencies }) => `${label ?? NAMES[type]}: ${exact(frequencies.wavelengths[i])} (×${exact(+(frequencies.wavelengths[i] / data.original[i]).toPrecision(4))})`),
       ],
-      label: `RoPE wavelengths per pair for dim ${o.dim}, θ ${o.theta}, before and after scaling by ${o.factor}`,
+      label: `RoPE wavelengths per pair for ${o.preset ?? `dim ${o.dim}, θ ${o.theta}`}, before and after scaling by ${data.factor}`,
     });
     renderSeriesLegend(this.panel.legend, lines);
     // What each scheme does to the pairs, counted from the numbers drawn.
-    const parts = data.schemes.map(({ type, frequencies }) => {
+    const parts = data.schemes.map(({ type, label, frequencies }) => {
       let kept = 0;
       let full = 0;
       frequencies.wavelengths.forEach((w, i) => {
         const ratio = w / data.original[i];
         if (Math.abs(ratio - 1) < 1e-9) kept++;
-        else if (Math.abs(ratio / o.factor - 1) < 1e-9) full++;
+        else if (Math.abs(ratio / data.factor - 1) < 1e-9) full++;
       });
       const factor = frequencies.attentionFactor !== 1 ? `, cos and sin ×${exact(+frequencies.attentionFactor.toPrecision(4))}` : '';
-      return `${NAMES[type]}: ${kept} kept, ${full} ×${exact(o.factor)}, ${count - kept - full} between${factor}`;
+      return `${label ?? NAMES[type]}: ${kept} kept, ${full} ×${exact(data.factor)}, ${count - kept - full} between${factor}`;
     });
-    const slow = data.original.filter((w) => w > o.originalLength).length;
+    const slow = data.original.filter((w) => w > data.originalLength).length;
     this.panel.caption.textContent = `${slow} of ${count} pairs turn less than once in L. Pairs kept, stretched by the factor, or in between — ${parts.join('; ')}.`;
   }
+}
+
+/** One model's scaling: its frequencies (longrope: short, then long factors) at its own width and lengths. */
+function presetData(ph: Phasor, name: RopePresetName): RopeScalingChartData {
+  const preset = ROPE_PRESETS[name];
+  const s = preset.scaling;
+  const type: Scheme = s?.type && s.type !== 'none' ? s.type : 'linear';
+  const frequencies = ph.ropeFrequencies({ preset: name });
+  const schemes: RopeScalingChartData['schemes'] = [{ type, label: `${preset.model}${s?.type === 'longrope' ? ', short factors' : ''}`, frequencies }];
+  if (s?.type === 'longrope') {
+    const long = ph.ropeFrequencies({ preset: name, scaling: { sequenceLength: s.originalLength! + 1 } as RopeScaling });
+    schemes.push({ type, label: `${preset.model}, long factors`, frequencies: long });
+  }
+  const originalLength = s?.originalLength ?? preset.maxPositionEmbeddings;
+  return { original: frequencies.originalWavelengths, schemes, factor: s?.factor ?? (s?.maxPositionEmbeddings ?? originalLength) / originalLength, originalLength };
 }

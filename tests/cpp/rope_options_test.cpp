@@ -1,0 +1,180 @@
+// The RoPE options of issue 9 against closed forms: longrope's factors and
+// attention factor and its switch at the original length, YaRN's mscale pair,
+// partial rotary (which dims turn, the exponent's width, the rest untouched),
+// and dynamic NTK's "no change" until a call runs past L.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "phasor/rope.hpp"
+#include "phasor/rope_scaling.hpp"
+
+namespace {
+
+using phasor::Pairing;
+using phasor::RopeDims;
+using phasor::RopeScaling;
+using phasor::RopeScalingType;
+using phasor::RopeSpec;
+
+std::vector<double> frequencies(std::int64_t dim, double theta, const RopeScaling& s, double* attention = nullptr) {
+  std::vector<double> w(static_cast<std::size_t>(dim / 2));
+  const double a = phasor::rope_frequencies(dim, theta, s, w.data());
+  if (attention != nullptr) *attention = a;
+  return w;
+}
+
+RopeScaling longrope(double factor, double length, std::vector<double> short_factor, std::vector<double> long_factor) {
+  RopeScaling s;
+  s.type = RopeScalingType::longrope;
+  s.factor = factor;
+  s.original_length = length;
+  s.short_factor = std::move(short_factor);
+  s.long_factor = std::move(long_factor);
+  return s;
+}
+
+TEST(Longrope, DividesEachPairByItsFactorAndScalesBySqrtOfOnePlusLnFactorOverLnL) {
+  auto s = longrope(32.0, 4096.0, {1.0, 1.5, 2.0, 3.0}, {2.0, 4.0, 8.0, 16.0});
+  double attention = 0.0;
+  auto w = frequencies(8, 500.0, s, &attention);
+  EXPECT_DOUBLE_EQ(attention, std::sqrt(1.0 + std::log(32.0) / std::log(4096.0)));  // Phi-3: 1.19024
+  const double shorts[] = {1.0, 1.5, 2.0, 3.0};
+  for (int i = 0; i < 4; ++i) EXPECT_NEAR(w[i] * shorts[i] / std::pow(500.0, -i / 4.0), 1.0, 1e-15) << i;
+  s.factor = 1.0;  // no extension: cos and sin as they are
+  frequencies(8, 500.0, s, &attention);
+  EXPECT_EQ(attention, 1.0);
+  s.attention_factor = 0.75;
+  frequencies(8, 500.0, s, &attention);
+  EXPECT_EQ(attention, 0.75);
+}
+
+TEST(Longrope, SwitchesToTheLongFactorsOnlyPastTheOriginalLength) {
+  auto s = longrope(2.0, 64.0, {1.0, 1.0}, {4.0, 8.0});
+  const auto base = frequencies(4, 100.0, RopeScaling{});
+  for (double seq : {0.0, 1.0, 63.0, 64.0}) {  // not given, or at most L: short
+    s.sequence_length = seq;
+    EXPECT_EQ(frequencies(4, 100.0, s), base) << seq;
+  }
+  s.sequence_length = 65.0;
+  const auto w = frequencies(4, 100.0, s);
+  EXPECT_DOUBLE_EQ(w[0], base[0] / 4.0);
+  EXPECT_DOUBLE_EQ(w[1], base[1] / 8.0);
+}
+
+TEST(Longrope, FactorsAreReadAsFloat32LikeTransformersTensors) {
+  auto s = longrope(2.0, 64.0, {1.1, 1.3000000000000003}, {1.0, 1.0});
+  const auto w = frequencies(4, 100.0, s);
+  EXPECT_EQ(w[0], 1.0 / static_cast<double>(static_cast<float>(1.1)));
+  EXPECT_NE(w[0], 1.0 / 1.1);
+}
+
+TEST(Longrope, RopeUsesTheLongFactorsForEveryRowOfACallPastL) {
+  RopeSpec spec;
+  spec.count = 2;
+  spec.dim = 4;
+  spec.theta = 100.0;
+  spec.scaling = longrope(2.0, 64.0, {1.0, 1.0}, {4.0, 8.0});
+  const std::vector<float> rows = {1, 0, 0, 0, 1, 0, 0, 0};
+  std::vector<float> out(8);
+  const double at_edge[] = {1.0, 63.0};  // max + 1 = 64: short factors
+  ASSERT_EQ(phasor::validate_rope(spec, at_edge), "");
+  phasor::rope(spec, rows.data(), at_edge, out.data());
+  const double attention = std::sqrt(1.0 + std::log(2.0) / std::log(64.0));
+  EXPECT_FLOAT_EQ(out[0], static_cast<float>(std::cos(1.0) * attention));
+  const double past[] = {1.0, 64.0};  // max + 1 = 65: long, position 1 included
+  phasor::rope(spec, rows.data(), past, out.data());
+  EXPECT_FLOAT_EQ(out[0], static_cast<float>(std::cos(1.0 / 4.0) * attention));
+}
+
+TEST(Longrope, RefusesFactorListsOfTheWrongLengthNamingTheWidth) {
+  auto s = longrope(2.0, 64.0, {1.0, 1.0, 1.0}, {1.0, 1.0, 1.0, 1.0});
+  EXPECT_EQ(phasor::validate_rope_scaling(s, 8, "rotaryDim"),
+            "scaling.shortFactor must hold rotaryDim/2 = 4 values (one per pair); got 3");
+  s.short_factor.push_back(0.0);
+  EXPECT_EQ(phasor::validate_rope_scaling(s, 8), "scaling.shortFactor[3] must be a finite number in [1e-6, 1000000]; got 0");
+}
+
+TEST(YarnMscale, BothSetGiveTheirRatioDeepSeekV3GetsExactlyOne) {
+  RopeScaling s;
+  s.type = RopeScalingType::yarn;
+  s.factor = 40.0;
+  s.original_length = 4096.0;
+  double attention = 0.0;
+  frequencies(64, 10000.0, s, &attention);
+  EXPECT_DOUBLE_EQ(attention, 0.1 * std::log(40.0) + 1.0);  // 1.36889, the default without mscale
+  s.mscale = 1.0;
+  s.mscale_all_dim = 1.0;
+  frequencies(64, 10000.0, s, &attention);
+  EXPECT_EQ(attention, 1.0);
+  s.mscale = 0.707;
+  frequencies(64, 10000.0, s, &attention);
+  EXPECT_DOUBLE_EQ(attention, (0.0707 * std::log(40.0) + 1.0) / (0.1 * std::log(40.0) + 1.0));
+  s.mscale_all_dim = 0.0;  // transformers needs both (truthy): mscale alone is ignored
+  frequencies(64, 10000.0, s, &attention);
+  EXPECT_DOUBLE_EQ(attention, 0.1 * std::log(40.0) + 1.0);
+  s.mscale_all_dim = 1.0;
+  s.attention_factor = 1.5;  // an explicit attention factor wins
+  frequencies(64, 10000.0, s, &attention);
+  EXPECT_EQ(attention, 1.5);
+}
+
+TEST(DynamicNtk, WithoutASequenceLengthNothingChangesAsInTransformers) {
+  RopeScaling s;
+  s.type = RopeScalingType::dynamic_ntk;
+  s.factor = 4.0;
+  s.original_length = 4096.0;
+  EXPECT_EQ(frequencies(64, 10000.0, s), frequencies(64, 10000.0, RopeScaling{}));
+  // rope() runs at max(positions) + 1: 8192 gives theta * (4 * 2 - 3)^(64/62).
+  RopeSpec spec;
+  spec.count = 1;
+  spec.dim = 64;
+  spec.scaling = s;
+  std::vector<float> row(64, 0.0f);
+  row[63] = 0.0f;
+  row[31] = 1.0f;  // the slowest pair's first slot (half pairing)
+  std::vector<float> out(64);
+  const double position = 8191.0;
+  phasor::rope(spec, row.data(), &position, out.data());
+  const double omega = std::pow(10000.0 * std::pow(5.0, 64.0 / 62.0), -62.0 / 64.0);
+  EXPECT_FLOAT_EQ(out[31], static_cast<float>(std::cos(position * omega)));
+  EXPECT_FLOAT_EQ(out[63], static_cast<float>(std::sin(position * omega)));
+}
+
+TEST(RotaryDim, TurnsOnlyTheRotarySliceWithItsOwnExponentAndPassesTheRestThrough) {
+  for (RopeDims where : {RopeDims::first, RopeDims::last}) {
+    for (Pairing pairing : {Pairing::half, Pairing::adjacent}) {
+      RopeSpec spec;
+      spec.count = 1;
+      spec.dim = 10;
+      spec.rotary_dim = 4;
+      spec.rope_dims = where;
+      spec.pairing = pairing;
+      spec.table_layout = pairing;
+      ASSERT_EQ(phasor::validate_rope(spec, std::vector<double>{0.0}.data()), "");
+      const std::vector<float> row = {1.5f, -2.f, 3.25f, 0.5f, 7.f, -1.f, 0.125f, 9.f, -4.f, 2.f};
+      std::vector<float> out(10);
+      const double position = 3.0;
+      phasor::rope(spec, row.data(), &position, out.data());
+      const int at = where == RopeDims::first ? 0 : 6;
+      for (int j = 0; j < 10; ++j)
+        if (j < at || j >= at + 4) EXPECT_EQ(out[j], row[j]) << j;  // bit for bit
+      // Pair 1 turns by 3 * 10000^(-2/4) = 0.03 (rotaryDim in the exponent, not dim).
+      const int a = at + (pairing == Pairing::adjacent ? 2 : 1);
+      const int b = at + (pairing == Pairing::adjacent ? 3 : 3);
+      const double angle = 3.0 * std::pow(10000.0, -0.5);
+      EXPECT_FLOAT_EQ(out[a], static_cast<float>(row[a] * std::cos(angle) - row[b] * std::sin(angle)));
+      EXPECT_FLOAT_EQ(out[b], static_cast<float>(row[a] * std::sin(angle) + row[b] * std::cos(angle)));
+    }
+  }
+}
+
+TEST(RotaryDim, RefusesOddOrWiderThanTheRow) {
+  EXPECT_EQ(phasor::check_rotary_dim(3, 8), "rotaryDim must be even (it rotates pairs); got 3");
+  EXPECT_EQ(phasor::check_rotary_dim(10, 8), "rotaryDim must be an integer in [2, 8]; got 10");
+  EXPECT_EQ(phasor::check_rotary_dim(0, 8), "");  // not given: the whole row
+  EXPECT_EQ(phasor::check_rotary_dim(8, 8), "");
+}
+
+}  // namespace
