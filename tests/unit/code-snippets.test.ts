@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { codeSnippet, FRAMEWORKS, ropeSuffixes, type RopeCode, type TableCode } from '../../web/src/code/index.js';
-import { createPhasor, type Phasor } from '../../web/src/core/index.js';
+import { createPhasor, type Phasor, type RopeScaling } from '../../web/src/core/index.js';
 
 let ph: Phasor;
 beforeAll(async () => {
@@ -73,25 +73,28 @@ describe('copy as code: tables', () => {
   });
 });
 
-/** phasor's cache: rotating (1, …, 1, 0, …, 0) ('half') or (1, 0, 1, 0, …) ('adjacent') gives cos then sin of each pair, times the attention factor. */
-function phasorCache(c: RopeCode, scaling: RopeCode['scalings'] extends (infer S)[] | undefined ? S | undefined : never): { cos: Float32Array; sin: Float32Array } {
-  const half = c.dim / 2;
+/**
+ * phasor's cache: rotating (1, …, 1, 0, …, 0) ('half') or (1, 0, 1, 0, …) ('adjacent') over the
+ * rotated width gives cos then sin of each pair, times the attention factor.
+ */
+function phasorCache(c: RopeCode, scaling: RopeScaling | undefined): { cos: Float32Array; sin: Float32Array } {
+  const rotary = c.rotaryDim ?? c.dim;
+  const half = rotary / 2;
   const pairing = c.pairing ?? 'half';
   const row = new Float32Array(c.dim);
   for (let i = 0; i < half; i++) row[pairing === 'half' ? i : 2 * i] = 1;
   const rows = new Float32Array(c.positions * c.dim);
   for (let m = 0; m < c.positions; m++) rows.set(row, m * c.dim);
   const positions = Array.from({ length: c.positions }, (_, m) => (c.offset ?? 0) + m);
-  const out = ph.rope({ rows, dim: c.dim, positions, theta: c.theta, pairing, ...(scaling ? { scaling } : {}) });
-  const cos = new Float32Array(c.positions * c.dim);
-  const sin = new Float32Array(c.positions * c.dim);
+  const out = ph.rope({ rows, dim: c.dim, rotaryDim: rotary, positions, theta: c.theta, pairing, ...(scaling ? { scaling } : {}) });
+  const cos = new Float32Array(c.positions * rotary);
+  const sin = new Float32Array(c.positions * rotary);
   for (let m = 0; m < c.positions; m++) {
     for (let i = 0; i < half; i++) {
       const [ci, si] = pairing === 'half' ? [i, i + half] : [2 * i, 2 * i + 1];
-      const slots = pairing === 'half' ? [i, i + half] : [2 * i, 2 * i + 1];
-      for (const s of slots) {
-        cos[m * c.dim + s] = out[m * c.dim + ci];
-        sin[m * c.dim + s] = out[m * c.dim + si];
+      for (const slot of [ci, si]) {
+        cos[m * rotary + slot] = out[m * c.dim + ci];
+        sin[m * rotary + slot] = out[m * c.dim + si];
       }
     }
   }
@@ -115,7 +118,27 @@ const ROPES: RopeCode[] = [
       { type: 'yarn', factor: 8, originalLength: 2048, betaFast: 16, betaSlow: 2, truncate: false, attentionFactor: 1.25 },
       { type: 'llama3', factor: 8, originalLength: 8192 },
       { type: 'llama3', factor: 4, originalLength: 1024, lowFreqFactor: 2, highFreqFactor: 8 },
+      // DeepSeek-V3's YaRN: mscale and mscaleAllDim both 1, so an attention factor of exactly 1.
+      { type: 'yarn', factor: 40, originalLength: 4096, betaFast: 32, betaSlow: 1, mscale: 1, mscaleAllDim: 1 },
+      { type: 'yarn', maxPositionEmbeddings: 32768, originalMaxPositionEmbeddings: 8192, mscale: 0.707, mscaleAllDim: 1 },
+      { type: 'dynamic-ntk', factor: 2, maxPositionEmbeddings: 4096 },
     ],
+  },
+  // Phi-2: 32 of 80 rotated; longrope past and within its original length (factors per pair, read as float32).
+  { kind: 'rope', dim: 80, rotaryDim: 32, positions: 50 },
+  {
+    kind: 'rope',
+    dim: 16,
+    positions: 40,
+    offset: 100,
+    scalings: [{ type: 'longrope', originalLength: 128, maxPositionEmbeddings: 4096, shortFactor: [1, 1.1, 1.3, 1.7, 2.1, 2.9, 3.3, 4.1], longFactor: [1.01, 1.3, 2.2, 4.4, 8.8, 16.1, 31.7, 40.3] }],
+  },
+  {
+    kind: 'rope',
+    dim: 16,
+    positions: 40,
+    pairing: 'adjacent',
+    scalings: [{ type: 'longrope', factor: 8, originalLength: 128, attentionFactor: 1.1, shortFactor: [1, 1.1, 1.3, 1.7, 2.1, 2.9, 3.3, 4.1], longFactor: [1.01, 1.3, 2.2, 4.4, 8.8, 16.1, 31.7, 40.3] }],
   },
 ];
 

@@ -10,7 +10,10 @@ export type TableCode = { kind: 'table' } & TableOptions;
 /** RoPE's cos/sin cache for positions offset … offset + positions − 1, one or several scalings. */
 export interface RopeCode {
   kind: 'rope';
+  /** The head width. */
   dim: number;
+  /** The rotated width (default dim): the cache covers it; the rest of a row passes through. */
+  rotaryDim?: number;
   positions: number;
   offset?: number;
   theta?: number;

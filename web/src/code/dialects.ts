@@ -18,6 +18,8 @@ export interface Dialect {
   clip(x: string, lo: string, hi: string): string;
   where(condition: string, a: string, b: string): string;
   toFloat32(x: string): string;
+  /** A float64 array of `values` first stored as float32 (how transformers keeps longrope's factors). */
+  float32List(values: string): string;
   /** Statements setting row k of `table` (width d) to zero. */
   zeroRow(table: string, k: string, d: string): string;
 }
@@ -33,6 +35,7 @@ const numpyLike = (np: string): Omit<Dialect, 'imports' | 'zeroRow'> => ({
   clip: (x, lo, hi) => `${np}.clip(${x}, ${lo}, ${hi})`,
   where: (c, a, b) => `${np}.where(${c}, ${a}, ${b})`,
   toFloat32: (x) => `${x}.astype(${np}.float32)`,
+  float32List: (v) => `${np}.asarray(${v}, dtype=${np}.float32).astype(${np}.float64)`,
 });
 
 export const DIALECTS: Record<Framework, Dialect> = {
@@ -54,6 +57,7 @@ export const DIALECTS: Record<Framework, Dialect> = {
     clip: (x, lo, hi) => `torch.clamp(${x}, ${lo}, ${hi})`,
     where: (c, a, b) => `torch.where(${c}, ${a}, ${b})`,
     toFloat32: (x) => `${x}.to(torch.float32)`,
+    float32List: (v) => `torch.tensor(${v}, dtype=torch.float32).to(torch.float64)`,
     zeroRow: (t, k) => `${t}[${k}] = 0.0`,
   },
   tensorflow: {
@@ -68,6 +72,7 @@ export const DIALECTS: Record<Framework, Dialect> = {
     clip: (x, lo, hi) => `tf.clip_by_value(${x}, ${lo}, ${hi})`,
     where: (c, a, b) => `tf.where(${c}, ${a}, ${b})`,
     toFloat32: (x) => `tf.cast(${x}, tf.float32)`,
+    float32List: (v) => `tf.cast(tf.constant(${v}, dtype=tf.float32), tf.float64)`,
     zeroRow: (t, k, d) => `${t} = tf.tensor_scatter_nd_update(${t}, [[${k}]], tf.zeros([1, ${d}], dtype=tf.float64))`,
   },
 };

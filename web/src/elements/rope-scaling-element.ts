@@ -88,21 +88,27 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
     ]);
   }
 
-  /** "Copy as code": the cos/sin cache of each scheme drawn, over the extended length (factor × the training length). */
+  /**
+   * "Copy as code": the cos/sin cache of each scheme drawn over the extended
+   * length (factor × the training length), or the preset model's over its context.
+   */
   override codeConfig(): CodeConfig | null {
     const o = this.drawnOptions;
     if (!o) return null;
-    const length = o.sequenceLength ?? Math.round(o.factor * o.originalLength);
+    if (o.preset !== null) {
+      const p = ROPE_PRESETS[o.preset];
+      return { kind: 'rope', dim: p.headDim, rotaryDim: p.rotaryDim, theta: p.theta, pairing: p.pairing, positions: p.maxPositionEmbeddings, scalings: p.scaling ? [p.scaling] : [] };
+    }
     return {
       kind: 'rope',
       dim: o.dim,
       theta: o.theta,
-      positions: length,
+      positions: Math.round(o.factor * o.originalLength),
       scalings: o.types.map((type) => ({
         type,
         factor: o.factor,
         originalLength: o.originalLength,
-        ...(type === 'dynamic-ntk' && o.sequenceLength !== null ? { sequenceLength: o.sequenceLength } : {}),
+        ...(type === 'dynamic-ntk' ? { sequenceLength: o.sequenceLength ?? o.factor * o.originalLength } : {}),
       })),
     };
   }
