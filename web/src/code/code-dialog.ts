@@ -10,13 +10,14 @@ dialog.code {
   width: min(760px, calc(100vw - 24px));
   max-height: calc(100vh - 24px);
   padding: 14px 16px;
-  border: 1px solid var(--_grid);
+  border: 1px solid var(--_muted);
   border-radius: 8px;
+  box-shadow: 0 8px 32px rgba(0, 0, 0, 0.35);
   background: var(--_bg);
   color: var(--_fg);
   font: 13px/1.45 var(--_font);
 }
-dialog.code::backdrop { background: rgba(0, 0, 0, 0.35); }
+dialog.code::backdrop { background: rgba(0, 0, 0, 0.45); }
 dialog.code h2 { margin: 0 0 8px; font-size: 15px; }
 dialog.code .code-bar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-bottom: 8px; }
 dialog.code .code-bar .spacer { flex: 1; }

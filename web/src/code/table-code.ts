@@ -28,7 +28,7 @@ export function tableCode(given: TableOptions, framework: Framework): string {
   const geometric = o.spacing !== 'paper';
   const lines: string[] = [`# phasor: ${encodeCall(given)}`];
   if (given.convention) lines.push(`# = ${encodeCall(o)}`);
-  lines.push('# float64 throughout, rounded once to float32 at the end.', ...x.imports, '');
+  lines.push('# float64 throughout, rounded once to float32 at the end.', ...x.imports.filter((line) => line !== 'import math'), '');
   lines.push(`positions, d_model = ${o.positions}, ${d}`);
   lines.push(`base = ${pyFloat(o.base)}`);
   if (o.maxFrequency !== 1) lines.push(`max_frequency = ${pyFloat(o.maxFrequency)}  # the fastest pair's frequency`);
