@@ -52,6 +52,7 @@ struct Reading {
   Pairs pairs;
   double amplitude = 0;           // the scale
   double inconsistent = 1;        // fraction of sampled pair amplitudes off the median
+  double noise = 0;               // their median relative departure: the table's own rounding
   std::int64_t padding_row = -1;
   std::int64_t ref_row = 0;       // a row whose next row is not a zero row
   std::vector<double> omega;      // measured per pair (sign gives the order)
@@ -76,7 +77,8 @@ std::vector<std::int64_t> sample_rows(const std::vector<bool>& zero, std::int64_
 
 // Fraction of (row, pair) amplitudes more than 1e-5 off their median: 0 for
 // the right pairing, near 1 for a wrong one, noise or a learned table.
-double inconsistency(const Table& t, const EncodingSpec& form, const std::vector<std::int64_t>& rows, double* amplitude) {
+double inconsistency(const Table& t, const EncodingSpec& form, const std::vector<std::int64_t>& rows, double* amplitude,
+                     double* noise) {
   const Pairs p = pairs_of(form);
   std::vector<double> amps;
   for (std::int64_t r : rows)
@@ -85,7 +87,14 @@ double inconsistency(const Table& t, const EncodingSpec& form, const std::vector
   *amplitude = m;
   if (amps.empty() || !(m > 0)) return 1.0;
   double off = 0;
-  for (double a : amps) off += std::fabs(a - m) > 1e-5 * m ? 1 : 0;
+  // 3e-3: a table exported in half precision (float16 rounds by 2^-12,
+  // bfloat16 by 2^-9) keeps its pairing; a wrong pairing is off by O(1).
+  std::vector<double> departures;
+  for (double a : amps) {
+    departures.push_back(std::fabs(a - m) / m);
+    off += std::fabs(a - m) > 3e-3 * m ? 1 : 0;
+  }
+  *noise = median(departures);
   // The odd column: zeros for a zero column; a value within the amplitude for an extra sine.
   if (t.cols % 2 != 0) {
     const bool zero = form.odd_width == OddWidth::zero_column;
@@ -131,10 +140,11 @@ Reading read_structure(const Table& t) {
         hypotheses.push_back(f);
       }
   for (const EncodingSpec& f : hypotheses) {
-    double amplitude = 0;
-    const double off = inconsistency(t, f, rows, &amplitude);
+    double amplitude = 0, noise = 0;
+    const double off = inconsistency(t, f, rows, &amplitude, &noise);
     if (off < reading.inconsistent || reading.pairs.a.empty()) {
       reading.inconsistent = off;
+      reading.noise = noise;
       reading.structure = f;
       reading.amplitude = amplitude;
       reading.pairs = pairs_of(f);
@@ -169,7 +179,7 @@ Reading read_structure(const Table& t) {
       const double predicted = w * static_cast<double>(dist);
       w = (measured + 2 * kPi * std::round((predicted - measured) / (2 * kPi))) / static_cast<double>(dist);
       const double a = std::hypot(t.at(row, reading.pairs.a[i]), t.at(row, reading.pairs.b[i]));
-      if (std::fabs(a - amp) > 1e-4 * amp) reading.reliable[i] = false;
+      if (std::fabs(a - amp) > 3e-3 * amp) reading.reliable[i] = false;
       previous = dist;
     }
     reading.omega[i] = w;
@@ -197,7 +207,7 @@ bool fit_line(const Reading& reading, double* a, double* b) {
   const std::size_t n = reading.omega.size();
   std::vector<bool> use(n);
   for (std::size_t i = 0; i < n; ++i)
-    use[i] = reading.reliable[i] && reading.omega[i] > 0 && reading.omega[i] < 2.5 && reading.omega[i] * reading.span > 0.02;
+    use[i] = reading.reliable[i] && reading.omega[i] > 0 && reading.omega[i] < 2.5 && reading.omega[i] * reading.span > 1e-4;
   for (int pass = 0; pass < 3; ++pass) {
     double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
     std::size_t points = 0;
@@ -223,7 +233,7 @@ bool fit_line(const Reading& reading, double* a, double* b) {
     for (std::size_t i = 0; i < n; ++i) {
       if (!use[i]) continue;
       const double miss = (std::log(reading.omega[i]) - *a - *b * static_cast<double>(i)) * reading.omega[i] * reading.span;
-      if (std::fabs(miss) > 1e-3) use[i] = false;
+      if (std::fabs(miss) > 1e-3 + 100 * reading.noise) use[i] = false;
     }
   }
   return true;
@@ -268,7 +278,7 @@ double first_position(const Reading& reading, const std::vector<double>& model, 
   }
   *consistent = 0;
   for (std::size_t i = 0; i < reading.phase.size(); ++i)
-    if (model[i] < 3.0 && std::fabs(wrap(reading.phase[i] - model[i] * p)) < 1e-4) ++*consistent;
+    if (model[i] < 3.0 && std::fabs(wrap(reading.phase[i] - model[i] * p)) < 1e-4 + 10 * reading.noise) ++*consistent;
   return p;
 }
 
@@ -318,7 +328,7 @@ TableFit fit_form(EncodingSpec form, const Reading& reading, const Table& t, std
   }
   const double raw_offset = at_ref - static_cast<double>(reading.ref_row);
   const double whole = std::round(raw_offset);
-  form.offset = std::fabs(raw_offset - whole) < 1e-4 ? whole : raw_offset;
+  form.offset = std::fabs(raw_offset - whole) < std::max(1e-4, 1e3 * reading.noise) ? whole : raw_offset;
   // A stored table: positions from 0 (+ offset), its one zero row at position paddingIdx.
   if (reading.padding_row >= 0) {
     form.buffer = true;
@@ -328,7 +338,7 @@ TableFit fit_form(EncodingSpec form, const Reading& reading, const Table& t, std
   if (!fit.reproduces && form.offset != raw_offset && reading.padding_row < 0) {
     form.offset = raw_offset;
     TableFit raw = check(form, t, done);
-    if (raw.max_error < fit.max_error) fit = raw;
+    if (raw.reproduces || raw.max_error < 0.5 * fit.max_error) fit = raw;  // else the rounder reading
   }
   return fit;
 }
@@ -349,7 +359,10 @@ Identification identify(const double* values, std::int64_t rows, std::int64_t co
   EncodingSpec form = reading.structure;
   const double s = reading.amplitude;
   const double mlx_scale = std::sqrt(2.0 / static_cast<double>(cols));
-  form.scale = std::fabs(s - 1) < 1e-6 ? 1.0 : std::fabs(s / mlx_scale - 1) < 1e-6 ? mlx_scale : s;
+  // Parameters are rounded as far as the table's own rounding leaves them
+  // uncertain (1e-6 for a float32 table, 1e-2 for half precision).
+  const double rel = std::min(1e-2, std::max(1e-6, 100 * reading.noise));
+  form.scale = std::fabs(s - 1) < rel ? 1.0 : std::fabs(s / mlx_scale - 1) < rel ? mlx_scale : s;
 
   // Each spacing that can draw the line, with its parameters rounded where
   // rounding keeps them (then the raw fit if the rounded one fails).
@@ -360,8 +373,9 @@ Identification identify(const double* values, std::int64_t rows, std::int64_t co
     EncodingSpec geometric = form;
     geometric.spacing = Spacing::tensor2tensor;
     const double w0 = std::exp(a);
-    const double turns = round_figures(w0 / (2 * kPi), 1e-7) * 2 * kPi;
-    geometric.max_frequency = round_figures(w0, 1e-7) != w0 ? round_figures(w0, 1e-7) : std::fabs(turns / w0 - 1) < 1e-7 ? turns : w0;
+    const double rel_w = rel / 10;
+    const double turns = round_figures(w0 / (2 * kPi), rel_w) * 2 * kPi;
+    geometric.max_frequency = round_figures(w0, rel_w) != w0 ? round_figures(w0, rel_w) : std::fabs(turns / w0 - 1) < rel_w ? turns : w0;
     geometric.base = pairs > 1 ? std::exp(-b * static_cast<double>(pairs - 1)) : 10000.0;
     if (form.odd_width != OddWidth::extra_sine) forms.push_back(geometric);  // extraSine is the paper's rule
     if (std::fabs(a) < 1e-5) {
@@ -376,12 +390,12 @@ Identification identify(const double* values, std::int64_t rows, std::int64_t co
   std::vector<TableFit> done;
   for (EncodingSpec f : forms) {
     const double raw_base = f.base;
-    f.base = round_figures(raw_base, 1e-6);
+    f.base = round_figures(raw_base, rel);
     TableFit fit = fit_form(f, reading, t, done);
     if (!fit.reproduces && f.base != raw_base) {
       f.base = raw_base;
       TableFit raw = fit_form(f, reading, t, done);
-      if (raw.max_error < fit.max_error) fit = raw;
+      if (raw.reproduces || raw.max_error < 0.5 * fit.max_error) fit = raw;
     }
     if (!fit.reproduces && reading.inconsistent > 0.5)
       fit.differs = "no sin/cos pairs of constant amplitude: noise or a learned embedding?";

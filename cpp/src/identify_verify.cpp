@@ -74,6 +74,14 @@ std::string describe(const TableFit& fit, const Departures& d, const double* tab
   if (fit.max_error < 1e-2 * std::fabs(fit.form.scale) && late > 3 * early)
     return "values differ by up to " + format_number(fit.max_error) +
            ", growing with the position: computed in float32 arithmetic?";
+  // Everywhere, within a half-precision rounding of the values: an export in float16 or bfloat16.
+  const double top = std::ldexp(1.0, static_cast<int>(std::ceil(std::log2(std::fabs(fit.form.scale)))));
+  if (bad_rows.size() * 2 > static_cast<std::size_t>(rows)) {
+    if (fit.max_error <= top * 0x1p-12 * 1.01)
+      return "values differ by up to " + format_number(fit.max_error) + " everywhere, as float16 rounding would: exported in half precision?";
+    if (fit.max_error <= top * 0x1p-9 * 1.01)
+      return "values differ by up to " + format_number(fit.max_error) + " everywhere, as bfloat16 rounding would: exported in bfloat16?";
+  }
   return "differs by up to " + format_number(fit.max_error) + " (row " + format_number(static_cast<double>(fit.worst_row)) +
          ", column " + format_number(static_cast<double>(fit.worst_column)) + ")";
 }

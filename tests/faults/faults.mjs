@@ -770,7 +770,7 @@ export const faults = [
   {
     id: 'identify-offset-not-whole', computation: 'identify', kind: 'off-by-one',
     file: 'cpp/src/identify.cpp',
-    anchor: 'form.offset = std::fabs(raw_offset - whole) < 1e-4 ? whole : raw_offset;',
+    anchor: 'form.offset = std::fabs(raw_offset - whole) < std::max(1e-4, 1e3 * reading.noise) ? whole : raw_offset;',
     replacement: 'form.offset = raw_offset;',
     suites: ['cpp'],
   },
@@ -791,7 +791,7 @@ export const faults = [
   {
     id: 'identify-mlx-scale-not-snapped', computation: 'identify', kind: 'ignored option',
     file: 'cpp/src/identify.cpp',
-    anchor: 'std::fabs(s / mlx_scale - 1) < 1e-6 ? mlx_scale : s;',
+    anchor: 'std::fabs(s / mlx_scale - 1) < rel ? mlx_scale : s;',
     replacement: 's;',
     suites: ['cpp'],
   },
@@ -833,8 +833,8 @@ export const faults = [
   {
     id: 'identify-ts-point-check-off', computation: 'identify', kind: 'constant result',
     file: 'web/src/core/identify-candidates.ts',
-    anchor: '      if (drawn === null || !drawsFit(name, drawn, fit, dModel)) return [];',
-    replacement: '      if (drawn === null) return [];',
+    anchor: 'if (drawn !== null && drawsFit(name, drawn, f, dModel)) return',
+    replacement: 'if (drawn !== null) return',
     suites: ['unit'],
   },
   {

@@ -118,6 +118,22 @@ describe('identify answers "no match"', () => {
     expect(result.candidates[0].differs).toEqual(['columns 0 and 1 swapped: cos first?']);
   });
 
+  test('for a table exported in float16: the convention, and half precision said', () => {
+    const c = byId('fairseq forward d33');
+    const [positions, dModel] = c.shape;
+    const table = tableOf(c);
+    // Round to float16's 11 significant bits (normal numbers; values below 2^-14 to its subnormal step).
+    const half = (x: number) => {
+      const step = 2 ** (Math.max(Math.floor(Math.log2(Math.abs(x))), -14) - 10);
+      return x === 0 ? 0 : Math.round(x / step) * step;
+    };
+    for (let v = 0; v < table.length; v++) table[v] = half(table[v]);
+    const result = ph.identify({ table, positions, dModel });
+    expect(result.match).toBe(false);
+    expect(result.candidates[0].options).toEqual({ positions, dModel, convention: 'fairseq' });
+    expect(result.candidates[0].differs[0]).toMatch(/everywhere, as float16 rounding would: exported in half precision\?$/);
+  });
+
   test("for the PyTorch tutorial's own float32 arithmetic: float32 drift", () => {
     const positions = 2048;
     const dModel = 64;

@@ -184,10 +184,14 @@ function describeOptions(convention: string | null, options: Options): string {
 export function candidatesOf(fits: readonly WasmFit[], positions: number, dModel: number): IdentifyCandidate[] {
   const out: IdentifyCandidate[] = [];
   for (const fit of fits) {
+    // One pair (dModel 2 or 3) sits in columns 0 and 1 under either layout.
+    const layouts: WasmFit[] = dModel <= 3 ? [fit, { ...fit, layout: fit.layout === 'split' ? 'interleaved' : 'split' }] : [fit];
     const named = EXPRESSERS.flatMap(({ name, express }) => {
-      const drawn = express(fit, dModel);
-      if (drawn === null || !drawsFit(name, drawn, fit, dModel)) return [];
-      return [{ convention: name as string | null, own: departures(name, drawn, dModel) }];
+      for (const f of layouts) {
+        const drawn = express(f, dModel);
+        if (drawn !== null && drawsFit(name, drawn, f, dModel)) return [{ convention: name as string | null, own: departures(name, drawn, dModel) }];
+      }
+      return [];
     }).sort((a, b) => Object.keys(a.own).length - Object.keys(b.own).length); // stable: list order breaks ties
     if (named.length === 0) named.push({ convention: null, own: generalOptions(fit) });
     const shift = fit.layout === 'split' && fit.spacing === 'geometric' && Number.isInteger(fit.offset) && fit.offset >= 1 && !fit.buffer;
