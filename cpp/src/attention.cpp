@@ -98,7 +98,7 @@ std::string validate_attention(const AttentionSpec& spec, double queries, double
   if (auto e = check_integer(queries_name, queries, 1, max_positions); !e.empty()) return e;
   if (auto e = check_integer(keys_name, keys, 1, max_positions); !e.empty()) return e;
   if (spec.kind != AttentionKind::rope && spec.scaling.type != RopeScalingType::none)
-    return std::string("scaling applies to kind 'rope' only; got kind '") +
+    return std::string("scaling must be left out unless kind is 'rope' (it scales RoPE's frequencies); got kind '") +
            kAttentionKindNames[static_cast<std::size_t>(spec.kind)] + "'";
   const auto dm = static_cast<double>(spec.d_model), dh = static_cast<double>(spec.d_head);
   const auto max_width = static_cast<double>(kMaxAttentionWidth);

@@ -89,6 +89,46 @@ void fuzz_encode(Input& in) {
   }
 }
 
+// phasor_bindings.cpp encode() with the general table options: codes and the
+// padding index checked before narrowing, then validate().
+void fuzz_encode_table(Input& in) {
+  const double positions = in.number(), d = in.number(), base = in.number(), offset = in.number();
+  const double layout = in.number(), spacing = in.number(), order = in.number(), odd = in.number();
+  const double max_frequency = in.number(), scale = in.number(), padding = in.number();
+  const bool has_padding = in.byte() % 2 == 1, buffer = in.byte() % 2 == 1;
+  std::string e = phasor::check_integer("positions", positions, 1, static_cast<double>(phasor::kMaxPositions));
+  if (e.empty()) e = phasor::check_integer("dModel", d, 1, static_cast<double>(phasor::kMaxDModel));
+  if (e.empty()) e = check_codes(layout, spacing);
+  if (e.empty()) e = phasor::check_choice("order", order, phasor::kOrderNames);
+  if (e.empty()) e = phasor::check_choice("oddWidth", odd, phasor::kOddWidthNames);
+  if (e.empty() && has_padding) e = phasor::check_integer("paddingIdx", padding, 0, phasor::kMaxAbsPosition - 1);
+  phasor::EncodingSpec spec = spec_of(positions, d, base, offset, layout, spacing);
+  if (e.empty()) {
+    spec.order = static_cast<phasor::Order>(static_cast<int>(order));
+    spec.odd_width = static_cast<phasor::OddWidth>(static_cast<int>(odd));
+    spec.max_frequency = max_frequency;
+    spec.scale = scale;
+    spec.padding_idx = has_padding ? static_cast<std::int64_t>(padding) : -1;
+    spec.buffer = buffer;
+    e = phasor::validate(spec);
+  }
+  if (refused(e) || positions * d > kMaxValues) return;
+  std::vector<float> table(static_cast<std::size_t>(positions * d));
+  phasor::encode(spec, table.data());
+  const auto columns = phasor::columns_of(spec);
+  // |value| <= |scale|, give or take a float32 rounding and the walk's drift.
+  const double most = static_cast<double>(static_cast<float>(std::fabs(scale))) * (1 + 0x1p-22);
+  const double first = phasor::first_position(spec);
+  for (std::int64_t r = 0; r < spec.positions; ++r) {
+    const bool padding_row = spec.padding_idx >= 0 && first + static_cast<double>(r) == static_cast<double>(spec.padding_idx);
+    for (std::int64_t c = 0; c < spec.d_model; ++c) {
+      const float v = table[static_cast<std::size_t>(r * spec.d_model + c)];
+      FUZZ_CHECK(finite_in(v, -most, most), "|value| <= |scale|");
+      if (padding_row || (columns.zero_column && c == spec.d_model - 1)) FUZZ_CHECK(v == 0.0f, "the padding row and the zero column are 0");
+    }
+  }
+}
+
 void fuzz_frequencies(Input& in) {
   const double d = in.number(), base = in.number(), spacing = in.number();
   std::string e = phasor::check_d_model(d);
@@ -168,21 +208,36 @@ void fuzz_rotation(Input& in) {
   FUZZ_CHECK(finite_in(error, 0, 4e-7 + far * 0x1p-49), "M_k PE(p) = PE(p + k) to float32 rounding");
 }
 
-std::vector<double> scaling_parameters(Input& in) {
-  std::vector<double> p(phasor::kScalingParameterCount);
-  for (auto& v : p) v = in.number();
-  return p;
+// A scaling as the bindings build it (scaling_record.hpp): a type code and
+// its parameters from the input; "" or the refusal of its type code.
+std::string scaling_from(Input& in, phasor::RopeScaling& s) {
+  const double type = in.number();
+  s.factor = in.number();
+  s.original_length = in.number();
+  s.sequence_length = in.number();
+  s.beta_fast = in.number();
+  s.beta_slow = in.number();
+  s.truncate = in.byte() & 1;
+  s.low_freq_factor = in.number();
+  s.high_freq_factor = in.number();
+  s.attention_factor = in.number();
+  const double last = static_cast<double>(phasor::kRopeScalingTypeNames.size() - 1);
+  std::string e = phasor::check_integer("scaling.type", type, 0, last);
+  if (e.empty()) s.type = static_cast<phasor::RopeScalingType>(static_cast<int>(type));
+  return e;
 }
 
 void fuzz_rope(Input& in) {
   const double dim = in.number(), theta = in.number(), pairing = in.number(), table = in.number();
-  const auto params = scaling_parameters(in);
+  phasor::RopeScaling scaling;
+  const std::string type_error = scaling_from(in, scaling);
   std::vector<double> positions(std::max<std::size_t>(1, in.count(8)));
   for (auto& p : positions) p = in.number();
   std::string e = phasor::check_d_model(dim);
   if (e.empty()) e = phasor::check_pairing("pairing", pairing);
   if (e.empty()) e = phasor::check_pairing("tableLayout", table);
-  if (e.empty()) e = phasor::validate_rope_scaling(params.data(), dim);
+  if (e.empty()) e = type_error;
+  if (e.empty()) e = phasor::validate_rope_scaling(scaling, dim);
   if (refused(e)) return;
   phasor::RopeSpec spec;
   spec.count = static_cast<std::int64_t>(positions.size());
@@ -190,7 +245,7 @@ void fuzz_rope(Input& in) {
   spec.theta = theta;
   spec.pairing = static_cast<phasor::Pairing>(static_cast<int>(pairing));
   spec.table_layout = static_cast<phasor::Pairing>(static_cast<int>(table));
-  spec.scaling = phasor::rope_scaling_of(params.data());
+  spec.scaling = scaling;
   if (refused(phasor::validate_rope(spec, positions.data()))) return;
   std::vector<double> omega(static_cast<std::size_t>(dim / 2)), plain(omega.size());
   const double factor = phasor::rope_frequencies(spec.dim, theta, spec.scaling, omega.data());
@@ -220,7 +275,8 @@ void fuzz_attention(Input& in) {
   const double kind = in.number(), dm = in.number(), dh = in.number(), base = in.number();
   const double pairing = in.number(), table = in.number(), weights = in.number(), heads = in.number(), head = in.number();
   const bool permute = in.byte() & 1, by_offset = in.byte() & 1;
-  const auto params = scaling_parameters(in);
+  phasor::RopeScaling scaling;
+  const std::string type_error = scaling_from(in, scaling);
   std::vector<double> queries(in.count(6)), keys(in.count(6));
   for (auto& p : queries) p = in.number();
   for (auto& p : keys) p = in.number();
@@ -233,7 +289,8 @@ void fuzz_attention(Input& in) {
   if (e.empty()) e = phasor::check_pairing("weightLayout", weights);
   if (e.empty()) e = phasor::validate_alibi_heads(heads);
   if (e.empty()) e = phasor::check_integer("head", head, 0, heads - 1);
-  if (e.empty()) e = phasor::validate_rope_scaling(params.data(), dh);
+  if (e.empty()) e = type_error;
+  if (e.empty()) e = phasor::validate_rope_scaling(scaling, dh, "dHead");
   if (refused(e)) return;
   phasor::AttentionSpec spec;
   spec.kind = static_cast<phasor::AttentionKind>(static_cast<int>(kind));
@@ -244,7 +301,7 @@ void fuzz_attention(Input& in) {
   spec.table_layout = static_cast<phasor::Pairing>(static_cast<int>(table));
   spec.weight_layout = static_cast<phasor::Pairing>(static_cast<int>(weights));
   spec.permute = permute;
-  spec.scaling = phasor::rope_scaling_of(params.data());
+  spec.scaling = scaling;
   spec.heads = static_cast<std::int64_t>(heads);
   spec.head = static_cast<std::int64_t>(head);
   const auto nq = static_cast<std::int64_t>(queries.size()), nk = static_cast<std::int64_t>(keys.size());
@@ -368,7 +425,7 @@ void fuzz_norms(Input& in) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
-  switch (in.byte() % 11) {
+  switch (in.byte() % 12) {
     case 0: fuzz_encode(in); break;
     case 1: fuzz_frequencies(in); break;
     case 2: fuzz_dot_by_offset(in); break;
@@ -379,7 +436,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 7: fuzz_attention(in); break;
     case 8: fuzz_small_experiments(in); break;
     case 9: fuzz_shift_fit(in); break;
-    default: fuzz_norms(in); break;
+    case 10: fuzz_norms(in); break;
+    default: fuzz_encode_table(in); break;
   }
   return 0;
 }

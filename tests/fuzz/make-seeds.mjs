@@ -46,6 +46,9 @@ const seeds = {
   'small-experiments': [8, ...nums(12, 42, 1, 101, 1, 16, 10000, 3, 2, 2.5)],
   'shift-fit-log-phase': [9, ...nums(4, 8, 10000, 2, 50, 0, 1, 10)],
   'shift-fit-sine-only': [9, ...nums(1, 6, 100, 3, 40, 1, 2, 0)],
+  'encode-table-fairseq-odd-buffer': [11, ...nums(40, 9, 10000, 0, 1, 1, 0, 1, 1, 1, 1), 1, 1],
+  'encode-table-mlx-cos-first-scaled': [11, ...nums(50, 16, 10000, 0, 1, 1, 1, 0, 6.283185307179586, 0.35, 0), 0, 0],
+  'encode-table-keras-extra-sine': [11, ...nums(1100, 7, 100, 1000, 0, 0, 0, 2, 1, 1, 0), 0, 0],
   'norms-and-resolution': [10, ...nums(8, 6, 10, 10000), ...nums(...Array.from({ length: 48 }, (_, i) => Math.cos(i))),
     ...list([10, 10000]), ...list([30, 200]), ...nums(2)],
 };

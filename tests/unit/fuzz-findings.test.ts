@@ -278,7 +278,7 @@ describe('error types and messages name the function and option the caller used'
 
   test('a scaling given to ALiBi or additive attention is refused, naming scaling and the kind', () => {
     for (const kind of ['alibi', 'additive'] as const) {
-      refuses(() => ph.attentionScores({ kind, dModel: 4, positions: 2, scaling: { type: 'linear', factor: 0.5 } }), RangeError, new RegExp(`scaling applies to kind 'rope' only; got kind '${kind}'`));
+      refuses(() => ph.attentionScores({ kind, dModel: 4, positions: 2, scaling: { type: 'linear', factor: 0.5 } }), RangeError, new RegExp(`scaling must be left out unless kind is 'rope' \\(it scales RoPE's frequencies\\); got kind '${kind}'`));
     }
   });
 
