@@ -6,9 +6,9 @@
 import { createPhasor, type Identification, type IdentifyCandidate, type Phasor } from '../src/core/index.js';
 import { readTableFile, readTableText, ROUNDING, TableFileError, type ParsedTable, type TableSource } from '../src/check/index.js';
 import { DifferenceChart } from '../src/check/difference-chart.js';
-import { resolveTable, type TableOptions } from '../src/code/resolve-table.js';
+import { encodeCall } from '../src/code/table-code.js';
 import { exact, integer } from '../src/charts/format.js';
-import { DEFAULTS, isRefusal, KEYS, LIMITS, parseParameter, toQuery, type ExplorerState } from './state.js';
+import { explorerLink } from './check-table-link.js';
 import './check-table.css';
 
 type Candidate = IdentifyCandidate;
@@ -247,46 +247,4 @@ function build(root: HTMLElement): void {
     if (file) void readFile(file);
     else attempt(() => void check(readTableText('pasted numbers', text!)));
   });
-}
-
-/** The candidate's options as the ph.encode call that reproduces it. */
-function encodeCall(options: Candidate['options']): string {
-  const parts = Object.entries(options)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? `'${v}'` : String(v)}`);
-  return `ph.encode({ ${parts.join(', ')} })`;
-}
-
-/** What a general option is when it changes nothing the explorer draws. */
-const NEUTRAL: Record<string, unknown> = { offset: 0, order: 'sinCos', scale: 1, maxFrequency: 1, paddingIdx: null, buffer: false };
-
-/**
- * The explorer's URL at the candidate's table, as far as its controls go
- * (dModel, base, positions, layout, spacing, and any other option the
- * explorer's state knows); the options it has no control for are named.
- */
-function explorerLink(options: Candidate['options']): { href: string; left: string[] } {
-  const general = resolveTable(options as unknown as TableOptions);
-  const wanted: Record<string, unknown> = {
-    ...general,
-    // The explorer's spacing select says 'tensor2tensor' for the geometric spacing.
-    spacing: general.spacing === 'geometric' ? 'tensor2tensor' : general.spacing,
-    ...(options.convention ? { convention: options.convention } : {}),
-  };
-  if (general.dModel % 2 === 0) delete wanted.oddWidth;
-  let state: ExplorerState = { ...DEFAULTS };
-  const left: string[] = [];
-  for (const [key, value] of Object.entries(wanted)) {
-    const known = (KEYS as readonly string[]).includes(key);
-    if (!known) {
-      if (key !== 'convention' && !(key in NEUTRAL && NEUTRAL[key] === value)) left.push(`${key} ${String(value)}`);
-      continue;
-    }
-    const k = key as (typeof KEYS)[number];
-    const text = k === 'positions' ? String(Math.min(Number(value), LIMITS.positions.max)) : String(value);
-    const parsed = parseParameter(k, text, state);
-    if (isRefusal(parsed)) left.push(`${key} ${String(value)}`);
-    else state = { ...state, [k]: parsed };
-  }
-  return { href: `${location.pathname}${toQuery(state)}#heatmap`, left };
 }
