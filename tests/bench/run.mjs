@@ -52,6 +52,7 @@ async function measureAndReport(server) {
   const { phasorKernelOnly } = await load('tests/bench/peers/phasor-kernel.ts');
 
   const [simd, scalar] = await Promise.all([createPhasor({ kernels: 'simd' }), createPhasor({ kernels: 'scalar' })]);
+  await simd.loadExperiments(); // identify lives there
   const { tf, info: tfjs } = await loadTfjs(tfjsPeers.useWasmBackend);
 
   const result = await suite.runSuite({

@@ -20,7 +20,7 @@ const byId = (id: string) => cases.find((c) => c.id === id)!;
 
 let ph: Phasor;
 beforeAll(async () => {
-  ph = await createPhasor();
+  ph = await createPhasor({ experiments: true });
 });
 
 describe('identify names the framework of a table from its transcription', () => {

@@ -36,6 +36,7 @@ function browserName(): string {
 async function main(): Promise<void> {
   const quick = new URLSearchParams(location.search).has('quick');
   const [simd, scalar] = await Promise.all([createPhasor({ kernels: 'simd' }), createPhasor({ kernels: 'scalar' })]);
+  await simd.loadExperiments(); // identify lives there
   const tfjs = await useWasmBackend(tf, setWasmPaths, '/node_modules/@tensorflow/tfjs-backend-wasm/dist/');
   // performance.now() is coarse here (100 µs without cross-origin isolation): longer samples.
   const timing = quick ? { ...QUICK_TIMING, minSampleMs: 2 } : { ...FULL_TIMING, minSampleMs: 20 };

@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { DotByOffsetOptions, EncodeOptions, Encoding, Layout, Metric, PairwiseOptions, Rotation, RotationOptions, Spacing } from '../../../web/src/core/index.js';
 import * as A from './arbitraries.js';
-import { identify } from './identify-specs.js';
 import * as R from './references.js';
 import { given, sample, type Spec } from './spec.js';
 import { expectClose, f32 } from './support.js';
@@ -165,4 +164,4 @@ export const rotation: Spec<RotationOptions> = {
 };
 
 // encode's general table options and conventions: table-specs.ts.
-export const CORE_SPECS = [encode, frequencies, dotByOffset, distanceMatrix, similarityMatrix, pairwise, rotation, identify, ...TABLE_SPECS] as unknown as Spec[];
+export const CORE_SPECS = [encode, frequencies, dotByOffset, distanceMatrix, similarityMatrix, pairwise, rotation, ...TABLE_SPECS] as unknown as Spec[];

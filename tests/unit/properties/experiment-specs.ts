@@ -1,6 +1,7 @@
 // The experiments' ten functions under property test: random valid options
 // and the float64 reference each result must match (attention-reference.ts
 // for the two attention functions).
+import { identify } from './identify-specs.js';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type {
@@ -285,4 +286,4 @@ export const positionResolution: Spec<PositionResolutionOptions> = {
   },
 };
 
-export const EXPERIMENT_SPECS = [rope, ropeFrequencies, attentionScores, scoreByOffset, alibiSlopes, normalSamples, shiftFit, sineCollision, embeddingScale, positionResolution] as unknown as Spec[];
+export const EXPERIMENT_SPECS = [rope, ropeFrequencies, attentionScores, scoreByOffset, alibiSlopes, normalSamples, shiftFit, sineCollision, embeddingScale, positionResolution, identify] as unknown as Spec[];

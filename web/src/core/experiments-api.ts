@@ -3,6 +3,7 @@
 // a blog post) that only encodes downloads neither.
 export { alibiSlopes, attentionScores, normalSamples, scoreByOffset } from './attention.js';
 export { embeddingScale, positionResolution } from './embedding-scale.js';
+export { identify } from './identify.js';
 export { rope, ropeFrequencies } from './rope.js';
 export { identifyRope } from './rope-identify.js';
 export { shiftFit, sineCollision } from './shift-fit.js';

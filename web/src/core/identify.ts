@@ -1,13 +1,14 @@
 // ph.identify: "which convention is this table?" The core reads the table and
 // verifies what it fitted (cpp/include/phasor/identify.hpp); this names the
-// result as the frameworks do (identify-candidates.ts).
+// result as the frameworks do (identify-candidates.ts). It lives in the
+// experiments module, so an app that only encodes never downloads it.
 import { copyInto, plainFloatArray, typedLength } from './caller-arrays.js';
 import { candidatesOf, type WasmFit } from './identify-candidates.js';
 import type { Identification, IdentifyOptions } from './identify-types.js';
 import { OptionReader } from './options.js';
-import type { CoreWasm } from './wasm-module.js';
+import type { ExperimentsWasm } from './wasm-module.js';
 
-export function identify(wasm: CoreWasm, options: IdentifyOptions): Identification {
+export function identify(wasm: ExperimentsWasm, options: IdentifyOptions): Identification {
   const fn = 'identify';
   const o = new OptionReader(fn, options, ['table', 'positions', 'dModel']);
   if (!o.has('table')) throw new TypeError(`phasor.${fn}: option 'table' is required (a Float32Array or Float64Array of positions × dModel values)`);

@@ -24,7 +24,6 @@ import {
 } from './types.js';
 import type { CoreWasm, ExperimentsWasm, WasmEnums, WasmLimits, WasmResult } from './wasm-module.js';
 import type * as ExperimentsApi from './experiments-api.js';
-import { identify } from './identify.js';
 import type { Identification, IdentifyOptions } from './identify-types.js';
 import type * as R from './rope-types.js';
 import type { IdentifyRopeOptions, RopeIdentification } from './rope-identify.js';
@@ -240,10 +239,12 @@ export class Phasor {
   /**
    * Which convention made this table? The options `encode` reproduces it
    * with (candidates best first, frameworks by name), or what departs from the
-   * nearest one. identify.ts; the analysis is in the core.
+   * nearest one. In the experiments module (loadExperiments first): identify.ts,
+   * the analysis in cpp/src/identify.cpp.
    */
   identify(options: IdentifyOptions): Identification {
-    return identify(this.wasm, options);
+    const { wasm, api } = this.experiments('identify');
+    return api.identify(wasm, options);
   }
 
   // Views at pixel resolution and the rotation chart's pieces: window.ts

@@ -56,10 +56,6 @@ export interface CoreWasm extends ModuleCommon {
   offsetRowBins(first: number, stride: number, count: number, dModel: number, base: number, metric: number, spacing: number): WasmResult<Float32Array>;
   /** rows × cols entries of M_k (none when rows and cols are 0), then M_k·PE(p) (none when p is NaN). */
   rotationView(dModel: number, base: number, k: number, layout: number, spacing: number, p: number, row0: number, col0: number, rows: number, cols: number): WasmResult<Float64Array>;
-  // identify (identify_bindings.cpp): fill identifyInput's view with the table, then call identify.
-  identifyInput(positions: number, dModel: number): WasmResult<Float64Array>;
-  /** The fitted forms, best first; frees the input whatever the outcome. */
-  identify(positions: number, dModel: number): WasmResult<WasmFit[]>;
 }
 
 /** rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts), the scaling as a record. */
@@ -83,6 +79,10 @@ export interface ExperimentsWasm extends ModuleCommon {
   sineCollision(dModel: number, base: number, dimension: number, position: number): WasmResult<Float64Array>;
   embeddingScale(dModel: number, positions: number, offset: number, base: number): WasmResult<Float32Array>;
   positionResolution(dModel: number, minOffset: number): WasmResult<Float64Array>;
+  // identify (identify_bindings.cpp): fill identifyInput's view with the table, then call identify.
+  identifyInput(positions: number, dModel: number): WasmResult<Float64Array>;
+  /** The fitted forms, best first; frees the input whatever the outcome. */
+  identify(positions: number, dModel: number): WasmResult<WasmFit[]>;
 }
 
 /** The input slots of the experiments module, by the option each carries. */
@@ -172,8 +172,6 @@ export const CORE_FUNCTIONS = [
   'dotBins',
   'offsetRowBins',
   'rotationView',
-  'identifyInput',
-  'identify',
 ] as const satisfies readonly Exclude<keyof CoreWasm, 'HEAPU8'>[];
 
 export const EXPERIMENT_FUNCTIONS = [
@@ -193,6 +191,8 @@ export const EXPERIMENT_FUNCTIONS = [
   'sineCollision',
   'embeddingScale',
   'positionResolution',
+  'identifyInput',
+  'identify',
 ] as const satisfies readonly Exclude<keyof ExperimentsWasm, 'HEAPU8'>[];
 
 export interface ModuleOptions {
