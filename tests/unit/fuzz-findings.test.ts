@@ -243,7 +243,10 @@ describe('caller buffers are read once, before the wasm runs, and only plain typ
 describe('error types and messages name the function and option the caller used', () => {
   test('a non-string choice is a TypeError, for every choice option', () => {
     refuses(() => ph.encode({ positions: 2, dModel: 2, layout: 1 as never }), TypeError, /phasor\.encode: layout must be one of 'interleaved', 'split'; got 1/);
-    refuses(() => ph.encode({ positions: 2, dModel: 2, spacing: {} as never }), TypeError, /spacing must be one of 'paper', 'tensor2tensor'; got an object/);
+    refuses(() => ph.encode({ positions: 2, dModel: 2, spacing: {} as never }), TypeError, /spacing must be one of 'paper', 'tensor2tensor', 'geometric'; got an object/);
+    refuses(() => ph.encode({ positions: 2, dModel: 3, oddWidth: 2 as never }), TypeError, /phasor\.encode: oddWidth must be one of 'error', 'zeroColumn', 'extraSine'; got 2/);
+    refuses(() => ph.encode({ positions: 2, dModel: 2, order: true as never }), TypeError, /phasor\.encode: order must be one of 'sinCos', 'cosSin'; got true/);
+    refuses(() => ph.encode({ positions: 2, dModel: 2, convention: 0 as never }), TypeError, /phasor\.encode: convention must be one of 'paper', /);
     refuses(() => ph.pairwise({ rows: new Float32Array(2), dim: 1, metric: 2 as never }), TypeError, /metric must be one of 'l2', 'dot', 'cosine'; got 2/);
     refuses(() => ph.rope({ rows: new Float32Array(2), dim: 2, pairing: 0 as never }), TypeError, /pairing must be one of 'adjacent', 'half'; got 0/);
     refuses(() => ph.attentionScores({ kind: 1 as never, dModel: 2, positions: 2 }), TypeError, /kind must be one of 'additive', 'rope', 'alibi'; got 1/);
