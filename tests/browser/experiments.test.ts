@@ -173,10 +173,7 @@ describe('the RoPE, attention and design charts', () => {
     await waitForRender(page, selector, draws);
     type Scheme = { type: string; label: string; frequencies: { wavelengths: Record<string, number> } };
     const d = await data<{ original: Record<string, number>; schemes: Scheme[]; factor: number; originalLength: number }>(page, selector);
-    expect(d.schemes.map((s) => s.label)).toEqual([
-      'Phi-3-mini-128k-instruct (the June 2024 update, the hub\'s current config), short factors',
-      'Phi-3-mini-128k-instruct (the June 2024 update, the hub\'s current config), long factors',
-    ]);
+    expect(d.schemes.map((s) => s.label)).toEqual(['phi-3-mini-128k-instruct: LongRoPE, short factors', 'phi-3-mini-128k-instruct: LongRoPE, long factors']);
     expect([d.factor, d.originalLength]).toEqual([32, 4096]);
     // Pair 0: λ = 2π × its factor (short 1.1, long 1.07, both read as float32).
     expect(d.schemes[0].frequencies.wavelengths[0] / (TAU * Math.fround(1.1))).toBeCloseTo(1, 12);
@@ -376,6 +373,13 @@ describe('the new charts on other screens', () => {
         expect(overflow, `${selector} stays inside the screen`).toBe(false);
         await page.locator(selector).screenshot({ path: resolve(SCREENSHOTS, `${names[selector]}-${screen.suffix}.png`) });
       }
+      // One model's scaling: Phi-3's two longrope lines and their legend fit the screen too.
+      const scaling = 'phasor-rope-scaling';
+      const draws = await renders(page, scaling);
+      await page.$eval(scaling, (el) => el.setAttribute('preset', 'phi-3-mini-128k-instruct'));
+      await waitForRender(page, scaling, draws);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screen.viewport.width);
+      await page.locator(scaling).screenshot({ path: resolve(SCREENSHOTS, `rope-scaling-preset-${screen.suffix}.png`) });
       expect(errors).toEqual([]);
     });
   }

@@ -76,6 +76,23 @@ describe('identifyRope names what the transcriptions made', () => {
     expect(ntk.theta).toBe(10000);
   });
 
+  test('a long cache (2048 positions × 64): llama3 found, no stack limits on big inputs', () => {
+    const f = ph.ropeFrequencies({ dim: 64, theta: 500000, scaling: { type: 'llama3', factor: 8, originalLength: 8192 } });
+    const n = 2048;
+    const cos = new Float32Array(n * 64);
+    const sin = new Float32Array(n * 64);
+    for (let p = 0; p < n; p++) {
+      for (let i = 0; i < 32; i++) {
+        cos[p * 64 + i] = cos[p * 64 + 32 + i] = Math.cos(p * f.frequencies[i]);
+        sin[p * 64 + i] = sin[p * 64 + 32 + i] = Math.sin(p * f.frequencies[i]);
+      }
+    }
+    const r = ph.identifyRope({ cos, sin, width: 64 });
+    expect(r.match, r.message).toBe(true);
+    expect(r.candidates[0].scaling).toMatchObject({ type: 'llama3', factor: 8, originalLength: 8192, highFreqFactor: 4 });
+    expect(r.candidates[0].theta).toBe(500000);
+  });
+
   test('a partial rotary cache: headDim gives the rotated fraction', () => {
     const c = cases.find((k) => k.name.startsWith('GPT-J'))!;
     const r = ph.identifyRope({ cos: c.cos, sin: c.sin, positions: c.positions, headDim: 256 });

@@ -136,7 +136,8 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
   }
 
   protected draw(data: RopeScalingChartData, o: RopeScalingChartOptions, width: number, theme: Theme): void {
-    const colour = (type: Scheme, k: number) => theme.series[(SCHEMES.indexOf(type) + (data.schemes.length > 1 && data.schemes[0].label ? k : 0)) % theme.series.length];
+    // A preset's lines take the first series colours; the schemes keep one colour each.
+    const colour = (type: Scheme, k: number) => theme.series[(data.schemes[0].label ? k : SCHEMES.indexOf(type)) % theme.series.length];
     const lines: PanelLine[] = [
       { label: 'original λᵢ = 2π·θ^(2i/d)', y: data.original, colour: theme.fg, width: 5, alpha: 0.25 },
       ...data.schemes.map(({ type, label, frequencies }, k) => ({ label: label ?? NAMES[type], y: frequencies.wavelengths, colour: colour(type, k), dash: k > 0 ? undefined : DASHES[type] })),
@@ -190,10 +191,11 @@ function presetData(ph: Phasor, name: RopePresetName): RopeScalingChartData {
   const s = preset.scaling;
   const type: Scheme = s?.type && s.type !== 'none' ? s.type : 'linear';
   const frequencies = ph.ropeFrequencies({ preset: name });
-  const schemes: RopeScalingChartData['schemes'] = [{ type, label: `${preset.model}${s?.type === 'longrope' ? ', short factors' : ''}`, frequencies }];
+  const label = s ? `${name}: ${NAMES[type]}` : name;
+  const schemes: RopeScalingChartData['schemes'] = [{ type, label: `${label}${s?.type === 'longrope' ? ', short factors' : ''}`, frequencies }];
   if (s?.type === 'longrope') {
     const long = ph.ropeFrequencies({ preset: name, scaling: { sequenceLength: s.originalLength! + 1 } as RopeScaling });
-    schemes.push({ type, label: `${preset.model}, long factors`, frequencies: long });
+    schemes.push({ type, label: `${label}, long factors`, frequencies: long });
   }
   const originalLength = s?.originalLength ?? preset.maxPositionEmbeddings;
   return { original: frequencies.originalWavelengths, schemes, factor: s?.factor ?? (s?.maxPositionEmbeddings ?? originalLength) / originalLength, originalLength };
