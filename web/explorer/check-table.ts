@@ -103,8 +103,15 @@ function build(root: HTMLElement): void {
   async function check(table: ParsedTable): Promise<void> {
     status.textContent = `Checking ${table.name}: ${integer(table.positions)} rows × ${integer(table.dModel)} columns…`;
     error.hidden = true;
-    phasor ??= createPhasor();
-    const ph = await phasor;
+    // identify lives in the experiments module, loaded with it (once for the page).
+    phasor ??= createPhasor({ experiments: true });
+    let ph: Phasor;
+    try {
+      ph = await phasor;
+    } catch (e) {
+      phasor = null;
+      return fail(`The WebAssembly could not be loaded: ${(e as Error).message}`);
+    }
     let found: Identification;
     try {
       found = ph.identify({ table: table.data, positions: table.positions, dModel: table.dModel });
