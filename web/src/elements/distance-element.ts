@@ -22,6 +22,7 @@ import { matrixTable, type CsvTable } from './export.js';
 import { positionTicks } from './views.js';
 import { drawHighlight, type HighlightShape } from '../charts/highlight-layer.js';
 import { drawPositionMarks, markedPositions } from './position-marks.js';
+import type { CodeConfig } from '../code/code-config.js';
 
 export interface DistanceOptions {
   dModel: number;
@@ -93,6 +94,12 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
   protected override csvTable(): CsvTable {
     const o = this.drawnOptions!;
     return matrixTable(this.core.distanceMatrix(o), o.positions, o.positions, 'p \\ q');
+  }
+
+  /** "Copy as code": the table this chart draws. */
+  override codeConfig(): CodeConfig | null {
+    const o = this.drawnOptions;
+    return o && { kind: 'table', positions: o.positions, dModel: o.dModel, base: o.base };
   }
 
   protected computeKey(): unknown {

@@ -24,6 +24,7 @@ import { PhasorElement } from './phasor-element.js';
 import { type CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 import { POSITION_LIMITS, positionTicks, withinPixel } from './views.js';
+import type { CodeConfig } from '../code/code-config.js';
 
 export interface EncodingChartOptions {
   dModel: number;
@@ -97,6 +98,12 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, {
       rows: o.positions,
       value: (r, c) => (c === 0 ? o.offset + r : columns[(c - 1) * o.positions + r]),
     };
+  }
+
+  /** "Copy as code": the table this chart draws. */
+  override codeConfig(): CodeConfig | null {
+    const o = this.drawnOptions;
+    return o && { kind: 'table', positions: o.positions, dModel: o.dModel, base: o.base, offset: o.offset, layout: o.layout, spacing: o.spacing };
   }
 
   protected computeKey(o: EncodingChartOptions): unknown {

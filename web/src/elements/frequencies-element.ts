@@ -20,6 +20,7 @@ import * as common from './common-attributes.js';
 import { subscript } from './dimensions.js';
 import { PhasorElement } from './phasor-element.js';
 import type { Theme } from './theme.js';
+import type { CodeConfig } from '../code/code-config.js';
 
 export type Comparison = 'both' | 'wavelength' | 'frequency' | 'none';
 
@@ -79,6 +80,12 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
       'Frequencies and wavelengths',
       this.zoom,
     );
+  }
+
+  /** "Copy as code": the table this chart draws. */
+  override codeConfig(): CodeConfig | null {
+    const o = this.drawnOptions;
+    return o && { kind: 'table', positions: o.positions ?? 100, dModel: o.dModel, base: o.base, spacing: o.spacing };
   }
 
   protected computeKey(o: FrequenciesOptions): unknown {

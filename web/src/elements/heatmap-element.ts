@@ -23,6 +23,7 @@ import { describeDimension, subscript } from './dimensions.js';
 import { PhasorElement } from './phasor-element.js';
 import { matrixTable, type CsvTable } from './export.js';
 import { fastPairs, POSITION_LIMITS, positionTicks, withinPixel } from './views.js';
+import type { CodeConfig } from '../code/code-config.js';
 
 export interface HeatmapOptions {
   dModel: number;
@@ -90,6 +91,12 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
     common.checkCells(o.positions, o.dModel);
     const { table } = this.core.encode(o);
     return matrixTable(table, o.positions, o.dModel, 'position \\ dimension', o.offset);
+  }
+
+  /** "Copy as code": the table this chart draws. */
+  override codeConfig(): CodeConfig | null {
+    const o = this.drawnOptions;
+    return o && { kind: 'table', positions: o.positions, dModel: o.dModel, base: o.base, offset: o.offset, layout: o.layout, spacing: o.spacing };
   }
 
   protected computeKey(o: HeatmapOptions): unknown {

@@ -11,13 +11,14 @@
 // reader can see. Every chart computes what it draws at the resolution it is
 // drawn (the core's *Bins calls), which keeps an update within a frame.
 import { createPhasor, type Phasor } from '../core/index.js';
+import type { CodeConfig } from '../code/code-config.js';
 import { readAttributes, type AttributeSpec } from './attributes.js';
 import { useLimits } from './core-limits.js';
 import { cancelCatchUp, catchUpLater } from './catch-up.js';
 import { chartPng, chartSvg, columnsOf, download, toCsv, type CsvTable } from './export.js';
 import { Parts, PartsJob } from './parts.js';
 import { Player } from './player.js';
-import { saveMenu } from './save-menu.js';
+import { saveMenu, type SaveAction } from './save-menu.js';
 import { baseSheet } from './styles.js';
 import { readTheme, type Theme } from './theme.js';
 
@@ -129,13 +130,34 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     this.shadow.append(this.errorBox, this.content, this.player.bar, this.saveBar());
   }
 
-  /** Save as PNG, SVG or CSV (one menu button); hidden by the no-export attribute. */
+  /** Save as PNG, SVG or CSV, and copy as code where the chart has a table or RoPE cache (one menu button); hidden by the no-export attribute. */
   private saveBar(): HTMLElement {
-    return saveMenu([
+    const actions: SaveAction[] = [
       { label: 'PNG', title: 'Save the chart as a PNG image', run: async () => download(`${this.localName}.png`, (await this.toPNG()).blob) },
       { label: 'SVG', title: 'Save the chart as an SVG image', run: () => download(`${this.localName}.svg`, new Blob([this.toSVG()], { type: 'image/svg+xml' })) },
       { label: 'CSV', title: 'Save the numbers behind the chart as CSV', run: () => download(`${this.localName}.csv`, new Blob([this.toCSV()], { type: 'text/csv' })) },
-    ]);
+    ];
+    if (this.codeConfig !== PhasorElement.prototype.codeConfig) {
+      actions.push({ label: 'Copy as code…', title: 'The table behind this chart as PyTorch, NumPy, JAX or TensorFlow code', run: () => this.showCode() });
+    }
+    return saveMenu(actions);
+  }
+
+  /**
+   * The table (ph.encode's options) or RoPE cache the chart draws, for "Copy
+   * as code"; charts without one keep this default and get no menu entry.
+   */
+  codeConfig(): CodeConfig | null {
+    return null;
+  }
+
+  /** Opens the "Copy as code" dialog (its code is loaded on first use). */
+  private async showCode(): Promise<void> {
+    const config = this.current === null ? null : this.codeConfig();
+    if (!config) return;
+    const { openCodeDialog, codeDialogSheet } = await import('../code/code-dialog.js');
+    if (!this.shadow.adoptedStyleSheets.includes(codeDialogSheet())) this.shadow.adoptedStyleSheets = [...this.shadow.adoptedStyleSheets, codeDialogSheet()];
+    openCodeDialog(this.shadow, config, this.localName, this.shadow.querySelector<HTMLElement>('.save-toggle'));
   }
 
   /** The chart as a standalone SVG document (canvas layers embedded as PNG). */

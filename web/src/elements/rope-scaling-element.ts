@@ -20,6 +20,7 @@ import { choiceList } from './list-attributes.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 import { attachReadout } from '../charts/readout.js';
+import type { CodeConfig } from '../code/code-config.js';
 
 // longrope's per-pair factors belong to a model, not to one factor: drawn for a preset only.
 type Scheme = Exclude<RopeScalingType, 'none'>;
@@ -89,6 +90,31 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
       ['original wavelength', data.original],
       ...data.schemes.map(({ type, label, frequencies }): [string, Float64Array] => [`${label ?? NAMES[type]} wavelength`, frequencies.wavelengths]),
     ]);
+  }
+
+  /**
+   * "Copy as code": the cos/sin cache of each scheme drawn over the extended
+   * length (factor × the training length), or the preset model's over its context.
+   */
+  override codeConfig(): CodeConfig | null {
+    const o = this.drawnOptions;
+    if (!o) return null;
+    if (o.preset !== null) {
+      const p = ROPE_PRESETS[o.preset];
+      return { kind: 'rope', dim: p.headDim, rotaryDim: p.rotaryDim, theta: p.theta, pairing: p.pairing, positions: p.maxPositionEmbeddings, scalings: p.scaling ? [p.scaling] : [] };
+    }
+    return {
+      kind: 'rope',
+      dim: o.dim,
+      theta: o.theta,
+      positions: Math.round(o.factor * o.originalLength),
+      scalings: o.types.map((type) => ({
+        type,
+        factor: o.factor,
+        originalLength: o.originalLength,
+        ...(type === 'dynamic-ntk' ? { sequenceLength: o.sequenceLength ?? o.factor * o.originalLength } : {}),
+      })),
+    };
   }
 
   protected computeKey(o: RopeScalingChartOptions): unknown {

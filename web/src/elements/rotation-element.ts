@@ -22,6 +22,7 @@ import { drawMatrixLabels, matrixSheet, matrixWindow } from './rotation-matrix.j
 import { SlicedMax, type SlicedResult } from './sliced-max.js';
 import { sheet } from './styles.js';
 import type { Theme } from './theme.js';
+import type { CodeConfig } from '../code/code-config.js';
 
 export interface RotationChartOptions {
   dModel: number;
@@ -110,6 +111,12 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
   protected override csvTable(data: RotationChartData): CsvTable {
     const { dModel: d, base, k } = data.options;
     return matrixTable(this.core.rotation({ dModel: d, base, k, positions: 1 }).matrix, d, d, 'row \\ column of M_k');
+  }
+
+  /** "Copy as code": the table this chart draws. */
+  override codeConfig(): CodeConfig | null {
+    const o = this.drawnOptions;
+    return o && { kind: 'table', positions: o.positions, dModel: o.dModel, base: o.base };
   }
 
   protected computeKey(o: RotationChartOptions): unknown {

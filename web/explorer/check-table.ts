@@ -1,0 +1,257 @@
+// "Check your table": drop, choose or paste a table exported from a model
+// (.npy, .safetensors, CSV, TSV, JSON); it is read in this page (nothing is
+// uploaded), ph.identify says which convention it is, and the difference
+// from the best candidate is drawn. A file the page cannot use gets one line
+// saying why.
+import { createPhasor, type Identification, type IdentifyCandidate, type Phasor } from '../src/core/index.js';
+import { readTableFile, readTableText, ROUNDING, TableFileError, type ParsedTable, type TableSource } from '../src/check/index.js';
+import { DifferenceChart } from '../src/check/difference-chart.js';
+import { encodeCall } from '../src/code/table-code.js';
+import { exact, integer } from '../src/charts/format.js';
+import { explorerLink } from './check-table-link.js';
+import './check-table.css';
+
+type Candidate = IdentifyCandidate;
+
+const mount = document.getElementById('check-table-app');
+if (mount) build(mount);
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function build(root: HTMLElement): void {
+  const drop = element('div', 'check-drop');
+  drop.tabIndex = 0;
+  drop.setAttribute('role', 'group');
+  drop.setAttribute('aria-label', 'Drop a table file here, or paste one with Ctrl+V');
+  const dropText = element('p', 'check-drop-text');
+  dropText.append('Drop a ', element('code', '', '.npy'), ', ', element('code', '', '.safetensors'), ', CSV, TSV or JSON file here, or ');
+  const chooser = element('input', 'check-file') as HTMLInputElement;
+  chooser.type = 'file';
+  chooser.id = 'check-file';
+  chooser.accept = '.npy,.safetensors,.csv,.tsv,.txt,.json';
+  chooser.setAttribute('aria-label', 'Choose a table file');
+  dropText.append('choose one:');
+  const privacy = element('p', 'check-note', 'Read in this page: nothing is uploaded. A table of positions × dModel values, at most 2²⁶ (67,108,864); size-1 axes are dropped.');
+  drop.append(dropText, chooser, privacy);
+
+  const paste = element('details', 'check-paste');
+  const summary = element('summary', '', 'or paste numbers (CSV, TSV or JSON)');
+  const textarea = element('textarea', 'check-text') as HTMLTextAreaElement;
+  textarea.id = 'check-text';
+  textarea.rows = 5;
+  textarea.spellcheck = false;
+  textarea.setAttribute('aria-label', 'Numbers to check: one row per line, or JSON');
+  textarea.placeholder = '0, 1, 0, 1\n0.8414710, 0.5403023, 0.0099998, 0.9999500';
+  const pasteButton = element('button', 'check-paste-button', 'Check these numbers');
+  pasteButton.type = 'button';
+  paste.append(summary, textarea, pasteButton);
+
+  const tensorField = element('div', 'local-field check-tensor');
+  tensorField.hidden = true;
+  const tensorLabel = element('label', '', 'Tensor');
+  tensorLabel.htmlFor = 'check-tensor';
+  const tensorSelect = element('select') as HTMLSelectElement;
+  tensorSelect.id = 'check-tensor';
+  tensorField.append(tensorLabel, tensorSelect);
+
+  const status = element('p', 'check-status');
+  status.setAttribute('aria-live', 'polite');
+  const error = element('p', 'check-error');
+  error.setAttribute('role', 'alert');
+  error.hidden = true;
+
+  const result = element('div', 'check-result');
+  result.hidden = true;
+  const verdict = element('p', 'check-verdict');
+  const differs = element('ul', 'check-differs');
+  const fitted = element('p', 'check-fitted');
+  const open = element('a', 'check-open', 'Open the explorer at these options');
+  const openNote = element('span', 'check-open-note');
+  const openLine = element('p', 'check-open-line');
+  openLine.append(open, openNote);
+  const candidates = element('table', 'check-candidates');
+  const chart = new DifferenceChart();
+  const figure = element('figure', 'chart check-difference');
+  const caption = element('figcaption', 'check-difference-title');
+  figure.append(caption, chart.host);
+  result.append(verdict, differs, fitted, openLine, candidates, figure);
+
+  root.append(drop, paste, tensorField, status, error, result);
+
+  let source: Extract<TableSource, { kind: 'tensors' }> | null = null;
+  let phasor: Promise<Phasor> | null = null;
+
+  const fail = (message: string) => {
+    error.textContent = message;
+    error.hidden = false;
+    result.hidden = true;
+    status.textContent = '';
+  };
+  const attempt = (fn: () => void) => {
+    try {
+      fn();
+    } catch (e) {
+      fail(e instanceof TableFileError || e instanceof RangeError || e instanceof TypeError ? e.message : `could not read it: ${(e as Error).message}`);
+    }
+  };
+
+  async function check(table: ParsedTable): Promise<void> {
+    status.textContent = `Checking ${table.name}: ${integer(table.positions)} rows × ${integer(table.dModel)} columns…`;
+    error.hidden = true;
+    // identify lives in the experiments module, loaded with it (once for the page).
+    phasor ??= createPhasor({ experiments: true });
+    let ph: Phasor;
+    try {
+      ph = await phasor;
+    } catch (e) {
+      phasor = null;
+      return fail(`The WebAssembly could not be loaded: ${(e as Error).message}`);
+    }
+    let found: Identification;
+    try {
+      found = ph.identify({ table: table.data, positions: table.positions, dModel: table.dModel });
+    } catch (e) {
+      return fail(`${table.name}: ${(e as Error).message}`);
+    }
+    show(ph, table, found);
+  }
+
+  function show(ph: Phasor, table: ParsedTable, found: Identification): void {
+    status.textContent = `${table.name}: ${integer(table.positions)} rows × ${integer(table.dModel)} columns.`;
+    result.hidden = false;
+    result.dataset.match = String(found.match);
+    if (found.candidates.length === 0) {
+      verdict.textContent = 'No match: no sinusoidal convention comes near this table.';
+      differs.replaceChildren();
+      fitted.textContent = '';
+      openLine.hidden = true;
+      candidates.replaceChildren();
+      figure.hidden = true;
+      return;
+    }
+    // Candidates that give the same table as the best tie; name it by a framework's convention when one of them is.
+    const ties = found.candidates.filter((c) => c.maxError === found.candidates[0].maxError && c.rmsError === found.candidates[0].rmsError);
+    const named = ties.filter((c) => c.convention !== null);
+    const best = named[0] ?? ties[0];
+    const others = named.slice(1).map((c) => c.convention);
+    const name = best.convention ?? 'general options';
+    const also = others.length ? ` (the same table as ${others.join(', ')})` : '';
+    verdict.textContent = found.match
+      ? `Match: ${name}${also}. It reproduces the table to float32 rounding (largest difference ${exact(best.maxError)}).`
+      : `No match. Nearest: ${name}${also}, largest difference ${exact(best.maxError)} at row ${best.worstRow}, column ${best.worstColumn}.`;
+    // A float16 or bfloat16 file cannot match to float32 rounding: say when the nearest candidate is within the file's own rounding.
+    const stored = ROUNDING[table.dtype];
+    const coarse =
+      !found.match && stored > ROUNDING.float32 && best.maxError <= 2 * stored
+        ? [`The file stores ${table.dtype}: its values are within ${exact(stored)} of the numbers it rounded, and this candidate is within ${exact(best.maxError)} of them, so it is this table up to ${table.dtype} rounding.`]
+        : [];
+    differs.replaceChildren(...[...coarse, ...best.differs, ...best.notes].map((line) => element('li', '', line)));
+    fitted.replaceChildren('Fitted: ', element('code', '', encodeCall(best.options)));
+    const link = explorerLink(best.options);
+    open.href = link.href;
+    openNote.textContent = link.left.length ? ` (the explorer has no control for ${link.left.join(', ')})` : '';
+    openLine.hidden = false;
+    showCandidates(found.candidates.slice(0, 6));
+    figure.hidden = false;
+    try {
+      const model = ph.encode(best.options as unknown as Parameters<Phasor['encode']>[0]).table;
+      const values = new Float32Array(table.data.length);
+      for (let i = 0; i < values.length; i++) values[i] = table.data[i] - model[i];
+      caption.textContent = `Your table − ${name}`;
+      chart.show({ values, positions: table.positions, dModel: table.dModel, label: name });
+    } catch (e) {
+      caption.textContent = `The difference cannot be drawn: ${(e as Error).message}`;
+    }
+  }
+
+  function showCandidates(list: Candidate[]): void {
+    const head = element('tr');
+    for (const h of ['candidate', 'largest difference', 'RMS', 'what differs']) {
+      const th = element('th', '', h);
+      th.scope = 'col';
+      head.append(th);
+    }
+    const rows = list.map((c) => {
+      const tr = element('tr');
+      tr.append(
+        element('td', '', c.convention ?? encodeCall(c.options)),
+        element('td', 'number', exact(c.maxError)),
+        element('td', 'number', exact(c.rmsError)),
+        element('td', '', c.differs.join('; ') || '—'),
+      );
+      return tr;
+    });
+    const caption = element('caption', '', 'Candidates, best first');
+    const thead = element('thead');
+    thead.append(head);
+    const tbody = element('tbody');
+    tbody.append(...rows);
+    candidates.replaceChildren(caption, thead, tbody);
+  }
+
+  function readBytes(name: string, bytes: Uint8Array): void {
+    error.hidden = true;
+    tensorField.hidden = true;
+    source = null;
+    attempt(() => {
+      const read = readTableFile(name, bytes);
+      if (read.kind === 'table') {
+        void check(read.table);
+        return;
+      }
+      source = read;
+      tensorSelect.replaceChildren(
+        ...read.tensors.map((t) => new Option(`${t.name} (${t.dtype}, ${t.shape.join(' × ') || 'scalar'})`, t.name, false, t.name === read.suggested)),
+      );
+      tensorField.hidden = false;
+      const table = read.read(read.suggested);
+      void check(table);
+    });
+  }
+
+  async function readFile(file: File): Promise<void> {
+    status.textContent = `Reading ${file.name}…`;
+    readBytes(file.name, new Uint8Array(await file.arrayBuffer()));
+  }
+
+  tensorSelect.addEventListener('change', () => {
+    const s = source;
+    if (!s) return;
+    error.hidden = true;
+    attempt(() => void check(s.read(tensorSelect.value)));
+  });
+  chooser.addEventListener('change', () => {
+    const file = chooser.files?.[0];
+    if (file) void readFile(file);
+    chooser.value = '';
+  });
+  pasteButton.addEventListener('click', () => {
+    tensorField.hidden = true;
+    attempt(() => void check(readTableText('pasted numbers', textarea.value)));
+  });
+  drop.addEventListener('dragover', (event) => {
+    event.preventDefault();
+    drop.classList.add('over');
+  });
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', (event) => {
+    event.preventDefault();
+    drop.classList.remove('over');
+    const file = event.dataTransfer?.files[0];
+    if (file) void readFile(file);
+    else fail('Nothing to read: drop a file (.npy, .safetensors, CSV, TSV or JSON).');
+  });
+  drop.addEventListener('paste', (event) => {
+    const file = event.clipboardData?.files[0];
+    const text = event.clipboardData?.getData('text/plain');
+    if (!file && !text) return;
+    event.preventDefault();
+    if (file) void readFile(file);
+    else attempt(() => void check(readTableText('pasted numbers', text!)));
+  });
+}
