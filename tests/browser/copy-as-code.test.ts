@@ -23,7 +23,7 @@ describe('copy as code', () => {
   test("the heatmap's Save… menu opens the snippet of its table; the framework can be changed; Escape returns focus", async () => {
     const { page, errors, close } = await openPage(browser, `${server.url}?dModel=32&positions=50&layout=split&spacing=tensor2tensor`);
     await waitForCharts(page, ['phasor-heatmap']);
-    const heatmap = page.locator('phasor-heatmap');
+    const heatmap = page.locator('#heatmap phasor-heatmap'); // the section's chart (the first screen has another)
     await heatmap.locator('.save-toggle').click();
     await heatmap.locator('.save-menu button', { hasText: 'Copy as code…' }).click();
     const dialog = heatmap.locator('dialog.code');

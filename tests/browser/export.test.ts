@@ -150,7 +150,8 @@ describe('saving a chart', () => {
       items: [...el.shadowRoot!.querySelectorAll('.save [role="menuitem"]')].map((b) => b.textContent),
       expanded: el.shadowRoot!.querySelector('.save-toggle')!.getAttribute('aria-expanded'),
     }));
-    expect(bar).toEqual({ buttons: ['Save…'], items: ['PNG', 'SVG', 'CSV'], expanded: 'false' });
+    // The rotation chart provides its table, so it also offers Copy as code.
+    expect(bar).toEqual({ buttons: ['Save…'], items: ['PNG', 'SVG', 'CSV', 'Copy as code…'], expanded: 'false' });
     // Enter opens the menu on its first item; arrows move; Escape closes it and returns focus.
     await page.$eval('phasor-rotation', (el) => (el.shadowRoot!.querySelector('.save-toggle') as HTMLElement).focus());
     await page.keyboard.press('Enter');

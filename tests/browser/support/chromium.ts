@@ -50,7 +50,8 @@ export async function openPage(browser: Browser, url: string, options: BrowserCo
 export async function openRecordingPage(browser: Browser, problems: string[]): Promise<Page> {
   const page = await browser.newPage();
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    // The browser's own favicon request is not the page's (some dev servers answer it 404).
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
   await page.addInitScript(() => {

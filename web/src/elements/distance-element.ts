@@ -92,8 +92,8 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
 
   /** The options' n × n matrix at full resolution, computed when asked. */
   protected override csvTable(): CsvTable {
-    const o = this.drawnOptions!;
-    return matrixTable(this.core.distanceMatrix(o), o.positions, o.positions, 'p \\ q');
+    const { dModel, base, positions } = this.drawnOptions!;
+    return matrixTable(this.core.distanceMatrix({ dModel, base, positions }), positions, positions, 'p \\ q');
   }
 
   /** "Copy as code": the table this chart draws. */

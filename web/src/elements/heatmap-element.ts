@@ -87,7 +87,7 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
   }
 
   protected override csvTable(): CsvTable {
-    const o = this.drawnOptions!;
+    const { p: _p, k: _k, ...o } = this.drawnOptions!; // the marks are not encode options
     common.checkCells(o.positions, o.dModel);
     const { table } = this.core.encode(o);
     return matrixTable(table, o.positions, o.dModel, 'position \\ dimension', o.offset);
