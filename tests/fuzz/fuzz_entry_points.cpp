@@ -102,8 +102,9 @@ void fuzz_encode_table(Input& in) {
   if (e.empty()) e = phasor::check_choice("order", order, phasor::kOrderNames);
   if (e.empty()) e = phasor::check_choice("oddWidth", odd, phasor::kOddWidthNames);
   if (e.empty() && has_padding) e = phasor::check_integer("paddingIdx", padding, 0, phasor::kMaxAbsPosition - 1);
+  if (refused(e)) return;  // narrowing to the spec's integers is defined only past these checks
   phasor::EncodingSpec spec = spec_of(positions, d, base, offset, layout, spacing);
-  if (e.empty()) {
+  {
     spec.order = static_cast<phasor::Order>(static_cast<int>(order));
     spec.odd_width = static_cast<phasor::OddWidth>(static_cast<int>(odd));
     spec.max_frequency = max_frequency;
