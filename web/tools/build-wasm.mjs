@@ -26,14 +26,23 @@ for (const name of ['phasor-experiments', 'phasor-experiments-scalar']) writeFil
 // entry's literal URLs (wasm-url.ts) are the only ones they see.
 const glueUrl = /new URL\("(phasor(?:-experiments)?(?:-scalar)?\.wasm)",import\.meta\.url\)\.toString\(\)/;
 const modules = ['phasor', 'phasor-scalar', 'phasor-experiments', 'phasor-experiments-scalar'];
+// The glue's Node check is dropped too (ENVIRONMENT=web,worker: nothing reads
+// it): a bare `process` makes Parcel ask for a Node polyfill in every app.
+const nodeCheck = 'var ENVIRONMENT_IS_NODE=typeof process=="object"&&typeof process.versions=="object"&&typeof process.versions.node=="string";';
 for (const name of modules) {
   const file = `${out}/${name}.js`;
-  const code = readFileSync(file, 'utf8');
-  if (glueUrl.test(code)) writeFileSync(file, code.replace(glueUrl, '"$1"'));
+  let code = readFileSync(file, 'utf8');
+  if (glueUrl.test(code)) code = code.replace(glueUrl, '"$1"');
   else if (code.includes('import.meta.url).toString()')) {
     console.error(`phasor: ${file} no longer matches ${glueUrl}; update web/tools/build-wasm.mjs`);
     process.exit(1);
   }
+  code = code.replace(nodeCheck, 'var ENVIRONMENT_IS_NODE=false;');
+  if (/\bprocess\b/.test(code)) {
+    console.error(`phasor: ${file} still names process (the glue changed); update web/tools/build-wasm.mjs`);
+    process.exit(1);
+  }
+  writeFileSync(file, code);
 }
 
 // The inlined entry's modules: each build gzipped and base64-encoded
