@@ -148,7 +148,9 @@ const suites = {
     // build-wasm.mjs of the scratch tree writes the scratch tree's wasm.
     configure: () => exec(process.execPath, [`${scratch}web/tools/build-wasm.mjs`], { env: wasmEnv }),
     // Always: a C++ fault restored since the last unit run must leave the wasm too.
-    build: () => exec('cmake', ['--build', `${scratch}build/wasm`, '-j', '2'], { env: wasmEnv }),
+    // build-wasm.mjs, not cmake alone: the inlined bytes the `phasor` entry loads
+    // (phasor.inline.js) are written from the .wasm by it.
+    build: () => exec(process.execPath, [`${scratch}web/tools/build-wasm.mjs`], { env: wasmEnv }),
     run: () => exec(process.execPath, [`${repoRoot}node_modules/vitest/vitest.mjs`, 'run', '--project', 'unit'], { timeoutMs: 10 * 60_000 }),
   },
 };
