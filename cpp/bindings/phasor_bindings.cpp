@@ -80,13 +80,7 @@ std::string check_table_codes(const TableOptions& t) {
 
 phasor::EncodingSpec table_spec_of(double positions, double d_model, double base, double offset,
                                    double layout, double spacing, const TableOptions& t) {
-  phasor::EncodingSpec spec;
-  spec.positions = static_cast<std::int64_t>(positions);
-  spec.d_model = static_cast<std::int64_t>(d_model);
-  spec.base = base;
-  spec.offset = offset;
-  spec.layout = layout == 1 ? phasor::Layout::split : phasor::Layout::interleaved;
-  spec.spacing = spacing_of(spacing);
+  phasor::EncodingSpec spec = spec_of(positions, d_model, base, offset, layout, spacing);
   spec.order = static_cast<phasor::Order>(static_cast<int>(t.order));
   spec.odd_width = static_cast<phasor::OddWidth>(static_cast<int>(t.odd_width));
   spec.max_frequency = t.max_frequency;

@@ -10,18 +10,6 @@
 
 namespace phasor {
 
-namespace {
-
-// Index of the sin and cos slots of pair i in a row of width d.
-struct Slots {
-  std::int64_t sin, cos;
-};
-Slots slots(std::int64_t i, std::int64_t d, Layout layout) {
-  return layout == Layout::interleaved ? Slots{2 * i, 2 * i + 1} : Slots{i, d / 2 + i};
-}
-
-}  // namespace
-
 std::string validate_rotation(const EncodingSpec& spec, double k) {
   if (auto e = validate(spec); !e.empty()) return e;
   if (auto e = check_finite("k", k, -kMaxAbsPosition, kMaxAbsPosition); !e.empty()) return e;
@@ -49,7 +37,7 @@ void rotation_matrix(std::int64_t d_model, double base, double k, Layout layout,
     const double angle = frequency(i, d_model, base, spacing) * k;
     const auto c = static_cast<float>(std::cos(angle));
     const auto s = static_cast<float>(std::sin(angle));
-    const Slots at = slots(i, d_model, layout);
+    const PairSlots at = pair_slots(i, d_model, layout);
     out[at.sin * d_model + at.sin] = c;
     out[at.sin * d_model + at.cos] = s;
     out[at.cos * d_model + at.sin] = -s;
@@ -87,7 +75,7 @@ double rotation_max_error(const EncodingSpec& spec, double k, double shift) {
       const float* x = now.data() + r * d;
       const float* y = shifted.data() + r * d;
       for (std::size_t i = 0; i < pairs; ++i) {
-        const Slots at = slots(static_cast<std::int64_t>(i), d, spec.layout);
+        const PairSlots at = pair_slots(static_cast<std::int64_t>(i), d, spec.layout);
         const double s = x[at.sin], c = x[at.cos];
         const double rs = block_cos[i] * s + block_sin[i] * c;
         const double rc = -block_sin[i] * s + block_cos[i] * c;

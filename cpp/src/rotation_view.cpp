@@ -11,13 +11,6 @@ namespace phasor {
 
 namespace {
 
-struct Slots {
-  std::int64_t sin, cos;
-};
-Slots slots(std::int64_t i, std::int64_t d, Layout layout) {
-  return layout == Layout::interleaved ? Slots{2 * i, 2 * i + 1} : Slots{i, d / 2 + i};
-}
-
 // The float32 block of pair i: [[c, s], [-s, c]] acting on (sin, cos).
 struct Block {
   float c, s;
@@ -48,7 +41,7 @@ void rotation_window(std::int64_t d_model, double base, double k, Layout layout,
       out[(r - row0) * cols + (c - col0)] = v;
   };
   for (std::int64_t i = 0; i < d_model / 2; ++i) {
-    const Slots at = slots(i, d_model, layout);
+    const PairSlots at = pair_slots(i, d_model, layout);
     const bool rows_hit = (at.sin >= row0 && at.sin < row0 + rows) || (at.cos >= row0 && at.cos < row0 + rows);
     if (!rows_hit) continue;
     const Block b = block(i, d_model, base, k, spacing);
@@ -66,7 +59,7 @@ void rotate_encoding(const EncodingSpec& spec, double k, double* out) {
   std::vector<float> pe(static_cast<std::size_t>(d));
   encode(one, pe.data());
   for (std::int64_t i = 0; i < d / 2; ++i) {
-    const Slots at = slots(i, d, spec.layout);
+    const PairSlots at = pair_slots(i, d, spec.layout);
     const Block b = block(i, d, spec.base, k, spec.spacing);
     const double s = pe[static_cast<std::size_t>(at.sin)];
     const double c = pe[static_cast<std::size_t>(at.cos)];

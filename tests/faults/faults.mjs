@@ -222,8 +222,8 @@ export const faults = [
   {
     id: 'rotation-layout-ignored', computation: 'M_k and its check', kind: 'ignored option',
     file: 'cpp/src/rotation.cpp',
-    anchor: 'const Slots at = slots(i, d_model, layout);',
-    replacement: 'const Slots at = slots(i, d_model, Layout::interleaved);',
+    anchor: 'const PairSlots at = pair_slots(i, d_model, layout);',
+    replacement: 'const PairSlots at = pair_slots(i, d_model, Layout::interleaved);',
     suites: ['cpp'],
   },
   {
@@ -250,8 +250,8 @@ export const faults = [
   {
     id: 'check-layout-ignored', computation: 'M_k and its check', kind: 'ignored option',
     file: 'cpp/src/rotation.cpp',
-    anchor: 'const Slots at = slots(static_cast<std::int64_t>(i), d, spec.layout);',
-    replacement: 'const Slots at = slots(static_cast<std::int64_t>(i), d, Layout::interleaved);',
+    anchor: 'const PairSlots at = pair_slots(static_cast<std::int64_t>(i), d, spec.layout);',
+    replacement: 'const PairSlots at = pair_slots(static_cast<std::int64_t>(i), d, Layout::interleaved);',
     suites: ['cpp'],
   },
   {

@@ -42,12 +42,15 @@ function writeUrl(): void {
   if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(null, '', url);
 }
 
+// The page's charts, found once: a drag applies the state every frame.
+const charts = Object.entries(CHART_ATTRIBUTES).flatMap(([tag, attributes]) =>
+  [...document.querySelectorAll(tag)].map((element) => ({ element, attributes, figure: element.closest('figure') })),
+);
+
 /** Applies the state to every chart; with `show`, the charts a control changed are outlined for a moment (which control drives what). */
 function apply(show = false): void {
-  for (const [tag, attributes] of Object.entries(CHART_ATTRIBUTES)) {
-    for (const element of document.querySelectorAll(tag)) {
-      if (applyAttributes(element, attributes(state)) && show) markDriven(element.closest('figure'));
-    }
+  for (const { element, attributes, figure } of charts) {
+    if (applyAttributes(element, attributes(state)) && show) markDriven(figure);
   }
   controls.show(state);
   summary.textContent = `d=${state.dModel} base=${state.base} N=${state.positions} p=${state.p} k=${state.k}`;

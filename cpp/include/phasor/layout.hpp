@@ -1,5 +1,6 @@
 #pragma once
 #include <array>
+#include <cstdint>
 
 namespace phasor {
 
@@ -11,6 +12,14 @@ enum class Layout { interleaved = 0, split = 1 };
 // The names of the codes, in code order, as the TypeScript API spells them
 // (exported by the bindings: enums() in cpp/bindings/module_bindings.cpp).
 inline constexpr std::array<const char*, 2> kLayoutNames = {"interleaved", "split"};
+
+// The sin and cos columns of pair i in an even row of width d (sinCos order).
+struct PairSlots {
+  std::int64_t sin, cos;
+};
+inline PairSlots pair_slots(std::int64_t i, std::int64_t d, Layout layout) {
+  return layout == Layout::interleaved ? PairSlots{2 * i, 2 * i + 1} : PairSlots{i, d / 2 + i};
+}
 
 // Which trig comes first in a pair's columns (interleaved) or blocks (split).
 // cosSin: MLX's cos_first=True.
