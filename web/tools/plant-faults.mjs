@@ -9,7 +9,7 @@
 //   node web/tools/plant-faults.mjs --list           the table, without running
 //   node web/tools/plant-faults.mjs --readme         rewrite README.md's list of the faults
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { faults as allFaults } from '../../tests/faults/faults.mjs';
 import { forgetStaleCache } from './cmake-cache.mjs';
@@ -162,7 +162,8 @@ const suites = {
 const IGNORED = ['.git', 'build', 'dist', 'node_modules', 'web/src/core/wasm', 'tests/browser/screenshots', 'tests/bench/results'];
 function sourceFiles() {
   const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot, encoding: 'utf8' });
-  if (listed.status === 0) return listed.stdout.split('\0').filter((f) => f && existsSync(`${repoRoot}${f}`));
+  // Files only: a node_modules symlinked into a checkout is listed as an untracked path.
+  if (listed.status === 0) return listed.stdout.split('\0').filter((f) => f && existsSync(`${repoRoot}${f}`) && statSync(`${repoRoot}${f}`).isFile());
   const files = [];
   const walk = (dir) => {
     for (const entry of readdirSync(`${repoRoot}${dir}`, { withFileTypes: true })) {
