@@ -53,9 +53,9 @@ export function chartOf(term: Element): HTMLElement | null {
     const el = term.ownerDocument.getElementById(id);
     return isChart(el) ? el : null;
   }
-  const scope = term.closest(SCOPES);
-  const charts = scope ? [...scope.querySelectorAll('*')].filter(isChart) : [];
-  return (charts[0] as HTMLElement | undefined) ?? null;
+  // The first chart of the term's scope, found without listing the whole scope (a page wires hundreds of terms).
+  for (const el of term.closest(SCOPES)?.getElementsByTagName('*') ?? []) if (isChart(el)) return el;
+  return null;
 }
 
 /** Wires every [data-link] under `root`; returns a function that unwires them. */
