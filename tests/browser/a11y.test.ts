@@ -4,7 +4,7 @@
 // key repeats or a control is dragged; the save buttons are one stop; focus
 // shows.
 import { createRequire } from 'node:module';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -28,7 +28,18 @@ const ELEMENTS = [
   'phasor-base-length',
   'phasor-embedding-scale',
   'phasor-rope-scaling',
+  'phasor-rope-decay',
+  'phasor-attention-patterns',
 ];
+
+test('the list holds every element phasor defines', () => {
+  const dir = join(repoRoot, 'web/src/elements');
+  const tags = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/static override readonly tag = '(phasor-[\w-]+)'/g)].map((m) => m[1]));
+  expect(tags.length).toBeGreaterThan(10);
+  expect([...ELEMENTS].sort()).toEqual([...new Set(tags)].sort());
+});
 
 let browser: Browser;
 let server: StaticServer;

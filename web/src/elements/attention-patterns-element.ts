@@ -223,7 +223,7 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
       const t = p.terms;
       lines.push(`terms: cc ${exact(t.contentContent[0])}, cp ${exact(t.contentPosition[0])}, pc ${exact(t.positionContent[0])}, pp ${exact(t.positionPosition[0])}`);
     }
+    // Spoken by the read-out (readout.ts) once the keys stop, from the tooltip's lines.
     view.frame.tooltip.show(lines, anchor.x, anchor.y);
-    view.frame.announce(lines.join('; '));
   }
 }
