@@ -321,6 +321,27 @@ describe('on a phone (360 × 740)', () => {
     await page.screenshot({ path: join(SCREENS, 'phone-controls-open-360.png') });
     await close(page);
   });
+
+  test('p and p + k one position apart: their labels do not overlap (rows of the table, columns of the distance matrix)', async () => {
+    for (const k of [1, -1, 3]) {
+      const { page } = await open(`?p=40&k=${k}`, { width: 360, height: 740 });
+      for (const chart of ['#hero-chart', '#distance phasor-distance']) {
+        await page.$eval(chart, (el) => el.scrollIntoView());
+        await waitForCharts(page, [chart]);
+        const boxes = await page.$eval(chart, (el) =>
+          [...el.shadowRoot!.querySelectorAll('text.mark-label')].map((t) => {
+            const b = t.getBoundingClientRect();
+            return { text: t.textContent, left: b.left, right: b.right, top: b.top, bottom: b.bottom };
+          }),
+        );
+        expect(boxes.map((b) => b.text).sort(), `${chart}, k = ${k}`).toEqual(['p + k = ' + (40 + k), 'p = 40']);
+        const [a, b] = boxes;
+        const overlap = Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
+        expect(overlap, `${chart}, k = ${k}: ${JSON.stringify(boxes)}`).toBe(false);
+      }
+      await close(page);
+    }
+  });
 });
 
 describe('axe-core finds no violation', () => {

@@ -34,12 +34,16 @@ export function drawPositionMarks(svg: SVGSVGElement, box: PlotBox, scale: Scale
     .attr('x2', (m) => (along === 'h' ? box.width : centre(m)))
     .attr('y1', (m) => (along === 'h' ? centre(m) : 0))
     .attr('y2', (m) => (along === 'h' ? centre(m) : box.height));
+  // Two marks closer than a label (its height on rows, about its width on columns): the later mark's label
+  // goes on the far side of its line (below a row, right of a column), so the
+  // two never overlap.
+  const later = shown.length === 2 && Math.abs(centre(shown[0]) - centre(shown[1])) < (along === 'h' ? 16 : 90) ? (centre(shown[0]) > centre(shown[1]) ? shown[0] : shown[1]) : null;
   g.selectAll('text')
     .data(shown)
     .join('text')
     .attr('class', 'mark-label')
-    .attr('text-anchor', 'end')
-    .attr('x', (m) => (along === 'h' ? box.width - 4 : centre(m) - 4))
-    .attr('y', (m) => (along === 'h' ? centre(m) - 4 : box.height - 6))
+    .attr('text-anchor', (m) => (along === 'v' && m === later ? 'start' : 'end'))
+    .attr('x', (m) => (along === 'h' ? box.width - 4 : centre(m) + (m === later ? 4 : -4)))
+    .attr('y', (m) => (along === 'h' ? centre(m) + (m === later ? 12 : -4) : box.height - 6))
     .text((m) => m.label);
 }
