@@ -34,7 +34,13 @@ async function configure(page: Page, selector: string, attributes: Record<string
 }
 
 const errorText = (page: Page, selector: string) => page.$eval(selector, (el) => el.shadowRoot!.querySelector('.error')!.textContent!);
-const contentText = (page: Page, selector: string) => page.$eval(selector, (el) => (el.shadowRoot!.querySelector('.content') as HTMLElement).innerText);
+// innerText is empty while the chart's section is out of sight (not rendered: content-visibility): read it in view.
+const contentText = (page: Page, selector: string) =>
+  page.$eval(selector, async (el) => {
+    el.scrollIntoView({ block: 'center' });
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    return (el.shadowRoot!.querySelector('.content') as HTMLElement).innerText;
+  });
 
 describe('the shift-fit and base-length charts at the edges of their ranges', () => {
   test('<phasor-shift-fit k="-1"> draws the four encodings defined there and says why log phase is not drawn', async () => {

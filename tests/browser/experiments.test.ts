@@ -18,7 +18,13 @@ const TAU = 2 * Math.PI;
 const explorer = useExplorer(EXPERIMENT_CHARTS);
 
 const data = <T>(page: Page, selector: string) => page.$eval(selector, (el) => (el as unknown as { data(): unknown }).data()) as Promise<T>;
-const shadowText = (page: Page, selector: string, part = '.content') => page.$eval(selector, (el, p) => (el.shadowRoot!.querySelector(p) as HTMLElement).innerText, part);
+// innerText is empty while the chart's section is out of sight (not rendered: content-visibility): read it in view.
+const shadowText = (page: Page, selector: string, part = '.content') =>
+  page.$eval(selector, async (el, p) => {
+    el.scrollIntoView({ block: 'center' });
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    return (el.shadowRoot!.querySelector(p) as HTMLElement).innerText;
+  }, part);
 
 /** Canvas pixels and SVG text together: changes when the picture or its labels do. */
 async function picture(page: Page, selector: string): Promise<string> {

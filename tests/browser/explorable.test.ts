@@ -216,6 +216,8 @@ describe('text and charts linked both ways', () => {
     // M_k's cells outside pair i's block: M_k.
     const matrix = page.locator('phasor-rotation');
     await matrix.scrollIntoViewIfNeeded();
+    // Its section renders (content-visibility) in the frame after the scroll.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const m = await matrix.evaluate((el) => el.shadowRoot!.querySelectorAll('canvas')[0]!.getBoundingClientRect().toJSON());
     await page.mouse.move(m.x + m.width * 0.6, m.y + m.height * 0.6);
     await page.waitForFunction(() => document.querySelector('#rotation [data-link="mk"]')!.classList.contains('term-on'));

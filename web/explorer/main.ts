@@ -160,21 +160,24 @@ createPhasor().then(
 
 // A display formula wider than its box scrolls sideways inside it (never
 // wraps); then it is a tab stop, so the keyboard can scroll it too.
-const formulaSizes = new ResizeObserver((entries) => {
-  for (const { target } of entries) {
-    const box = target as HTMLElement;
-    if (box.scrollWidth > box.clientWidth + 1) {
-      box.tabIndex = 0;
-      box.setAttribute('role', 'group');
-      box.setAttribute('aria-label', 'formula (scrolls sideways)');
-    } else if (box.tabIndex === 0) {
-      box.removeAttribute('tabindex');
-      box.removeAttribute('role');
-      box.removeAttribute('aria-label');
-    }
+function markScrollable(box: HTMLElement): void {
+  if (box.scrollWidth > box.clientWidth + 1) {
+    box.tabIndex = 0;
+    box.setAttribute('role', 'group');
+    box.setAttribute('aria-label', 'formula (scrolls sideways)');
+  } else if (box.tabIndex === 0) {
+    box.removeAttribute('tabindex');
+    box.removeAttribute('role');
+    box.removeAttribute('aria-label');
   }
-});
-for (const box of document.querySelectorAll('.tex.display')) formulaSizes.observe(box);
+}
+const formulas = [...document.querySelectorAll<HTMLElement>('.tex.display')];
+const formulaSizes = new ResizeObserver((entries) => entries.forEach((e) => markScrollable(e.target as HTMLElement)));
+for (const box of formulas) formulaSizes.observe(box);
+// Sections out of sight are not rendered (content-visibility), so their
+// formulas get no size from the observer until scrolled to: measure them
+// once when the page is idle, so each is a tab stop before it is seen.
+(window.requestIdleCallback ?? setTimeout)(() => formulas.forEach(markScrollable));
 
 apply();
 if (parsed.problems.length === 0) writeUrl();

@@ -399,6 +399,10 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
       }
       this.current = options;
       this.hideError();
+      // A chart in a section the page does not render yet (content-visibility:
+      // auto) gets no size from the ResizeObserver; asking for it lays out
+      // just that section, so an off-screen chart still catches up.
+      if (this.width <= 0 && this.isConnected) this.width = Math.floor(this.getBoundingClientRect().width);
       if (this.width <= 0) return; // not laid out yet: the ResizeObserver brings us back
       // Reading the colours forces a style and layout pass: done once, then
       // checked again when the page is quiet (the page may re-theme at any time).
