@@ -75,7 +75,9 @@ std::string describe(const TableFit& fit, const Departures& d, const double* tab
     return "values differ by up to " + format_number(fit.max_error) +
            ", growing with the position: computed in float32 arithmetic?";
   // Everywhere, within a half-precision rounding of the values: an export in float16 or bfloat16.
-  const double top = std::ldexp(1.0, static_cast<int>(std::ceil(std::log2(std::fabs(fit.form.scale)))));
+  // (A scale of 0, a table of zeros and a few stray values, has no rounding to compare with.)
+  const double magnitude = std::fabs(fit.form.scale);
+  const double top = magnitude > 0 ? std::ldexp(1.0, static_cast<int>(std::ceil(std::log2(magnitude)))) : 0.0;
   if (bad_rows.size() * 2 > static_cast<std::size_t>(rows)) {
     if (fit.max_error <= top * 0x1p-12 * 1.01)
       return "values differ by up to " + format_number(fit.max_error) + " everywhere, as float16 rounding would: exported in half precision?";
@@ -116,13 +118,18 @@ TableFit verify_form(const EncodingSpec& form, const double* table) {
 
   Departures d{std::vector<double>(static_cast<std::size_t>(cols)), std::vector<double>(static_cast<std::size_t>(rows)),
                std::vector<double>(static_cast<std::size_t>(cols))};
+  // The squares of errors past 1e154 overflow: for such a table they are
+  // summed relative to a bound on every error (|value| + |scale|).
+  double bound = std::fabs(form.scale);
+  for (std::int64_t k = 0; k < rows * cols; ++k) bound = std::max(bound, std::fabs(table[k]) + std::fabs(form.scale));
+  const double unit = bound > 1e150 ? bound : 1.0;
   double sum_sq = 0;
   encode_rows(form, [&](std::int64_t row, const float* model) {
     const double* values = table + row * cols;
     double row_max = 0;
     for (std::int64_t c = 0; c < cols; ++c) {
       const double e = std::fabs(values[c] - static_cast<double>(model[c]));
-      sum_sq += e * e;
+      sum_sq += (e / unit) * (e / unit);
       row_max = std::max(row_max, e);
       double& column_max = d.column_max[static_cast<std::size_t>(c)];
       column_max = std::max(column_max, e);
@@ -135,7 +142,7 @@ TableFit verify_form(const EncodingSpec& form, const double* table) {
         if (std::fabs(values[c] - static_cast<double>(model[c])) == row_max) fit.worst_column = c;
     }
   });
-  fit.rms_error = std::sqrt(sum_sq / (static_cast<double>(rows) * static_cast<double>(cols)));
+  fit.rms_error = unit * std::sqrt(sum_sq / (static_cast<double>(rows) * static_cast<double>(cols)));
   fit.tolerance = tol;
   fit.reproduces = fit.max_error <= tol;
   if (fit.reproduces) return fit;

@@ -4,6 +4,7 @@
 // a learned-looking table and one wrong column must not match.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -151,6 +152,45 @@ TEST(Identify, NoiseDoesNotMatch) {
   ASSERT_FALSE(id.fits.empty());
   EXPECT_FALSE(id.fits[0].reproduces);
   EXPECT_NE(id.fits[0].differs, "");
+}
+
+// Found by the fuzzer: zeros but for a few values read as an encoding of
+// scale 0, and the half-precision check took log2(0) (undefined behaviour,
+// caught by UBSan in the sanitizer build). A zero table is reproduced by scale
+// 0; with stray values it is not, and the words say by how much.
+TEST(Identify, AZeroTableWithStrayValuesIsDescribed) {
+  Closed c;
+  c.rows = 16, c.cols = 8;
+  std::vector<double> t(std::size_t(c.rows) * c.cols, 0.0);
+  EXPECT_TRUE(run(c, t).fits.at(0).reproduces);
+  // The fuzzer's input: two rows of 1028, the first starting 2, 1028, 1028, 1, 0, 1, 2.5, the rest zeros.
+  c.rows = 2, c.cols = 1028;
+  t.assign(std::size_t(c.rows) * c.cols, 0.0);
+  const double start[] = {2, 1028, 1028, 1, 0, 1, 2.5};
+  std::copy(std::begin(start), std::end(start), t.begin());
+  const Identification id = run(c, t);
+  ASSERT_FALSE(id.fits.empty());
+  for (const auto& fit : id.fits) {
+    EXPECT_FALSE(fit.reproduces);
+    EXPECT_NE(fit.differs, "");
+  }
+}
+
+// Found by the fuzzer: a value of 2e193 made the squared errors overflow, so
+// rmsError was infinite while maxError was finite.
+TEST(Identify, HugeValuesKeepTheRmsErrorFinite) {
+  Closed c;
+  c.rows = 4, c.cols = 3;
+  const std::vector<double> t = {0, 0.14112000805986721, -0.27941549819892586, 5.2231252401871641e-310, 1023, -2089,
+                                 499969, -6144, 117, 2.1805936972003232e+193, -1534, -4864};
+  const Identification id = run(c, t);
+  ASSERT_FALSE(id.fits.empty());
+  for (const auto& fit : id.fits) {
+    if (std::isinf(fit.max_error)) continue;  // a form encode() refuses: nothing was measured
+    EXPECT_TRUE(std::isfinite(fit.rms_error)) << fit.rms_error;
+    EXPECT_LE(fit.rms_error, fit.max_error);
+    EXPECT_GE(fit.rms_error, fit.max_error / std::sqrt(12.0) * (1 - 1e-12));  // one error dominates: rms = max / sqrt(n)
+  }
 }
 
 TEST(Identify, OneWrongColumnIsNamed) {

@@ -18,6 +18,7 @@
 #include "phasor/embedding_scale.hpp"
 #include "phasor/encoding.hpp"
 #include "phasor/frequencies.hpp"
+#include "phasor/identify.hpp"
 #include "phasor/limits.hpp"
 #include "phasor/random.hpp"
 #include "phasor/resolution.hpp"
@@ -422,11 +423,52 @@ void fuzz_norms(Input& in) {
   }
 }
 
+
+// identify_bindings.cpp: the shape is validated, then every value must be
+// finite, then the table is read. The table is either arbitrary values
+// (noise, zeros, huge, subnormal) or a table encode() wrote, perturbed or
+// not; every fit must describe itself consistently, and an unperturbed paper
+// table must be reproduced by the first fit.
+void fuzz_identify(Input& in) {
+  const double rows = in.number(), cols = in.number();
+  const int source = in.byte() % 3;
+  if (refused(phasor::validate_identify(rows, cols)) || rows * cols > kMaxValues) return;
+  const auto r = static_cast<std::int64_t>(rows), c = static_cast<std::int64_t>(cols);
+  std::vector<double> table(static_cast<std::size_t>(r * c));
+  bool paper_table = false;
+  if (source == 0) {
+    for (auto& v : table) v = in.number();
+    if (std::any_of(table.begin(), table.end(), [](double v) { return !std::isfinite(v); })) return;  // refused by the binding
+  } else {
+    phasor::EncodingSpec spec{r, c, 10.0 + std::fabs(in.finite(1e6)), 0.0,
+                              (in.byte() & 1) ? phasor::Layout::split : phasor::Layout::interleaved, phasor::Spacing::paper};
+    spec.order = (in.byte() & 1) ? phasor::Order::cos_sin : phasor::Order::sin_cos;
+    if (c % 2 == 1) spec.odd_width = phasor::OddWidth::zero_column;
+    if (!phasor::validate(spec).empty()) return;
+    std::vector<float> out(table.size());
+    phasor::encode(spec, out.data());
+    for (std::size_t k = 0; k < out.size(); ++k) table[k] = out[k];
+    if (source == 2) table[in.count(table.size() - 1)] += in.finite(1);  // one value changed (or not)
+    else paper_table = c % 2 == 0 && c >= 8 && r >= 16 && spec.base <= 1e5;
+  }
+  const phasor::Identification id = phasor::identify(table.data(), r, c);
+  for (const phasor::TableFit& fit : id.fits) {
+    FUZZ_CHECK(fit.max_error >= 0 && fit.rms_error >= 0 && fit.rms_error <= fit.max_error * (1 + 1e-12), "0 <= rms <= max error");
+    FUZZ_CHECK(fit.worst_row >= 0 && fit.worst_row < r && fit.worst_column >= 0 && fit.worst_column < c, "the worst value is in the table");
+    FUZZ_CHECK(fit.reproduces == (fit.max_error <= fit.tolerance), "reproduces means within the tolerance");
+    FUZZ_CHECK(fit.reproduces == fit.differs.empty(), "a fit that does not reproduce says what differs");
+    FUZZ_CHECK(fit.form.positions == r && fit.form.d_model == c, "each form has the table's shape");
+    // A form encode() refuses is listed only when nothing else fits, with an infinite error.
+    FUZZ_CHECK(phasor::validate(fit.form).empty() || (std::isinf(fit.max_error) && !fit.reproduces), "a form encode() refuses never fits");
+  }
+  if (paper_table) FUZZ_CHECK(!id.fits.empty() && id.fits[0].reproduces, "a paper table is reproduced by the first fit");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
-  switch (in.byte() % 12) {
+  switch (in.byte() % 13) {
     case 0: fuzz_encode(in); break;
     case 1: fuzz_frequencies(in); break;
     case 2: fuzz_dot_by_offset(in); break;
@@ -438,6 +480,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 8: fuzz_small_experiments(in); break;
     case 9: fuzz_shift_fit(in); break;
     case 10: fuzz_norms(in); break;
+    case 12: fuzz_identify(in); break;
     default: fuzz_encode_table(in); break;
   }
   return 0;

@@ -49,6 +49,14 @@ const seeds = {
   'encode-table-fairseq-odd-buffer': [11, ...nums(40, 9, 10000, 0, 1, 1, 0, 1, 1, 1, 1), 1, 1],
   'encode-table-mlx-cos-first-scaled': [11, ...nums(50, 16, 10000, 0, 1, 1, 1, 0, 6.283185307179586, 0.35, 0), 0, 0],
   'encode-table-keras-extra-sine': [11, ...nums(1100, 7, 100, 1000, 0, 0, 0, 2, 1, 1, 0), 0, 0],
+  // identify: rows, cols, the source (0 values, 1 an encode() table, 2 one with a value changed), then its inputs.
+  'identify-paper-split-cos-first': [12, ...nums(32, 16), 1, ...nums(9990), 1, 1],
+  'identify-one-value-changed': [12, ...nums(20, 8), 2, ...nums(9990), 0, 0, 37, ...nums(0.001)],
+  'identify-noise': [12, ...nums(4, 3), 0, ...nums(...Array.from({ length: 12 }, (_, i) => Math.sin(3 * i)))],
+  // Found by the fuzzer (UBSan: log2 of a zero scale in identify_verify.cpp), kept as a regression.
+  'identify-zero-scale': [...Buffer.from('DHwEAC8QEAx8BAAvEBAREBAnAAFZAQABAQCdCgA=', 'base64')],
+  // Found by the fuzzer: a value of 2e193 made identify's rms error overflow.
+  'identify-huge-values': [...Buffer.from('DAEEAAEDAAABAAAAW9W2bTgQwj8AwKKwivHh0b8AkS8MNiZgAAD9GGXX95or4b8A6MLOcSjP5D8AJx4TaBYI6L8A7dewC+LF6j8ADhQZeX/67L/7ADC65bChmu4/AD2QHH/0ne+/ADhiQShH/+8/', 'base64')],
   'norms-and-resolution': [10, ...nums(8, 6, 10, 10000), ...nums(...Array.from({ length: 48 }, (_, i) => Math.cos(i))),
     ...list([10, 10000]), ...list([30, 200]), ...nums(2)],
 };
