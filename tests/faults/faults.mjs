@@ -976,4 +976,18 @@ export const faults = [
     replacement: 'const long = r.sequence >= r.length - 1e9;',
     suites: ['unit'],
   },
+  {
+    id: 'drawn-key-ignored', computation: 'chart redraw', kind: 'checker returning a constant',
+    file: 'web/src/charts/drawn.ts',
+    anchor: '  if (parts.get(part) === key) return true;',
+    replacement: '  if (parts.has(part)) return true;',
+    suites: ['browser'],
+  },
+  {
+    id: 'drawn-never-skips', computation: 'chart redraw', kind: 'ignored option',
+    file: 'web/src/charts/drawn.ts',
+    anchor: '  if (parts.get(part) === key) return true;',
+    replacement: '  if (false) return true;',
+    suites: ['browser'],
+  },
 ];

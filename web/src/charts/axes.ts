@@ -1,6 +1,7 @@
 // Axes, tick labels, axis titles and grid lines as SVG with d3-axis.
 import { axisBottom, axisLeft, axisRight, type AxisDomain, type AxisScale } from 'd3-axis';
 import { select, type Selection } from 'd3-selection';
+import { drawnAlready } from './drawn.js';
 import type { PlotBox } from './frame.js';
 
 export interface AxisSpec {
@@ -42,26 +43,21 @@ function title(g: G, text: string, x: number, y: number, rotate: number, anchor:
   t.attr('transform', `translate(${x},${y}) rotate(${rotate})`).attr('text-anchor', anchor).text(text);
 }
 
-// What each SVG's axes were last drawn from: redrawing identical ticks costs
-// the page a layout of their text for nothing (a drag often changes no axis).
-const drawn = new WeakMap<SVGSVGElement, string>();
-
-function axesKey(box: PlotBox, spec: AxesSpec): string {
-  const one = (s?: AxisSpec) => (s ? [s.label, s.ticks, s.values, s.scale.domain(), s.scale.range(), s.format && s.values?.map((v) => s.format!(v))] : null);
-  return JSON.stringify([box, one(spec.bottom), one(spec.left), one(spec.right)]);
+/** What one axis is drawn from: a new key draws it again. */
+function axisKey(box: PlotBox, s: AxisSpec): unknown {
+  return [box, s.label, s.ticks, s.values, s.scale.domain(), s.scale.range(), s.format && s.values?.map((v) => s.format!(v))];
 }
 
-function svgWidth(svg: SVGSVGElement): string | null {
-  return svg.getAttribute('width');
-}
-
-/** Draws (or updates) the axes of `spec` around `box` in `svg`; nothing when they are as last drawn. */
+/**
+ * Draws (or updates) the axes of `spec` around `box` in `svg`. Each axis is
+ * drawn again only when it changed: a drag often changes one axis or none,
+ * and identical ticks would cost the page a layout of their text (drawn.ts).
+ */
 export function renderAxes(svg: SVGSVGElement, box: PlotBox, spec: AxesSpec): void {
-  const key = `${svgWidth(svg)} ${axesKey(box, spec)}`;
-  if (drawn.get(svg) === key) return;
-  drawn.set(svg, key);
   const { left, top, width, height } = box;
-  if (spec.bottom) {
+  const svgWidth = svg.getAttribute('width');
+  const changed = (side: string, s: AxisSpec) => !drawnAlready(svg, `axis-${side}`, [svgWidth, axisKey(box, s)]);
+  if (spec.bottom && changed('bottom', spec.bottom)) {
     const s = spec.bottom;
     const axis = axisBottom<number>(s.scale);
     applyTicks(axis, s);
@@ -69,7 +65,7 @@ export function renderAxes(svg: SVGSVGElement, box: PlotBox, spec: AxesSpec): vo
     g.call(axis);
     title(g, s.label, width / 2, 34, 0, 'middle');
   }
-  if (spec.left) {
+  if (spec.left && changed('left', spec.left)) {
     const s = spec.left;
     const axis = axisLeft<number>(s.scale);
     applyTicks(axis, s);
@@ -78,42 +74,49 @@ export function renderAxes(svg: SVGSVGElement, box: PlotBox, spec: AxesSpec): vo
     title(g, s.label, -(left - 14), height / 2, -90, 'middle');
   }
   if (spec.right) {
-    const s = spec.right;
-    const axis = axisRight<number>(s.scale);
-    applyTicks(axis, s);
-    const g = group(svg, 'axis axis-right').attr('transform', `translate(${left + width},${top})`);
-    g.call(axis);
-    title(g, s.label, svg.width.baseVal.value - left - width - 12, height / 2, 90, 'middle');
-  } else {
+    if (changed('right', spec.right)) {
+      const s = spec.right;
+      const axis = axisRight<number>(s.scale);
+      applyTicks(axis, s);
+      const g = group(svg, 'axis axis-right').attr('transform', `translate(${left + width},${top})`);
+      g.call(axis);
+      title(g, s.label, svg.width.baseVal.value - left - width - 12, height / 2, 90, 'middle');
+    }
+  } else if (!drawnAlready(svg, 'axis-right', null)) {
     select(svg).select('g.axis-right').remove();
   }
 }
 
-/** Faint grid lines at the given values (in data units) across the plot box. */
+/** Faint grid lines at the given values (in data units) across the plot box; each direction drawn again only when it changed. */
 export function renderGrid(
   svg: SVGSVGElement,
   box: PlotBox,
   grid: { x?: { scale: (v: number) => number; values: number[] }; y?: { scale: (v: number) => number; values: number[] } },
 ): void {
-  const g = group(svg, 'grid').attr('transform', `translate(${box.left},${box.top})`);
+  const g = group(svg, 'grid');
+  if (!drawnAlready(svg, 'grid', [box.left, box.top])) g.attr('transform', `translate(${box.left},${box.top})`);
   const xs = grid.x ? grid.x.values.map((v) => grid.x!.scale(v)) : [];
   const ys = grid.y ? grid.y.values.map((v) => grid.y!.scale(v)) : [];
-  g.selectAll<SVGLineElement, number>('line.gx')
-    .data(xs)
-    .join('line')
-    .attr('class', 'gx')
-    .attr('x1', (d) => d)
-    .attr('x2', (d) => d)
-    .attr('y1', 0)
-    .attr('y2', box.height);
-  g.selectAll<SVGLineElement, number>('line.gy')
-    .data(ys)
-    .join('line')
-    .attr('class', 'gy')
-    .attr('y1', (d) => d)
-    .attr('y2', (d) => d)
-    .attr('x1', 0)
-    .attr('x2', box.width);
+  if (!drawnAlready(svg, 'grid-x', [box.height, xs])) {
+    g.selectAll<SVGLineElement, number>('line.gx')
+      .data(xs)
+      .join('line')
+      .attr('class', 'gx')
+      .attr('x1', (d) => d)
+      .attr('x2', (d) => d)
+      .attr('y1', 0)
+      .attr('y2', box.height);
+  }
+  if (!drawnAlready(svg, 'grid-y', [box.width, ys])) {
+    g.selectAll<SVGLineElement, number>('line.gy')
+      .data(ys)
+      .join('line')
+      .attr('class', 'gy')
+      .attr('y1', (d) => d)
+      .attr('y2', (d) => d)
+      .attr('x1', 0)
+      .attr('x2', box.width);
+  }
 }
 
 /** A tick count that leaves about `spacing` pixels between ticks. */

@@ -3,6 +3,7 @@
 // a tooltip. Sizes are set through the CSSOM, never a style attribute, so the
 // chart works under a Content-Security-Policy without 'unsafe-inline'.
 import { select, type Selection } from 'd3-selection';
+import { setAttr } from './drawn.js';
 import { fitCanvas } from './hidpi-canvas.js';
 import { Tooltip } from './tooltip.js';
 
@@ -67,9 +68,9 @@ export class ChartFrame {
     };
     this.root.style.setProperty('height', `${height}px`);
     for (const svg of [this.back, this.front]) {
-      svg.setAttribute('width', String(width));
-      svg.setAttribute('height', String(height));
-      svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+      setAttr(svg, 'width', String(width));
+      setAttr(svg, 'height', String(height));
+      setAttr(svg, 'viewBox', `0 0 ${width} ${height}`);
     }
     this.canvas.style.setProperty('left', `${this.box.left}px`);
     this.canvas.style.setProperty('top', `${this.box.top}px`);
@@ -78,8 +79,8 @@ export class ChartFrame {
 
   /** What the chart shows, axes named (the SVG's children are not read one by one). */
   describe(text: string): void {
-    this.front.setAttribute('role', 'img');
-    this.front.setAttribute('aria-label', text);
+    setAttr(this.front, 'role', 'img');
+    setAttr(this.front, 'aria-label', text);
   }
 
   /** Says `text` to a screen reader (once; an empty text clears the region). */
@@ -99,7 +100,7 @@ export class ChartFrame {
 
   /** Removes the read-out marks and hides the tooltip. */
   clearReadout(): void {
-    select(this.front).selectAll('g.readout').remove();
+    this.front.querySelector('g.readout')?.remove();
     this.tooltip.hide();
   }
 

@@ -3,6 +3,7 @@
 // rings in the accent colour, in a group of their own above the data, so a
 // highlight comes and goes without redrawing the chart.
 import { select } from 'd3-selection';
+import { drawnAlready } from './drawn.js';
 
 export type HighlightShape =
   | { kind: 'rect'; x: number; y: number; width: number; height: number; fill?: boolean }
@@ -12,6 +13,8 @@ export type HighlightShape =
 
 /** Draws `shapes` (plot coordinates, offset by `origin`) in svg's g.highlight; none removes the group's marks. */
 export function drawHighlight(svg: SVGSVGElement, origin: { left: number; top: number }, shapes: readonly HighlightShape[]): void {
+  // Unchanged and still last in the SVG (above the axes and labels): nothing to do.
+  if (svg.lastElementChild?.matches('g.highlight') && drawnAlready(svg, 'highlight', [origin.left, origin.top, shapes])) return;
   const g = select(svg).selectAll<SVGGElement, number>('g.highlight').data([0]).join('g').attr('class', 'highlight').attr('transform', `translate(${origin.left},${origin.top})`);
   const rects = shapes.filter((s) => s.kind === 'rect');
   g.selectAll('rect')

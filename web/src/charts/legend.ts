@@ -4,6 +4,7 @@ import { axisBottom } from 'd3-axis';
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Interpolator } from './colour-lut.js';
+import { drawnAlready } from './drawn.js';
 import { svgElement } from './frame.js';
 
 let gradientIds = 0;
@@ -20,13 +21,9 @@ export interface ColourBarSpec {
 }
 
 /** A horizontal colour bar, 10 px tall, with ticks below it and the title on its left. */
-const barsDrawn = new WeakMap<SVGSVGElement, string>();
-
 export function renderColourBar(svg: SVGSVGElement, spec: ColourBarSpec): void {
   // As drawn last time (the usual case while a control is dragged): nothing to do.
-  const key = JSON.stringify([spec.domain, spec.label, spec.x, spec.y, spec.width, spec.interpolator(0), spec.interpolator(1), spec.format?.(spec.domain[1])]);
-  if (barsDrawn.get(svg) === key) return;
-  barsDrawn.set(svg, key);
+  if (drawnAlready(svg, 'colour-bar', [spec.domain, spec.label, spec.x, spec.y, spec.width, spec.interpolator(0), spec.interpolator(1), spec.format?.(spec.domain[1])])) return;
   const root = select(svg);
   let g = root.select<SVGGElement>('g.colour-bar');
   if (g.empty()) {
@@ -39,12 +36,16 @@ export function renderColourBar(svg: SVGSVGElement, spec: ColourBarSpec): void {
     gradient.attr('x1', 0).attr('x2', 1).attr('y1', 0).attr('y2', 0);
   }
   const stops = Array.from({ length: 17 }, (_, n) => n / 16);
-  g.select('linearGradient')
-    .selectAll('stop')
-    .data(stops)
-    .join('stop')
-    .attr('offset', (t) => t)
-    .attr('stop-color', (t) => spec.interpolator(t));
+  const colours = stops.map((t) => spec.interpolator(t));
+  // A new domain leaves the colours as they were.
+  if (!drawnAlready(svg, 'colour-bar-stops', colours)) {
+    g.select('linearGradient')
+      .selectAll('stop')
+      .data(stops)
+      .join('stop')
+      .attr('offset', (t) => t)
+      .attr('stop-color', (_, n) => colours[n]);
+  }
   g.attr('transform', `translate(${spec.x},${spec.y})`);
   g.select('rect.bar').attr('width', spec.width);
   const scale = scaleLinear().domain(spec.domain).range([0, spec.width]);
@@ -63,6 +64,7 @@ export interface LegendEntry {
 
 /** Replaces the contents of `list` with one item per entry. */
 export function renderSeriesLegend(list: HTMLElement, entries: readonly LegendEntry[]): void {
+  if (drawnAlready(list, 'series', entries)) return;
   list.replaceChildren(
     ...entries.map((entry) => {
       const item = document.createElement('li');

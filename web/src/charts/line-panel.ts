@@ -6,6 +6,7 @@
 import type { ScaleContinuousNumeric } from 'd3-scale';
 import { select } from 'd3-selection';
 import { renderAxes, renderGrid, tickCount } from './axes.js';
+import { drawnAlready } from './drawn.js';
 import { showCursor } from './cursor.js';
 import { ChartFrame, type Margin } from './frame.js';
 import type { LegendEntry } from './legend.js';
@@ -91,7 +92,7 @@ export class LinePanel implements Readout {
 
   draw(spec: PanelSpec): void {
     this.spec = spec;
-    this.root.style.setProperty('width', `${spec.width}px`);
+    if (this.root.style.getPropertyValue('width') !== `${spec.width}px`) this.root.style.setProperty('width', `${spec.width}px`);
     const ctx = this.frame.layout(spec.width, spec.height, spec.margin);
     const { box } = this.frame;
     const x = spec.x.scale.range([0, box.width]);
@@ -123,6 +124,7 @@ export class LinePanel implements Readout {
     const shown = marks
       .filter((m) => (m.axis === 'x' ? inside(m.value, x0, x1) : inside(m.value, y0, y1)))
       .map((m) => ({ ...m, at: m.axis === 'x' ? s.x.scale(m.value) : s.y.scale(m.value) }));
+    if (drawnAlready(this.frame.front, 'marks', [box, shown])) return;
     const g = select(this.frame.front).selectAll('g.marks').data([0]).join('g').attr('class', 'marks').attr('transform', `translate(${box.left},${box.top})`);
     g.selectAll('line')
       .data(shown)

@@ -37,6 +37,6 @@ export class Tooltip {
   }
 
   hide(): void {
-    this.element.hidden = true;
+    if (!this.element.hidden) this.element.hidden = true;
   }
 }

@@ -3,6 +3,7 @@
 // and lines of notes underneath. Used by the rotation chart for one pair's
 // phasor (cos across, sin up).
 import { select } from 'd3-selection';
+import { drawnAlready, setAttr, setText } from './drawn.js';
 
 export interface CirclePoint {
   cos: number;
@@ -30,24 +31,30 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
   const cx = width / 2;
   const cy = radius + 30;
   const height = Math.round(cy + radius + 30 + 18 * spec.notes.length);
-  const root = select(svg).attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`);
+  setAttr(svg, 'width', String(width));
+  setAttr(svg, 'height', String(height));
+  setAttr(svg, 'viewBox', `0 0 ${width} ${height}`);
+  const root = select(svg);
   const at = (cos: number, sin: number) => ({ x: cx + radius * cos, y: cy - radius * sin });
   const layer = (name: string) => root.selectAll<SVGGElement, number>(`g.${name}`).data([0]).join('g').attr('class', name);
 
-  const frame = layer('circle-frame');
-  frame
-    .selectAll('line')
-    .data([
-      [cx - radius, cy, cx + radius, cy],
-      [cx, cy - radius, cx, cy + radius],
-    ])
-    .join('line')
-    .attr('class', 'axis-line')
-    .attr('x1', (d) => d[0])
-    .attr('y1', (d) => d[1])
-    .attr('x2', (d) => d[2])
-    .attr('y2', (d) => d[3]);
-  frame.selectAll('circle').data([radius]).join('circle').attr('class', 'unit').attr('cx', cx).attr('cy', cy).attr('r', (r) => r);
+  // The circle and its axes stay as they are while p, k or the pair change.
+  if (!drawnAlready(svg, 'circle-frame', [cx, cy, radius])) {
+    const frame = layer('circle-frame');
+    frame
+      .selectAll('line')
+      .data([
+        [cx - radius, cy, cx + radius, cy],
+        [cx, cy - radius, cx, cy + radius],
+      ])
+      .join('line')
+      .attr('class', 'axis-line')
+      .attr('x1', (d) => d[0])
+      .attr('y1', (d) => d[1])
+      .attr('x2', (d) => d[2])
+      .attr('y2', (d) => d[3]);
+    frame.selectAll('circle').data([radius]).join('circle').attr('class', 'unit').attr('cx', cx).attr('cy', cy).attr('r', (r) => r);
+  }
 
   const { start, sweep } = spec.arc;
   const arcLayer = layer('rotation-arc');
@@ -109,13 +116,15 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
     if (shift) text.setAttribute('x', String(Number(text.getAttribute('x')) + shift));
   }
   layer('angle')
-    .selectAll('text')
+    .selectAll<SVGTextElement, CircleSpec['notes'][number]>('text')
     .data(spec.notes)
-    .join('text')
-    .attr('class', (d) => d.className)
-    .attr('x', cx)
-    .attr('text-anchor', 'middle')
-    .attr('y', (_, n) => height - 6 - 18 * (spec.notes.length - 1 - n))
-    .text((d) => d.text);
+    .join((enter) => enter.append('text').attr('text-anchor', 'middle'))
+    // Each note written only where it changed (the angle moves with p; the axes note stays).
+    .each(function (d, n) {
+      setAttr(this, 'class', d.className);
+      setAttr(this, 'x', String(cx));
+      setAttr(this, 'y', String(height - 6 - 18 * (spec.notes.length - 1 - n)));
+      setText(this, d.text);
+    });
   return height;
 }

@@ -6,6 +6,7 @@
 // wrong and what it does not: weights from the other pairing layout keep one
 // curve for every anchor (the rotation is still consistent), a cos/sin table
 // in the other layout does not.
+import { setContent, setText } from '../charts/drawn.js';
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { drawHighlight, type HighlightShape } from '../charts/highlight-layer.js';
 import { PAIRINGS, type Pairing, type Phasor } from '../core/index.js';
@@ -236,7 +237,8 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
       this.panels.push(panel);
     }
     const used = this.panels.slice(0, data.panels.length);
-    this.panelBox.replaceChildren(...used.map((p) => p.root));
+    // Put back only when the panels shown change: moving them costs a layout.
+    if (used.some((p, n) => this.panelBox.children[n] !== p.root) || this.panelBox.children.length !== used.length) this.panelBox.replaceChildren(...used.map((p) => p.root));
     const { panelWidth } = panelWidths(width, used.length, 270);
     const height = Math.round(Math.min(300, Math.max(200, panelWidth * 0.62)));
     const count = data.offsets.length;
@@ -257,7 +259,7 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
         dashOffset: -6 * a,
       }));
       if (panel.reference) lines.unshift({ label: reference, y: panel.reference, colour: theme.fg, width: 5, alpha: 0.22 });
-      used[n].heading.textContent = panel.title;
+      setText(used[n].heading, panel.title);
       const scales = { x: scaleLinear().domain([data.offsets[0], data.offsets[count - 1]]), y: scaleLinear().domain([lo - pad, hi + pad]).nice() };
       this.scales[n] = scales;
       used[n].draw({
@@ -277,7 +279,7 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
         ],
         label: `${panel.title}: score against offset for anchors ${data.anchors.join(', ')}`,
       });
-      used[n].caption.replaceChildren(
+      setContent(used[n].caption, 
         same ? 'One curve for every m: spread ' : 'The curves differ by up to ',
         strong(short(panel.maxSpread)),
         ...(panel.reference ? ['; gap to the model as trained: ', strong(short(panel.referenceGap))] : []),
@@ -286,7 +288,7 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
     const entries: LegendEntry[] = data.anchors.map((m, a) => ({ label: `query at m = ${formatInteger(m)}`, colour: anchorColour(a) }));
     if (o.kind === 'pairing') entries.push({ label: reference, colour: theme.fg, width: 5 });
     renderSeriesLegend(this.legend, entries);
-    this.summary.textContent = o.kind === 'pairing' ? pairingSummary(data, o.pairing) : '';
+    setText(this.summary, o.kind === 'pairing' ? pairingSummary(data, o.pairing) : '');
   }
 }
 

@@ -7,6 +7,7 @@
 // keys. With a shared token RoPE and ALiBi are Toeplitz (one row of 2n − 1
 // offsets gives every entry); additive PE, and any scheme with distinct
 // tokens, is computed entry by entry. The read-out gives the exact entry.
+import { setText } from '../charts/drawn.js';
 import { scaleLinear } from 'd3-scale';
 import type { AttentionKind, AttentionPattern, AttentionPatternOptions, Phasor, RopeScalingType } from '../core/index.js';
 import { renderAxes, tickCount } from '../charts/axes.js';
@@ -188,18 +189,20 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
         left: { scale: this.scale, label: 'query position m', values: ticks, format: formatInteger },
       });
       const termNote = kind === 'additive' && o.term !== 'total' && o.view === 'scores' ? `: ${o.term} term` : '';
-      this.titles[i].textContent = `${TITLES[kind]}${termNote}${panel.pattern.toeplitz ? ' — Toeplitz (m − n only)' : ''}`;
+      setText(this.titles[i], `${TITLES[kind]}${termNote}${panel.pattern.toeplitz ? ' — Toeplitz (m − n only)' : ''}`);
       view.frame.describe(`${TITLES[kind]}: ${label} for query positions m down and key positions n across, 0 to ${o.n - 1}; colour scale ${exact(+panel.domain[0].toPrecision(4))} to ${exact(+panel.domain[1].toPrecision(4))}`);
     });
     const per = o.n / data.rows.length;
-    this.caption.textContent =
+    setText(
+      this.caption,
       `n = ${formatInteger(o.n)}, d_model = ${o.dModel}, ${o.tokens === 'shared' ? 'one shared random token at every position' : 'a random token at each position'}, ` +
       `the same W_Q, W_K for the three. ` +
       (per > 1
         ? `${formatInteger(data.rows.length)} × ${formatInteger(data.cols.length)} entries drawn, one per pixel: each pixel shows the entry at its centre position (1 of ${exact(+(per * per).toPrecision(3))}, not an average). `
         : 'Every entry drawn. ') +
       (o.view === 'softmax' ? 'Each softmax row is normalised over all its keys, drawn or not. ' : '') +
-      `Each panel has its own colour scale. Computed in ${data.computeMs.map((t) => t.toFixed(1)).join(', ')} ms.`;
+      `Each panel has its own colour scale. Computed in ${data.computeMs.map((t) => t.toFixed(1)).join(', ')} ms.`,
+    );
   }
 
   private showReadout(index: number, point: Point | null): void {

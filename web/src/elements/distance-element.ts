@@ -5,6 +5,7 @@
 // (offsetRowBins: the root mean square distance over the block of cells a
 // pixel holds), never the n² matrix. Zoom and pan both axes together over
 // positions 0 … 2^31.
+import { setText } from '../charts/drawn.js';
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Phasor } from '../core/index.js';
@@ -149,10 +150,9 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
     drawPositionMarks(frame.front, box, this.y, 'h', rowMark ? [rowMark] : []);
     drawPositionMarks(frame.front, box, this.x, 'v', colMark ? [colMark] : []);
     const window = (r: readonly [number, number]) => `${formatInteger(Math.floor(r[0]))} … ${formatInteger(Math.ceil(r[1]) - 1)}`;
-    this.caption.textContent =
-      `p ${window(pView)} × q ${window(qView)}, d_model = ${o.dModel}; largest distance shown ${exact(max)} (never above √(2·d_model) = ${exact(Math.sqrt(2 * o.dModel))})` +
+    setText(this.caption, `p ${window(pView)} × q ${window(qView)}, d_model = ${o.dModel}; largest distance shown ${exact(max)} (never above √(2·d_model) = ${exact(Math.sqrt(2 * o.dModel))})` +
       (s > 1 ? `; each pixel is the root mean square distance over its ${formatInteger(s)} × ${formatInteger(s)} cells` : '') +
-      (this.zoom.zoomed ? ' (zoomed: 0 resets)' : '');
+      (this.zoom.zoomed ? ' (zoomed: 0 resets)' : ''));
     frame.describe(`Distance matrix ‖PE(p) − PE(q)‖ at d_model ${o.dModel}: position q from ${window(qView)} across, position p from ${window(pView)} down, colour from 0 (dark) to ${exact(max)} (yellow)`);
     this.refreshReadout();
   }

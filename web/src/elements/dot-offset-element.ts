@@ -4,6 +4,7 @@
 // on k alone. With `normalize` it is the cosine similarity (÷ |PE|² = d/2).
 // Zoom and pan k; both come from the core at one bin of offsets per device
 // pixel (each the exact mean over its offsets), whatever the range.
+import { setContent } from '../charts/drawn.js';
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Phasor } from '../core/index.js';
@@ -22,6 +23,7 @@ import { flag, integer, integerList, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { PhasorElement } from './phasor-element.js';
 import { type CsvTable } from './export.js';
+import { strong } from './caption.js';
 import type { Theme } from './theme.js';
 import { positionTicks, withinPixel } from './views.js';
 
@@ -175,7 +177,7 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
       })),
     ]);
     const frequencies = this.core.frequencies({ dModel: o.dModel, base: o.base });
-    this.caption.replaceChildren(
+    setContent(this.caption, 
       'Largest gap between a measured curve and the closed form: ',
       strong(scientific(data.largestGap)),
       data.normalize ? '' : ` (float32 rounding in a sum of ${o.dModel} products)`,
@@ -233,10 +235,4 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
       [`k = ${formatInteger(k)}`, `closed form: ${exact(at.closedForm[0])}`, ...at.measured.map((m) => `p = ${formatInteger(m.p)}: ${what} = ${exact(m.values[0])}`)],
     );
   }
-}
-
-function strong(text: string): HTMLElement {
-  const el = document.createElement('strong');
-  el.textContent = text;
-  return el;
 }

@@ -5,6 +5,7 @@
 // positions). A dimension whose wavelength is under four bins is drawn as the
 // band its values fill, not as a curve: its mean is flattened and its samples
 // would alias.
+import { setText } from '../charts/drawn.js';
 import { scaleLinear } from 'd3-scale';
 import type { Layout, Phasor, Spacing } from '../core/index.js';
 import { renderAxes, renderGrid } from '../charts/axes.js';
@@ -153,7 +154,7 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, {
         return { label: `j = ${j}: ${d.fn}(p·ω${subscript(d.pair)}), λ = ${exact(+wavelengths[d.pair].toPrecision(4))}${band}`, colour: theme.series[n % theme.series.length] };
       }),
     );
-    this.caption.textContent = this.zoom.zoomed || bins.stride > 1 ? `positions ${formatInteger(Math.ceil(view[0]))} … ${formatInteger(Math.floor(view[1]))}${withinPixel(bins.stride, [], 'column')}${this.zoom.zoomed ? ' (zoomed: 0 resets)' : ''}` : '';
+    setText(this.caption, this.zoom.zoomed || bins.stride > 1 ? `positions ${formatInteger(Math.ceil(view[0]))} … ${formatInteger(Math.floor(view[1]))}${withinPixel(bins.stride, [], 'column')}${this.zoom.zoomed ? ' (zoomed: 0 resets)' : ''}` : '');
     this.frame.describe(`PE(p, j) for dimensions ${dims.join(', ')} of ${o.dModel}: position p from ${formatInteger(Math.ceil(view[0]))} to ${formatInteger(Math.floor(view[1]))} across, value from −1 to 1 up`);
     this.refreshReadout();
   }

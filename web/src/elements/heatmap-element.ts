@@ -5,6 +5,7 @@
 // positions it holds (encodeBins), so any size or zoom costs about the same
 // and a dimension faster than a pixel row averages out instead of aliasing
 // into false stripes; the caption says which.
+import { drawnAlready, setText } from '../charts/drawn.js';
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Layout, Phasor, Spacing } from '../core/index.js';
@@ -136,11 +137,13 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
     drawPositionMarks(frame.front, box, this.y, 'h', markedPositions(o));
     const [v0, v1] = view;
     const across = raster.downsampled && raster.width < o.dModel ? `; each pixel column averages ${(o.dModel / raster.width).toFixed(1)} dimensions` : '';
-    this.caption.textContent =
+    setText(
+      this.caption,
       `positions ${formatInteger(Math.floor(v0))} … ${formatInteger(Math.ceil(v1) - 1)} × ${formatInteger(o.dModel)} dimensions` +
       withinPixel(bins.stride, data.wavelengths, 'row') +
       across +
-      (this.zoom.zoomed ? ' (zoomed: 0 resets)' : '');
+      (this.zoom.zoomed ? ' (zoomed: 0 resets)' : ''),
+    );
     frame.describe(
       `Heatmap of PE(p, j): dimension j from 0 to ${o.dModel - 1} across, position p from ${formatInteger(Math.floor(v0))} to ${formatInteger(Math.ceil(v1) - 1)} down, colour from −1 (blue) through 0 (white) to +1 (red)`,
     );
@@ -152,6 +155,7 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
     const { box } = this.view.frame;
     const half = o.dModel / 2;
     const spans = fast === 0 ? [] : o.layout === 'split' ? [[0, fast], [half, half + fast]] : [[0, 2 * fast]];
+    if (drawnAlready(this.view.frame.front, 'aliased', [box, spans.map((d) => d.map((v) => this.x(v)))])) return;
     const g = select(this.view.frame.front).selectAll('g.aliased').data([0]).join('g').attr('class', 'aliased').attr('transform', `translate(${box.left},${box.top})`);
     g.selectAll('rect')
       .data(spans)

@@ -3,6 +3,7 @@
 // labelled, drawn only where it falls inside the view.
 import type { ScaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
+import { drawnAlready } from '../charts/drawn.js';
 import type { PlotBox } from '../charts/frame.js';
 
 export interface PositionMark {
@@ -24,6 +25,7 @@ export function markedPositions(o: { p: number | null; k: number | null }): Posi
 export function drawPositionMarks(svg: SVGSVGElement, box: PlotBox, scale: ScaleLinear<number, number>, along: 'h' | 'v', marks: readonly PositionMark[]): void {
   const [lo, hi] = scale.domain();
   const shown = marks.filter((m) => m.at >= Math.min(lo, hi) && m.at < Math.max(lo, hi));
+  if (drawnAlready(svg, `marks-${along}`, [box, shown, shown.map((m) => scale(m.at + 0.5))])) return;
   const g = select(svg).selectAll(`g.marks-${along}`).data([0]).join('g').attr('class', `marks-${along}`).attr('transform', `translate(${box.left},${box.top})`);
   const centre = (m: PositionMark) => scale(m.at + 0.5);
   g.selectAll('line')

@@ -4,6 +4,7 @@
 // vector against itself at two positions (it decays) and of two independent
 // vectors (it does not). All three over their value at distance 0, so the
 // bound's promise and what it leaves out share one axis.
+import { setText } from '../charts/drawn.js';
 import { scaleLinear } from 'd3-scale';
 import type { Phasor, RopeRandomScores, RopeScaling, RopeScalingType } from '../core/index.js';
 import { exact, integer as formatInteger } from '../charts/format.js';
@@ -126,11 +127,13 @@ export class PhasorRopeDecayElement extends PhasorElement<RopeDecayChartOptions,
     });
     renderSeriesLegend(this.panel.legend, lines);
     const min = data.bound.reduce((m, v) => Math.min(m, v), Infinity);
-    this.panel.caption.textContent =
+    setText(
+      this.panel.caption,
       `At m − n = 0 every term is 1, so Sⱼ = j and the bound is (d/2 + 1)/2 = ${exact(b0)}; ` +
       (half >= 0 ? `it first falls below half of that at m − n = ${half}` : `it stays above half of that up to ${formatInteger(count - 1)}`) +
       `, and its lowest value up to ${formatInteger(count - 1)} is ${exact(+min.toPrecision(6))}. ` +
       'The bound multiplies max |hⱼ₊₁ − hⱼ|, which depends on q and k: it says a score whose pair products vary slowly must shrink with distance, ' +
-      'not that a given score does. Independent random q and k do not decay at all (their line stays flat); one vector against itself does.';
+      'not that a given score does. Independent random q and k do not decay at all (their line stays flat); one vector against itself does.',
+    );
   }
 }

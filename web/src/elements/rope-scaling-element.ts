@@ -5,6 +5,7 @@
 // NTK raise the base, YaRN and Llama 3 keep the fast pairs and ramp between.
 // With `preset`, one real model's scaling instead (longrope: its short and
 // long factors), at its rotary width, theta and lengths.
+import { setText } from '../charts/drawn.js';
 import { scaleLinear, scaleLog, type ScaleLinear, type ScaleLogarithmic } from 'd3-scale';
 import { drawHighlight, type HighlightShape } from '../charts/highlight-layer.js';
 import { ROPE_PRESET_NAMES, ROPE_PRESETS, type Phasor, type RopeFrequencies, type RopePresetName, type RopeScaling, type RopeScalingType } from '../core/index.js';
@@ -203,7 +204,7 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
       return `${label ?? NAMES[type]}: ${kept} kept, ${full} ×${exact(data.factor)}, ${count - kept - full} between${factor}`;
     });
     const slow = data.original.filter((w) => w > data.originalLength).length;
-    this.panel.caption.textContent = `${slow} of ${count} pairs turn less than once in L. Pairs kept, stretched by the factor, or in between — ${parts.join('; ')}.`;
+    setText(this.panel.caption, `${slow} of ${count} pairs turn less than once in L. Pairs kept, stretched by the factor, or in between — ${parts.join('; ')}.`);
   }
 }
 

@@ -2,6 +2,7 @@
 // grid, the dimension numbers, the outline of pair i's 2 × 2 block and, when
 // the cells are large, each entry's value.
 import { select } from 'd3-selection';
+import { drawnAlready, setAttr, setText } from '../charts/drawn.js';
 import type { ChartFrame } from '../charts/frame.js';
 import { sheet } from './styles.js';
 
@@ -35,6 +36,35 @@ export function drawMatrixLabels(frame: ChartFrame, values: Float32Array, start:
   const cell = box.width / size;
   const front = select(frame.front);
   const title = `Mₖ, dimensions ${start}–${start + size - 1} of ${dModel}`;
+  drawMatrixGrid(frame, title, start, size, pair);
+  const g = front.select<SVGGElement>('g.cells');
+  const entries: { r: number; c: number; v: number }[] = [];
+  if (cell >= 36) {
+    for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) {
+      const v = values[r * size + c];
+      if (v === v) entries.push({ r, c, v });
+    }
+  }
+  // Moving k changes the numbers, not where they stand: only the changed ones are written.
+  g.selectAll<SVGTextElement, unknown>('text.cell-value')
+    .data(entries)
+    .join((enter) => enter.append('text').attr('class', 'cell-value').attr('text-anchor', 'middle'))
+    .each(function (q) {
+      setAttr(this, 'x', String((q.c + 0.5) * cell));
+      setAttr(this, 'y', String((q.r + 0.5) * cell + 3.5));
+      const fill = Math.abs(q.v) > 0.55 ? '#fff' : '#1f2328';
+      if (this.style.getPropertyValue('fill') !== fill) this.style.setProperty('fill', fill);
+      setText(this, twoDecimals(q.v));
+    });
+  frame.describe(`${title}: 2 × 2 rotation blocks on the diagonal, zeros elsewhere`);
+}
+
+/** The matrix's title, cell lines, dimension labels and the ringed block: drawn again only when they change. */
+function drawMatrixGrid(frame: ChartFrame, title: string, start: number, size: number, pair: number): void {
+  const { box } = frame;
+  if (drawnAlready(frame.front, 'matrix-grid', [box, title, start, size, pair])) return;
+  const cell = box.width / size;
+  const front = select(frame.front);
   front.selectAll('text.matrix-title').data([title]).join('text').attr('class', 'matrix-title').attr('x', box.left).attr('y', 12).text((t) => t);
   const g = front.selectAll('g.cells').data([0]).join('g').attr('class', 'cells').attr('transform', `translate(${box.left},${box.top})`);
   const lines = Array.from({ length: size + 1 }, (_, n) => n * cell);
@@ -45,21 +75,4 @@ export function drawMatrixLabels(frame: ChartFrame, values: Float32Array, start:
   g.selectAll('text.row').data(labels).join('text').attr('class', 'dim-label row').attr('x', -6).attr('y', (n) => (n + 0.5) * cell + 3.5).attr('text-anchor', 'end').text((n) => start + n);
   const local = pair * 2 - start;
   g.selectAll('rect.block').data([local]).join('rect').attr('class', 'block').attr('x', (n) => n * cell).attr('y', (n) => n * cell).attr('width', 2 * cell).attr('height', 2 * cell);
-  const entries: { r: number; c: number; v: number }[] = [];
-  if (cell >= 36) {
-    for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) {
-      const v = values[r * size + c];
-      if (v === v) entries.push({ r, c, v });
-    }
-  }
-  g.selectAll('text.cell-value')
-    .data(entries)
-    .join('text')
-    .attr('class', 'cell-value')
-    .attr('x', (q) => (q.c + 0.5) * cell)
-    .attr('y', (q) => (q.r + 0.5) * cell + 3.5)
-    .attr('text-anchor', 'middle')
-    .style('fill', (q) => (Math.abs(q.v) > 0.55 ? '#fff' : '#1f2328'))
-    .text((q) => twoDecimals(q.v));
-  frame.describe(`${title}: 2 × 2 rotation blocks on the diagonal, zeros elsewhere`);
 }

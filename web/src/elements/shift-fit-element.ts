@@ -3,6 +3,7 @@
 // to e(p + k) over a range of positions (least squares) and how far it
 // misses, in the range and beyond it, as bars on a log axis; and two
 // positions that one sine-only slot cannot tell apart.
+import { drawnAlready, setContent } from '../charts/drawn.js';
 import { scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Phasor, ShiftEncoding, SineCollision } from '../core/index.js';
@@ -162,25 +163,28 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
         labels.push({ x: inside ? end - 4 : end + 4, y: y + bar / 2, text: short(v), inside });
       });
     });
-    const g = select(this.frame.front).selectAll('g.bars').data([0]).join('g').attr('class', 'bars').attr('transform', `translate(${box.left},${box.top})`);
-    g.selectAll('text.value')
-      .data(labels)
-      .join('text')
-      .attr('class', (d) => (d.inside ? 'value inside' : 'value note'))
-      .attr('x', (d) => d.x)
-      .attr('y', (d) => d.y)
-      .attr('dy', '0.35em')
-      .attr('text-anchor', (d) => (d.inside ? 'end' : 'start'))
-      .text((d) => d.text);
-    g.selectAll('text.row')
-      .data(data.rows)
-      .join('text')
-      .attr('class', 'row')
-      .attr('x', -8)
-      .attr('y', (_, n) => (n + 0.5) * this.rowHeight - 2)
-      .attr('dy', '0.35em')
-      .attr('text-anchor', 'end')
-      .text((r) => ENCODINGS.find((e) => e.encoding === r.encoding)!.label);
+    const rowNames = data.rows.map((r) => ENCODINGS.find((e) => e.encoding === r.encoding)!.label);
+    if (!drawnAlready(this.frame.front, 'bars', [box, labels, rowNames, this.rowHeight])) {
+      const g = select(this.frame.front).selectAll('g.bars').data([0]).join('g').attr('class', 'bars').attr('transform', `translate(${box.left},${box.top})`);
+      g.selectAll('text.value')
+        .data(labels)
+        .join('text')
+        .attr('class', (d) => (d.inside ? 'value inside' : 'value note'))
+        .attr('x', (d) => d.x)
+        .attr('y', (d) => d.y)
+        .attr('dy', '0.35em')
+        .attr('text-anchor', (d) => (d.inside ? 'end' : 'start'))
+        .text((d) => d.text);
+      g.selectAll('text.row')
+        .data(rowNames)
+        .join('text')
+        .attr('class', 'row')
+        .attr('x', -8)
+        .attr('y', (_, n) => (n + 0.5) * this.rowHeight - 2)
+        .attr('dy', '0.35em')
+        .attr('text-anchor', 'end')
+        .text((name) => name);
+    }
     const last = o.offset + (o.positions - 1) * o.stride;
     renderSeriesLegend(this.legend, [
       { label: `fitted over p = ${exact(o.offset)} … ${exact(last)}`, colour: colours[0], width: 8 },
@@ -198,7 +202,7 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     const missing = data.rows.filter((r) => r.error);
     const list = (names: string[]) => (names.length ? names.join(', ') : 'none');
     const sinusoidal = data.rows[0];
-    this.caption.replaceChildren(
+    setContent(this.caption, 
       `Exact to rounding (below 10⁻⁹) over the fitted range: `,
       strong(list(exactIn)),
       ...(o.extrapolate > 0 ? ['; beyond it: ', strong(list(exactOut))] : []),
@@ -209,7 +213,7 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
       ...missing.map((r) => ` Not drawn: ${name(r.encoding)} (${r.error}).`),
     );
     const c = data.collision;
-    this.collision.replaceChildren(
+    setContent(this.collision, 
       `Sine only, slot j = ${data.dimension} (ν = ${exact(c.frequency)}): p = ${exact(c.position)} and q = π/ν − p = ${exact(c.partner)} give the same `,
       strong(`sin = ${exact(c.sine[0])}`),
       `; a cosine would tell them apart (${exact(c.cosine[0])} vs ${exact(c.cosine[1])}).`,

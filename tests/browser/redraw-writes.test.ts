@@ -1,0 +1,85 @@
+// A redraw writes only what changed (web/src/charts/drawn.ts): Chromium lays
+// out and paints again after any attribute or text write, even of the value
+// already there, so axes, grids and marks that a change leaves as they were
+// must not be written at all. The other half: when they do change, they are
+// drawn again (a skip that is too eager shows stale axes).
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchChromium, openRecordingPage } from './support/chromium.js';
+import { repoRoot } from './package/pack.js';
+import { renders, waitForRender } from './support/charts.js';
+import { serveDirectory, type StaticServer } from './support/static-server.js';
+
+const SITE = join(repoRoot, 'build/site');
+let browser: Browser;
+let server: StaticServer;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  server = await serveDirectory(SITE);
+});
+afterAll(async () => {
+  await server?.close();
+  await browser?.close();
+});
+
+/** Per chart, the parts a change of base leaves as they were (the layers' size too): position axes, grids, p / p + k marks, M_k's frame. */
+const UNCHANGED_BY_BASE: Record<string, string> = {
+  distance: '.axis-bottom, .axis-left, .marks-h, .marks-v',
+  heatmap: '.axis-bottom, .axis-left, .marks-h',
+  encoding: '.axis-bottom, .axis-left, .grid',
+  // Their values depend on the base; the axis across does not.
+  frequencies: '.axis-bottom, .gx',
+  'dot-offset': '.axis-bottom, .gx',
+  rotation: '.matrix-title, .cells line, .dim-label, .circle-frame',
+};
+/** The attribute that widens the axis across to 3000 (positions, or offsets on the dot-offset chart). */
+const WIDEN: Record<string, string> = { distance: 'positions', heatmap: 'positions', encoding: 'positions', frequencies: '', 'dot-offset': 'max-offset', rotation: '' };
+
+/** Sets `attribute` on the chart and returns the writes of its redraw to the parts `selector` names and to the layers' size: "element.class attribute". */
+async function writesOf(page: Page, tag: string, selector: string, attribute: string, value: string): Promise<string[]> {
+  const before = await renders(page, tag);
+  await page.$eval(
+    tag,
+    (el, [attribute, value, selector]) => {
+      const writes: string[] = [];
+      (window as unknown as { writes: string[] }).writes = writes;
+      const elementOf = (n: Node) => (n instanceof Element ? n : n.parentElement);
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const target = elementOf(r.target);
+          const layerSize = target instanceof SVGSVGElement && ['width', 'height', 'viewBox'].includes(r.attributeName ?? '');
+          if (target?.closest(selector) || layerSize) writes.push(`${target?.localName}.${target?.getAttribute('class') ?? ''} ${r.attributeName ?? r.type}`);
+        }
+      }).observe(el.shadowRoot!, { subtree: true, attributes: true, childList: true, characterData: true });
+      el.setAttribute(attribute, value);
+    },
+    [attribute, value, selector] as const,
+  );
+  await waitForRender(page, tag, before);
+  // Mutation records arrive in a microtask after the redraw.
+  return page.evaluate(() => new Promise((resolve) => setTimeout(() => resolve((window as unknown as { writes: string[] }).writes), 0)));
+}
+
+describe('a redraw writes only what changed', () => {
+  for (const [chart, unchanged] of Object.entries(UNCHANGED_BY_BASE)) {
+    test(`${chart}: a new base writes none of ${unchanged} and no layer size${WIDEN[chart] ? `; a new ${WIDEN[chart]} redraws the axis` : ''}`, async () => {
+      const problems: string[] = [];
+      const page = await openRecordingPage(browser, problems);
+      await page.goto(`${server.url}chart.html?chart=${chart}&dModel=64&base=10000&p=20&k=7${WIDEN[chart] ? `&positions=100` : ''}`);
+      const tag = `phasor-${chart}`;
+      await page.waitForFunction((t) => ((document.querySelector(t) as unknown as { renders: number } | null)?.renders ?? 0) > 0, tag);
+      expect(await writesOf(page, tag, unchanged, 'base', '10001')).toEqual([]);
+      expect(await writesOf(page, tag, unchanged, 'base', '500')).toEqual([]);
+      if (WIDEN[chart]) {
+        const tickTexts = () => page.$eval(tag, (el) => [...el.shadowRoot!.querySelectorAll('.axis-bottom .tick text, .axis-left .tick text')].map((t) => Number((t.textContent ?? '').replace(/[^0-9.]/g, ''))));
+        expect(Math.max(...(await tickTexts()))).toBeLessThan(1000);
+        expect((await writesOf(page, tag, unchanged, WIDEN[chart], '3000')).length).toBeGreaterThan(0);
+        expect(Math.max(...(await tickTexts()))).toBeGreaterThanOrEqual(2000);
+      }
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+});
