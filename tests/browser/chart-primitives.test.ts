@@ -66,7 +66,7 @@ describe('drawLine', () => {
   function recorder() {
     const points: [number, number][] = [];
     const ctx = {
-      save() {}, restore() {}, beginPath() {}, stroke() {}, fill() {}, arc() {}, setLineDash() {},
+      save() {}, restore() {}, beginPath() {}, closePath() {}, stroke() {}, fill() {}, arc() {}, setLineDash() {},
       moveTo: (x: number, y: number) => points.push([x, y]),
       lineTo: (x: number, y: number) => points.push([x, y]),
     } as unknown as CanvasRenderingContext2D;
@@ -79,17 +79,26 @@ describe('drawLine', () => {
     expect(points).toEqual([[0, 1], [10, 2], [20, 3]]);
   });
 
-  test('reduces more points than pixel columns to first, lowest, highest and last per column, keeping the extremes', () => {
+  test('draws more points than pixel columns as each column\'s band from its lowest to its highest value, joined to the column before', () => {
     const { ctx, points } = recorder();
     const y = Float64Array.from({ length: 1000 }, (_, n) => Math.sin(n * 0.37) * (1 + n / 1000));
-    drawLine(ctx, { y, colour: 'red', dotsAbove: 0 }, (x) => x / 100, (v) => v); // 1000 points over 10 px
-    expect(points.length).toBeLessThanOrEqual(4 * 11);
+    drawLine(ctx, { y, colour: 'red', dotsAbove: 0, width: 2 }, (x) => x / 100, (v) => v); // 1000 points over 10 px, line 2 px wide
+    // Along the tops (two corners per column), then back along the bottoms.
+    expect(points.length).toBe(4 * 10);
     for (let column = 0; column < 10; column++) {
-      const slice = y.slice(column * 100, column * 100 + 100);
-      const drawn = points.filter(([x]) => Math.floor(x) === column).map(([, v]) => v);
-      expect(Math.min(...drawn)).toBe(Math.min(...slice));
-      expect(Math.max(...drawn)).toBe(Math.max(...slice));
+      const values = [...(column > 0 ? [y[column * 100 - 1]] : []), ...y.slice(column * 100, column * 100 + 100)];
+      expect(points[2 * column]).toEqual([column, Math.min(...values) - 1]);
+      expect(points[2 * column + 1]).toEqual([column + 1, Math.min(...values) - 1]);
+      expect(points[39 - 2 * column]).toEqual([column, Math.max(...values) + 1]);
     }
+  });
+
+  test('keeps a dense dashed series dashed: its band is clipped to the dashes along x, from the dash offset', () => {
+    const { ctx } = recorder();
+    const rects: number[][] = [];
+    Object.assign(ctx, { rect: (x: number, _y: number, w: number) => rects.push([x, w]), clip() {}, lineDashOffset: 1 });
+    drawLine(ctx, { y: new Float64Array(1000), colour: 'red', dotsAbove: 0, dash: [2, 3] }, (x) => x / 100, (v) => v);
+    expect(rects).toEqual([[-1, 2], [4, 2], [9, 2]]);
   });
 });
 

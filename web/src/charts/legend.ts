@@ -64,7 +64,7 @@ export interface LegendEntry {
 
 /** Replaces the contents of `list` with one item per entry. */
 export function renderSeriesLegend(list: HTMLElement, entries: readonly LegendEntry[]): void {
-  if (drawnAlready(list, 'series', entries)) return;
+  if (drawnAlready(list, 'series', entries.map((e) => [e.label, e.colour, e.dash, e.width]))) return;
   list.replaceChildren(
     ...entries.map((entry) => {
       const item = document.createElement('li');

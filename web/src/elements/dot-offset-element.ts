@@ -177,7 +177,7 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
       })),
     ]);
     const frequencies = this.core.frequencies({ dModel: o.dModel, base: o.base });
-    setContent(this.caption, 
+    setContent(this.caption,
       'Largest gap between a measured curve and the closed form: ',
       strong(scientific(data.largestGap)),
       data.normalize ? '' : ` (float32 rounding in a sum of ${o.dModel} products)`,

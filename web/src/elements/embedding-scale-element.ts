@@ -154,7 +154,7 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
     const pe = data.peNorm[0];
     const raw = mean(data.tokenNorm);
     const scaled = mean(data.scaledTokenNorm);
-    setContent(this.panel.caption, 
+    setContent(this.panel.caption,
       'Mean token length ',
       strong(exact(+raw.toPrecision(3))),
       ` against |PE| = ${exact(+pe.toPrecision(4))}: unscaled, the token is `,

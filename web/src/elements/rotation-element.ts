@@ -276,7 +276,7 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
       return b;
     };
     const checking = progress && progress.done < progress.total ? `checking… ${Math.floor((100 * progress.done) / progress.total)} %` : 'checking…';
-    setContent(this.facts, 
+    setContent(this.facts,
       item(`Pair i = ${i}: ω${subscript(i)} = ${exact(data.frequencies[i])} rad/position; p = ${formatNumber(o.p)}, k = ${formatNumber(o.k)}.`),
       item(`max |Mₖ·PE(p) − PE(p+k)| over p = 0 … ${formatInteger(o.positions - 1)}: `, value(data.maxError === null ? checking : scientific(data.maxError))),
       item(`at p = ${formatNumber(o.p)}: `, value(scientific(data.errorAtP)), ' — float32 rounding only.'),

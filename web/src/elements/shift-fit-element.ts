@@ -202,7 +202,7 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     const missing = data.rows.filter((r) => r.error);
     const list = (names: string[]) => (names.length ? names.join(', ') : 'none');
     const sinusoidal = data.rows[0];
-    setContent(this.caption, 
+    setContent(this.caption,
       `Exact to rounding (below 10⁻⁹) over the fitted range: `,
       strong(list(exactIn)),
       ...(o.extrapolate > 0 ? ['; beyond it: ', strong(list(exactOut))] : []),
@@ -213,7 +213,7 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
       ...missing.map((r) => ` Not drawn: ${name(r.encoding)} (${r.error}).`),
     );
     const c = data.collision;
-    setContent(this.collision, 
+    setContent(this.collision,
       `Sine only, slot j = ${data.dimension} (ν = ${exact(c.frequency)}): p = ${exact(c.position)} and q = π/ν − p = ${exact(c.partner)} give the same `,
       strong(`sin = ${exact(c.sine[0])}`),
       `; a cosine would tell them apart (${exact(c.cosine[0])} vs ${exact(c.cosine[1])}).`,
