@@ -6,7 +6,6 @@
 // wrong and what it does not: weights from the other pairing layout keep one
 // curve for every anchor (the rotation is still consistent), a cos/sin table
 // in the other layout does not.
-import { setContent, setText } from '../charts/drawn.js';
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { drawHighlight, type HighlightShape } from '../charts/highlight-layer.js';
 import { PAIRINGS, type Pairing, type Phasor } from '../core/index.js';
@@ -25,6 +24,7 @@ import { choiceList } from './list-attributes.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 import { attachReadout } from '../charts/readout.js';
+import { setContent, setText } from '../charts/drawn.js';
 
 export type AttentionChartKind = 'all' | 'rope' | 'additive' | 'alibi' | 'pairing';
 export const TERMS = ['content-content', 'content-position', 'position-content', 'position-position'] as const;
@@ -279,7 +279,8 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
         ],
         label: `${panel.title}: score against offset for anchors ${data.anchors.join(', ')}`,
       });
-      setContent(used[n].caption,
+      setContent(
+        used[n].caption,
         same ? 'One curve for every m: spread ' : 'The curves differ by up to ',
         strong(short(panel.maxSpread)),
         ...(panel.reference ? ['; gap to the model as trained: ', strong(short(panel.referenceGap))] : []),

@@ -7,7 +7,6 @@
 // keys. With a shared token RoPE and ALiBi are Toeplitz (one row of 2n − 1
 // offsets gives every entry); additive PE, and any scheme with distinct
 // tokens, is computed entry by entry. The read-out gives the exact entry.
-import { setText } from '../charts/drawn.js';
 import { scaleLinear } from 'd3-scale';
 import type { AttentionKind, AttentionPattern, AttentionPatternOptions, Phasor, RopeScalingType } from '../core/index.js';
 import { renderAxes, tickCount } from '../charts/axes.js';
@@ -17,6 +16,7 @@ import { devicePixelRatioNow } from '../charts/hidpi-canvas.js';
 import { panelWidths } from '../charts/line-panel.js';
 import { MatrixView } from '../charts/matrix-view.js';
 import { attachReadout, type Point } from '../charts/readout.js';
+import { setText } from '../charts/drawn.js';
 import { choice, flag, integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import type { CsvTable } from './export.js';

@@ -4,7 +4,6 @@
 // (|PE(p) − PE(q)|; and for positions at least `min-offset` apart, which a
 // short longest wavelength lets come round again), and in the caption how
 // that compares with what float32 rounding can move a distance.
-import { setContent } from '../charts/drawn.js';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Phasor, PositionResolution } from '../core/index.js';
@@ -25,6 +24,7 @@ import { numberList } from './list-attributes.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 import { attachReadout } from '../charts/readout.js';
+import { setContent } from '../charts/drawn.js';
 
 export interface BaseLengthOptions {
   dModel: number;
@@ -231,7 +231,8 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     const at = (r: PositionResolution, b: number) => r.minDistance[b * data.lengths.length + last];
     const closest = Math.min(...o.bases.map((_, b) => Math.min(at(data.nearest, b), at(data.far, b))));
     const margin = closest / data.nearest.float32Bound[last];
-    setContent(this.panel.caption,
+    setContent(
+      this.panel.caption,
       `At n = ${formatInteger(n)}: neighbours are `,
       strong(o.bases.map((base, b) => `${exact(+at(data.nearest, b).toPrecision(3))} apart for base ${powerOfTen(base)}`).join(', ')),
       `; positions at least ${formatInteger(minOffsetOf(o))} apart come as close as `,

@@ -5,7 +5,6 @@
 // (offsetRowBins: the root mean square distance over the block of cells a
 // pixel holds), never the n² matrix. Zoom and pan both axes together over
 // positions 0 … 2^31.
-import { setText } from '../charts/drawn.js';
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Phasor } from '../core/index.js';
@@ -22,6 +21,7 @@ import { PhasorElement } from './phasor-element.js';
 import { matrixTable, type CsvTable } from './export.js';
 import { positionTicks } from './views.js';
 import { drawHighlight, type HighlightShape } from '../charts/highlight-layer.js';
+import { setText } from '../charts/drawn.js';
 import { drawPositionMarks, markedPositions } from './position-marks.js';
 import type { CodeConfig } from '../code/code-config.js';
 

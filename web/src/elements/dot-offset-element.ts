@@ -4,7 +4,6 @@
 // on k alone. With `normalize` it is the cosine similarity (÷ |PE|² = d/2).
 // Zoom and pan k; both come from the core at one bin of offsets per device
 // pixel (each the exact mean over its offsets), whatever the range.
-import { setContent } from '../charts/drawn.js';
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Phasor } from '../core/index.js';
@@ -19,6 +18,7 @@ import { drawLine } from '../charts/line-plot.js';
 import { attachReadout, type Point } from '../charts/readout.js';
 import { drawHighlight } from '../charts/highlight-layer.js';
 import { ZoomWindow } from '../charts/zoom.js';
+import { setContent } from '../charts/drawn.js';
 import { flag, integer, integerList, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { PhasorElement } from './phasor-element.js';
@@ -177,7 +177,8 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
       })),
     ]);
     const frequencies = this.core.frequencies({ dModel: o.dModel, base: o.base });
-    setContent(this.caption,
+    setContent(
+      this.caption,
       'Largest gap between a measured curve and the closed form: ',
       strong(scientific(data.largestGap)),
       data.normalize ? '' : ` (float32 rounding in a sum of ${o.dModel} products)`,

@@ -2,7 +2,6 @@
 // by √d_model before adding PE. Per position, the length of a token
 // embedding (initialised with std 1/√d, so about 1) with and without the
 // scale, of PE (always √(d/2)), and of their sums.
-import { setContent } from '../charts/drawn.js';
 import { scaleLinear } from 'd3-scale';
 import type { EmbeddingScale, Phasor } from '../core/index.js';
 import { exact, integer as formatInteger } from '../charts/format.js';
@@ -20,6 +19,7 @@ import { seriesTable } from './series-table.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 import { attachReadout } from '../charts/readout.js';
+import { setContent } from '../charts/drawn.js';
 
 export interface EmbeddingScaleChartOptions {
   dModel: number;
@@ -154,7 +154,8 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
     const pe = data.peNorm[0];
     const raw = mean(data.tokenNorm);
     const scaled = mean(data.scaledTokenNorm);
-    setContent(this.panel.caption,
+    setContent(
+      this.panel.caption,
       'Mean token length ',
       strong(exact(+raw.toPrecision(3))),
       ` against |PE| = ${exact(+pe.toPrecision(4))}: unscaled, the token is `,

@@ -5,7 +5,6 @@
 // positions). A dimension whose wavelength is under four bins is drawn as the
 // band its values fill, not as a curve: its mean is flattened and its samples
 // would alias.
-import { setText } from '../charts/drawn.js';
 import { scaleLinear } from 'd3-scale';
 import type { Layout, Phasor, Spacing } from '../core/index.js';
 import { renderAxes, renderGrid } from '../charts/axes.js';
@@ -18,6 +17,7 @@ import { renderSeriesLegend } from '../charts/legend.js';
 import { drawBand, drawLine } from '../charts/line-plot.js';
 import { attachReadout, type Point } from '../charts/readout.js';
 import { ZoomWindow } from '../charts/zoom.js';
+import { setText } from '../charts/drawn.js';
 import { AttributeError, integerList, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { defaultDimensions, describeDimension, subscript } from './dimensions.js';

@@ -5,7 +5,6 @@
 // positions it holds (encodeBins), so any size or zoom costs about the same
 // and a dimension faster than a pixel row averages out instead of aliasing
 // into false stripes; the caption says which.
-import { drawnAlready, setText } from '../charts/drawn.js';
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Layout, Phasor, Spacing } from '../core/index.js';
@@ -18,6 +17,7 @@ import { MatrixView } from '../charts/matrix-view.js';
 import { attachReadout, type Point } from '../charts/readout.js';
 import { ZoomWindow } from '../charts/zoom.js';
 import { drawHighlight, parseTerm, type HighlightShape } from '../charts/highlight-layer.js';
+import { drawnAlready, setText } from '../charts/drawn.js';
 import { drawPositionMarks, markedPositions } from './position-marks.js';
 import * as common from './common-attributes.js';
 import { describeDimension, subscript } from './dimensions.js';

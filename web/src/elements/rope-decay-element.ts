@@ -4,13 +4,13 @@
 // vector against itself at two positions (it decays) and of two independent
 // vectors (it does not). All three over their value at distance 0, so the
 // bound's promise and what it leaves out share one axis.
-import { setText } from '../charts/drawn.js';
 import { scaleLinear } from 'd3-scale';
 import type { Phasor, RopeRandomScores, RopeScaling, RopeScalingType } from '../core/index.js';
 import { exact, integer as formatInteger } from '../charts/format.js';
 import { renderSeriesLegend } from '../charts/legend.js';
 import { LinePanel, type PanelLine } from '../charts/line-panel.js';
 import { attachReadout } from '../charts/readout.js';
+import { setText } from '../charts/drawn.js';
 import { choice, integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import type { CsvTable } from './export.js';

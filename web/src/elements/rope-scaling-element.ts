@@ -5,7 +5,6 @@
 // NTK raise the base, YaRN and Llama 3 keep the fast pairs and ramp between.
 // With `preset`, one real model's scaling instead (longrope: its short and
 // long factors), at its rotary width, theta and lengths.
-import { setText } from '../charts/drawn.js';
 import { scaleLinear, scaleLog, type ScaleLinear, type ScaleLogarithmic } from 'd3-scale';
 import { drawHighlight, type HighlightShape } from '../charts/highlight-layer.js';
 import { ROPE_PRESET_NAMES, ROPE_PRESETS, type Phasor, type RopeFrequencies, type RopePresetName, type RopeScaling, type RopeScalingType } from '../core/index.js';
@@ -21,6 +20,7 @@ import { choiceList } from './list-attributes.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 import { attachReadout } from '../charts/readout.js';
+import { setText } from '../charts/drawn.js';
 import type { CodeConfig } from '../code/code-config.js';
 
 // longrope's per-pair factors belong to a model, not to one factor: drawn for a preset only.

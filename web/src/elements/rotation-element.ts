@@ -5,7 +5,6 @@
 // Below, the measured max |M_k·PE(p) − PE(p + k)| over every p, checked a
 // few milliseconds at a time. Everything numeric comes from the core: the
 // window of M_k (never the d × d matrix), M_k·PE(p) and the errors.
-import { setContent } from '../charts/drawn.js';
 import type { Phasor } from '../core/index.js';
 import { divergingInterpolator } from '../charts/colour-schemes.js';
 import { exact, integer as formatInteger, scientific } from '../charts/format.js';
@@ -14,6 +13,7 @@ import { MatrixView } from '../charts/matrix-view.js';
 import { attachReadout, type Point } from '../charts/readout.js';
 import { drawUnitCircle } from '../charts/unit-circle.js';
 import { drawHighlight, parseTerm, type HighlightShape } from '../charts/highlight-layer.js';
+import { setContent } from '../charts/drawn.js';
 import { AttributeError, integer, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { subscript } from './dimensions.js';
@@ -276,7 +276,8 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
       return b;
     };
     const checking = progress && progress.done < progress.total ? `checking… ${Math.floor((100 * progress.done) / progress.total)} %` : 'checking…';
-    setContent(this.facts,
+    setContent(
+      this.facts,
       item(`Pair i = ${i}: ω${subscript(i)} = ${exact(data.frequencies[i])} rad/position; p = ${formatNumber(o.p)}, k = ${formatNumber(o.k)}.`),
       item(`max |Mₖ·PE(p) − PE(p+k)| over p = 0 … ${formatInteger(o.positions - 1)}: `, value(data.maxError === null ? checking : scientific(data.maxError))),
       item(`at p = ${formatNumber(o.p)}: `, value(scientific(data.errorAtP)), ' — float32 rounding only.'),

@@ -3,7 +3,6 @@
 // to e(p + k) over a range of positions (least squares) and how far it
 // misses, in the range and beyond it, as bars on a log axis; and two
 // positions that one sine-only slot cannot tell apart.
-import { drawnAlready, setContent } from '../charts/drawn.js';
 import { scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Phasor, ShiftEncoding, SineCollision } from '../core/index.js';
@@ -22,6 +21,7 @@ import { panelSheet } from './styles.js';
 import type { CsvTable } from './export.js';
 import type { Theme } from './theme.js';
 import { attachReadout } from '../charts/readout.js';
+import { drawnAlready, setContent } from '../charts/drawn.js';
 
 export interface ShiftFitChartOptions {
   dModel: number;
@@ -202,7 +202,8 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     const missing = data.rows.filter((r) => r.error);
     const list = (names: string[]) => (names.length ? names.join(', ') : 'none');
     const sinusoidal = data.rows[0];
-    setContent(this.caption,
+    setContent(
+      this.caption,
       `Exact to rounding (below 10⁻⁹) over the fitted range: `,
       strong(list(exactIn)),
       ...(o.extrapolate > 0 ? ['; beyond it: ', strong(list(exactOut))] : []),
@@ -213,7 +214,8 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
       ...missing.map((r) => ` Not drawn: ${name(r.encoding)} (${r.error}).`),
     );
     const c = data.collision;
-    setContent(this.collision,
+    setContent(
+      this.collision,
       `Sine only, slot j = ${data.dimension} (ν = ${exact(c.frequency)}): p = ${exact(c.position)} and q = π/ν − p = ${exact(c.partner)} give the same `,
       strong(`sin = ${exact(c.sine[0])}`),
       `; a cosine would tell them apart (${exact(c.cosine[0])} vs ${exact(c.cosine[1])}).`,
