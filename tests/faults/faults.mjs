@@ -990,4 +990,18 @@ export const faults = [
     replacement: '  if (false) return true;',
     suites: ['browser'],
   },
+  {
+    id: 'attention-shared-token-projected-once-copied-once', computation: 'attention scores', kind: 'off-by-one',
+    file: 'cpp/src/attention.cpp',
+    anchor: '  for (std::int64_t r = 0; r < count; ++r) std::copy(one.begin(), one.end(), out.begin() + r * spec.d_head);',
+    replacement: '  for (std::int64_t r = 0; r < 1; ++r) std::copy(one.begin(), one.end(), out.begin() + r * spec.d_head);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'kept-weights-key-without-stream', computation: 'attention scores', kind: 'ignored option',
+    file: 'web/src/core/experiment-inputs.ts',
+    anchor: '  const key = `${s.seed} ${s.stream} ${s.count} ${s.std}`;',
+    replacement: '  const key = `${s.seed} ${s.count} ${s.std}`;',
+    suites: ['unit'],
+  },
 ];

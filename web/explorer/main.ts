@@ -176,8 +176,20 @@ const formulaSizes = new ResizeObserver((entries) => entries.forEach((e) => mark
 for (const box of formulas) formulaSizes.observe(box);
 // Sections out of sight are not rendered (content-visibility), so their
 // formulas get no size from the observer until scrolled to: measure them
-// once when the page is idle, so each is a tab stop before it is seen.
-(window.requestIdleCallback ?? setTimeout)(() => formulas.forEach(markScrollable));
+// when the page is idle, so each is a tab stop before it is seen. One section
+// per idle callback: measuring lays out the section, and all of them at once
+// was a task of about 100 ms at start-up.
+const formulaGroups = new Map<Element, HTMLElement[]>();
+for (const box of formulas) {
+  const section = box.closest('section') ?? document.body;
+  formulaGroups.set(section, [...(formulaGroups.get(section) ?? []), box]);
+}
+const measureLater = (groups: HTMLElement[][]) =>
+  (window.requestIdleCallback ?? setTimeout)(() => {
+    groups[0]?.forEach(markScrollable);
+    if (groups.length > 1) measureLater(groups.slice(1));
+  });
+measureLater([...formulaGroups.values()]);
 
 apply();
 if (parsed.problems.length === 0) writeUrl();

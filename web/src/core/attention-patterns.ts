@@ -2,7 +2,7 @@
 // (cpp/include/phasor/attention_pattern.hpp): pre-softmax scores q_m·k_n,
 // additive PE's four terms, and softmax rows over every key (causal or not),
 // with the same seeded tokens and projections as attentionScores.
-import { numbersOption, putFloat32, putFloat64, sample, STREAM, takeResult } from './experiment-inputs.js';
+import { numbersOption, putFloat32, putFloat64, sample, sampleWeights, STREAM, takeResult } from './experiment-inputs.js';
 import { putScalingFactors, scalingInput } from './rope-scaling-input.js';
 import { enumsOf, limitsOf } from './module-tables.js';
 import { OptionReader } from './options.js';
@@ -86,8 +86,9 @@ export function attentionPattern(wasm: ExperimentsWasm, options: AttentionPatter
   const sized = [dModel, dHead].every((v) => Number.isInteger(v) && v >= 1 && v <= width) && Number.isInteger(n) && n >= 1 && n <= max;
   const draw = (stream: number, count: number, std: number, stdName: string) =>
     sized ? sample(wasm, fn, { seed, stream, count, std, seedName: 'seed', stdName }) : new Float32Array(0);
-  const wq = draw(STREAM.wq, dModel * dHead, 1 / Math.sqrt(dModel), 'std');
-  const wk = draw(STREAM.wk, dModel * dHead, 1 / Math.sqrt(dModel), 'std');
+  const weights = (stream: number) => (sized ? sampleWeights(wasm, fn, { seed, stream, count: dModel * dHead, std: 1 / Math.sqrt(dModel) }) : new Float32Array(0));
+  const wq = weights(STREAM.wq);
+  const wk = weights(STREAM.wk);
   const tokenRows = draw(STREAM.tokens, (tokens === 'shared' ? 1 : n) * dModel, tokenStd, 'tokenStd');
 
   wasm.releaseInputs();

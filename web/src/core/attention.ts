@@ -3,7 +3,7 @@
 // score-versus-offset curves, and the seeded samples behind every default
 // (cpp/include/phasor/attention.hpp, random.hpp).
 import { plainFloatArray, typedLength } from './caller-arrays.js';
-import { numbersOption, putFloat32, putFloat64, sample, STREAM, takeResult } from './experiment-inputs.js';
+import { numbersOption, putFloat32, putFloat64, sample, sampleWeights, STREAM, takeResult } from './experiment-inputs.js';
 import { putScalingFactors, scalingInput, type ScalingInput } from './rope-scaling-input.js';
 import { enumsOf, limitsOf } from './module-tables.js';
 import { describe, OptionReader } from './options.js';
@@ -115,7 +115,7 @@ class AttentionSettings {
     if (value === 'random') {
       if (!this.sized) return new Float32Array(0);
       const stream = key === 'wq' ? STREAM.wq : STREAM.wk;
-      return sample(this.wasm, this.fn, { seed: this.seed, stream, count, std: 1 / Math.sqrt(this.dModel), seedName: 'seed', stdName: 'std' });
+      return sampleWeights(this.wasm, this.fn, { seed: this.seed, stream, count, std: 1 / Math.sqrt(this.dModel) });
     }
     if (value === 'identity') {
       if (this.dHead !== this.dModel) {
