@@ -93,6 +93,20 @@ describe('drawLine', () => {
     }
   });
 
+  test('fills a zig-zag of points 1 to 2 px apart too, each band reaching the next column with a value (no gaps)', () => {
+    const { ctx, points } = recorder();
+    drawLine(ctx, { y: [0, 100, 0, 100], colour: 'red', dotsAbove: 0, width: 2 }, (x) => x * 1.5, (v) => v); // columns 0, 1, 3, 4; 300 px up and down over 6 px
+    expect(points.slice(0, 8)).toEqual([[0, -1], [1, -1], [1, -1], [3, -1], [3, -1], [4, -1], [4, -1], [5, -1]]);
+    expect(points.slice(8)).toEqual([[5, 101], [4, 101], [4, 101], [3, 101], [3, 101], [1, 101], [1, 1], [0, 1]]);
+  });
+
+  test('strokes a smooth curve of points 1 to 2 px apart (antialiased, as drawn)', () => {
+    const { ctx, points } = recorder();
+    const y = Array.from({ length: 100 }, (_, n) => 40 * Math.sin(n / 30));
+    drawLine(ctx, { y, colour: 'red', dotsAbove: 0 }, (x) => x * 1.5, (v) => v);
+    expect(points).toEqual(y.map((v, n) => [n * 1.5, v]));
+  });
+
   test('keeps a dense dashed series dashed: its band is clipped to the dashes along x, from the dash offset', () => {
     const { ctx } = recorder();
     const rects: number[][] = [];

@@ -1,10 +1,12 @@
-// Lines over evenly spaced x (x0, x0 + dx, ...) drawn on canvas. When a series
-// has more points than the plot has pixel columns, each column is drawn as the
-// band from its lowest to its highest value (joined to the column before), one
+// Lines over evenly spaced x (x0, x0 + dx, ...) drawn on canvas. When a
+// series has more points than pixel columns, or zig-zags with points under
+// 2 px apart (zigZags), each pixel column is drawn as the band
+// from its lowest to its highest value (joined to the column before), one
 // filled shape: the same picture as stroking every point, which on a software
 // canvas costs 4 to 15 times more (a zig-zag of 4,000 vertices took 35 ms
-// plain and 140 ms dashed to stroke, 9 ms to fill). A dashed series keeps its
-// dashes as gaps across x.
+// plain and 140 ms dashed to stroke, 9 ms to fill; the dot-offset chart zoomed
+// out to 2^31 offsets spent 90 ms a frame stroking 512-point zig-zags). A
+// dashed series keeps its dashes as gaps across x.
 
 export interface Scale {
   (value: number): number;
@@ -25,6 +27,24 @@ export interface LineSeries {
   dotsAbove?: number;
 }
 
+/**
+ * Whether a line of points `spacing` px apart runs up and down more than
+ * ZIG_ZAG times its width: aliased data, whose stroke costs a software canvas
+ * tens of milliseconds and shows a solid blob anyway (a smooth curve, a few
+ * times its width at most, stays a stroked, antialiased line).
+ */
+const ZIG_ZAG = 8;
+function zigZags(values: ArrayLike<number>, y: Scale, spacing: number): boolean {
+  let travel = 0;
+  let last = NaN;
+  for (let i = 0; i < values.length; i++) {
+    const py = y(values[i]);
+    if (py === py && last === last) travel += Math.abs(py - last);
+    last = py;
+  }
+  return travel > ZIG_ZAG * spacing * values.length;
+}
+
 export function drawLine(ctx: CanvasRenderingContext2D, series: LineSeries, x: Scale, y: Scale): void {
   const { y: values, x0 = 0, dx = 1 } = series;
   const n = values.length;
@@ -38,7 +58,7 @@ export function drawLine(ctx: CanvasRenderingContext2D, series: LineSeries, x: S
   ctx.globalAlpha = series.alpha ?? 1;
   ctx.setLineDash(series.dash ?? []);
   const spacing = n > 1 ? Math.abs(x(x0 + dx) - x(x0)) : Infinity;
-  if (spacing < 1) {
+  if (spacing < 1 || (spacing < 2 && zigZags(values, y, spacing))) {
     fillColumns(ctx, values, x0, dx, x, y, series.dash ?? []);
     ctx.restore();
     return;
@@ -67,17 +87,22 @@ export function drawLine(ctx: CanvasRenderingContext2D, series: LineSeries, x: S
 /**
  * The band of each pixel column, from its lowest to its highest value and
  * joined to the last value of the column before, thickened by the line width,
- * filled as one shape per run of columns with finite values.
+ * filled as one shape per run of joined columns (a NaN breaks the line). A
+ * band reaches to the next column with a value, so points more than a pixel
+ * apart still draw a line without gaps.
  */
 function fillColumns(ctx: CanvasRenderingContext2D, values: ArrayLike<number>, x0: number, dx: number, x: Scale, y: Scale, dash: readonly number[]): void {
   const half = ctx.lineWidth / 2;
   const columns: number[] = [];
   const tops: number[] = [];
   const bottoms: number[] = [];
+  /** Whether each column is joined to the one before (no NaN between them). */
+  const joined: boolean[] = [];
   let column = NaN;
   let lo = Infinity;
   let hi = -Infinity;
   let previous = NaN;
+  let joinedNow = false;
   const flush = () => {
     if (lo > hi) return;
     const a = y(lo);
@@ -85,6 +110,7 @@ function fillColumns(ctx: CanvasRenderingContext2D, values: ArrayLike<number>, x
     columns.push(column);
     tops.push(Math.min(a, b) - half);
     bottoms.push(Math.max(a, b) + half);
+    joined.push(joinedNow);
   };
   for (let i = 0; i < values.length; i++) {
     const c = Math.floor(x(x0 + i * dx));
@@ -93,28 +119,31 @@ function fillColumns(ctx: CanvasRenderingContext2D, values: ArrayLike<number>, x
       flush();
       column = c;
       // Joined to the column before: a step between columns is drawn, as a line would.
-      lo = hi = previous;
-      if (!(previous === previous)) [lo, hi] = [Infinity, -Infinity];
+      joinedNow = previous === previous;
+      [lo, hi] = joinedNow ? [previous, previous] : [Infinity, -Infinity];
     }
     if (v === v) {
       if (v < lo) lo = v;
       if (v > hi) hi = v;
       previous = v;
-    } else previous = NaN;
+    } else {
+      previous = NaN;
+    }
   }
   flush();
   if (dash.length > 0) clipToDashes(ctx, dash, columns[0] ?? 0, (columns[columns.length - 1] ?? 0) + 1);
   ctx.beginPath();
   let start = 0;
   for (let k = 1; k <= columns.length; k++) {
-    if (k < columns.length && columns[k] === columns[k - 1] + 1) continue;
-    // One run of adjacent columns: along the tops, back along the bottoms.
+    if (k < columns.length && joined[k]) continue;
+    // One run of joined columns (start … k − 1): along the tops, back along the bottoms.
+    const right = (m: number) => (m + 1 < k ? columns[m + 1] : columns[m] + 1);
     for (let m = start; m < k; m++) {
       ctx.lineTo(columns[m], tops[m]);
-      ctx.lineTo(columns[m] + 1, tops[m]);
+      ctx.lineTo(right(m), tops[m]);
     }
     for (let m = k - 1; m >= start; m--) {
-      ctx.lineTo(columns[m] + 1, bottoms[m]);
+      ctx.lineTo(right(m), bottoms[m]);
       ctx.lineTo(columns[m], bottoms[m]);
     }
     ctx.closePath();
