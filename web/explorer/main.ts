@@ -159,20 +159,25 @@ createPhasor().then(
 );
 
 // A display formula wider than its box scrolls sideways inside it (never
-// wraps); then it is a tab stop, so the keyboard can scroll it too.
-function markScrollable(box: HTMLElement): void {
-  if (box.scrollWidth > box.clientWidth + 1) {
-    box.tabIndex = 0;
-    box.setAttribute('role', 'group');
-    box.setAttribute('aria-label', 'formula (scrolls sideways)');
-  } else if (box.tabIndex === 0) {
-    box.removeAttribute('tabindex');
-    box.removeAttribute('role');
-    box.removeAttribute('aria-label');
-  }
+// wraps); then it is a tab stop, so the keyboard can scroll it too. All the
+// boxes are measured before any is changed: a change between two
+// measurements would make the second lay the page out again.
+function markScrollable(boxes: readonly HTMLElement[]): void {
+  const scrolls = boxes.map((box) => box.scrollWidth > box.clientWidth + 1);
+  boxes.forEach((box, n) => {
+    if (scrolls[n] && box.tabIndex !== 0) {
+      box.tabIndex = 0;
+      box.setAttribute('role', 'group');
+      box.setAttribute('aria-label', 'formula (scrolls sideways)');
+    } else if (!scrolls[n] && box.tabIndex === 0) {
+      box.removeAttribute('tabindex');
+      box.removeAttribute('role');
+      box.removeAttribute('aria-label');
+    }
+  });
 }
 const formulas = [...document.querySelectorAll<HTMLElement>('.tex.display')];
-const formulaSizes = new ResizeObserver((entries) => entries.forEach((e) => markScrollable(e.target as HTMLElement)));
+const formulaSizes = new ResizeObserver((entries) => markScrollable(entries.map((e) => e.target as HTMLElement)));
 for (const box of formulas) formulaSizes.observe(box);
 // Sections out of sight are not rendered (content-visibility), so their
 // formulas get no size from the observer until scrolled to: measure them
@@ -186,7 +191,7 @@ for (const box of formulas) {
 }
 const measureLater = (groups: HTMLElement[][]) =>
   (window.requestIdleCallback ?? setTimeout)(() => {
-    groups[0]?.forEach(markScrollable);
+    markScrollable(groups[0] ?? []);
     if (groups.length > 1) measureLater(groups.slice(1));
   });
 measureLater([...formulaGroups.values()]);
