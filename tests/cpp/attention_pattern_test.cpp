@@ -20,37 +20,48 @@ struct Case {
 
 class Pattern : public ::testing::TestWithParam<Case> {};
 
+constexpr std::int64_t kN = 37, kDm = 8;
+
+// Seeded weights and tokens, and attention_scores' full n x n matrix for them.
+struct Reference {
+  std::vector<float> wq, wk, tokens, want;
+  phasor::AttentionSpec spec;
+
+  explicit Reference(const Case& c) : wq(kDm * kDm), wk(kDm * kDm), tokens((c.shared ? 1 : kN) * kDm), want(kN * kN) {
+    phasor::normal_samples(4, 1, 0.35, kDm * kDm, wq.data());
+    phasor::normal_samples(4, 2, 0.35, kDm * kDm, wk.data());
+    phasor::normal_samples(4, 3, 1.0, static_cast<std::int64_t>(tokens.size()), tokens.data());
+    std::vector<double> positions(kN);
+    for (std::int64_t i = 0; i < kN; ++i) positions[i] = static_cast<double>(i);
+    spec.kind = c.kind;
+    spec.d_model = spec.d_head = kDm;
+    spec.heads = 4;
+    spec.head = 1;
+    phasor::AttentionInput full;
+    full.query_positions = full.key_positions = positions.data();
+    full.queries = full.keys = kN;
+    full.query_tokens = full.key_tokens = tokens.data();
+    full.shared_tokens = c.shared;
+    full.wq = wq.data();
+    full.wk = wk.data();
+    phasor::AttentionScores scores;
+    scores.total = want.data();
+    phasor::attention_scores(spec, full, scores);
+  }
+};
+
+// A subset of rows and columns, as a chart at under one pixel per position draws.
+const std::vector<double> kRows = {0, 1, 5, 17, 36}, kCols = {0, 2, 3, 17, 30, 36};
+
 TEST_P(Pattern, MatchesAttentionScoresAndItsSoftmax) {
   const Case c = GetParam();
-  const std::int64_t n = 37, dm = 8;
-  std::vector<float> wq(dm * dm), wk(dm * dm), tokens((c.shared ? 1 : n) * dm);
-  phasor::normal_samples(4, 1, 0.35, dm * dm, wq.data());
-  phasor::normal_samples(4, 2, 0.35, dm * dm, wk.data());
-  phasor::normal_samples(4, 3, 1.0, static_cast<std::int64_t>(tokens.size()), tokens.data());
-  std::vector<double> positions(n);
-  for (std::int64_t i = 0; i < n; ++i) positions[i] = static_cast<double>(i);
-
-  phasor::AttentionSpec a;
-  a.kind = c.kind;
-  a.d_model = a.d_head = dm;
-  a.heads = 4;
-  a.head = 1;
-  phasor::AttentionInput full;
-  full.query_positions = full.key_positions = positions.data();
-  full.queries = full.keys = n;
-  full.query_tokens = full.key_tokens = tokens.data();
-  full.shared_tokens = c.shared;
-  full.wq = wq.data();
-  full.wk = wk.data();
-  std::vector<float> want(n * n);
-  phasor::AttentionScores scores;
-  scores.total = want.data();
-  phasor::attention_scores(a, full, scores);
-
-  // A subset of rows and columns, as a chart at under one pixel per position draws.
-  const std::vector<double> rows = {0, 1, 5, 17, 36}, cols = {0, 2, 3, 17, 30, 36};
-  phasor::PatternSpec spec{a, n, c.shared, c.causal, true};
-  phasor::PatternInput in{tokens.data(), wq.data(), wk.data(), rows.data(), 5, cols.data(), 6};
+  const Reference r(c);
+  const std::int64_t n = kN;
+  const auto& rows = kRows;
+  const auto& cols = kCols;
+  const auto& want = r.want;
+  phasor::PatternSpec spec{r.spec, n, c.shared, c.causal, true};
+  phasor::PatternInput in{r.tokens.data(), r.wq.data(), r.wk.data(), rows.data(), 5, cols.data(), 6};
   ASSERT_EQ(phasor::validate_attention_pattern(spec, in), "");
   std::vector<float> total(30), softmax(30);
   phasor::PatternOutput out;
@@ -74,6 +85,32 @@ TEST_P(Pattern, MatchesAttentionScoresAndItsSoftmax) {
       EXPECT_NEAR(got, w, 1.2e-7 * std::fabs(w) + 1e-12) << "m " << m << " n " << k;
       EXPECT_NEAR(softmax[i * cols.size() + j], std::exp(static_cast<double>(w)) / sum, 1e-6)
           << "m " << m << " n " << k;
+    }
+  }
+}
+
+// Without the softmax the Toeplitz path computes only the drawn entries' offsets: the same scores.
+TEST_P(Pattern, ScoresAloneMatchAttentionScores) {
+  const Case c = GetParam();
+  const Reference r(c);
+  phasor::PatternSpec spec{r.spec, kN, c.shared, c.causal, false};
+  phasor::PatternInput in{r.tokens.data(), r.wq.data(), r.wk.data(), kRows.data(), 5, kCols.data(), 6};
+  ASSERT_EQ(phasor::validate_attention_pattern(spec, in), "");
+  std::vector<float> total(30);
+  phasor::PatternOutput out;
+  out.total = total.data();
+  phasor::attention_pattern(spec, in, out);
+  for (std::size_t i = 0; i < kRows.size(); ++i) {
+    const auto m = static_cast<std::int64_t>(kRows[i]);
+    for (std::size_t j = 0; j < kCols.size(); ++j) {
+      const auto k = static_cast<std::int64_t>(kCols[j]);
+      const float got = total[i * kCols.size() + j];
+      if (c.causal && k > m) {
+        EXPECT_TRUE(std::isnan(got));
+        continue;
+      }
+      const float w = r.want[m * kN + k];
+      EXPECT_NEAR(got, w, 1.2e-7 * std::fabs(w) + 1e-12) << "m " << m << " n " << k;
     }
   }
 }

@@ -1004,4 +1004,11 @@ export const faults = [
     replacement: '  const key = `${s.seed} ${s.count} ${s.std}`;',
     suites: ['unit'],
   },
+  {
+    id: 'pattern-drawn-offsets-sign', computation: 'attention pattern', kind: 'wrong sign',
+    file: 'cpp/src/attention_pattern.cpp',
+    anchor: 'needed[index(static_cast<std::int64_t>(in.rows[i]) - static_cast<std::int64_t>(in.cols[j]))] = 1;',
+    replacement: 'needed[index(static_cast<std::int64_t>(in.cols[j]) - static_cast<std::int64_t>(in.rows[i]))] = 1;',
+    suites: ['cpp'],
+  },
 ];
