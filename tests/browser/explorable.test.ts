@@ -361,6 +361,8 @@ describe('axe-core finds no violation', () => {
     test(`on the explorer (${colorScheme}, 1280 and 360 px)`, async () => {
       for (const width of [1280, 360]) {
         const { page } = await open('', { server: plainSite, colorScheme, width });
+        // Formulas out of sight are measured (and made tab stops if they scroll) when the page is idle.
+        await page.waitForSelector('html[data-formulas-measured]');
         expect(await axe(page, ['#hero-chart', 'phasor-frequencies']), `${width} px`).toEqual([]);
         await page.screenshot({ path: join(SCREENS, `explorer-${width}-${colorScheme}.png`) });
         await close(page);

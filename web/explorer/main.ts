@@ -181,20 +181,28 @@ const formulaSizes = new ResizeObserver((entries) => markScrollable(entries.map(
 for (const box of formulas) formulaSizes.observe(box);
 // Sections out of sight are not rendered (content-visibility), so their
 // formulas get no size from the observer until scrolled to: measure them
-// when the page is idle, so each is a tab stop before it is seen. One section
-// per idle callback: measuring lays out the section, and all of them at once
-// was a task of about 100 ms at start-up.
+// when the page is idle, so each is a tab stop before it is seen. Section by
+// section while the idle period lasts (measuring lays out the section; all
+// of them at once was a task of about 100 ms at start-up); then the page is
+// marked data-formulas-measured.
 const formulaGroups = new Map<Element, HTMLElement[]>();
 for (const box of formulas) {
   const section = box.closest('section') ?? document.body;
   formulaGroups.set(section, [...(formulaGroups.get(section) ?? []), box]);
 }
-const measureLater = (groups: HTMLElement[][]) =>
-  (window.requestIdleCallback ?? setTimeout)(() => {
-    markScrollable(groups[0] ?? []);
-    if (groups.length > 1) measureLater(groups.slice(1));
+const unmeasured = [...formulaGroups.values()];
+const measureWhenIdle = () =>
+  requestIdleCallback((deadline) => {
+    do markScrollable(unmeasured.shift() ?? []);
+    while (unmeasured.length > 0 && deadline.timeRemaining() > 10);
+    if (unmeasured.length > 0) measureWhenIdle();
+    else document.documentElement.dataset.formulasMeasured = '';
   });
-measureLater([...formulaGroups.values()]);
+if (typeof requestIdleCallback === 'function') measureWhenIdle();
+else {
+  unmeasured.forEach(markScrollable);
+  document.documentElement.dataset.formulasMeasured = '';
+}
 
 apply();
 if (parsed.problems.length === 0) writeUrl();
