@@ -152,10 +152,12 @@ namespace {
 // for every anchor of score_by_offset.
 struct Weights {
   Rows wq, wk;
-  Weights(const AttentionSpec& spec, const float* q, const float* k)
-      : wq(transposed_weights(q, spec, spec.kind == AttentionKind::rope && spec.permute)),
-        wk(transposed_weights(k, spec, spec.kind == AttentionKind::rope && spec.permute)) {}
 };
+
+Weights transposed_pair(const AttentionSpec& spec, const float* wq, const float* wk) {
+  const bool permute = spec.kind == AttentionKind::rope && spec.permute;
+  return {transposed_weights(wq, spec, permute), transposed_weights(wk, spec, permute)};
+}
 
 void scores_with(const AttentionSpec& spec, const AttentionInput& in, const Weights& weights,
                  const AttentionScores& out) {
@@ -223,7 +225,7 @@ void scores_with(const AttentionSpec& spec, const AttentionInput& in, const Weig
 
 void attention_scores(const AttentionSpec& spec, const AttentionInput& in,
                       const AttentionScores& out) {
-  scores_with(spec, in, Weights(spec, in.wq, in.wk), out);
+  scores_with(spec, in, transposed_pair(spec, in.wq, in.wk), out);
 }
 
 std::string validate_score_by_offset(const AttentionSpec& spec, const double* anchors,
@@ -265,7 +267,7 @@ void score_by_offset(const AttentionSpec& spec, const float* query_token, const 
                      float* out) {
   std::vector<double> key_positions(static_cast<std::size_t>(offset_count));
   double* keys = key_positions.data();
-  const Weights weights(spec, wq, wk);  // the same for every anchor
+  const Weights weights = transposed_pair(spec, wq, wk);  // the same for every anchor
   for (std::int64_t a = 0; a < anchor_count; ++a) {
     for (std::int64_t j = 0; j < offset_count; ++j) keys[j] = anchors[a] - offsets[j];
     AttentionInput in;

@@ -981,14 +981,14 @@ export const faults = [
     file: 'web/src/charts/drawn.ts',
     anchor: '  if (parts.get(part) === key) return true;',
     replacement: '  if (parts.has(part)) return true;',
-    suites: ['browser'],
+    suites: ['unit'],
   },
   {
     id: 'drawn-never-skips', computation: 'chart redraw', kind: 'ignored option',
     file: 'web/src/charts/drawn.ts',
     anchor: '  if (parts.get(part) === key) return true;',
     replacement: '  if (false) return true;',
-    suites: ['browser'],
+    suites: ['unit'],
   },
   {
     id: 'attention-shared-token-projected-once-copied-once', computation: 'attention scores', kind: 'off-by-one',
