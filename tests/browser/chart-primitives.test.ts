@@ -4,7 +4,8 @@
 import { interpolateRdBu } from 'd3-scale-chromatic';
 import { describe, expect, test } from 'vitest';
 import { colourLut, parseColour } from '../../web/src/charts/colour-lut.js';
-import { powerOfTen, scientific } from '../../web/src/charts/format.js';
+import { fitTickLabels, tickLabelWidth } from '../../web/src/charts/axis-units.js';
+import { powerOfTen, scientific, superscript } from '../../web/src/charts/format.js';
 import { rasterize } from '../../web/src/charts/heatmap.js';
 import { drawLine } from '../../web/src/charts/line-plot.js';
 
@@ -124,5 +125,37 @@ describe('number formats', () => {
 
   test('powerOfTen keeps 1, 10 and 100 as numbers and writes other powers with superscripts', () => {
     expect([1, 10, 100, 1000, 1e5, 0.1, 1e-4].map(powerOfTen)).toEqual(['1', '10', '100', '10³', '10⁵', '10⁻¹', '10⁻⁴']);
+  });
+});
+
+describe('fitTickLabels', () => {
+  test("keeps d3's labels when they fit the room", () => {
+    const fitted = fitTickLabels([-20, 0, 20], [-25, 25], 5, 'dot', 36);
+    expect([-20, 0, 20].map(fitted.format)).toEqual(['−20', '0', '20']);
+    expect(fitted.label).toBe('dot');
+  });
+
+  test('writes values too wide for the room in units of the largest power of ten, named in the title', () => {
+    const values = [-6e-5, -4e-5, -2e-5, 0, 2e-5, 4e-5, 6e-5];
+    expect(tickLabelWidth('−0.00006')).toBeGreaterThan(36);
+    const fitted = fitTickLabels(values, [-6e-5, 6e-5], 5, 'PE(p)·PE(p+k)', 36);
+    expect(values.map(fitted.format)).toEqual(['−6', '−4', '−2', '0', '2', '4', '6']);
+    expect(fitted.label).toBe('PE(p)·PE(p+k) (×10⁻⁵)');
+    const large = fitTickLabels([0, 2e6, 4e6], [0, 4e6], 5, 'n', 36);
+    expect([0, 2e6, 4e6].map(large.format)).toEqual(['0', '2', '4']);
+    expect(large.label).toBe('n (×10⁶)');
+    // Steps finer than the unit keep their decimals.
+    const fine = fitTickLabels([0, 2.5e-5, 5e-5], [0, 5e-5], 5, 'v', 36);
+    expect([0, 2.5e-5, 5e-5].map(fine.format)).toEqual(['0.0', '2.5', '5.0']);
+  });
+
+  test("keeps the caller's format, however wide", () => {
+    const fitted = fitTickLabels([1e-9], [0, 1e-9], 5, 'v', 10, (v) => v.toExponential());
+    expect(fitted.format(1e-9)).toBe('1e-9');
+    expect(fitted.label).toBe('v');
+  });
+
+  test('superscript writes signed integer exponents', () => {
+    expect([superscript(-5), superscript(12), superscript(0)]).toEqual(['⁻⁵', '¹²', '⁰']);
   });
 });

@@ -213,6 +213,25 @@ describe('zooming the curves and the distance matrix', () => {
     await page.close();
   });
 
+  test('zoomed out to 2^31 the dot-product axis writes its tiny values in units of a power of ten, clear of its title', async () => {
+    const { page } = await open();
+    await press(page, 'phasor-dot-offset', '-', 32);
+    const axis = await page.$eval('phasor-dot-offset', (el) => {
+      const g = el.shadowRoot!.querySelector('g.axis-left')!;
+      const title = g.querySelector('text.axis-title')!;
+      const labels = [...g.querySelectorAll('.tick text')];
+      return { title: title.textContent!, titleBox: title.getBoundingClientRect().toJSON(), labels: labels.map((t) => ({ text: t.textContent!, box: t.getBoundingClientRect().toJSON() })) };
+    });
+    // Means over millions of offsets are near 0: d3 alone would write "−0.00006", wider than the margin.
+    expect(axis.title).toMatch(/\(×10⁻[⁰¹²³⁴⁵⁶⁷⁸⁹]+\)$/);
+    expect(axis.labels.length).toBeGreaterThan(2);
+    for (const { text, box } of axis.labels) {
+      expect(text).toMatch(/^−?\d+(\.\d+)?$/);
+      expect(box.x, `label ${text} runs into the title`).toBeGreaterThanOrEqual(axis.titleBox.x + axis.titleBox.width);
+    }
+    await page.close();
+  });
+
   test('the distance matrix zooms both axes together and reads |PE(p) − PE(q)| exactly, far out too', async () => {
     const { page } = await open();
     await pointAt(page, 'phasor-distance', 0.7, 0.3);

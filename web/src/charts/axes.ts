@@ -1,6 +1,7 @@
 // Axes, tick labels, axis titles and grid lines as SVG with d3-axis.
 import { axisBottom, axisLeft, axisRight, type AxisDomain, type AxisScale } from 'd3-axis';
 import { select, type Selection } from 'd3-selection';
+import { fitTickLabels } from './axis-units.js';
 import { drawnAlready } from './drawn.js';
 import type { PlotBox } from './frame.js';
 
@@ -65,8 +66,9 @@ export function renderAxes(svg: SVGSVGElement, box: PlotBox, spec: AxesSpec): vo
     g.call(axis);
     title(g, s.label, width / 2, 34, 0, 'middle');
   }
-  if (spec.left && changed('left', spec.left)) {
-    const s = spec.left;
+  const leftSpec = spec.left && fitLeft(spec.left, left);
+  if (leftSpec && changed('left', leftSpec)) {
+    const s = leftSpec;
     const axis = axisLeft<number>(s.scale);
     applyTicks(axis, s);
     const g = group(svg, 'axis axis-left').attr('transform', `translate(${left},${top})`);
@@ -85,6 +87,21 @@ export function renderAxes(svg: SVGSVGElement, box: PlotBox, spec: AxesSpec): vo
   } else if (!drawnAlready(svg, 'axis-right', null)) {
     select(svg).select('g.axis-right').remove();
   }
+}
+
+/**
+ * The left axis with labels that clear its title: the title sits 14 px from
+ * the edge and takes about 10 px, the ticks and their gap 9 px (axis-units.ts).
+ * Log scales keep their own labels.
+ */
+function fitLeft(s: AxisSpec, margin: number): AxisSpec {
+  const scale = s.scale as AxisScale<number> & { ticks?: (count?: number) => number[] };
+  if ('base' in scale || typeof scale.ticks !== 'function') return s;
+  const values = s.values ?? scale.ticks(s.ticks ?? 5);
+  const [d0, d1] = scale.domain();
+  // d3's own labels: tickFormat(count) for counted ticks, tickFormat() (10) for given values.
+  const fitted = fitTickLabels(values, [d0, d1], s.values ? 10 : (s.ticks ?? 5), s.label, margin - 24, s.format);
+  return { ...s, values, format: fitted.format, label: fitted.label };
 }
 
 /** Faint grid lines at the given values (in data units) across the plot box; each direction drawn again only when it changed. */

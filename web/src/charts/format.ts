@@ -16,8 +16,12 @@ export function scientific(value: number): string {
   if (value === 0) return '0';
   if (!Number.isFinite(value)) return String(value);
   const [mantissa, exponent] = value.toExponential(2).split('e');
-  const superscript = Array.from(String(+exponent), (ch) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[+ch] ?? (ch === '-' ? '⁻' : ch)).join('');
-  return `${mantissa} × 10${superscript}`;
+  return `${mantissa} × 10${superscript(+exponent)}`;
+}
+
+/** An integer exponent in superscript digits: −5 as ⁻⁵. */
+export function superscript(exponent: number): string {
+  return String(exponent).replace(/-|\d/g, (ch) => (ch === '-' ? '⁻' : '⁰¹²³⁴⁵⁶⁷⁸⁹'[+ch]));
 }
 
 /** Log-axis ticks: 1, 10, 100 as integers, other powers of ten as 10³, 10⁻² (short, so they fit narrow margins). */
@@ -25,5 +29,5 @@ export function powerOfTen(value: number): string {
   if (value >= 1 && value < 1e3) return String(Math.round(value));
   const exponent = Math.round(Math.log10(value));
   if (Math.abs(value / 10 ** exponent - 1) > 1e-9) return tick(value);
-  return `10${String(exponent).replace(/-|\d/g, (ch) => (ch === '-' ? '⁻' : '⁰¹²³⁴⁵⁶⁷⁸⁹'[+ch]))}`;
+  return `10${superscript(exponent)}`;
 }

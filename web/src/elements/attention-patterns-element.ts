@@ -57,7 +57,7 @@ export interface PatternsData {
   computeMs: number[];
 }
 
-const MARGIN = { top: 44, right: 10, bottom: 40, left: 52 };
+const MARGIN = { top: 44, right: 10, bottom: 40, left: 64 };
 
 export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOptions, PatternsData> {
   static override readonly tag = 'phasor-attention-patterns';
