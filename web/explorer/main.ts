@@ -13,6 +13,12 @@ import 'katex/dist/katex.min.css';
 import 'virtual:katex-styles.css';
 import './explorer.css';
 
+// The parser's last task runs the page's module scripts and then
+// DOMContentLoaded, where Chromium's form scan lays out every section that
+// holds a control. The charts are upgraded in a task of their own, so that
+// task does not carry both (longest start-up task, median of 12 loads here:
+// 147 → 105 ms).
+await new Promise((resolve) => setTimeout(resolve, 0));
 defineElements();
 
 const parsed = parseQuery(location.search);
