@@ -31,6 +31,8 @@ const NAMES: Record<string, string> = {
   'base-length': 'What the base changes',
   'embedding-scale': 'Why the embedding is scaled by √d',
   'rope-scaling': 'Stretching RoPE past its training length',
+  'rope-decay': "RoPE's long-term decay of attention with distance",
+  'attention-patterns': 'Whole attention patterns: additive PE, RoPE and ALiBi',
 };
 const heading = document.getElementById('chart-title')!;
 heading.textContent = NAMES[chart] ?? 'phasor chart';
