@@ -10,10 +10,12 @@
 #include <array>
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "phasor/limits.hpp"
 #include "phasor/validation.hpp"
 #include "result_buffer.hpp"
+#include "scaling_record.hpp"
 
 namespace phasor::bindings {
 
@@ -90,5 +92,15 @@ const T* slot_data(Slot slot) {
 }
 inline std::size_t slot_count(Slot slot) { return inputs()[slot].count; }
 inline bool slot_given(Slot slot) { return inputs()[slot].given; }
+
+inline std::vector<double> slot_values(Slot slot) {
+  const double* data = slot_data<double>(slot);
+  return data == nullptr ? std::vector<double>{} : std::vector<double>(data, data + slot_count(slot));
+}
+
+// The call's scaling (after check_scaling_record): the record, with longrope's factor lists from their slots.
+inline RopeScaling scaling_of(const ScalingRecord& r) {
+  return scaling_of(r, slot_values(kShortFactor), slot_values(kLongFactor));
+}
 
 }  // namespace phasor::bindings

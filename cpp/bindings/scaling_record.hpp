@@ -1,12 +1,13 @@
 // RoPE's frequency scaling as JavaScript passes it: an Embind value_object
 // with named fields (rope_bindings.cpp registers it, scalingFields() exports
 // the names), so the TypeScript side builds an object instead of a
-// positional array; Embind refuses one that lacks a field.
+// positional array; Embind refuses one that lacks a field. No Embind here:
+// the fuzz harness (tests/fuzz) checks and converts records with this code.
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "input_slots.hpp"
 #include "phasor/rope_scaling.hpp"
 #include "phasor/validation.hpp"
 
@@ -61,13 +62,9 @@ inline std::string check_scaling_record(const ScalingRecord& r) {
   return "";
 }
 
-inline std::vector<double> slot_values(Slot slot) {
-  const double* data = slot_data<double>(slot);
-  return data == nullptr ? std::vector<double>{} : std::vector<double>(data, data + slot_count(slot));
-}
-
-// After check_scaling_record.
-inline RopeScaling scaling_of(const ScalingRecord& r) {
+// After check_scaling_record; longrope's factor lists as the call passed them
+// (input_slots.hpp reads them from their slots).
+inline RopeScaling scaling_of(const ScalingRecord& r, std::vector<double> short_factor, std::vector<double> long_factor) {
   RopeScaling s;
   s.type = static_cast<RopeScalingType>(static_cast<int>(r.type));
   s.factor = r.factor;
@@ -82,8 +79,8 @@ inline RopeScaling scaling_of(const ScalingRecord& r) {
   s.mscale = r.mscale;
   s.mscale_all_dim = r.mscaleAllDim;
   if (s.type == RopeScalingType::longrope) {
-    s.short_factor = slot_values(kShortFactor);
-    s.long_factor = slot_values(kLongFactor);
+    s.short_factor = std::move(short_factor);
+    s.long_factor = std::move(long_factor);
   }
   return s;
 }

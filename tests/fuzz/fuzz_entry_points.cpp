@@ -15,6 +15,7 @@
 #include "fuzz_input.hpp"
 #include "phasor/analysis.hpp"
 #include "phasor/attention.hpp"
+#include "phasor/attention_pattern.hpp"
 #include "phasor/embedding_scale.hpp"
 #include "phasor/encoding.hpp"
 #include "phasor/frequencies.hpp"
@@ -23,10 +24,12 @@
 #include "phasor/random.hpp"
 #include "phasor/resolution.hpp"
 #include "phasor/rope.hpp"
+#include "phasor/rope_decay.hpp"
 #include "phasor/rope_scaling.hpp"
 #include "phasor/rotation.hpp"
 #include "phasor/shift_fit.hpp"
 #include "phasor/validation.hpp"
+#include "scaling_record.hpp"
 
 namespace {
 
@@ -210,22 +213,28 @@ void fuzz_rotation(Input& in) {
   FUZZ_CHECK(finite_in(error, 0, 4e-7 + far * 0x1p-49), "M_k PE(p) = PE(p + k) to float32 rounding");
 }
 
-// A scaling as the bindings build it (scaling_record.hpp): a type code and
-// its parameters from the input; "" or the refusal of its type code.
+// A scaling as the bindings receive and build it (scaling_record.hpp, the
+// same code): every field of the record, longrope's factor lists (read only
+// for longrope), then check_scaling_record and scaling_of. "" or the refusal.
 std::string scaling_from(Input& in, phasor::RopeScaling& s) {
-  const double type = in.number();
-  s.factor = in.number();
-  s.original_length = in.number();
-  s.sequence_length = in.number();
-  s.beta_fast = in.number();
-  s.beta_slow = in.number();
-  s.truncate = in.byte() & 1;
-  s.low_freq_factor = in.number();
-  s.high_freq_factor = in.number();
-  s.attention_factor = in.number();
-  const double last = static_cast<double>(phasor::kRopeScalingTypeNames.size() - 1);
-  std::string e = phasor::check_integer("scaling.type", type, 0, last);
-  if (e.empty()) s.type = static_cast<phasor::RopeScalingType>(static_cast<int>(type));
+  phasor::bindings::ScalingRecord r;
+  r.type = in.number();
+  r.factor = in.number();
+  r.originalLength = in.number();
+  r.hasSequenceLength = in.byte() & 1;
+  r.sequenceLength = in.number();
+  r.betaFast = in.number();
+  r.betaSlow = in.number();
+  r.truncate = in.byte() & 1;
+  r.lowFreqFactor = in.number();
+  r.highFreqFactor = in.number();
+  r.hasAttentionFactor = in.byte() & 1;
+  r.attentionFactor = in.number();
+  r.mscale = in.number();
+  r.mscaleAllDim = in.number();
+  const std::vector<double> short_factor = in.numbers(8), long_factor = in.numbers(8);
+  std::string e = phasor::bindings::check_scaling_record(r);
+  if (e.empty()) s = phasor::bindings::scaling_of(r, short_factor, long_factor);
   return e;
 }
 
@@ -279,9 +288,7 @@ void fuzz_attention(Input& in) {
   const bool permute = in.byte() & 1, by_offset = in.byte() & 1;
   phasor::RopeScaling scaling;
   const std::string type_error = scaling_from(in, scaling);
-  std::vector<double> queries(in.count(6)), keys(in.count(6));
-  for (auto& p : queries) p = in.number();
-  for (auto& p : keys) p = in.number();
+  std::vector<double> queries = in.numbers(6), keys = in.numbers(6);
   // rope_bindings.cpp: check_attention_codes.
   std::string e = phasor::check_integer("kind code", kind, 0, 2).empty() ? "" : "kind must be 'additive', 'rope' or 'alibi'";
   if (e.empty()) e = phasor::check_integer("dModel", dm, 1, static_cast<double>(phasor::kMaxAttentionWidth));
@@ -404,9 +411,7 @@ void fuzz_norms(Input& in) {
     for (std::size_t r = 0; r < static_cast<std::size_t>(positions); ++r)
       FUZZ_CHECK(std::fabs(out[phasor::kPeNorm * static_cast<std::size_t>(positions) + r] - std::sqrt(d / 2)) < 1e-9, "|PE| = sqrt(dModel/2)");
   }
-  std::vector<double> bases(in.count(4)), lengths(in.count(4));
-  for (auto& b : bases) b = in.number();
-  for (auto& l : lengths) l = in.number();
+  std::vector<double> bases = in.numbers(4), lengths = in.numbers(4);
   const double min_offset = in.number();
   const auto nb = static_cast<std::int64_t>(bases.size()), nl = static_cast<std::int64_t>(lengths.size());
   if (nb == 0 || nl == 0) return;  // the binding refuses empty arrays itself
@@ -464,11 +469,108 @@ void fuzz_identify(Input& in) {
   if (paper_table) FUZZ_CHECK(!id.fits.empty() && id.fits[0].reproduces, "a paper table is reproduced by the first fit");
 }
 
+// decay_bindings.cpp: ropeDecay and ropeRandomScores, checked as there.
+void fuzz_rope_decay(Input& in) {
+  const double d = in.number(), base = in.number(), max_distance = in.number(), samples = in.number(), seed = in.number();
+  phasor::RopeScaling scaling;
+  const std::string type_error = scaling_from(in, scaling);
+  if (refused(type_error)) return;
+  if (!refused(phasor::validate_rope_decay(d, base, max_distance, scaling)) && (max_distance + 1) * d <= kMaxValues) {
+    const phasor::RopeDecaySpec spec{static_cast<std::int64_t>(d), base, static_cast<std::int64_t>(max_distance), scaling};
+    std::vector<double> bound(static_cast<std::size_t>(max_distance + 1));
+    phasor::rope_decay(spec, bound.data());
+    // |S_j| <= j, so the relative bound is at most (d/2 + 1)/2, which it is at r = 0.
+    const double most = (d / 2 + 1) / 2;
+    FUZZ_CHECK(std::fabs(bound[0] - most) <= most * 1e-12, "the bound at r = 0 is (d/2 + 1)/2");
+    for (double v : bound) FUZZ_CHECK(finite_in(v, 0, most * (1 + 1e-12)), "0 <= bound <= (d/2 + 1)/2");
+  }
+  if (refused(phasor::validate_rope_random_scores(d, base, max_distance, scaling, samples, seed)) ||
+      samples * (max_distance + 1) * d > kMaxValues)
+    return;
+  const phasor::RopeDecaySpec spec{static_cast<std::int64_t>(d), base, static_cast<std::int64_t>(max_distance), scaling};
+  std::vector<double> independent(static_cast<std::size_t>(max_distance + 1)), self(independent.size());
+  phasor::rope_random_scores(spec, static_cast<std::int64_t>(samples), static_cast<std::uint64_t>(seed), independent.data(), self.data());
+  // Unit vectors: |q . R k| <= 1, and q . q = 1 at r = 0.
+  FUZZ_CHECK(std::fabs(self[0] - 1) <= 1e-12, "|q . q| = 1 for unit q");
+  for (std::size_t r = 0; r < self.size(); ++r)
+    FUZZ_CHECK(finite_in(independent[r], 0, 1 + 1e-12) && finite_in(self[r], 0, 1 + 1e-12), "mean |q . R k| in [0, 1]");
+}
+
+// decay_bindings.cpp attentionPattern: the narrowed doubles checked first, then validate_attention_pattern.
+void fuzz_attention_pattern(Input& in) {
+  const double kind = in.number(), n = in.number(), dm = in.number(), dh = in.number(), base = in.number();
+  const double heads = in.number(), head = in.number();
+  const bool shared = in.byte() & 1, causal = in.byte() & 1, softmax = in.byte() & 1;
+  phasor::RopeScaling scaling;
+  const std::string type_error = scaling_from(in, scaling);
+  std::vector<double> rows = in.numbers(6), cols = in.numbers(6);
+  const auto width = static_cast<double>(phasor::kMaxAttentionWidth);
+  std::string e = phasor::check_choice("kind", kind, phasor::kAttentionKindNames);
+  if (e.empty()) e = phasor::check_integer("n", n, 1, static_cast<double>(phasor::kMaxAttentionPositions));
+  if (e.empty()) e = phasor::check_integer("dModel", dm, 1, width);
+  if (e.empty()) e = phasor::check_integer("dHead", dh, 1, width);
+  if (e.empty()) e = phasor::validate_alibi_heads(heads);
+  if (e.empty()) e = phasor::check_integer("head", head, 0, heads - 1);
+  if (e.empty()) e = type_error;
+  if (refused(e)) return;
+  phasor::PatternSpec spec;
+  spec.attention.kind = static_cast<phasor::AttentionKind>(static_cast<int>(kind));
+  spec.attention.d_model = static_cast<std::int64_t>(dm);
+  spec.attention.d_head = static_cast<std::int64_t>(dh);
+  spec.attention.base = base;
+  spec.attention.heads = static_cast<std::int64_t>(heads);
+  spec.attention.head = static_cast<std::int64_t>(head);
+  spec.attention.scaling = scaling;
+  spec.n = static_cast<std::int64_t>(n);
+  spec.shared_tokens = shared;
+  spec.causal = causal;
+  spec.softmax = softmax;
+  phasor::PatternInput input;
+  input.rows = rows.data();
+  input.row_count = static_cast<std::int64_t>(rows.size());
+  input.cols = cols.data();
+  input.col_count = static_cast<std::int64_t>(cols.size());
+  if (refused(phasor::validate_attention_pattern(spec, input))) return;
+  // Validated sizes that would take long are not computed: the projections, and the rows' scores (a softmax row reads all n keys).
+  if (n * dm * dh > 4 * kMaxValues || (softmax ? n : static_cast<double>(cols.size())) * static_cast<double>(rows.size()) * dh > kMaxValues) return;
+  std::vector<float> tokens(static_cast<std::size_t>((shared ? 1 : n) * dm)), wq(static_cast<std::size_t>(dm * dh)), wk(wq.size());
+  for (auto* v : {&tokens, &wq, &wk})
+    for (auto& x : *v) x = static_cast<float>(in.finite(10));
+  input.tokens = tokens.data();
+  input.wq = wq.data();
+  input.wk = wk.data();
+  const std::size_t grid = rows.size() * cols.size();
+  std::vector<float> total(grid), weights(grid), cc(grid), cp(grid), pc(grid), pp(grid);
+  phasor::PatternOutput out;
+  out.total = total.data();
+  out.softmax = softmax ? weights.data() : nullptr;
+  const bool additive = spec.attention.kind == phasor::AttentionKind::additive;
+  if (additive) {
+    out.terms[0] = cc.data();
+    out.terms[1] = cp.data();
+    out.terms[2] = pc.data();
+    out.terms[3] = pp.data();
+  }
+  phasor::attention_pattern(spec, input, out);
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    for (std::size_t c = 0; c < cols.size(); ++c) {
+      const std::size_t i = r * cols.size() + c;
+      const bool masked = causal && cols[c] > rows[r];
+      FUZZ_CHECK(masked ? std::isnan(total[i]) : std::isfinite(total[i]), "finite scores; NaN exactly where the mask hides a key");
+      if (softmax) FUZZ_CHECK(masked ? weights[i] == 0 : finite_in(weights[i], 0, 1), "softmax weights in [0, 1], 0 where masked");
+      if (additive && !masked) {
+        const double sum = static_cast<double>(cc[i]) + cp[i] + pc[i] + pp[i];
+        FUZZ_CHECK(std::fabs(sum - total[i]) <= 1e-5 * (1 + std::fabs(cc[i]) + std::fabs(cp[i]) + std::fabs(pc[i]) + std::fabs(pp[i])),
+                   "the four terms sum to the total");
+      }
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
-  switch (in.byte() % 13) {
+  switch (in.byte() % 15) {
     case 0: fuzz_encode(in); break;
     case 1: fuzz_frequencies(in); break;
     case 2: fuzz_dot_by_offset(in); break;
@@ -481,6 +583,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 9: fuzz_shift_fit(in); break;
     case 10: fuzz_norms(in); break;
     case 12: fuzz_identify(in); break;
+    case 13: fuzz_rope_decay(in); break;
+    case 14: fuzz_attention_pattern(in); break;
     default: fuzz_encode_table(in); break;
   }
   return 0;

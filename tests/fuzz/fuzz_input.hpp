@@ -11,6 +11,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace fuzz {
 
@@ -64,6 +65,13 @@ class Input {
 
   // A length for an array the caller builds (as JavaScript would pass one): 0..max.
   std::size_t count(std::size_t max) { return byte() % (max + 1); }
+
+  // An array of 0..max numbers: its length, then its values.
+  std::vector<double> numbers(std::size_t max) {
+    std::vector<double> values(count(max));
+    for (auto& v : values) v = number();
+    return values;
+  }
 
   // A finite value for rows, tokens and weights.
   double finite(double bound) {

@@ -21,10 +21,15 @@ function num(v) {
 const nums = (...values) => values.flatMap(num);
 const byte = (v) => [v];
 const list = (values) => [values.length, ...nums(...values)];
-// The 11 scaling doubles of rope_scaling.hpp: type, factor, originalLength,
-// sequenceLength, betaFast, betaSlow, truncate, lowFreqFactor, highFreqFactor,
-// hasAttentionFactor, attentionFactor.
-const scaling = (type, factor = 1, length = 0, sequence = 0) => nums(type, factor, length, sequence, 32, 1, 1, 1, 4, 0, 0);
+// A scaling record as fuzz_input reads it (scaling_record.hpp's fields in
+// order; the booleans are bytes): type, factor, originalLength,
+// hasSequenceLength, sequenceLength, betaFast, betaSlow, truncate,
+// lowFreqFactor, highFreqFactor, hasAttentionFactor, attentionFactor, mscale,
+// mscaleAllDim, then longrope's short and long factor lists.
+const scaling = (type, factor = 1, length = 0, sequence = 0, { mscale = 0, mscaleAllDim = 0, short = [], long = [] } = {}) => [
+  ...nums(type, factor, length), ...byte(sequence ? 1 : 0), ...nums(sequence, 32, 1), ...byte(1), ...nums(1, 4), ...byte(0),
+  ...nums(0, mscale, mscaleAllDim), ...list(short), ...list(long),
+];
 
 const seeds = {
   'encode-paper': [0, ...nums(5, 4, 10000, 0, 0, 0)],
@@ -40,7 +45,7 @@ const seeds = {
   'rope-yarn': [6, ...nums(8, 10000, 1, 1), ...scaling(4, 16, 4096), ...list([0, 1, 4095])],
   'rope-llama3-adjacent': [6, ...nums(16, 500000, 0, 0), ...scaling(5, 8, 8192), ...list([0, 9000])],
   'rope-dynamic-ntk': [6, ...nums(16, 10000, 1, 0), ...scaling(3, 4, 4096, 16384), ...list([5])],
-  'attention-additive': [7, ...nums(8, 8, 4, 10000, 1, 1, 1, 8, 0), 0, 0, ...scaling(0), ...list([0, 1, 2]), ...list([0, 5])],
+  'attention-additive': [7, ...nums(0, 8, 4, 10000, 1, 1, 1, 8, 0), 0, 0, ...scaling(0), ...list([0, 1, 2]), ...list([0, 5])],
   'attention-rope-permuted': [7, ...nums(1, 8, 4, 10000, 1, 1, 0, 8, 0), 1, 0, ...scaling(1, 2), ...list([3, 4]), ...list([1])],
   'attention-alibi-by-offset': [7, ...nums(2, 4, 4, 10000, 1, 1, 1, 12, 9), 0, 1, ...scaling(0), ...list([0, 100]), ...list([-3, 0, 3])],
   'small-experiments': [8, ...nums(12, 42, 1, 101, 1, 16, 10000, 3, 2, 2.5)],
@@ -57,6 +62,14 @@ const seeds = {
   'identify-zero-scale': [...Buffer.from('DHwEAC8QEAx8BAAvEBAREBAnAAFZAQABAQCdCgA=', 'base64')],
   // Found by the fuzzer: a value of 2e193 made identify's rms error overflow.
   'identify-huge-values': [...Buffer.from('DAEEAAEDAAABAAAAW9W2bTgQwj8AwKKwivHh0b8AkS8MNiZgAAD9GGXX95or4b8A6MLOcSjP5D8AJx4TaBYI6L8A7dewC+LF6j8ADhQZeX/67L/7ADC65bChmu4/AD2QHH/0ne+/ADhiQShH/+8/', 'base64')],
+  // ropeDecay / ropeRandomScores: dModel, base, maxDistance, samples, seed, the scaling.
+  'rope-decay-plain': [13, ...nums(16, 10000, 64, 8, 3), ...scaling(0)],
+  'rope-decay-yarn-mscale': [13, ...nums(8, 10000, 40, 4, 9), ...scaling(4, 4, 32, 0, { mscale: 1, mscaleAllDim: 0.5 })],
+  'rope-decay-longrope': [13, ...nums(8, 10000, 30, 2, 1), ...scaling(6, 4, 16, 64, { short: [1, 1.5, 2, 3], long: [2, 3, 4, 6] })],
+  // attentionPattern: kind, n, dModel, dHead, base, heads, head, shared, causal, softmax, the scaling, rows, cols.
+  'pattern-rope-toeplitz-softmax': [14, ...nums(1, 12, 8, 4, 10000, 8, 0), 1, 1, 1, ...scaling(0), ...list([0, 5, 11]), ...list([0, 3, 11])],
+  'pattern-additive-terms': [14, ...nums(0, 6, 4, 4, 10000, 8, 0), 0, 0, 0, ...scaling(0), ...list([0, 2, 5]), ...list([1, 4])],
+  'pattern-alibi-causal': [14, ...nums(2, 9, 4, 4, 10000, 8, 3), 1, 1, 0, ...scaling(0), ...list([0, 8]), ...list([0, 4, 8])],
   'norms-and-resolution': [10, ...nums(8, 6, 10, 10000), ...nums(...Array.from({ length: 48 }, (_, i) => Math.cos(i))),
     ...list([10, 10000]), ...list([30, 200]), ...nums(2)],
 };
