@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "arguments.hpp"
 #include "input_slots.hpp"
 #include "phasor/attention_pattern.hpp"
 #include "phasor/limits.hpp"
@@ -69,16 +70,8 @@ val attention_pattern(double kind, double n, double d_model, double d_head, doub
                       bool terms, const ScalingRecord& scaling) {
   using namespace phasor::bindings;
   InputsReleaser release;
-  const auto width = static_cast<double>(phasor::kMaxAttentionWidth);
   // The doubles that are narrowed, checked first.
-  if (auto e = phasor::check_choice("kind", kind, phasor::kAttentionKindNames); !e.empty()) return val(e);
-  if (auto e = phasor::check_integer("n", n, 1, static_cast<double>(phasor::kMaxAttentionPositions)); !e.empty())
-    return val(e);
-  if (auto e = phasor::check_integer("dModel", d_model, 1, width); !e.empty()) return val(e);
-  if (auto e = phasor::check_integer("dHead", d_head, 1, width); !e.empty()) return val(e);
-  if (auto e = phasor::validate_alibi_heads(heads); !e.empty()) return val(e);
-  if (auto e = phasor::check_integer("head", head, 0, heads - 1); !e.empty()) return val(e);
-  if (auto e = check_scaling_record(scaling); !e.empty()) return val(e);
+  if (auto e = check_pattern_codes(kind, n, d_model, d_head, heads, head, scaling); !e.empty()) return val(e);
   phasor::PatternSpec spec;
   spec.attention.kind = static_cast<phasor::AttentionKind>(static_cast<int>(kind));
   spec.attention.d_model = static_cast<std::int64_t>(d_model);

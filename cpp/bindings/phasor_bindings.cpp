@@ -19,6 +19,7 @@
 #include "phasor/limits.hpp"
 #include "phasor/rotation.hpp"
 #include "phasor/validation.hpp"
+#include "arguments.hpp"
 #include "result_buffer.hpp"
 
 using emscripten::val;
@@ -28,67 +29,15 @@ namespace {
 using phasor::bindings::out_of_memory;
 using phasor::bindings::result_buffer;
 
+using phasor::bindings::check_codes;
+using phasor::bindings::check_shape;
+using phasor::bindings::check_table_codes;
+using phasor::bindings::spacing_of;
+using phasor::bindings::spec_of;
+using phasor::bindings::table_spec_of;
+using phasor::bindings::TableOptions;
+
 phasor::bindings::Scratch g_input;  // rows handed in by JavaScript for pairwise()
-
-phasor::Spacing spacing_of(double spacing) {
-  return spacing == 1 ? phasor::Spacing::tensor2tensor : phasor::Spacing::paper;
-}
-
-phasor::EncodingSpec spec_of(double positions, double d_model, double base, double offset,
-                             double layout, double spacing) {
-  phasor::EncodingSpec spec;
-  spec.positions = static_cast<std::int64_t>(positions);
-  spec.d_model = static_cast<std::int64_t>(d_model);
-  spec.base = base;
-  spec.offset = offset;
-  spec.layout = layout == 1 ? phasor::Layout::split : phasor::Layout::interleaved;
-  spec.spacing = spacing_of(spacing);
-  return spec;
-}
-
-// Checks the integer-valued doubles before they are narrowed to int64.
-std::string check_shape(double positions, double d_model) {
-  if (auto e = phasor::check_integer("positions", positions, 1,
-                                     static_cast<double>(phasor::kMaxPositions));
-      !e.empty())
-    return e;
-  return phasor::check_d_model(d_model);
-}
-
-// Layout and spacing arrive as the codes the TypeScript layer maps names to.
-std::string check_codes(double layout, double spacing) {
-  if (auto e = phasor::check_choice("layout", layout, phasor::kLayoutNames); !e.empty()) return e;
-  return phasor::check_choice("spacing", spacing, phasor::kSpacingNames);
-}
-
-// The general table options of encode() past the six of spec_of(), as the
-// TypeScript layer passes them (order and oddWidth as codes).
-struct TableOptions {
-  double order, odd_width, max_frequency, scale;
-  bool has_padding;
-  double padding_idx;
-  bool buffer;
-};
-
-// Checks the codes and the padding index before they are narrowed.
-std::string check_table_codes(const TableOptions& t) {
-  if (auto e = phasor::check_choice("order", t.order, phasor::kOrderNames); !e.empty()) return e;
-  if (auto e = phasor::check_choice("oddWidth", t.odd_width, phasor::kOddWidthNames); !e.empty()) return e;
-  if (!t.has_padding) return "";
-  return phasor::check_integer("paddingIdx", t.padding_idx, 0, phasor::kMaxAbsPosition - 1);
-}
-
-phasor::EncodingSpec table_spec_of(double positions, double d_model, double base, double offset,
-                                   double layout, double spacing, const TableOptions& t) {
-  phasor::EncodingSpec spec = spec_of(positions, d_model, base, offset, layout, spacing);
-  spec.order = static_cast<phasor::Order>(static_cast<int>(t.order));
-  spec.odd_width = static_cast<phasor::OddWidth>(static_cast<int>(t.odd_width));
-  spec.max_frequency = t.max_frequency;
-  spec.scale = t.scale;
-  spec.padding_idx = t.has_padding ? static_cast<std::int64_t>(t.padding_idx) : -1;
-  spec.buffer = t.buffer;
-  return spec;
-}
 
 val encode(double positions, double d_model, double base, double offset, double layout,
            double spacing, double order, double odd_width, double max_frequency, double scale,

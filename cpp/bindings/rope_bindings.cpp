@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "arguments.hpp"
 #include "input_slots.hpp"
 #include "phasor/attention.hpp"
 #include "phasor/embedding_scale.hpp"
@@ -56,11 +57,6 @@ val scaling_fields() {
 std::string missing(const char* what, std::size_t want, std::size_t got) {
   return std::string(what) + " must hold " + phasor::format_number(static_cast<double>(want)) +
          " values; got " + phasor::format_number(static_cast<double>(got));
-}
-
-std::string check_pairing_codes(double pairing, double table_layout) {
-  if (auto e = phasor::check_pairing("pairing", pairing); !e.empty()) return e;
-  return phasor::check_pairing("tableLayout", table_layout);
 }
 
 // seed_name and std_name: the options the caller gave them as (seed and
@@ -152,23 +148,6 @@ phasor::AttentionSpec attention_spec(double kind, double d_model, double d_head,
   spec.heads = static_cast<std::int64_t>(heads);
   spec.head = static_cast<std::int64_t>(head);
   return spec;
-}
-
-// The codes and integer-valued doubles, checked before they are narrowed
-// (the scaling's values are validate_attention's: they apply to RoPE only).
-std::string check_attention_codes(double kind, double d_model, double d_head, double pairing,
-                                  double table_layout, double weight_layout, double heads,
-                                  double head, const ScalingRecord& scaling) {
-  if (auto e = phasor::check_choice("kind", kind, phasor::kAttentionKindNames); !e.empty())
-    return e;
-  const auto max_width = static_cast<double>(phasor::kMaxAttentionWidth);
-  if (auto e = phasor::check_integer("dModel", d_model, 1, max_width); !e.empty()) return e;
-  if (auto e = phasor::check_integer("dHead", d_head, 1, max_width); !e.empty()) return e;
-  if (auto e = check_pairing_codes(pairing, table_layout); !e.empty()) return e;
-  if (auto e = phasor::check_pairing("weightLayout", weight_layout); !e.empty()) return e;
-  if (auto e = phasor::validate_alibi_heads(heads); !e.empty()) return e;
-  if (auto e = phasor::check_integer("head", head, 0, heads - 1); !e.empty()) return e;
-  return check_scaling_record(scaling);
 }
 
 // Weights and tokens of the right sizes, or what is wrong with them.

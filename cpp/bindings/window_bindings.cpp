@@ -14,6 +14,7 @@
 #include "phasor/rotation_view.hpp"
 #include "phasor/validation.hpp"
 #include "phasor/window.hpp"
+#include "arguments.hpp"
 #include "result_buffer.hpp"
 
 using emscripten::val;
@@ -23,23 +24,16 @@ namespace {
 using phasor::bindings::out_of_memory;
 using phasor::bindings::result_buffer;
 
+// dModel and base, and the codes (as phasor_bindings.cpp checks them).
 std::string check_model(double d_model, double base, double layout, double spacing) {
   if (auto e = phasor::check_d_model(d_model); !e.empty()) return e;
   if (auto e = phasor::check_base(base); !e.empty()) return e;
-  if (layout != 0 && layout != 1) return "layout must be 'interleaved' or 'split'";
-  if (spacing != 0 && spacing != 1) return "spacing must be 'paper' or 'tensor2tensor'";
-  return "";
+  return phasor::bindings::check_codes(layout, spacing);
 }
 
+// One position's spec: the window functions say which positions themselves.
 phasor::EncodingSpec spec_of(double d_model, double base, double offset, double layout, double spacing) {
-  phasor::EncodingSpec spec;
-  spec.positions = 1;
-  spec.d_model = static_cast<std::int64_t>(d_model);
-  spec.base = base;
-  spec.offset = offset;
-  spec.layout = layout == 1 ? phasor::Layout::split : phasor::Layout::interleaved;
-  spec.spacing = spacing == 1 ? phasor::Spacing::tensor2tensor : phasor::Spacing::paper;
-  return spec;
+  return phasor::bindings::spec_of(1, d_model, base, offset, layout, spacing);
 }
 
 phasor::Bins bins_of(double first, double stride, double count) {

@@ -29,7 +29,7 @@
 #include "phasor/rotation.hpp"
 #include "phasor/shift_fit.hpp"
 #include "phasor/validation.hpp"
-#include "scaling_record.hpp"
+#include "arguments.hpp"
 
 namespace {
 
@@ -48,23 +48,18 @@ bool refused(const std::string& message) {
 
 bool finite_in(double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; }
 
-// phasor_bindings.cpp: check_shape and check_codes run before the specs are built.
-std::string check_shape(double positions, double d_model) {
-  if (auto e = phasor::check_integer("positions", positions, 1, static_cast<double>(phasor::kMaxPositions)); !e.empty())
-    return e;
-  return phasor::check_d_model(d_model);
-}
-std::string check_codes(double layout, double spacing) {
-  if (layout != 0 && layout != 1) return "layout must be 'interleaved' or 'split'";
-  if (spacing != 0 && spacing != 1) return "spacing must be 'paper' or 'tensor2tensor'";
-  return "";
-}
-phasor::Spacing spacing_of(double code) { return code == 1 ? phasor::Spacing::tensor2tensor : phasor::Spacing::paper; }
-
-phasor::EncodingSpec spec_of(double positions, double d_model, double base, double offset, double layout, double spacing) {
-  return {static_cast<std::int64_t>(positions), static_cast<std::int64_t>(d_model), base, offset,
-          layout == 1 ? phasor::Layout::split : phasor::Layout::interleaved, spacing_of(spacing)};
-}
+// The bindings' own checks of the doubles they narrow, and their specs (cpp/bindings/arguments.hpp).
+using phasor::bindings::check_attention_codes;
+using phasor::bindings::check_codes;
+using phasor::bindings::check_pairing_codes;
+using phasor::bindings::check_pattern_codes;
+using phasor::bindings::check_scaling_record;
+using phasor::bindings::check_shape;
+using phasor::bindings::check_table_codes;
+using phasor::bindings::spacing_of;
+using phasor::bindings::spec_of;
+using phasor::bindings::table_spec_of;
+using phasor::bindings::TableOptions;
 
 void fuzz_encode(Input& in) {
   const double positions = in.number(), d = in.number(), base = in.number(), offset = in.number();
@@ -100,24 +95,14 @@ void fuzz_encode_table(Input& in) {
   const double layout = in.number(), spacing = in.number(), order = in.number(), odd = in.number();
   const double max_frequency = in.number(), scale = in.number(), padding = in.number();
   const bool has_padding = in.byte() % 2 == 1, buffer = in.byte() % 2 == 1;
+  const TableOptions t{order, odd, max_frequency, scale, has_padding, padding, buffer};
   std::string e = phasor::check_integer("positions", positions, 1, static_cast<double>(phasor::kMaxPositions));
   if (e.empty()) e = phasor::check_integer("dModel", d, 1, static_cast<double>(phasor::kMaxDModel));
   if (e.empty()) e = check_codes(layout, spacing);
-  if (e.empty()) e = phasor::check_choice("order", order, phasor::kOrderNames);
-  if (e.empty()) e = phasor::check_choice("oddWidth", odd, phasor::kOddWidthNames);
-  if (e.empty() && has_padding) e = phasor::check_integer("paddingIdx", padding, 0, phasor::kMaxAbsPosition - 1);
+  if (e.empty()) e = check_table_codes(t);
   if (refused(e)) return;  // narrowing to the spec's integers is defined only past these checks
-  phasor::EncodingSpec spec = spec_of(positions, d, base, offset, layout, spacing);
-  {
-    spec.order = static_cast<phasor::Order>(static_cast<int>(order));
-    spec.odd_width = static_cast<phasor::OddWidth>(static_cast<int>(odd));
-    spec.max_frequency = max_frequency;
-    spec.scale = scale;
-    spec.padding_idx = has_padding ? static_cast<std::int64_t>(padding) : -1;
-    spec.buffer = buffer;
-    e = phasor::validate(spec);
-  }
-  if (refused(e) || positions * d > kMaxValues) return;
+  const phasor::EncodingSpec spec = table_spec_of(positions, d, base, offset, layout, spacing, t);
+  if (refused(phasor::validate(spec)) || positions * d > kMaxValues) return;
   std::vector<float> table(static_cast<std::size_t>(positions * d));
   phasor::encode(spec, table.data());
   const auto columns = phasor::columns_of(spec);
@@ -213,11 +198,18 @@ void fuzz_rotation(Input& in) {
   FUZZ_CHECK(finite_in(error, 0, 4e-7 + far * 0x1p-49), "M_k PE(p) = PE(p + k) to float32 rounding");
 }
 
-// A scaling as the bindings receive and build it (scaling_record.hpp, the
-// same code): every field of the record, longrope's factor lists (read only
-// for longrope), then check_scaling_record and scaling_of. "" or the refusal.
-std::string scaling_from(Input& in, phasor::RopeScaling& s) {
-  phasor::bindings::ScalingRecord r;
+// A scaling as the bindings receive it: every field of the record and
+// longrope's factor lists (read only for longrope).
+struct ScalingInput {
+  phasor::bindings::ScalingRecord record;
+  std::vector<double> short_factor, long_factor;
+  // After check_scaling_record: the scaling as the bindings build it (scaling_record.hpp).
+  phasor::RopeScaling scaling() const { return phasor::bindings::scaling_of(record, short_factor, long_factor); }
+};
+
+ScalingInput scaling_from(Input& in) {
+  ScalingInput s;
+  auto& r = s.record;
   r.type = in.number();
   r.factor = in.number();
   r.originalLength = in.number();
@@ -232,24 +224,23 @@ std::string scaling_from(Input& in, phasor::RopeScaling& s) {
   r.attentionFactor = in.number();
   r.mscale = in.number();
   r.mscaleAllDim = in.number();
-  const std::vector<double> short_factor = in.numbers(8), long_factor = in.numbers(8);
-  std::string e = phasor::bindings::check_scaling_record(r);
-  if (e.empty()) s = phasor::bindings::scaling_of(r, short_factor, long_factor);
-  return e;
+  s.short_factor = in.numbers(8);
+  s.long_factor = in.numbers(8);
+  return s;
 }
 
 void fuzz_rope(Input& in) {
   const double dim = in.number(), theta = in.number(), pairing = in.number(), table = in.number();
-  phasor::RopeScaling scaling;
-  const std::string type_error = scaling_from(in, scaling);
+  const ScalingInput given = scaling_from(in);
   std::vector<double> positions(std::max<std::size_t>(1, in.count(8)));
   for (auto& p : positions) p = in.number();
-  std::string e = phasor::check_d_model(dim);
-  if (e.empty()) e = phasor::check_pairing("pairing", pairing);
-  if (e.empty()) e = phasor::check_pairing("tableLayout", table);
-  if (e.empty()) e = type_error;
-  if (e.empty()) e = phasor::validate_rope_scaling(scaling, dim);
+  // rope_bindings.cpp rope(): the narrowed doubles and the record, then the core's validation.
+  std::string e = phasor::check_d_model(dim, "dim");
+  if (e.empty()) e = check_pairing_codes(pairing, table);
+  if (e.empty()) e = check_scaling_record(given.record);
   if (refused(e)) return;
+  const phasor::RopeScaling scaling = given.scaling();
+  if (refused(phasor::validate_rope_scaling(scaling, dim))) return;
   phasor::RopeSpec spec;
   spec.count = static_cast<std::int64_t>(positions.size());
   spec.dim = static_cast<std::int64_t>(dim);
@@ -286,21 +277,11 @@ void fuzz_attention(Input& in) {
   const double kind = in.number(), dm = in.number(), dh = in.number(), base = in.number();
   const double pairing = in.number(), table = in.number(), weights = in.number(), heads = in.number(), head = in.number();
   const bool permute = in.byte() & 1, by_offset = in.byte() & 1;
-  phasor::RopeScaling scaling;
-  const std::string type_error = scaling_from(in, scaling);
+  const ScalingInput given = scaling_from(in);
   std::vector<double> queries = in.numbers(6), keys = in.numbers(6);
-  // rope_bindings.cpp: check_attention_codes.
-  std::string e = phasor::check_integer("kind code", kind, 0, 2).empty() ? "" : "kind must be 'additive', 'rope' or 'alibi'";
-  if (e.empty()) e = phasor::check_integer("dModel", dm, 1, static_cast<double>(phasor::kMaxAttentionWidth));
-  if (e.empty()) e = phasor::check_integer("dHead", dh, 1, static_cast<double>(phasor::kMaxAttentionWidth));
-  if (e.empty()) e = phasor::check_pairing("pairing", pairing);
-  if (e.empty()) e = phasor::check_pairing("tableLayout", table);
-  if (e.empty()) e = phasor::check_pairing("weightLayout", weights);
-  if (e.empty()) e = phasor::validate_alibi_heads(heads);
-  if (e.empty()) e = phasor::check_integer("head", head, 0, heads - 1);
-  if (e.empty()) e = type_error;
-  if (e.empty()) e = phasor::validate_rope_scaling(scaling, dh, "dHead");
-  if (refused(e)) return;
+  if (refused(check_attention_codes(kind, dm, dh, pairing, table, weights, heads, head, given.record))) return;
+  const phasor::RopeScaling scaling = given.scaling();
+  if (refused(phasor::validate_rope_scaling(scaling, dh, "dHead"))) return;
   phasor::AttentionSpec spec;
   spec.kind = static_cast<phasor::AttentionKind>(static_cast<int>(kind));
   spec.d_model = static_cast<std::int64_t>(dm);
@@ -472,9 +453,9 @@ void fuzz_identify(Input& in) {
 // decay_bindings.cpp: ropeDecay and ropeRandomScores, checked as there.
 void fuzz_rope_decay(Input& in) {
   const double d = in.number(), base = in.number(), max_distance = in.number(), samples = in.number(), seed = in.number();
-  phasor::RopeScaling scaling;
-  const std::string type_error = scaling_from(in, scaling);
-  if (refused(type_error)) return;
+  const ScalingInput given = scaling_from(in);
+  if (refused(check_scaling_record(given.record))) return;
+  const phasor::RopeScaling scaling = given.scaling();
   if (!refused(phasor::validate_rope_decay(d, base, max_distance, scaling)) && (max_distance + 1) * d <= kMaxValues) {
     const phasor::RopeDecaySpec spec{static_cast<std::int64_t>(d), base, static_cast<std::int64_t>(max_distance), scaling};
     std::vector<double> bound(static_cast<std::size_t>(max_distance + 1));
@@ -501,18 +482,9 @@ void fuzz_attention_pattern(Input& in) {
   const double kind = in.number(), n = in.number(), dm = in.number(), dh = in.number(), base = in.number();
   const double heads = in.number(), head = in.number();
   const bool shared = in.byte() & 1, causal = in.byte() & 1, softmax = in.byte() & 1;
-  phasor::RopeScaling scaling;
-  const std::string type_error = scaling_from(in, scaling);
+  const ScalingInput given = scaling_from(in);
   std::vector<double> rows = in.numbers(6), cols = in.numbers(6);
-  const auto width = static_cast<double>(phasor::kMaxAttentionWidth);
-  std::string e = phasor::check_choice("kind", kind, phasor::kAttentionKindNames);
-  if (e.empty()) e = phasor::check_integer("n", n, 1, static_cast<double>(phasor::kMaxAttentionPositions));
-  if (e.empty()) e = phasor::check_integer("dModel", dm, 1, width);
-  if (e.empty()) e = phasor::check_integer("dHead", dh, 1, width);
-  if (e.empty()) e = phasor::validate_alibi_heads(heads);
-  if (e.empty()) e = phasor::check_integer("head", head, 0, heads - 1);
-  if (e.empty()) e = type_error;
-  if (refused(e)) return;
+  if (refused(check_pattern_codes(kind, n, dm, dh, heads, head, given.record))) return;
   phasor::PatternSpec spec;
   spec.attention.kind = static_cast<phasor::AttentionKind>(static_cast<int>(kind));
   spec.attention.d_model = static_cast<std::int64_t>(dm);
@@ -520,7 +492,7 @@ void fuzz_attention_pattern(Input& in) {
   spec.attention.base = base;
   spec.attention.heads = static_cast<std::int64_t>(heads);
   spec.attention.head = static_cast<std::int64_t>(head);
-  spec.attention.scaling = scaling;
+  spec.attention.scaling = given.scaling();
   spec.n = static_cast<std::int64_t>(n);
   spec.shared_tokens = shared;
   spec.causal = causal;
