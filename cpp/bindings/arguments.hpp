@@ -7,6 +7,7 @@
 #include <string>
 
 #include "phasor/attention.hpp"
+#include "phasor/attention_pattern.hpp"
 #include "phasor/encoding.hpp"
 #include "phasor/limits.hpp"
 #include "phasor/rope.hpp"
@@ -103,6 +104,24 @@ inline std::string check_pattern_codes(double kind, double n, double d_model, do
   if (auto e = validate_alibi_heads(heads); !e.empty()) return e;
   if (auto e = check_integer("head", head, 0, heads - 1); !e.empty()) return e;
   return check_scaling_record(scaling);
+}
+
+// After check_pattern_codes.
+inline PatternSpec pattern_spec_of(double kind, double n, double d_model, double d_head, double base, double heads, double head,
+                                   bool shared_tokens, bool causal, bool softmax, const RopeScaling& scaling) {
+  PatternSpec spec;
+  spec.attention.kind = static_cast<AttentionKind>(static_cast<int>(kind));
+  spec.attention.d_model = static_cast<std::int64_t>(d_model);
+  spec.attention.d_head = static_cast<std::int64_t>(d_head);
+  spec.attention.base = base;
+  spec.attention.heads = static_cast<std::int64_t>(heads);
+  spec.attention.head = static_cast<std::int64_t>(head);
+  spec.attention.scaling = scaling;
+  spec.n = static_cast<std::int64_t>(n);
+  spec.shared_tokens = shared_tokens;
+  spec.causal = causal;
+  spec.softmax = softmax;
+  return spec;
 }
 
 }  // namespace phasor::bindings

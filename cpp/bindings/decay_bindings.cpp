@@ -72,18 +72,8 @@ val attention_pattern(double kind, double n, double d_model, double d_head, doub
   InputsReleaser release;
   // The doubles that are narrowed, checked first.
   if (auto e = check_pattern_codes(kind, n, d_model, d_head, heads, head, scaling); !e.empty()) return val(e);
-  phasor::PatternSpec spec;
-  spec.attention.kind = static_cast<phasor::AttentionKind>(static_cast<int>(kind));
-  spec.attention.d_model = static_cast<std::int64_t>(d_model);
-  spec.attention.d_head = static_cast<std::int64_t>(d_head);
-  spec.attention.base = base;
-  spec.attention.heads = static_cast<std::int64_t>(heads);
-  spec.attention.head = static_cast<std::int64_t>(head);
-  spec.attention.scaling = scaling_of(scaling);
-  spec.n = static_cast<std::int64_t>(n);
-  spec.shared_tokens = shared_tokens;
-  spec.causal = causal;
-  spec.softmax = softmax;
+  const phasor::PatternSpec spec =
+      pattern_spec_of(kind, n, d_model, d_head, base, heads, head, shared_tokens, causal, softmax, scaling_of(scaling));
   phasor::PatternInput in;
   in.rows = slot_data<double>(kPositions);
   in.row_count = static_cast<std::int64_t>(slot_count(kPositions));
