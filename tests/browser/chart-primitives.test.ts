@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { colourLut, parseColour } from '../../web/src/charts/colour-lut.js';
 import { fitTickLabels, tickLabelWidth } from '../../web/src/charts/axis-units.js';
 import { powerOfTen, scientific, superscript } from '../../web/src/charts/format.js';
-import { rasterize } from '../../web/src/charts/heatmap.js';
+import { lutIndex, rasterize } from '../../web/src/charts/heatmap.js';
 import { drawLine } from '../../web/src/charts/line-plot.js';
 
 /** A lookup table whose entry n is the packed pixel with red = n, so a pixel tells which entry coloured it. */
@@ -157,5 +157,14 @@ describe('fitTickLabels', () => {
 
   test('superscript writes signed integer exponents', () => {
     expect([superscript(-5), superscript(12), superscript(0)]).toEqual(['⁻⁵', '¹²', '⁰']);
+  });
+});
+
+describe('lutIndex', () => {
+  test('is Math.round clamped to the table, for values in and out of it', () => {
+    const last = 255;
+    const ys = [-1e300, -3, -0.5, -0.49, -0, 0, 0.49, 0.5, 0.51, 1.5, 2.5, 127.49, 127.5, 254.5, 254.51, 255, 255.4, 255.5, 1e300, Infinity, -Infinity];
+    for (let n = 0; n < 2000; n++) ys.push(-20 + n * 0.1487);
+    for (const y of ys) expect(lutIndex(y, last), String(y)).toBe(Math.min(last, Math.max(0, Math.round(y))));
   });
 });
