@@ -627,9 +627,9 @@ export const faults = [
   // ---- the wasm boundary and the TypeScript layer ----------------------------------------------
   {
     id: 'binding-spacing-ignored', computation: 'tables', kind: 'ignored option',
-    file: 'cpp/bindings/phasor_bindings.cpp',
-    anchor: 'return spacing == 1 ? phasor::Spacing::tensor2tensor : phasor::Spacing::paper;',
-    replacement: 'return spacing == 1 ? phasor::Spacing::paper : phasor::Spacing::paper;',
+    file: 'cpp/bindings/arguments.hpp',
+    anchor: 'return spacing == 1 ? Spacing::tensor2tensor : Spacing::paper;',
+    replacement: 'return spacing == 1 ? Spacing::paper : Spacing::paper;',
     suites: ['unit'],
   },
   {
