@@ -93,6 +93,24 @@ inline std::string check_attention_codes(double kind, double d_model, double d_h
   return check_scaling_record(scaling);
 }
 
+// After check_attention_codes.
+inline AttentionSpec attention_spec_of(double kind, double d_model, double d_head, double base, double pairing, double table_layout,
+                                       double weight_layout, bool permute, double heads, double head, const RopeScaling& scaling) {
+  AttentionSpec spec;
+  spec.kind = static_cast<AttentionKind>(static_cast<int>(kind));
+  spec.d_model = static_cast<std::int64_t>(d_model);
+  spec.d_head = static_cast<std::int64_t>(d_head);
+  spec.base = base;
+  spec.pairing = static_cast<Pairing>(static_cast<int>(pairing));
+  spec.table_layout = static_cast<Pairing>(static_cast<int>(table_layout));
+  spec.weight_layout = static_cast<Pairing>(static_cast<int>(weight_layout));
+  spec.permute = permute;
+  spec.scaling = scaling;
+  spec.heads = static_cast<std::int64_t>(heads);
+  spec.head = static_cast<std::int64_t>(head);
+  return spec;
+}
+
 // attentionPattern's codes and integer-valued doubles, before they are narrowed.
 inline std::string check_pattern_codes(double kind, double n, double d_model, double d_head, double heads, double head,
                                        const ScalingRecord& scaling) {

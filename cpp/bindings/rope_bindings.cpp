@@ -131,25 +131,6 @@ val rope_frequencies(double dim, double rotary_dim, double theta, const ScalingR
   return val(emscripten::typed_memory_view(2 * h + 1, out));
 }
 
-phasor::AttentionSpec attention_spec(double kind, double d_model, double d_head, double base,
-                                     double pairing, double table_layout, double weight_layout,
-                                     bool permute, double heads, double head,
-                                     const ScalingRecord& scaling) {
-  phasor::AttentionSpec spec;
-  spec.kind = static_cast<phasor::AttentionKind>(static_cast<int>(kind));
-  spec.d_model = static_cast<std::int64_t>(d_model);
-  spec.d_head = static_cast<std::int64_t>(d_head);
-  spec.base = base;
-  spec.pairing = static_cast<phasor::Pairing>(static_cast<int>(pairing));
-  spec.table_layout = static_cast<phasor::Pairing>(static_cast<int>(table_layout));
-  spec.weight_layout = static_cast<phasor::Pairing>(static_cast<int>(weight_layout));
-  spec.permute = permute;
-  spec.scaling = scaling_of(scaling);
-  spec.heads = static_cast<std::int64_t>(heads);
-  spec.head = static_cast<std::int64_t>(head);
-  return spec;
-}
-
 // Weights and tokens of the right sizes, or what is wrong with them.
 std::string check_weights(std::size_t d_model, std::size_t d_head) {
   const std::size_t want = d_model * d_head;
@@ -172,8 +153,8 @@ val attention_scores(double kind, double d_model, double d_head, double base, do
                                      heads, head, scaling);
       !e.empty())
     return val(e);
-  const auto spec = attention_spec(kind, d_model, d_head, base, pairing, table_layout,
-                                   weight_layout, permute, heads, head, scaling);
+  const auto spec = attention_spec_of(kind, d_model, d_head, base, pairing, table_layout,
+                                      weight_layout, permute, heads, head, scaling_of(scaling));
   phasor::AttentionInput in;
   in.query_positions = slot_data<double>(kPositions);
   in.queries = static_cast<std::int64_t>(slot_count(kPositions));
@@ -234,8 +215,8 @@ val score_by_offset(double kind, double d_model, double d_head, double base, dou
                                      heads, head, scaling);
       !e.empty())
     return val(e);
-  const auto spec = attention_spec(kind, d_model, d_head, base, pairing, table_layout,
-                                   weight_layout, permute, heads, head, scaling);
+  const auto spec = attention_spec_of(kind, d_model, d_head, base, pairing, table_layout,
+                                      weight_layout, permute, heads, head, scaling_of(scaling));
   const double* anchors = slot_data<double>(kPositions);
   const double* offsets = slot_data<double>(kKeyPositions);
   const auto na = static_cast<std::int64_t>(slot_count(kPositions));

@@ -49,6 +49,7 @@ bool refused(const std::string& message) {
 bool finite_in(double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; }
 
 // The bindings' own checks of the doubles they narrow, and their specs (cpp/bindings/arguments.hpp).
+using phasor::bindings::attention_spec_of;
 using phasor::bindings::check_attention_codes;
 using phasor::bindings::check_codes;
 using phasor::bindings::check_pairing_codes;
@@ -283,18 +284,7 @@ void fuzz_attention(Input& in) {
   if (refused(check_attention_codes(kind, dm, dh, pairing, table, weights, heads, head, given.record))) return;
   const phasor::RopeScaling scaling = given.scaling();
   if (refused(phasor::validate_rope_scaling(scaling, dh, "dHead"))) return;
-  phasor::AttentionSpec spec;
-  spec.kind = static_cast<phasor::AttentionKind>(static_cast<int>(kind));
-  spec.d_model = static_cast<std::int64_t>(dm);
-  spec.d_head = static_cast<std::int64_t>(dh);
-  spec.base = base;
-  spec.pairing = static_cast<phasor::Pairing>(static_cast<int>(pairing));
-  spec.table_layout = static_cast<phasor::Pairing>(static_cast<int>(table));
-  spec.weight_layout = static_cast<phasor::Pairing>(static_cast<int>(weights));
-  spec.permute = permute;
-  spec.scaling = scaling;
-  spec.heads = static_cast<std::int64_t>(heads);
-  spec.head = static_cast<std::int64_t>(head);
+  const phasor::AttentionSpec spec = attention_spec_of(kind, dm, dh, base, pairing, table, weights, permute, heads, head, scaling);
   const auto nq = static_cast<std::int64_t>(queries.size()), nk = static_cast<std::int64_t>(keys.size());
   if (by_offset) {
     if (refused(phasor::validate_score_by_offset(spec, queries.data(), nq, keys.data(), nk))) return;
