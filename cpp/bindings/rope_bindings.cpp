@@ -62,16 +62,17 @@ std::string missing(const char* what, std::size_t want, std::size_t got) {
 // seed_name and std_name: the options the caller gave them as (seed and
 // std here; tokenStd, embeddingStd when another function draws).
 val normal_samples(double seed, double stream, double count, double std_dev,
-                   const std::string& seed_name, const std::string& std_name) {
+                   const std::string& seed_name, const std::string& std_name, double first) {
   if (auto e = phasor::validate_normal_samples(seed, stream, count, std_dev, seed_name.c_str(),
-                                               std_name.c_str());
+                                               std_name.c_str(), first);
       !e.empty())
     return val(e);
   const auto n = static_cast<std::size_t>(count);
   float* out = result_buffer<float>(n);
   if (out == nullptr) return out_of_memory(count * 4);
   phasor::normal_samples(static_cast<std::uint64_t>(seed), static_cast<std::uint64_t>(stream),
-                         std_dev, static_cast<std::int64_t>(count), out);
+                         std_dev, static_cast<std::int64_t>(count), out,
+                         static_cast<std::uint64_t>(first));
   return val(emscripten::typed_memory_view(n, out));
 }
 

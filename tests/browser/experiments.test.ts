@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { EXPERIMENT_CHARTS, inkOf, renders, tooltipText, waitForCharts, waitForQuery, waitForRender } from './support/charts.js';
 import { SCREENSHOTS, useExplorer } from './support/explorer.js';
+import { createPhasor } from '../../web/src/core/index.js';
 
 const ATTENTION = '#attention-offset phasor-attention-offset';
 const PAIRING = '#rope-pairing phasor-attention-offset';
@@ -153,6 +154,26 @@ describe('the RoPE, attention and design charts', () => {
     for (let p = 0; p < positions; p++) {
       expect(d.peNorm[p]).toBeCloseTo(8, 5);
       expect(d.scaledTokenNorm[p] / d.tokenNorm[p]).toBeCloseTo(Math.sqrt(128), 4);
+    }
+  });
+
+  test('the embedding chart, drawn a block of positions at a time, shows what one embeddingScale call over all of them gives', async () => {
+    // d_model 2048: 32 positions a block, so 300 positions take 10 blocks, each drawing its own tokens.
+    const { page } = await explorer();
+    const selector = 'phasor-embedding-scale';
+    const draws = await renders(page, selector);
+    await page.$eval(selector, (el) => {
+      el.setAttribute('d-model', '2048');
+      el.setAttribute('positions', '300');
+      el.setAttribute('offset', '5');
+    });
+    await waitForRender(page, selector, draws);
+    type Norms = Record<'tokenNorm' | 'scaledTokenNorm' | 'sumNorm' | 'scaledSumNorm', Record<string, number>>;
+    const shown = await data<Norms>(page, selector);
+    const ph = await createPhasor({ experiments: true });
+    const whole = ph.embeddingScale({ dModel: 2048, positions: 300, offset: 5, base: 10000, seed: 0 });
+    for (const key of ['tokenNorm', 'scaledTokenNorm', 'sumNorm', 'scaledSumNorm'] as const) {
+      expect(Object.values(shown[key]), key).toEqual([...whole[key]]);
     }
   });
 

@@ -1,6 +1,7 @@
 // The smaller experiments: seeded samples, embedding scale, position resolution.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -42,6 +43,33 @@ TEST(NormalSamples, AreTheSpecifiedSplitMix64BoxMullerStream) {
   phasor::normal_samples(5, 0, 0.25, 7, b.data());
   EXPECT_EQ(a, numpy_fixture::kNormalSamples42);
   EXPECT_EQ(b, numpy_fixture::kNormalSamples5);
+}
+
+TEST(NormalSamples, FromFirstAreTheSameSamplesAsOneDrawOfTheWhole) {
+  // Even and odd starts (an odd one begins with the sine of a Box-Muller pair),
+  // lengths that end mid-pair, and a start far down the stream.
+  const std::int64_t n = 101;
+  std::vector<float> whole(n);
+  phasor::normal_samples(42, 1, 0.5, n, whole.data());
+  for (std::int64_t first : {0, 1, 2, 7, 50, 99, 100})
+    for (std::int64_t count : {std::int64_t{0}, std::int64_t{1}, std::int64_t{2}, std::int64_t{3}, n - first}) {
+      if (first + count > n) continue;
+      std::vector<float> part(count);
+      phasor::normal_samples(42, 1, 0.5, count, part.data(), static_cast<std::uint64_t>(first));
+      EXPECT_TRUE(std::equal(part.begin(), part.end(), whole.begin() + first)) << first << " " << count;
+    }
+  const std::uint64_t far = (std::uint64_t{1} << 40) + 3;
+  std::vector<float> far_whole(6), far_part(3);
+  phasor::normal_samples(7, 2, 1.0, 3, far_part.data(), far);
+  phasor::normal_samples(7, 2, 1.0, 6, far_whole.data(), far - 3);
+  EXPECT_TRUE(std::equal(far_part.begin(), far_part.end(), far_whole.begin() + 3));
+  EXPECT_NE(far_part[0], whole[3]);
+}
+
+TEST(NormalSamples, RefuseAFirstOutsideItsRange) {
+  EXPECT_NE(phasor::validate_normal_samples(1, 0, 4, 1.0, "seed", "std", -2).find("first"), std::string::npos);
+  EXPECT_NE(phasor::validate_normal_samples(1, 0, 4, 1.0, "seed", "std", 1.5).find("first"), std::string::npos);
+  EXPECT_EQ(phasor::validate_normal_samples(1, 0, 4, 1.0, "seed", "std", 1e15), "");
 }
 
 TEST(NormalSamples, ScaleWithTheStandardDeviation) {

@@ -332,6 +332,12 @@ void fuzz_small_experiments(Input& in) {
     phasor::normal_samples(static_cast<std::uint64_t>(seed), static_cast<std::uint64_t>(stream), std_dev,
                            static_cast<std::int64_t>(count), samples.data());
     for (float v : samples) FUZZ_CHECK(std::isfinite(v) && std::fabs(v) <= 40 * std_dev, "samples within 40 std");
+    // A draw from sample `first` on is the rest of the whole draw (charts draw a block at a time).
+    const std::int64_t n = static_cast<std::int64_t>(count), first = n / 2;
+    std::vector<float> rest(static_cast<std::size_t>(n - first));
+    phasor::normal_samples(static_cast<std::uint64_t>(seed), static_cast<std::uint64_t>(stream), std_dev, n - first,
+                           rest.data(), static_cast<std::uint64_t>(first));
+    FUZZ_CHECK(std::equal(rest.begin(), rest.end(), samples.begin() + first), "a draw from first continues the whole draw");
   }
   const double d = in.number(), base = in.number(), dimension = in.number(), position = in.number();
   if (!refused(phasor::validate_sine_collision(d, base, dimension, position))) {

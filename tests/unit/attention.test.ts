@@ -28,6 +28,14 @@ describe('normalSamples', () => {
     expect(maxAbsDiff(got, values)).toBeLessThanOrEqual(1e-6);
   });
 
+  test('normalSamples from `first` on are the fixture’s draw from that sample on (odd and even starts)', () => {
+    const { seed, stream, std, values } = ropeFixture.normalSamples;
+    for (const first of [1, 2, 5]) {
+      const got = ph.normalSamples({ seed, stream, std, count: values.length - first, first });
+      expect(maxAbsDiff(got, values.slice(first))).toBeLessThanOrEqual(1e-6);
+    }
+  });
+
   test('attentionScores’ seeded tokens and weights are the fixture’s arrays', () => {
     const s = ph.attentionScores({ kind: 'rope', dModel: a.dModel, dHead: a.dHead, positions: a.positions, seed: a.seed });
     expect(maxAbsDiff(s.wq, a.wq)).toBeLessThanOrEqual(1e-6);

@@ -74,6 +74,8 @@ const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
   ['positionResolution no lengths', () => ph.positionResolution({ dModel: 8, bases: [100], lengths: [] }), RangeError, /bases and lengths must not be empty/],
   ['positionResolution length 1', () => ph.positionResolution({ dModel: 8, bases: [100], lengths: [1] }), RangeError, /lengths\[0\] must be an integer in \[2, 67108864\]; got 1/],
   ['normalSamples fractional count', () => ph.normalSamples({ seed: 1, count: 2.5 }), RangeError, /count must be an integer in \[0, 33554432\]; got 2\.5/],
+  ['normalSamples negative first', () => ph.normalSamples({ seed: 1, count: 2, first: -1 }), RangeError, /first must be an integer in \[0, 9007199254740991\]; got -1/],
+  ['normalSamples NaN first', () => ph.normalSamples({ seed: 1, count: 2, first: NaN }), RangeError, /first must be an integer in \[0, 9007199254740991\]; got NaN/],
 ];
 
 describe('invalid options for the RoPE and attention API', () => {

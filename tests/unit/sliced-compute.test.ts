@@ -11,15 +11,16 @@ beforeAll(async () => {
 });
 
 describe('computing the experiments in parts', () => {
-  test('embeddingScale over blocks of positions, with the tokens it would draw itself, equals one call over all of them', () => {
+  test('embeddingScale over blocks of positions, each with its tokens drawn from their place in the stream, equals one call over all of them', () => {
+    // As <phasor-embedding-scale> draws: a block's tokens alone (normalSamples' `first`), not the whole draw at once.
     const dModel = 64;
     const positions = 300;
     const whole = ph.embeddingScale({ dModel, positions, offset: 7, base: 500, seed: 3 });
-    const tokens = ph.normalSamples({ seed: 3, stream: STREAM.embedding, count: positions * dModel, std: 1 / Math.sqrt(dModel) });
-    const block = 128;
+    const block = 127;
     for (let first = 0; first < positions; first += block) {
       const count = Math.min(block, positions - first);
-      const part = ph.embeddingScale({ dModel, positions: count, offset: 7 + first, base: 500, tokens: tokens.subarray(first * dModel, (first + count) * dModel) });
+      const tokens = ph.normalSamples({ seed: 3, stream: STREAM.embedding, count: count * dModel, std: 1 / Math.sqrt(dModel), first: first * dModel });
+      const part = ph.embeddingScale({ dModel, positions: count, offset: 7 + first, base: 500, tokens });
       for (const key of ['tokenNorm', 'scaledTokenNorm', 'peNorm', 'sumNorm', 'scaledSumNorm'] as const) {
         expect(part[key], `${key} from ${first}`).toEqual(whole[key].subarray(first, first + count));
       }

@@ -12,6 +12,9 @@
 //   normals, two at a time: u1 = uniform(), u2 = uniform(),
 //            r = sqrt(-2 ln u1): r cos(2 pi u2), then r sin(2 pi u2)
 //   sample k = float32(std * normal k).
+// The state after n calls is state + n * 0x9E3779B97F4A7C15, so a draw can
+// start at any sample `first` in O(1): a chart draws a large table a block
+// at a time and gets the numbers one draw of the whole would give.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -20,14 +23,15 @@
 
 namespace phasor {
 
-// Seed and stream: integers in [0, kMaxSeed]; count in [0, kMaxNormalSamples];
-// std_dev in [0, kMaxNormalStd]. The seed and std are named as the caller's
+// Seed, stream and first: integers in [0, kMaxSeed]; count in
+// [0, kMaxNormalSamples]; std_dev in [0, kMaxNormalStd]. The seed and std are named as the caller's
 // option (attentionScores' tokenStd, embeddingScale's embeddingStd, ...).
 std::string validate_normal_samples(double seed, double stream, double count, double std_dev,
-                                    const char* seed_name = "seed", const char* std_name = "std");
+                                    const char* seed_name = "seed", const char* std_name = "std",
+                                    double first = 0);
 
-// out[k] = float32(std_dev * z_k) for k < count.
+// out[k] = float32(std_dev * z_{first + k}) for k < count.
 void normal_samples(std::uint64_t seed, std::uint64_t stream, double std_dev, std::int64_t count,
-                    float* out);
+                    float* out, std::uint64_t first = 0);
 
 }  // namespace phasor

@@ -114,17 +114,18 @@ export const alibiSlopes: Spec<{ heads: number }> = {
 
 export const normalSamples: Spec<NormalSamplesOptions> = {
   fn: 'normalSamples',
-  keys: ['seed', 'stream', 'count', 'std'],
+  keys: ['seed', 'stream', 'count', 'std', 'first'],
   valid: fc
     .record({
       seed: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.constantFrom(2 ** 53 - 1, 2 ** 32, 2 ** 52 + 1)),
       stream: A.maybe(fc.oneof(fc.integer({ min: 0, max: 10 }), fc.constant(2 ** 53 - 1))),
       count: fc.integer({ min: 0, max: 65 }),
       std: A.maybe(fc.oneof(fc.constantFrom(0, 1, 1e30), fc.double({ min: 0, max: 100, noNaN: true }))),
+      first: A.maybe(fc.oneof(fc.integer({ min: 0, max: 70 }), fc.constantFrom(2 ** 53 - 1, 2 ** 40 + 1, 2 ** 33))),
     })
     .map(A.defined),
   check(o, result) {
-    const want = R.normalSamples(o.seed, given(o.stream, 0), o.count, given(o.std, 1));
+    const want = R.normalSamples(o.seed, given(o.stream, 0), o.count, given(o.std, 1), given(o.first, 0));
     // Each sample is float32(std·z) of the same float64 z, to a few ulp of log and cos.
     expectClose('samples', result as Float32Array, want, (i) => Math.abs(want[i]) * 2 ** -21 + 2 ** -149);
   },

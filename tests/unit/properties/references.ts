@@ -169,8 +169,19 @@ export function pairingSource(j: number, dim: number, from: Pairing, to: Pairing
 const MASK = (1n << 64n) - 1n;
 
 /** random.hpp's stream: SplitMix64 from seed + stream·0xD1B54A32D192ED03, Box–Muller in pairs, float32(std·z). */
-export function normalSamples(seed: number, stream: number, count: number, std: number): Float32Array {
-  let state = (BigInt(seed) + BigInt(stream) * 0xd1b54a32d192ed03n) & MASK;
+/**
+ * random.hpp's stream from sample `first` on: a near start is drawn from the
+ * beginning and dropped; a far one jumps the state, as SplitMix64's state
+ * after n calls is its seed + n·γ.
+ */
+export function normalSamples(seed: number, stream: number, count: number, std: number, first = 0): Float32Array {
+  if (first <= 1000) return normalSamplesFrom(seed, stream, first + count, std, 0n).slice(first);
+  const odd = first % 2;
+  return normalSamplesFrom(seed, stream, odd + count, std, BigInt(first - odd)).slice(odd);
+}
+
+function normalSamplesFrom(seed: number, stream: number, count: number, std: number, calls: bigint): Float32Array {
+  let state = (BigInt(seed) + BigInt(stream) * 0xd1b54a32d192ed03n + calls * 0x9e3779b97f4a7c15n) & MASK;
   const next = () => {
     state = (state + 0x9e3779b97f4a7c15n) & MASK;
     let z = state;

@@ -41,12 +41,13 @@ const COMMON_KEYS = [
 /** Seeded N(0, std²) samples as float32 (SplitMix64 + Box–Muller, see random.hpp). */
 export function normalSamples(wasm: ExperimentsWasm, options: NormalSamplesOptions): Float32Array {
   const fn = 'normalSamples';
-  const o = new OptionReader(fn, options, ['seed', 'stream', 'count', 'std']);
+  const o = new OptionReader(fn, options, ['seed', 'stream', 'count', 'std', 'first']);
   const seed = o.number('seed');
   const stream = o.number('stream', 0);
   const count = o.number('count');
   const std = o.number('std', 1);
-  return sample(wasm, fn, { seed, stream, count, std, seedName: 'seed', stdName: 'std' });
+  const first = o.number('first', 0);
+  return sample(wasm, fn, { seed, stream, count, std, seedName: 'seed', stdName: 'std', first });
 }
 
 /** ALiBi's head slopes: 2^(−8(h+1)/heads), with the reference rule when heads is not a power of two. */

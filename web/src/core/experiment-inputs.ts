@@ -43,9 +43,9 @@ export function takeResult<T extends Float32Array | Float64Array>(wasm: Experime
 export function sample(
   wasm: ExperimentsWasm,
   fn: string,
-  s: { seed: number; stream: number; count: number; std: number; seedName: string; stdName: string },
+  s: { seed: number; stream: number; count: number; std: number; seedName: string; stdName: string; first?: number },
 ): Float32Array {
-  return takeResult(wasm, fn, wasm.normalSamples(s.seed, s.stream, s.count, s.std, s.seedName, s.stdName));
+  return takeResult(wasm, fn, wasm.normalSamples(s.seed, s.stream, s.count, s.std, s.seedName, s.stdName, s.first ?? 0));
 }
 
 // Every attention call with the same seed and sizes draws the same random

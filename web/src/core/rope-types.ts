@@ -367,4 +367,11 @@ export interface NormalSamplesOptions {
   count: number;
   /** Default 1. */
   std?: number;
+  /**
+   * The index of the first sample drawn (an integer in [0, 2^53 − 1]; default
+   * 0): the call returns samples first … first + count − 1 of the stream, the
+   * same numbers a single draw of first + count would end with, so a large
+   * draw can be made a block at a time.
+   */
+  first?: number;
 }

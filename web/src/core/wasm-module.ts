@@ -67,7 +67,8 @@ export interface ExperimentsWasm extends ModuleCommon {
   inputSlots(): Record<SlotName, number>;
   /** The fields of the scaling record, in the order Embind reads them. */
   scalingFields(): string[];
-  normalSamples(seed: number, stream: number, count: number, std: number, seedName: string, stdName: string): WasmResult<Float32Array>;
+  /** Samples first … first + count − 1 of the stream. */
+  normalSamples(seed: number, stream: number, count: number, std: number, seedName: string, stdName: string, first: number): WasmResult<Float32Array>;
   /** rotaryDim 0: dim. */
   rope(dim: number, rotaryDim: number, ropeDims: number, theta: number, pairing: number, tableLayout: number, scaling: WasmScalingRecord): WasmResult<Float32Array>;
   /** [scaled ω (rotaryDim/2), unscaled ω, attention factor]; rotaryDim 0: dim. */

@@ -46,8 +46,8 @@ function mean(values: Float32Array): number {
 
 export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleChartOptions, EmbeddingScaleChartData> {
   static override readonly tag = 'phasor-embedding-scale';
-  /** The token embeddings drawn for the last d-model, positions and seed. */
-  private tokens: { key: string; values: Float32Array } | null = null;
+  /** The token embeddings drawn for the last d-model, seed and std, a block of positions each. */
+  private tokens: { key: string; blocks: Float32Array[] } | null = null;
   static override needsExperiments = true;
   static override attributeSpecs = [
     common.dModel(512),
@@ -85,28 +85,28 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
   }
 
   /**
-   * The token draw (kept while only the base or offset changes), then the
-   * norms a block of positions at a time (a wasm call of a few milliseconds
-   * each), between frames.
+   * A block of positions at a time (a draw and a wasm call of a few
+   * milliseconds each), between frames: the block's tokens, drawn from their
+   * place in the seed's stream (kept while only the base, offset or length
+   * changes), then its norms.
    */
   protected compute(ph: Phasor, o: EmbeddingScaleChartOptions): Parts<EmbeddingScaleChartData> {
     common.checkCells(o.positions, o.dModel);
     const std = o.embeddingStd ?? 1 / Math.sqrt(o.dModel);
-    const drawKey = JSON.stringify([o.dModel, o.positions, o.seed, std]);
+    const drawKey = JSON.stringify([o.dModel, o.seed, std]);
+    if (this.tokens?.key !== drawKey) this.tokens = { key: drawKey, blocks: [] };
+    const tokens = this.tokens.blocks;
     const block = Math.max(1, Math.floor(2 ** 16 / o.dModel));
     const parts: EmbeddingScale[] = [];
-    const steps = [
-      () => {
-        // The same draw embeddingScale makes without tokens (its stream of the seed).
-        if (this.tokens?.key !== drawKey) this.tokens = { key: drawKey, values: ph.normalSamples({ seed: o.seed, stream: STREAM.embedding, count: o.positions * o.dModel, std }) };
-      },
-      ...Array.from({ length: Math.ceil(o.positions / block) }, (_, n) => () => {
-        const first = n * block;
-        const count = Math.min(block, o.positions - first);
-        const tokens = this.tokens!.values.subarray(first * o.dModel, (first + count) * o.dModel);
-        parts.push(ph.embeddingScale({ dModel: o.dModel, positions: count, offset: o.offset + first, base: o.base, tokens }));
-      }),
-    ];
+    const steps = Array.from({ length: Math.ceil(o.positions / block) }, (_, n) => () => {
+      const first = n * block;
+      const count = Math.min(block, o.positions - first);
+      // The same numbers embeddingScale draws without tokens (its stream of the seed).
+      if ((tokens[n]?.length ?? 0) < count * o.dModel) {
+        tokens[n] = ph.normalSamples({ seed: o.seed, stream: STREAM.embedding, count: count * o.dModel, std, first: first * o.dModel });
+      }
+      parts.push(ph.embeddingScale({ dModel: o.dModel, positions: count, offset: o.offset + first, base: o.base, tokens: tokens[n].subarray(0, count * o.dModel) }));
+    });
     const join = (pick: (r: EmbeddingScale) => Float32Array) => {
       const out = new Float32Array(o.positions);
       parts.forEach((r, n) => out.set(pick(r), n * block));
