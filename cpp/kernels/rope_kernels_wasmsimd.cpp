@@ -54,22 +54,52 @@ void rope_row__wasmsimd(const float* x, const double* c, const double* s, std::i
   }
 }
 
+namespace {
+
+// R rows of a against C rows of b: R x C dot products at once. Each keeps its
+// own accumulator, so the sums are those of one dot product at a time (even
+// and odd t in the two lanes, in order); running R x C of them side by side
+// lets the adds overlap instead of each waiting for the one before (one
+// accumulator was bound by the add's latency: ~3x slower at len 256).
+template <int R, int C>
+inline void cross_dot_block(const double* a, const double* b, std::int64_t len, std::int64_t nb,
+                            double* out) {
+  const std::int64_t len2 = len & ~std::int64_t{1};
+  v128_t acc[R][C];
+  for (int r = 0; r < R; ++r)
+    for (int c = 0; c < C; ++c) acc[r][c] = wasm_f64x2_splat(0.0);
+  for (std::int64_t t = 0; t < len2; t += 2) {
+    v128_t va[R], vb[C];
+    for (int r = 0; r < R; ++r) va[r] = wasm_v128_load(a + r * len + t);
+    for (int c = 0; c < C; ++c) vb[c] = wasm_v128_load(b + c * len + t);
+    for (int r = 0; r < R; ++r)
+      for (int c = 0; c < C; ++c) acc[r][c] = wasm_f64x2_add(acc[r][c], wasm_f64x2_mul(va[r], vb[c]));
+  }
+  for (int r = 0; r < R; ++r)
+    for (int c = 0; c < C; ++c) {
+      double even = wasm_f64x2_extract_lane(acc[r][c], 0);
+      const double odd = wasm_f64x2_extract_lane(acc[r][c], 1);
+      if (len2 < len) even += a[r * len + len2] * b[c * len + len2];
+      out[r * nb + c] = even + odd;
+    }
+}
+
+// Every row of a against columns [j, nb) of b, R rows at a time.
+template <int R>
+inline void cross_dot_rows(const double* a, const double* b, std::int64_t nb, std::int64_t len,
+                           double* out) {
+  std::int64_t j = 0;
+  for (; j + 4 <= nb; j += 4) cross_dot_block<R, 4>(a, b + j * len, len, nb, out + j);
+  for (; j < nb; ++j) cross_dot_block<R, 1>(a, b + j * len, len, nb, out + j);
+}
+
+}  // namespace
+
 void cross_dot_f64__wasmsimd(const double* a, std::int64_t na, const double* b, std::int64_t nb,
                              std::int64_t len, double* out) {
-  const std::int64_t len2 = len & ~std::int64_t{1};
-  for (std::int64_t i = 0; i < na; ++i) {
-    const double* ai = a + i * len;
-    for (std::int64_t j = 0; j < nb; ++j) {
-      const double* bj = b + j * len;
-      v128_t acc = wasm_f64x2_splat(0.0);
-      for (std::int64_t t = 0; t < len2; t += 2)
-        acc = wasm_f64x2_add(acc, wasm_f64x2_mul(wasm_v128_load(ai + t), wasm_v128_load(bj + t)));
-      double even = wasm_f64x2_extract_lane(acc, 0);
-      const double odd = wasm_f64x2_extract_lane(acc, 1);
-      if (len2 < len) even += ai[len2] * bj[len2];
-      out[i * nb + j] = even + odd;
-    }
-  }
+  std::int64_t i = 0;
+  for (; i + 2 <= na; i += 2) cross_dot_rows<2>(a + i * len, b, nb, len, out + i * nb);
+  for (; i < na; ++i) cross_dot_rows<1>(a + i * len, b, nb, len, out + i * nb);
 }
 
 }  // namespace phasor::kernels

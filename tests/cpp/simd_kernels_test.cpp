@@ -13,6 +13,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernels.hpp"
@@ -153,22 +154,25 @@ TEST(SimdKernels, RopeRowsAreBitIdenticalInBothPairings) {
 
 TEST(SimdKernels, CrossDotsAreBitIdenticalInFloat64AndTheOrderWouldShow) {
   bool order_shows = false;
-  for (std::int64_t len = 1; len <= 19; ++len) {
-    const std::int64_t na = 3, nb = 5;
-    const auto a = uniform(static_cast<std::size_t>(na * len), -2.0, 2.0, 7 + static_cast<std::uint64_t>(len));
-    const auto b = uniform(static_cast<std::size_t>(nb * len), -2.0, 2.0, 70 + static_cast<std::uint64_t>(len));
-    std::vector<double> simd(static_cast<std::size_t>(na * nb)), scalar(simd.size());
-    phasor::kernels::cross_dot_f64__wasmsimd(a.data(), na, b.data(), nb, len, simd.data());
-    phasor::kernels::cross_dot_f64__scalar(a.data(), na, b.data(), nb, len, scalar.data());
-    EXPECT_EQ(first_difference(simd, scalar), "") << "len " << len;
-    for (std::int64_t i = 0; i < na; ++i)
-      for (std::int64_t j = 0; j < nb; ++j) {
-        double sequential = 0.0;
-        for (std::int64_t t = 0; t < len; ++t) sequential += a[i * len + t] * b[j * len + t];
-        order_shows = order_shows || sequential != scalar[i * nb + j];
-        // And both are the dot product, up to float64 rounding.
-        ASSERT_NEAR(scalar[i * nb + j], sequential, 1e-13 * static_cast<double>(len));
-      }
+  // Sizes around the SIMD kernel's blocks (2 rows x 4 columns) and their tails.
+  const std::pair<std::int64_t, std::int64_t> sizes[] = {{3, 5}, {1, 1}, {2, 4}, {4, 9}, {5, 3}};
+  for (const auto& [na, nb] : sizes) {
+    for (std::int64_t len = 1; len <= 19; ++len) {
+      const auto a = uniform(static_cast<std::size_t>(na * len), -2.0, 2.0, 7 + static_cast<std::uint64_t>(len));
+      const auto b = uniform(static_cast<std::size_t>(nb * len), -2.0, 2.0, 70 + static_cast<std::uint64_t>(len));
+      std::vector<double> simd(static_cast<std::size_t>(na * nb)), scalar(simd.size());
+      phasor::kernels::cross_dot_f64__wasmsimd(a.data(), na, b.data(), nb, len, simd.data());
+      phasor::kernels::cross_dot_f64__scalar(a.data(), na, b.data(), nb, len, scalar.data());
+      EXPECT_EQ(first_difference(simd, scalar), "") << na << " x " << nb << ", len " << len;
+      for (std::int64_t i = 0; i < na; ++i)
+        for (std::int64_t j = 0; j < nb; ++j) {
+          double sequential = 0.0;
+          for (std::int64_t t = 0; t < len; ++t) sequential += a[i * len + t] * b[j * len + t];
+          order_shows = order_shows || sequential != scalar[i * nb + j];
+          // And both are the dot product, up to float64 rounding.
+          ASSERT_NEAR(scalar[i * nb + j], sequential, 1e-13 * static_cast<double>(len));
+        }
+    }
   }
   EXPECT_TRUE(order_shows) << "inputs too tame: every order gives the same sums";
 }

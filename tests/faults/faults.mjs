@@ -285,6 +285,20 @@ export const faults = [
     suites: ['cpp', 'asan'],
   },
   {
+    id: 'simd-cross-dot-block-tail-column', computation: 'attention scores', kind: 'off-by-one',
+    file: 'cpp/kernels/rope_kernels_wasmsimd.cpp',
+    anchor: 'if (len2 < len) even += a[r * len + len2] * b[c * len + len2];',
+    replacement: 'if (len2 < len) even += a[r * len + len2] * b[len2];',
+    suites: ['asan'],
+  },
+  {
+    id: 'simd-cross-dot-row-block-stride', computation: 'attention scores', kind: 'off-by-one',
+    file: 'cpp/kernels/rope_kernels_wasmsimd.cpp',
+    anchor: '  for (; i + 2 <= na; i += 2) cross_dot_rows<2>(a + i * len, b, nb, len, out + i * nb);',
+    replacement: '  for (; i + 2 <= na; i += 2) cross_dot_rows<2>(a + i * len, b, nb, len, out + i);',
+    suites: ['asan'],
+  },
+  {
     id: 'rope-table-layout-ignored', computation: 'RoPE', kind: 'ignored option',
     file: 'cpp/src/rope.cpp',
     anchor: 'const std::int64_t a = table_layout == Pairing::adjacent ? 2 * i : i;',
@@ -571,6 +585,20 @@ export const faults = [
     anchor: 'out[k] = static_cast<float>(std_dev * (r * std::cos(kTwoPi * u2)));',
     replacement: 'out[k] = static_cast<float>(std_dev * (r * std::sin(kTwoPi * u2)));',
     suites: ['cpp'],
+  },
+  {
+    id: 'normal-samples-first-ignored', computation: 'seeded samples', kind: 'ignored option',
+    file: 'cpp/src/random.cpp',
+    anchor: '  rng.skip(first - first % 2);',
+    replacement: '  rng.skip(0);',
+    suites: ['cpp', 'unit'],
+  },
+  {
+    id: 'normal-samples-odd-first-off-by-one', computation: 'seeded samples', kind: 'off-by-one',
+    file: 'cpp/src/random.cpp',
+    anchor: '  rng.skip(first - first % 2);',
+    replacement: '  rng.skip(first);',
+    suites: ['cpp', 'unit'],
   },
 
   // ---- validation limits ------------------------------------------------------------------
