@@ -60,6 +60,7 @@ export class Controls {
     ];
     for (const c of this.numeric) this.bindNumeric(c);
     this.dimsHint = document.getElementById('dims-hint') ?? document.createElement('span');
+    this.dims.placeholder = 'auto';
     this.dims.addEventListener('input', () => this.readDims(false));
     this.dims.addEventListener('change', () => this.readDims(true));
     this.normalize.addEventListener('change', () => this.onChange({ normalize: this.normalize.checked }));
@@ -118,35 +119,40 @@ export class Controls {
   private markValid(el: HTMLInputElement, valid: boolean, why = ''): void {
     if (valid) {
       el.removeAttribute('aria-invalid');
-      el.title = '';
-      if (el === this.dims) this.dimsHint.textContent = '';
+      if (el.title !== '') el.title = '';
+      if (el === this.dims && this.dimsHint.textContent !== '') this.dimsHint.textContent = '';
     } else {
       el.setAttribute('aria-invalid', 'true');
       el.title = why;
     }
   }
 
-  /** Shows `state` in every control that is not being typed into. */
+  /**
+   * Shows `state` in every control that is not being typed into. Called every
+   * frame of a drag: only what differs is written, as each write (even of the
+   * same value) makes the page restyle the control.
+   */
   show(state: ExplorerState): void {
     const pairRange = this.numeric.find((c) => c.key === 'pair')!;
-    pairRange.range.max = String(state.dModel / 2 - 1);
-    pairRange.number.max = String(state.dModel / 2 - 1);
+    const lastPair = String(state.dModel / 2 - 1);
+    if (pairRange.range.max !== lastPair) pairRange.range.max = lastPair;
+    if (pairRange.number.max !== lastPair) pairRange.number.max = lastPair;
     for (const c of this.numeric) {
       const value = state[c.key];
-      c.range.value = String(c.toRange(value));
-      c.range.setAttribute('aria-valuetext', String(value));
+      if (c.range.valueAsNumber !== c.toRange(value)) c.range.value = String(c.toRange(value));
+      if (c.range.getAttribute('aria-valuetext') !== String(value)) c.range.setAttribute('aria-valuetext', String(value));
       if (document.activeElement !== c.number || c.number.getAttribute('aria-invalid') !== 'true') {
         if (c.number.valueAsNumber !== value) c.number.value = String(value);
         this.markValid(c.number, true);
       }
     }
     if (document.activeElement !== this.dims) {
-      this.dims.value = state.dims ? state.dims.join(', ') : '';
+      const dims = state.dims ? state.dims.join(', ') : '';
+      if (this.dims.value !== dims) this.dims.value = dims;
       this.markValid(this.dims, true);
     }
-    this.dims.placeholder = 'auto';
     this.normalize.checked = state.normalize;
-    this.layout.value = state.layout;
-    this.spacing.value = state.spacing;
+    if (this.layout.value !== state.layout) this.layout.value = state.layout;
+    if (this.spacing.value !== state.spacing) this.spacing.value = state.spacing;
   }
 }

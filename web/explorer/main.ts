@@ -67,7 +67,8 @@ function apply(show = false): void {
 const driven = new Map<Element, number>();
 function markDriven(figure: Element | null): void {
   if (!figure) return;
-  figure.classList.add('driven');
+  // classList.add rewrites the attribute even when the class is there (a restyle every frame of a drag).
+  if (!figure.classList.contains('driven')) figure.classList.add('driven');
   clearTimeout(driven.get(figure));
   driven.set(figure, window.setTimeout(() => figure.classList.remove('driven'), 700));
 }

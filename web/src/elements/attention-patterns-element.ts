@@ -125,7 +125,7 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
 
   /** Positions drawn per axis: one per device pixel of the plot, all of them when n fits. */
   private drawnCount(o: PatternsOptions): number {
-    return Math.min(o.n, Math.round(this.plotSide(Math.floor(this.clientWidth) || 600).plot * devicePixelRatioNow()));
+    return Math.min(o.n, Math.round(this.plotSide(this.layoutWidth || 600).plot * devicePixelRatioNow()));
   }
 
   protected computeKey(o: PatternsOptions): unknown {

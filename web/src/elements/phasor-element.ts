@@ -344,6 +344,16 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
   /** Draws `data` at `width` CSS pixels. */
   protected abstract draw(data: D, options: O, width: number, theme: Theme): void;
 
+  /**
+   * The element's width in CSS px, as the ResizeObserver last reported it:
+   * reading it forces no layout in the middle of a frame's changes. Measured
+   * once when the observer has not reported yet.
+   */
+  protected get layoutWidth(): number {
+    if (this.width <= 0 && this.isConnected) this.width = Math.floor(this.getBoundingClientRect().width);
+    return this.width;
+  }
+
   /** The options of the last successful render. */
   protected get drawnOptions(): O | null {
     return this.current;
@@ -402,8 +412,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
       // A chart in a section the page does not render yet (content-visibility:
       // auto) gets no size from the ResizeObserver; asking for it lays out
       // just that section, so an off-screen chart still catches up.
-      if (this.width <= 0 && this.isConnected) this.width = Math.floor(this.getBoundingClientRect().width);
-      if (this.width <= 0) return; // not laid out yet: the ResizeObserver brings us back
+      if (this.layoutWidth <= 0) return; // not laid out yet: the ResizeObserver brings us back
       // Reading the colours forces a style and layout pass: done once, then
       // checked again when the page is quiet (the page may re-theme at any time).
       this.currentTheme ??= readTheme(this);
