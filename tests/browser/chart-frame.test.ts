@@ -42,6 +42,32 @@ describe('chart.html, one chart for an iframe', () => {
     await page.close();
   });
 
+  test('the rotation chart keeps its point labels inside the circle at 360 px, whichever way the points face', async () => {
+    const page = await openRecordingPage(browser, []);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`${server.url}chart.html?chart=rotation&dModel=16&k=0&p=0`);
+    await page.waitForFunction(() => document.querySelector('phasor-rotation')?.getAttribute('data-state') === 'ready');
+    const outside: string[] = [];
+    // Pair 0 turns 1 rad per position: k = 0 … 12 puts p + k's label at every side of the circle.
+    for (let k = 0; k <= 12; k++) {
+      const drawn = await page.$eval('phasor-rotation', (el) => (el as unknown as { renders: number }).renders);
+      await page.$eval('phasor-rotation', (el, value) => el.setAttribute('k', String(value)), k);
+      await page.waitForFunction(([n]) => (document.querySelector('phasor-rotation') as unknown as { renders: number }).renders > n, [drawn]);
+      outside.push(
+        ...(await page.$eval('phasor-rotation', (el, k) => {
+          const labels = [...el.shadowRoot!.querySelectorAll('text.point-label')];
+          return labels.flatMap((label) => {
+            const box = label.getBoundingClientRect();
+            const svg = label.closest('svg')!.getBoundingClientRect();
+            return box.left < svg.left - 0.5 || box.right > svg.right + 0.5 ? [`k=${k} "${label.textContent}" ${box.left.toFixed(1)}…${box.right.toFixed(1)} in ${svg.left.toFixed(1)}…${svg.right.toFixed(1)}`] : [];
+          });
+        }, k)),
+      );
+    }
+    expect(outside).toEqual([]);
+    await page.close();
+  });
+
   test('an unknown chart, an unknown option and a bad value each say what is wrong, as text', async () => {
     const page = await openRecordingPage(browser, []);
     await page.goto(`${server.url}chart.html?chart=${encodeURIComponent('<b>x</b>')}`);

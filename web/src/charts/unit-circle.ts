@@ -4,6 +4,7 @@
 // phasor (cos across, sin up).
 import { select } from 'd3-selection';
 import { drawnAlready, setAttr, setText } from './drawn.js';
+import { tickLabelWidth } from './axis-units.js';
 
 export interface CirclePoint {
   cos: number;
@@ -97,7 +98,14 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
   };
   const labels = placed.map((d, n) => {
     const close = n > 0 && Math.hypot(d.x - placed[n - 1].x, d.y - placed[n - 1].y) < 36;
-    return { ...d, ...labelAt(d, close ? 16 : 0) };
+    const at = labelAt(d, close ? 16 : 0);
+    // Kept inside the drawing. The width is estimated (12 px labels, 12/11 of an
+    // 11 px tick label's): measuring with getBBox forced a layout in the middle
+    // of every frame of a drag.
+    const w = tickLabelWidth(d.label) * (12 / 11);
+    const left = at.anchor === 'start' ? at.x : at.anchor === 'end' ? at.x - w : at.x - w / 2;
+    const shift = left < 2 ? 2 - left : left + w > width - 2 ? width - 2 - left - w : 0;
+    return { ...d, ...at, x: at.x + shift };
   });
   spokes
     .selectAll('text.point-label')
@@ -110,11 +118,6 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
     .attr('y', (d) => d.y)
     .attr('text-anchor', (d) => d.anchor)
     .text((d) => d.label);
-  for (const text of spokes.selectAll<SVGTextElement, unknown>('text.point-label').nodes()) {
-    const box = text.getBBox();
-    const shift = box.x < 2 ? 2 - box.x : box.x + box.width > width - 2 ? width - 2 - box.x - box.width : 0;
-    if (shift) text.setAttribute('x', String(Number(text.getAttribute('x')) + shift));
-  }
   layer('angle')
     .selectAll<SVGTextElement, CircleSpec['notes'][number]>('text')
     .data(spec.notes)
