@@ -83,3 +83,22 @@ describe('a redraw writes only what changed', () => {
     });
   }
 });
+
+describe('a redraw that changes only words keeps the nodes', () => {
+  test('rotation: a new k rewrites the text of M_k’s cells and of the facts list in place (no node removed or added)', async () => {
+    const problems: string[] = [];
+    const page = await openRecordingPage(browser, problems);
+    await page.goto(`${server.url}chart.html?chart=rotation&dModel=8&p=2&k=3`);
+    const tag = 'phasor-rotation';
+    await page.waitForFunction((t) => ((document.querySelector(t) as unknown as { renders: number } | null)?.renders ?? 0) > 0, tag);
+    const read = () => page.$eval(tag, (el) => [...el.shadowRoot!.querySelectorAll('.cell-value, .facts')].map((n) => n.textContent).join(' | '));
+    const before = await read();
+    const writes = await writesOf(page, tag, '.cells, .facts', 'k', '4');
+    // The words did change, in place: text data written, no child list replaced.
+    expect(await read()).not.toBe(before);
+    expect(writes.filter((w) => w.endsWith(' characterData')).length).toBeGreaterThan(4);
+    expect(writes.filter((w) => w.endsWith(' childList'))).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -22,9 +22,17 @@ export function drawnAlready(node: Node, part: string, inputs: unknown): boolean
   return false;
 }
 
-/** Sets `node`'s text, unless it already reads that. */
+/**
+ * Sets `node`'s text, unless it already reads that. A lone text child is
+ * changed in place: textContent would remove it and insert a new one, which
+ * the page must style and lay out afresh (most of a rotation chart's layout
+ * work per frame of a drag was such nodes).
+ */
 export function setText(node: Node, text: string): void {
-  if (node.textContent !== text) node.textContent = text;
+  if (node.textContent === text) return;
+  const only = node.firstChild;
+  if (only !== null && only === node.lastChild && only.nodeType === Node.TEXT_NODE && text !== '') (only as Text).data = text;
+  else node.textContent = text;
 }
 
 /** Sets an attribute, unless it already has that value. */
@@ -32,8 +40,35 @@ export function setAttr(el: Element, name: string, value: string): void {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
-/** Replaces `el`'s content with `parts` (text and elements), unless it already shows the same. */
+/**
+ * Replaces `el`'s content with `parts` (text and elements), unless it already
+ * shows the same. When only words differ (the same tree of elements with the
+ * same attributes), the text nodes are changed in place instead: new nodes
+ * would each be styled and laid out afresh in every frame of a drag.
+ */
 export function setContent(el: Element, ...parts: (string | Element)[]): void {
-  const key = parts.map((p) => (typeof p === 'string' ? p : `<${p.localName}>${p.textContent}`));
-  if (!drawnAlready(el, 'content', key)) el.replaceChildren(...parts);
+  const key = parts.map((p) => (typeof p === 'string' ? `text ${p}` : `element ${p.outerHTML}`));
+  if (drawnAlready(el, 'content', key)) return;
+  const next = parts.map((p) => (typeof p === 'string' ? document.createTextNode(p) : p));
+  const old = [...el.childNodes];
+  if (old.length === next.length && next.every((node, n) => sameShape(old[n], node))) next.forEach((node, n) => copyText(old[n], node));
+  else el.replaceChildren(...next);
+}
+
+/** The same elements with the same attributes, down to the text nodes (whose words may differ). */
+function sameShape(old: Node, next: Node): boolean {
+  if (next.nodeType === Node.TEXT_NODE) return old.nodeType === Node.TEXT_NODE;
+  if (!(old instanceof Element) || !(next instanceof Element)) return false;
+  if (old.localName !== next.localName || old.attributes.length !== next.attributes.length) return false;
+  if (![...next.attributes].every((a) => old.getAttribute(a.name) === a.value)) return false;
+  const children = old.childNodes;
+  return children.length === next.childNodes.length && [...next.childNodes].every((child, n) => sameShape(children[n], child));
+}
+
+function copyText(old: Node, next: Node): void {
+  if (next.nodeType === Node.TEXT_NODE) {
+    if ((old as Text).data !== (next as Text).data) (old as Text).data = (next as Text).data;
+    return;
+  }
+  next.childNodes.forEach((child, n) => copyText(old.childNodes[n], child));
 }
