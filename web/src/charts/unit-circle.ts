@@ -108,7 +108,7 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
     return { ...d, ...at, x: at.x + shift };
   });
   spokes
-    .selectAll('text.point-label')
+    .selectAll<SVGTextElement, (typeof labels)[number]>('text.point-label')
     .data(labels)
     .join('text')
     .attr('class', 'point-label')
@@ -117,7 +117,9 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
     .attr('x', (d) => d.x)
     .attr('y', (d) => d.y)
     .attr('text-anchor', (d) => d.anchor)
-    .text((d) => d.label);
+    .each(function (d) {
+      setText(this, d.label);
+    });
   layer('angle')
     .selectAll<SVGTextElement, CircleSpec['notes'][number]>('text')
     .data(spec.notes)
