@@ -68,6 +68,32 @@ describe('chart.html, one chart for an iframe', () => {
     await page.close();
   });
 
+  for (const width of [360, 1280]) {
+    test(`the read-out box stays inside the chart at its four corners and middle, at ${width} px, and flips away from the edges`, async () => {
+      const page = await openRecordingPage(browser, []);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}chart.html?chart=heatmap&dModel=64&positions=200`);
+      await page.waitForFunction(() => document.querySelector('phasor-heatmap')?.getAttribute('data-state') === 'ready');
+      const plot = await page.$eval('phasor-heatmap', (el) => el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON() as DOMRect);
+      const found: string[] = [];
+      for (const [fx, fy] of [[0.02, 0.03], [0.98, 0.03], [0.02, 0.97], [0.98, 0.97], [0.5, 0.5]]) {
+        const x = plot.x + fx * plot.width;
+        const y = plot.y + fy * plot.height;
+        await page.mouse.move(x, y);
+        await page.waitForFunction(() => [...document.querySelector('phasor-heatmap')!.shadowRoot!.querySelectorAll<HTMLElement>('.tooltip')].some((t) => !t.hidden));
+        const [tip, host] = await page.$eval('phasor-heatmap', (el) => [
+          [...el.shadowRoot!.querySelectorAll<HTMLElement>('.tooltip')].find((t) => !t.hidden)!.getBoundingClientRect().toJSON() as DOMRect,
+          el.getBoundingClientRect().toJSON() as DOMRect,
+        ]);
+        if (tip.left < host.left - 0.5 || tip.right > host.right + 0.5 || tip.top < host.top - 0.5) found.push(`(${fx}, ${fy}) box ${tip.left}…${tip.right} × ${tip.top}… outside ${host.left}…${host.right} × ${host.top}…`);
+        // It does not cover the point read: the pointer is outside the box.
+        if (x > tip.left && x < tip.right && y > tip.top && y < tip.bottom) found.push(`(${fx}, ${fy}) box covers the pointer`);
+      }
+      expect(found).toEqual([]);
+      await page.close();
+    });
+  }
+
   test('an unknown chart, an unknown option and a bad value each say what is wrong, as text', async () => {
     const page = await openRecordingPage(browser, []);
     await page.goto(`${server.url}chart.html?chart=${encodeURIComponent('<b>x</b>')}`);

@@ -48,7 +48,7 @@ export class ChartFrame {
     this.front = svgElement('svg');
     this.front.setAttribute('class', 'layer front');
     // role="img" comes with its name, when the chart is first described: never an image without a name.
-    this.tooltip = new Tooltip(this.root);
+    this.tooltip = new Tooltip(() => this.width);
     this.live = document.createElement('div');
     this.live.className = 'visually-hidden';
     this.live.setAttribute('role', 'status');

@@ -1,10 +1,13 @@
 // A read-out box that follows the pointer inside a chart. Text only
 // (textContent), positioned with a CSSOM transform, kept inside the chart.
+import { tickLabelWidth } from './axis-units.js';
+import { setText } from './drawn.js';
 
 export class Tooltip {
   readonly element: HTMLDivElement;
 
-  constructor(private readonly container: HTMLElement) {
+  /** `width`: the container's width in CSS px, as last laid out (read without a layout). */
+  constructor(private readonly width: () => number) {
     this.element = document.createElement('div');
     this.element.className = 'tooltip';
     // Seen, not heard: the frame's live region speaks the read-out once it settles.
@@ -12,28 +15,37 @@ export class Tooltip {
     this.element.hidden = true;
   }
 
-  /** Shows `lines` near (x, y), coordinates relative to the container; the first line is the heading. */
+  /**
+   * Shows `lines` near (x, y), coordinates relative to the container; the
+   * first line is the heading. The box is placed from an estimate of its size
+   * and flipped with percentages of its own size (exact): measuring it after
+   * writing the text forced a layout in every frame of a hover or a zoom.
+   */
   show(lines: readonly string[], x: number, y: number): void {
     const el = this.element;
-    el.replaceChildren(
-      ...lines.map((line, n) => {
-        const row = document.createElement('div');
-        row.className = n === 0 ? 'tip-head' : 'tip-row';
-        row.textContent = line;
-        return row;
-      }),
-    );
+    if (el.children.length === lines.length) lines.forEach((line, n) => setText(el.children[n], line));
+    else
+      el.replaceChildren(
+        ...lines.map((line, n) => {
+          const row = document.createElement('div');
+          row.className = n === 0 ? 'tip-head' : 'tip-row';
+          row.textContent = line;
+          return row;
+        }),
+      );
     el.hidden = false;
-    const width = el.offsetWidth;
-    const height = el.offsetHeight;
-    const bounds = this.container.clientWidth;
+    // 12 px text with 9 px and 5 px padding and a 1 px border (styles.ts).
+    const width = Math.max(...lines.map((line) => tickLabelWidth(line) * (12 / 11))) + 20;
+    const height = lines.length * 12 * 1.4 + 12;
+    const bounds = this.width();
     const gap = 14;
-    let left = x + gap;
-    if (left + width > bounds) left = x - gap - width;
-    if (left < 0) left = Math.max(0, Math.min(bounds - width, x - width / 2));
-    let top = y - height - gap;
-    if (top < 0) top = y + gap;
-    el.style.setProperty('transform', `translate(${Math.round(left)}px, ${Math.round(top)}px)`);
+    // Right of the pointer, else left of it (its right edge at x − gap), else centred and kept inside.
+    let left = `${Math.round(x + gap)}px`;
+    if (x + gap + width > bounds) left = x - gap - width >= 0 ? `calc(${Math.round(x - gap)}px - 100%)` : `${Math.round(Math.max(0, Math.min(bounds - width, x - width / 2)))}px`;
+    // Above the pointer (its bottom edge at y − gap), else below it.
+    const top = y - gap - height >= 0 ? `calc(${Math.round(y - gap)}px - 100%)` : `${Math.round(y + gap)}px`;
+    const transform = `translate(${left}, ${top})`;
+    if (el.style.getPropertyValue('transform') !== transform) el.style.setProperty('transform', transform);
   }
 
   hide(): void {
