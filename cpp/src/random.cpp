@@ -24,7 +24,7 @@ class SplitMix64 {
   }
 
   // Where the stream is after `calls` more calls to next() (mod 2^64, as next() wraps).
-  void skip(std::uint64_t calls) { state_ += calls * kGamma; }
+  void advance(std::uint64_t calls) { state_ += calls * kGamma; }
 
   // Never 0, so log(u) is finite.
   double uniform() { return (static_cast<double>(next() >> 11) + 0.5) * 0x1p-53; }
@@ -48,7 +48,7 @@ void normal_samples(std::uint64_t seed, std::uint64_t stream, double std_dev, st
                     float* out, std::uint64_t first) {
   SplitMix64 rng(seed, stream);
   // Normals come in pairs, two calls each: pair j starts after 2j calls.
-  rng.skip(first - first % 2);
+  rng.advance(first - first % 2);
   // Samples first, first + 1, ... as out[0], out[1], ...: out[k] is sample first + k.
   for (std::int64_t k = -static_cast<std::int64_t>(first % 2); k < count; k += 2) {
     const double u1 = rng.uniform();

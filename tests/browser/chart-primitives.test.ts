@@ -4,7 +4,7 @@
 import { interpolateRdBu } from 'd3-scale-chromatic';
 import { describe, expect, test } from 'vitest';
 import { colourLut, parseColour } from '../../web/src/charts/colour-lut.js';
-import { fitTickLabels, tickLabelWidth } from '../../web/src/charts/axis-units.js';
+import { fitTickLabels, estimatedTextWidth } from '../../web/src/charts/axis-units.js';
 import { powerOfTen, scientific, superscript } from '../../web/src/charts/format.js';
 import { lutIndex, rasterize } from '../../web/src/charts/heatmap.js';
 import { drawLine } from '../../web/src/charts/line-plot.js';
@@ -137,7 +137,7 @@ describe('fitTickLabels', () => {
 
   test('writes values too wide for the room in units of the largest power of ten, named in the title', () => {
     const values = [-6e-5, -4e-5, -2e-5, 0, 2e-5, 4e-5, 6e-5];
-    expect(tickLabelWidth('−0.00006')).toBeGreaterThan(36);
+    expect(estimatedTextWidth('−0.00006')).toBeGreaterThan(36);
     const fitted = fitTickLabels(values, [-6e-5, 6e-5], 5, 'PE(p)·PE(p+k)', 36);
     expect(values.map(fitted.format)).toEqual(['−6', '−4', '−2', '0', '2', '4', '6']);
     expect(fitted.label).toBe('PE(p)·PE(p+k) (×10⁻⁵)');

@@ -589,15 +589,15 @@ export const faults = [
   {
     id: 'normal-samples-first-ignored', computation: 'seeded samples', kind: 'ignored option',
     file: 'cpp/src/random.cpp',
-    anchor: '  rng.skip(first - first % 2);',
-    replacement: '  rng.skip(0);',
+    anchor: '  rng.advance(first - first % 2);',
+    replacement: '  rng.advance(0);',
     suites: ['cpp', 'unit'],
   },
   {
     id: 'normal-samples-odd-first-off-by-one', computation: 'seeded samples', kind: 'off-by-one',
     file: 'cpp/src/random.cpp',
-    anchor: '  rng.skip(first - first % 2);',
-    replacement: '  rng.skip(first);',
+    anchor: '  rng.advance(first - first % 2);',
+    replacement: '  rng.advance(first);',
     suites: ['cpp', 'unit'],
   },
 

@@ -139,7 +139,8 @@ export class Controls {
     if (pairRange.number.max !== lastPair) pairRange.number.max = lastPair;
     for (const c of this.numeric) {
       const value = state[c.key];
-      if (c.range.valueAsNumber !== c.toRange(value)) c.range.value = String(c.toRange(value));
+      const position = c.toRange(value);
+      if (c.range.valueAsNumber !== position) c.range.value = String(position);
       if (c.range.getAttribute('aria-valuetext') !== String(value)) c.range.setAttribute('aria-valuetext', String(value));
       if (document.activeElement !== c.number || c.number.getAttribute('aria-invalid') !== 'true') {
         if (c.number.valueAsNumber !== value) c.number.value = String(value);

@@ -7,11 +7,15 @@ import { format as format_ } from 'd3-format';
 import { scaleLinear } from 'd3-scale';
 import { superscript } from './format.js';
 
-/** Width of a tick label at the axes' 11 px, from DejaVu Sans's advances (wider than most sans-serif faces). */
-export function tickLabelWidth(text: string): number {
+/**
+ * Width of `text` at `fontPx` (the axes' 11 px by default), from DejaVu
+ * Sans's advances (wider than most sans-serif faces): an estimate that needs
+ * no layout, for tick labels, point labels and the read-out box.
+ */
+export function estimatedTextWidth(text: string, fontPx = 11): number {
   let px = 0;
   for (const ch of text) px += ch === '.' || ch === ',' || ch === '\u2009' ? 3.5 : ch === '−' || ch === '-' ? 9.2 : 7;
-  return px;
+  return (px * fontPx) / 11;
 }
 
 export interface FittedTicks {
@@ -35,7 +39,7 @@ export function fitTickLabels(
   format?: (value: number) => string,
 ): FittedTicks {
   const plain = format ?? scaleLinear().domain(domain).tickFormat(count);
-  if (format || values.every((v) => tickLabelWidth(plain(v)) <= room)) return { format: plain, label };
+  if (format || values.every((v) => estimatedTextWidth(plain(v)) <= room)) return { format: plain, label };
   const largest = Math.max(...values.map(Math.abs));
   if (!(largest > 0) || !Number.isFinite(largest)) return { format: plain, label };
   const exponent = Math.floor(Math.log10(largest));

@@ -1,6 +1,6 @@
 // A read-out box that follows the pointer inside a chart. Text only
 // (textContent), positioned with a CSSOM transform, kept inside the chart.
-import { tickLabelWidth } from './axis-units.js';
+import { estimatedTextWidth } from './axis-units.js';
 import { setText } from './drawn.js';
 
 export class Tooltip {
@@ -35,7 +35,7 @@ export class Tooltip {
       );
     el.hidden = false;
     // 12 px text with 9 px and 5 px padding and a 1 px border (styles.ts).
-    const width = Math.max(...lines.map((line) => tickLabelWidth(line) * (12 / 11))) + 20;
+    const width = Math.max(...lines.map((line) => estimatedTextWidth(line, 12))) + 20;
     const height = lines.length * 12 * 1.4 + 12;
     const bounds = this.width();
     const gap = 14;

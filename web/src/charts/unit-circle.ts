@@ -4,7 +4,7 @@
 // phasor (cos across, sin up).
 import { select } from 'd3-selection';
 import { drawnAlready, setAttr, setText } from './drawn.js';
-import { tickLabelWidth } from './axis-units.js';
+import { estimatedTextWidth } from './axis-units.js';
 
 export interface CirclePoint {
   cos: number;
@@ -99,10 +99,9 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
   const labels = placed.map((d, n) => {
     const close = n > 0 && Math.hypot(d.x - placed[n - 1].x, d.y - placed[n - 1].y) < 36;
     const at = labelAt(d, close ? 16 : 0);
-    // Kept inside the drawing. The width is estimated (12 px labels, 12/11 of an
-    // 11 px tick label's): measuring with getBBox forced a layout in the middle
-    // of every frame of a drag.
-    const w = tickLabelWidth(d.label) * (12 / 11);
+    // Kept inside the drawing. The width of the 12 px label is estimated:
+    // measuring with getBBox forced a layout in the middle of every frame of a drag.
+    const w = estimatedTextWidth(d.label, 12);
     const left = at.anchor === 'start' ? at.x : at.anchor === 'end' ? at.x - w : at.x - w / 2;
     const shift = left < 2 ? 2 - left : left + w > width - 2 ? width - 2 - left - w : 0;
     return { ...d, ...at, x: at.x + shift };
