@@ -42,26 +42,50 @@ describe('chart.html, one chart for an iframe', () => {
     await page.close();
   });
 
-  test('the rotation chart keeps its point labels inside the circle at 360 px, whichever way the points face', async () => {
+  test('the rotation chart keeps its point labels inside the circle at 360 px, whichever way the points face, clear of the points', async () => {
     const page = await openRecordingPage(browser, []);
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(`${server.url}chart.html?chart=rotation&dModel=16&k=0&p=0`);
     await page.waitForFunction(() => document.querySelector('phasor-rotation')?.getAttribute('data-state') === 'ready');
     const outside: string[] = [];
-    // Pair 0 turns 1 rad per position: k = 0 … 12 puts p + k's label at every side of the circle.
-    for (let k = 0; k <= 12; k++) {
+    // Pair 0 turns 1 rad per position: k = 0 … 12 puts p + k's label at every side of the circle,
+    // and p = 1 … 6 at k = 0 puts the two labels of one point there.
+    const cases = [...Array.from({ length: 13 }, (_, k) => [0, k]), ...Array.from({ length: 6 }, (_, p) => [p + 1, 0])];
+    for (const [p, k] of cases) {
       const drawn = await page.$eval('phasor-rotation', (el) => (el as unknown as { renders: number }).renders);
-      await page.$eval('phasor-rotation', (el, value) => el.setAttribute('k', String(value)), k);
+      await page.$eval('phasor-rotation', (el, [p, k]) => (el.setAttribute('p', String(p)), el.setAttribute('k', String(k))), [p, k]);
       await page.waitForFunction(([n]) => (document.querySelector('phasor-rotation') as unknown as { renders: number }).renders > n, [drawn]);
       outside.push(
-        ...(await page.$eval('phasor-rotation', (el, k) => {
+        ...(await page.$eval('phasor-rotation', (el, at) => {
           const labels = [...el.shadowRoot!.querySelectorAll('text.point-label')];
-          return labels.flatMap((label) => {
+          // The points and the ring around PE(p+k) (their geometry; the strokes are thin): a label must not run into them, nor into the other label.
+          const marks = [...el.shadowRoot!.querySelectorAll('circle.point, circle.image-ring')].map((c) => {
+            const b = c.getBoundingClientRect();
+            return { x: b.left + b.width / 2, y: b.top + b.height / 2, r: b.width / 2 };
+          });
+          // Ink, not the line box: capitals and parentheses from about 8 px above the baseline down to it.
+          const inkOf = (label: Element) => {
+            const box = label.getBoundingClientRect();
+            const baseline = box.top + box.height * 0.8;
+            return { left: box.left, right: box.right, top: baseline - 8, bottom: baseline };
+          };
+          return labels.flatMap((label, n) => {
             const box = label.getBoundingClientRect();
             const svg = label.closest('svg')!.getBoundingClientRect();
-            return box.left < svg.left - 0.5 || box.right > svg.right + 0.5 ? [`k=${k} "${label.textContent}" ${box.left.toFixed(1)}…${box.right.toFixed(1)} in ${svg.left.toFixed(1)}…${svg.right.toFixed(1)}`] : [];
+            const problems = box.left < svg.left - 0.5 || box.right > svg.right + 0.5 ? [`${at} "${label.textContent}" ${box.left.toFixed(1)}…${box.right.toFixed(1)} in ${svg.left.toFixed(1)}…${svg.right.toFixed(1)}`] : [];
+            const ink = inkOf(label);
+            for (const m of marks) {
+              const dx = Math.max(ink.left - m.x, 0, m.x - ink.right);
+              const dy = Math.max(ink.top - m.y, 0, m.y - ink.bottom);
+              if (Math.hypot(dx, dy) < m.r) problems.push(`${at} "${label.textContent}" runs into a point at (${m.x.toFixed(1)}, ${m.y.toFixed(1)})`);
+            }
+            for (const other of labels.slice(n + 1)) {
+              const o = inkOf(other);
+              if (ink.left < o.right && o.left < ink.right && ink.top < o.bottom && o.top < ink.bottom) problems.push(`${at} "${label.textContent}" overlaps "${other.textContent}"`);
+            }
+            return problems;
           });
-        }, k)),
+        }, `p=${p} k=${k}`)),
       );
     }
     expect(outside).toEqual([]);

@@ -23,12 +23,17 @@ export interface CircleSpec {
   notes: { text: string; className: string }[];
 }
 
+/** Widths (px) of each drawing's point labels, by text: measured once each (a page may set each chart's font). */
+const measuredLabels = new WeakMap<SVGSVGElement, Map<string, number>>();
+
 /** Draws `spec` into `svg`; returns its height. */
 export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
   const { width } = spec;
-  // Room around the circle: 62 px each side for the point labels, 30 above
-  // and below; the notes under it.
-  const radius = Math.max(40, Math.min(150, width / 2 - 62));
+  // Room around the circle: 74 px each side for a point label (16 px out from
+  // its point, "PE(p+k)" is about 54 px in 600 12px sans-serif), so that a
+  // label beside the circle never has to be pushed back onto its point; 30
+  // above and below; the notes under it.
+  const radius = Math.max(40, Math.min(150, width / 2 - 74));
   const cx = width / 2;
   const cy = radius + 30;
   const height = Math.round(cy + radius + 30 + 18 * spec.notes.length);
@@ -89,26 +94,41 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
   const ring = at(spec.ring.cos, spec.ring.sin);
   spokes.selectAll('circle.image-ring').data([ring]).join('circle').attr('class', 'image-ring').attr('r', 10).attr('cx', (d) => d.x).attr('cy', (d) => d.y);
   // Labels sit outside the circle along each point's radius, anchored away
-  // from the centre; a label close to the one before moves a line further out.
-  const labelAt = (point: { x: number; y: number }, extra: number) => {
+  // from the centre. A label whose point is close to the one before goes
+  // beside that one's label: a line further from the horizontal axis at the
+  // sides of the circle, to its right at the top and bottom (where the one
+  // before moves left).
+  const labelAt = (point: { x: number; y: number }) => {
     const ux = (point.x - cx) / radius;
     const uy = (point.y - cy) / radius;
-    const r = radius + 16 + extra;
+    const r = radius + 16;
     return { x: cx + ux * r, y: cy + uy * r + 4, anchor: ux > 0.35 ? 'start' : ux < -0.35 ? 'end' : 'middle' };
   };
-  const labels = placed.map((d, n) => {
-    const close = n > 0 && Math.hypot(d.x - placed[n - 1].x, d.y - placed[n - 1].y) < 36;
-    const at = labelAt(d, close ? 16 : 0);
-    // Kept inside the drawing. The width of the 12 px label is estimated:
-    // measuring with getBBox forced a layout in the middle of every frame of a drag.
-    const w = estimatedTextWidth(d.label, 12);
-    const left = at.anchor === 'start' ? at.x : at.anchor === 'end' ? at.x - w : at.x - w / 2;
-    const shift = left < 2 ? 2 - left : left + w > width - 2 ? width - 2 - left - w : 0;
-    return { ...d, ...at, x: at.x + shift };
-  });
-  spokes
-    .selectAll<SVGTextElement, (typeof labels)[number]>('text.point-label')
-    .data(labels)
+  const widths = measuredLabels.get(svg) ?? new Map<string, number>();
+  measuredLabels.set(svg, widths);
+  const place = () => {
+    const labels = placed.map((d) => ({ ...d, ...labelAt(d) }));
+    for (let n = 1; n < labels.length; n++) {
+      if (Math.hypot(placed[n].x - placed[n - 1].x, placed[n].y - placed[n - 1].y) >= 36) continue;
+      const [before, label] = [labels[n - 1], labels[n]];
+      if (before.anchor === 'middle') {
+        Object.assign(before, { x: before.x - 4, anchor: 'end' });
+        Object.assign(label, { x: before.x + 8, y: before.y, anchor: 'start' });
+      } else {
+        Object.assign(label, { x: before.x, y: before.y + (placed[n].y < cy ? -15 : 15), anchor: before.anchor });
+      }
+    }
+    // Kept inside the drawing, with the label's measured width (estimated until it is measured).
+    return labels.map((d) => {
+      const w = widths.get(d.label) ?? estimatedTextWidth(d.label, 12);
+      const left = d.anchor === 'start' ? d.x : d.anchor === 'end' ? d.x - w : d.x - w / 2;
+      const shift = left < 2 ? 2 - left : left + w > width - 2 ? width - 2 - left - w : 0;
+      return { ...d, x: d.x + shift };
+    });
+  };
+  const texts = spokes
+    .selectAll<SVGTextElement, ReturnType<typeof place>[number]>('text.point-label')
+    .data(place())
     .join('text')
     .attr('class', 'point-label')
     // style, not the fill attribute: the stylesheet's text fill would win over an attribute
@@ -119,6 +139,19 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
     .each(function (d) {
       setText(this, d.label);
     });
+  // The labels are a few constant strings ("PE(p)", "PE(p+k)"): each is measured
+  // once, a layout on its first draw only (measuring in every frame of a drag
+  // cost a layout each), and the labels are placed again with the true widths.
+  let measured = false;
+  texts.each(function (d) {
+    if (widths.has(d.label)) return;
+    const w = this.getComputedTextLength?.() ?? 0; // 0 where nothing is laid out (a hidden chart, a DOM without layout)
+    if (w > 0) {
+      widths.set(d.label, w);
+      measured = true;
+    }
+  });
+  if (measured) texts.data(place()).attr('x', (d) => d.x);
   layer('angle')
     .selectAll<SVGTextElement, CircleSpec['notes'][number]>('text')
     .data(spec.notes)
