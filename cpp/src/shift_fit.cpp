@@ -96,17 +96,33 @@ void shift_encoding(const ShiftFitSpec& spec, const std::vector<double>& w, doub
   }
 }
 
+void shift_fit_rows(const ShiftFitSpec& spec, const std::vector<double>& w, double* x, double* y) {
+  const std::int64_t d = spec.d_model, all = spec.positions + spec.extrapolate;
+  const auto position = [&](std::int64_t r) { return spec.offset + static_cast<double>(r) * spec.stride; };
+  for (std::int64_t r = 0; r < all; ++r) shift_encoding(spec, w, position(r), x + r * d);
+  // When k is a whole number of strides (an integer k at stride 1, as the
+  // explorer asks), p_r + k is the position of row r + k/stride: where it is
+  // exactly that number, that row's encoding is copied. The same p gives the
+  // same numbers bit for bit, at half the sines and cosines.
+  const double rows_ahead = spec.k / spec.stride;
+  const bool whole = std::fabs(rows_ahead) < static_cast<double>(all) && rows_ahead == std::trunc(rows_ahead);
+  for (std::int64_t r = 0; r < all; ++r) {
+    const double p = position(r) + spec.k;
+    const std::int64_t same = whole ? r + static_cast<std::int64_t>(rows_ahead) : -1;
+    if (same >= 0 && same < all && position(same) == p)
+      std::copy_n(x + same * d, d, y + r * d);
+    else
+      shift_encoding(spec, w, p, y + r * d);
+  }
+}
+
 ShiftFit shift_fit(const ShiftFitSpec& spec) {
   const std::int64_t d = spec.d_model, n = spec.positions, all = n + spec.extrapolate;
   const auto w = shift_encoding_frequencies(spec);
   // Row r: x = e(p_r), y = e(p_r + k). The first n rows are fitted (X B = Y,
   // the map is B^T); the rest only checked.
   std::vector<double> x(static_cast<std::size_t>(all * d)), y(x.size());
-  for (std::int64_t r = 0; r < all; ++r) {
-    const double p = spec.offset + static_cast<double>(r) * spec.stride;
-    shift_encoding(spec, w, p, x.data() + r * d);
-    shift_encoding(spec, w, p + spec.k, y.data() + r * d);
-  }
+  shift_fit_rows(spec, w, x.data(), y.data());
   LeastSquares ls = least_squares(x.data(), n, d, y.data(), d);
 
   ShiftFit fit;

@@ -189,6 +189,44 @@ TEST(ShiftFit, ResidualsRankAndSingularValuesMatchNumpyLstsq) {
   }
 }
 
+TEST(ShiftFit, RowsAreTheEncodingAtPAndPPlusKBitForBit) {
+  // shift_fit_rows copies e(p_r + k) from row r + k/stride when that row's p
+  // is exactly p_r + k. At offset 0.1, stride 0.1, k 0.2 it is not, for
+  // about a third of the rows (0.1 + (r + 2) 0.1 != 0.1 + r 0.1 + 0.2): those
+  // must be computed, not copied.
+  struct Case {
+    ShiftEncoding encoding;
+    double offset, stride, k;
+  };
+  const Case cases[] = {{ShiftEncoding::sinusoidal, 0, 1, 8},         {ShiftEncoding::sinusoidal, 0.1, 0.1, 0.2},
+                        {ShiftEncoding::quadratic_phase, -5, 1, -3}, {ShiftEncoding::log_phase, 0, 2, 4},
+                        {ShiftEncoding::sine_only, 3, 0.5, 1.5},     {ShiftEncoding::linear_frequencies, 0, 1, 0.5},
+                        {ShiftEncoding::sinusoidal, 0, 1, 64}};
+  int copied_somewhere = 0, computed_somewhere = 0;
+  for (const auto& c : cases) {
+    auto spec = spec_of(c.encoding, 6, 40, c.k);
+    spec.offset = c.offset;
+    spec.stride = c.stride;
+    spec.extrapolate = 20;
+    const std::int64_t all = 60, d = 6;
+    const auto w = phasor::shift_encoding_frequencies(spec);
+    std::vector<double> x(static_cast<std::size_t>(all * d)), y(x.size()), want(static_cast<std::size_t>(d));
+    phasor::shift_fit_rows(spec, w, x.data(), y.data());
+    for (std::int64_t r = 0; r < all; ++r) {
+      const double p = spec.offset + static_cast<double>(r) * spec.stride;
+      phasor::shift_encoding(spec, w, p, want.data());
+      for (std::int64_t j = 0; j < d; ++j) ASSERT_EQ(x[r * d + j], want[j]) << "x row " << r << " of case " << &c - cases;
+      phasor::shift_encoding(spec, w, p + spec.k, want.data());
+      for (std::int64_t j = 0; j < d; ++j) ASSERT_EQ(y[r * d + j], want[j]) << "y row " << r << " of case " << &c - cases;
+    }
+    const double ahead = c.k / c.stride;
+    if (ahead == std::trunc(ahead) && std::fabs(ahead) < static_cast<double>(all)) ++copied_somewhere;
+    else ++computed_somewhere;
+  }
+  EXPECT_GT(copied_somewhere, 0);
+  EXPECT_GT(computed_somewhere, 0);
+}
+
 TEST(ShiftFit, SineOnlyConfusesPWithPiOverOmegaMinusP) {
   // Slot 3 of 16 at base 10000: v = 10000^(-3/16) = 10^(-3/4); q = pi/v - 2 =
   // 15.666473760279496 (both to 40 digits with Python's decimal).

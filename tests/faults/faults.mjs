@@ -489,15 +489,29 @@ export const faults = [
   {
     id: 'shift-fit-k-ignored', computation: 'shift fit', kind: 'ignored option',
     file: 'cpp/src/shift_fit.cpp',
-    anchor: 'shift_encoding(spec, w, p + spec.k, y.data() + r * d);',
-    replacement: 'shift_encoding(spec, w, p + 1.0, y.data() + r * d);',
+    anchor: 'const double p = position(r) + spec.k;',
+    replacement: 'const double p = position(r) + 1.0;',
     suites: ['cpp'],
   },
   {
     id: 'shift-fit-stride-ignored', computation: 'shift fit', kind: 'ignored option',
     file: 'cpp/src/shift_fit.cpp',
-    anchor: 'const double p = spec.offset + static_cast<double>(r) * spec.stride;',
-    replacement: 'const double p = spec.offset + static_cast<double>(r);',
+    anchor: 'const auto position = [&](std::int64_t r) { return spec.offset + static_cast<double>(r) * spec.stride; };',
+    replacement: 'const auto position = [&](std::int64_t r) { return spec.offset + static_cast<double>(r); };',
+    suites: ['cpp'],
+  },
+  {
+    id: 'shift-fit-row-copied-without-its-position', computation: 'shift fit', kind: 'skipped check',
+    file: 'cpp/src/shift_fit.cpp',
+    anchor: 'if (same >= 0 && same < all && position(same) == p)',
+    replacement: 'if (same >= 0 && same < all)',
+    suites: ['cpp'],
+  },
+  {
+    id: 'shift-fit-row-copied-from-the-wrong-row', computation: 'shift fit', kind: 'off-by-one',
+    file: 'cpp/src/shift_fit.cpp',
+    anchor: 'std::copy_n(x + same * d, d, y + r * d);',
+    replacement: 'std::copy_n(x + (same > 0 ? same - 1 : same) * d, d, y + r * d);',
     suites: ['cpp'],
   },
   {

@@ -55,6 +55,10 @@ std::vector<double> shift_encoding_frequencies(const ShiftFitSpec& spec);
 // e(p), d values.
 void shift_encoding(const ShiftFitSpec& spec, const std::vector<double>& frequencies, double p,
                     double* row);
+// The rows shift_fit fits and checks, r < positions + extrapolate: x row r is
+// e(p_r), y row r is e(p_r + k), each d values, bit for bit as shift_encoding
+// gives them.
+void shift_fit_rows(const ShiftFitSpec& spec, const std::vector<double>& frequencies, double* x, double* y);
 
 struct ShiftFit {
   std::vector<double> map;           // d x d, row-major: e(p + k) ~ map . e(p)
