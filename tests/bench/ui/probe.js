@@ -4,7 +4,12 @@
 // main-thread work is done. Plain JavaScript: it runs as is in the page.
 (() => {
   const bench = {
-    /** Tasks of 50 ms or more (PerformanceObserver 'longtask'), from navigation on. */
+    /**
+     * Tasks of 50 ms or more, from navigation on: PerformanceObserver
+     * 'longtask' (script and parsing tasks) and the rendering update of each
+     * 'long-animation-frame' (style, layout, paint: a task of its own that
+     * 'longtask' does not report). kind says which.
+     */
     longTasks: [],
     /** Every chart render: which element, when, and its compute and draw time. */
     renders: [],
@@ -12,17 +17,51 @@
   window.__bench = bench;
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) bench.longTasks.push({ start: e.startTime, duration: e.duration });
+      for (const e of list.getEntries()) bench.longTasks.push({ start: e.startTime, duration: e.duration, kind: 'task' });
     }).observe({ type: 'longtask', buffered: true });
   } catch {
     // no longtask support: the tables say so
   }
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const rendering = e.renderStart > 0 ? e.startTime + e.duration - e.renderStart : 0;
+        if (rendering >= 50) bench.longTasks.push({ start: e.renderStart, duration: rendering, kind: 'rendering' });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // no long-animation-frame support: rendering tasks go unreported
+  }
+  // frameOpen: from a frame's first animation-frame callback until that
+  // frame's work is done (its microtasks, style, layout, paint), so that a
+  // chart drawn in a frame is told from one drawn in a task between frames.
+  let frameOpen = false;
+  const requestFrame = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) =>
+    requestFrame((time) => {
+      if (!frameOpen) {
+        frameOpen = true;
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => (frameOpen = false);
+        channel.port2.postMessage(0);
+      }
+      callback(time);
+    });
   document.addEventListener(
     'phasor-render',
     (event) => {
       const el = event.target;
       const all = [...document.querySelectorAll(el.localName)];
-      bench.renders.push({ chart: all.length > 1 ? `${el.localName}#${all.indexOf(el)}` : el.localName, t: performance.now(), ...event.detail });
+      const chart = all.length > 1 ? `${el.localName}#${all.indexOf(el)}` : el.localName;
+      bench.renders.push({ chart, t: performance.now(), ...event.detail });
+      // A step waiting for this chart's result: drawn in a frame, it is
+      // painted when that frame's work is done; drawn in a task between
+      // frames (a computation in slices finishing), in the next frame.
+      const waiting = bench.waiting;
+      if (waiting?.chart === chart) {
+        bench.waiting = null;
+        (frameOpen ? afterFrameWork() : nextFrameWork()).then(waiting.painted);
+      }
     },
     true,
   );
@@ -34,13 +73,38 @@
       channel.port1.onmessage = () => resolve(performance.now());
       channel.port2.postMessage(0);
     });
+  const nextFrameWork = () => new Promise((resolve) => requestAnimationFrame(() => afterFrameWork().then(resolve)));
+
+  /**
+   * The time from t0 until `chart`'s next render has been painted, or null
+   * when it does not render: a chart computing in slices (data-updating)
+   * is waited for up to 3 s, any other for a few frames (nothing changed).
+   */
+  const resultOf = (chart, t0) =>
+    new Promise((resolve) => {
+      const [tag, index] = chart.split('#');
+      const el = document.querySelectorAll(tag)[Number(index ?? 0)];
+      const deadline = performance.now() + (el?.hasAttribute('data-updating') ? 3000 : 60);
+      const waiting = { chart, painted: (t) => resolve(t - t0) };
+      bench.waiting = waiting;
+      const poll = () => {
+        if (bench.waiting !== waiting) return;
+        if (performance.now() < deadline) return void setTimeout(poll, 10);
+        bench.waiting = null;
+        resolve(null);
+      };
+      poll();
+    });
 
   /**
    * At the start of the next frame (as Chromium delivers a drag's pointer
    * moves), runs `apply`, then measures until that frame's main-thread work
-   * is done: input → the frame that shows the result.
+   * is done: input → the frame that shows the result. When `chart` is given
+   * and did not draw in that frame, `result` is the time until its result
+   * was painted in a later frame (a computation in slices), null when it had
+   * nothing to redraw.
    */
-  bench.step = (apply) =>
+  bench.step = (apply, chart) =>
     new Promise((resolve) => {
       requestAnimationFrame(async () => {
         const before = bench.renders.length;
@@ -48,7 +112,9 @@
         apply();
         const t1 = await afterFrameWork();
         const renders = bench.renders.slice(before);
-        resolve({ latency: t1 - t0, work: renders.reduce((s, r) => s + r.computeMs + r.drawMs, 0), charts: renders.map((r) => r.chart) });
+        const charts = renders.map((r) => r.chart);
+        const result = chart && !charts.includes(chart) ? await resultOf(chart, t0) : null;
+        resolve({ latency: t1 - t0, result, work: renders.reduce((s, r) => s + r.computeMs + r.drawMs, 0), charts });
       });
     });
 

@@ -6,14 +6,18 @@
 // For each preset (defaults, the seed figures, 4096 × 1024, base 100 and
 // 10⁶), each control and each chart the control drives (with that chart
 // scrolled into view):
-//   - input → frame: the control changes at the start of a frame, as Chromium
-//     delivers a drag's pointer moves, and the time runs until that frame's
-//     main-thread work (the charts' renders, style, layout, paint) is done;
-//     30 samples after 3 warm-ups; median and p95; the charts' own compute +
-//     draw time per update ("work");
+//   - input → painted result: the control changes at the start of a frame, as
+//     Chromium delivers a drag's pointer moves, and the time runs until the
+//     main-thread work (the charts' renders, style, layout, paint) of the
+//     frame that shows the chart's new picture is done: that same frame, or
+//     a later one for a chart computing in slices; 30 samples after 3
+//     warm-ups; median and p95; the charts' own compute + draw time per
+//     update in the input frame ("work");
 //   - for the sliders, a 2 s drag with the mouse (CDP input): the longest
-//     task (PerformanceObserver 'longtask', which sees tasks of 50 ms or
-//     more), the longest gap between frames, and the longest task in the
+//     task (PerformanceObserver 'longtask', which sees script and parsing
+//     tasks of 50 ms or more, and the rendering part of each
+//     'long-animation-frame', which 'longtask' does not see), the longest
+//     gap between frames, and the longest task in the
 //     second after the drag (off-screen charts catching up);
 //   - zoom: 30 Ctrl+wheel steps on each zoomable chart, then 30 more with the
 //     view zoomed out to everything phasor accepts (|p| ≤ 2^31).
@@ -158,28 +162,41 @@ async function drivenCharts(page, control) {
   return driven;
 }
 
-/** `count` steps of window[stepName](arg, n), measured by the probe. */
-async function measureSteps(page, count, stepName, arg) {
+/** `count` steps of window[stepName](arg, n), measured by the probe; with `chart`, each also waits for that chart's result. */
+async function measureSteps(page, count, stepName, arg, chart) {
   return page.evaluate(
-    async ({ count, warmup, stepName, arg }) => {
+    async ({ count, warmup, stepName, arg, chart }) => {
       const step = window[stepName];
       const out = [];
       for (let n = 0; n < count + warmup; n++) {
-        const r = await window.__bench.step(() => step(arg, n));
+        const r = await window.__bench.step(() => step(arg, n), chart);
         if (n >= warmup) out.push(r);
         await window.__bench.frames(2);
       }
       return out;
     },
-    { count, warmup: WARMUP, stepName, arg },
+    { count, warmup: WARMUP, stepName, arg, chart },
   );
 }
 
+/**
+ * Input → painted result of one control on one chart: the input frame when
+ * the chart drew in it (or had nothing to redraw), else the frame in which
+ * its result was painted (a computation in slices).
+ */
 async function latency(page, control, chart) {
   await scrollTo(page, chart);
-  const steps = await measureSteps(page, SAMPLES, 'applyControl', control);
+  const steps = await measureSteps(page, SAMPLES, 'applyControl', control, chart);
   const drawn = steps.filter((s) => s.charts.includes(chart)).length;
-  return { ...summary(steps.map((s) => s.latency)), work: summary(steps.map((s) => s.work)), drawn, samples: steps.length };
+  const later = steps.filter((s) => s.result !== null);
+  return {
+    ...summary(steps.map((s) => s.result ?? s.latency)),
+    inputFrame: summary(steps.map((s) => s.latency)),
+    work: summary(steps.map((s) => s.work)),
+    drawn,
+    drawnLater: later.length,
+    samples: steps.length,
+  };
 }
 
 async function drag(page, control, chart) {
@@ -234,7 +251,7 @@ async function zoom(page, chart) {
   await page.mouse.move(plot.x + plot.width / 2, plot.y + plot.height / 2);
   await page.waitForTimeout(300);
   await page.mouse.move(0, 0);
-  const near = await measureSteps(page, SAMPLES, 'wheelStep', chart);
+  const near = await measureSteps(page, SAMPLES, 'wheelStep', chart, chart);
   // Out to everything phasor accepts: the minus key zooms out by 2 until the limit.
   await page.evaluate((label) => {
     const [tag, index] = label.split('#');
@@ -247,16 +264,16 @@ async function zoom(page, chart) {
     const d = [...document.querySelectorAll(tag)][Number(index ?? 0)].data();
     return d && 'stride' in d ? (d.count ?? d.cols) * d.stride : null;
   }, chart);
-  const far = await measureSteps(page, SAMPLES, 'wheelStep', chart);
+  const far = await measureSteps(page, SAMPLES, 'wheelStep', chart, chart);
   await page.keyboard.press('0');
   await settle(page, 200);
   const drawn = (steps) => steps.filter((s) => s.charts.includes(chart)).length;
   return {
-    ...summary(near.map((s) => s.latency)),
+    ...summary(near.map((s) => s.result ?? s.latency)),
     work: summary(near.map((s) => s.work)),
     drawn: drawn(near),
     samples: near.length,
-    full: { ...summary(far.map((s) => s.latency)), span, drawn: drawn(far), samples: far.length },
+    full: { ...summary(far.map((s) => s.result ?? s.latency)), span, drawn: drawn(far), samples: far.length },
   };
 }
 
@@ -321,6 +338,7 @@ async function coldLoad(browser, server, root, path) {
         requests: 1 + resources.length,
         paths: [new URL(nav.name).pathname, ...resources.map((e) => new URL(e.name).pathname)],
         longestTask: window.__bench.longTasks.reduce((m, t) => Math.max(m, t.duration), 0),
+        longestRendering: window.__bench.longTasks.filter((t) => t.kind === 'rendering').reduce((m, t) => Math.max(m, t.duration), 0),
       };
     });
     r.gzipBytes = r.paths.reduce((s, p) => {
@@ -334,7 +352,7 @@ async function coldLoad(browser, server, root, path) {
     await context.close();
   }
   const med = (key) => quantile(runs.map((r) => r[key]), 0.5);
-  return { firstChart: med('firstChart'), allCharts: med('allCharts'), charts: runs[0].charts, bytes: med('bytes'), gzipBytes: med('gzipBytes'), requests: med('requests'), longestTask: Math.max(...runs.map((r) => r.longestTask)), runs: runs.length };
+  return { firstChart: med('firstChart'), allCharts: med('allCharts'), charts: runs[0].charts, bytes: med('bytes'), gzipBytes: med('gzipBytes'), requests: med('requests'), longestTask: Math.max(...runs.map((r) => r.longestTask)), longestRendering: Math.max(...runs.map((r) => r.longestRendering)), runs: runs.length };
 }
 
 const vite = await startVite({ listen: false });
