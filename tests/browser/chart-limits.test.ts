@@ -68,6 +68,41 @@ describe('the shift-fit and base-length charts at the edges of their ranges', ()
     expect(errors).toEqual([]);
   });
 
+  test('phasor-base-length at d-model 2: every length\'s closest pair is the closed form 2|sin(k/2)| at its best offset, below min-offset or past it', async () => {
+    // One pair at ω = 1 (d = 2, whatever the base): |PE(p) − PE(p + k)| = 2|sin(k/2)|. The closest pair
+    // moves on as the lengths grow (k = 1, 6, 19, 25, 44, 333, 710). With min-offset 7 the chart joins the
+    // offsets below it and those from it on, and both must count: 6 is the last offset below.
+    const { page, errors } = await explorer();
+    expect(await configure(page, BASE, { 'd-model': '2', bases: '10000', 'max-length': '4096', 'min-offset': '7' })).toBe('ready');
+    type Resolution = { minDistance: number[]; atOffset: number[] };
+    const d = await page.$eval(BASE, (el) => {
+      const data = (el as unknown as { data(): { lengths: number[]; nearest: Record<string, Float64Array>; far: Record<string, Float64Array> } }).data();
+      const plain = (r: Record<string, Float64Array>) => ({ minDistance: [...r.minDistance], atOffset: [...r.atOffset] });
+      return { lengths: [...data.lengths], nearest: plain(data.nearest), far: plain(data.far) };
+    });
+    const closest = (from: number, n: number) => {
+      let distance = Infinity;
+      let at = NaN;
+      for (let k = from; k < n; k++) {
+        const v = 2 * Math.abs(Math.sin(k / 2));
+        if (v < distance) [distance, at] = [v, k];
+      }
+      return { distance, at };
+    };
+    const check = (r: Resolution, l: number, want: { distance: number; at: number }, what: string) => {
+      expect(r.atOffset[l], `${what} at n = ${d.lengths[l]}`).toBe(want.at);
+      expect(r.minDistance[l], `${what} at n = ${d.lengths[l]}`).toBeCloseTo(want.distance, 9);
+    };
+    d.lengths.forEach((n, l) => {
+      check(d.nearest, l, closest(1, n), 'closest');
+      if (n - 1 >= 7) check(d.far, l, closest(7, n), 'closest at least 7 apart');
+    });
+    // Both sides of min-offset were where the closest pair lay.
+    expect(d.nearest.atOffset[d.lengths.indexOf(8)]).toBe(6);
+    expect(d.nearest.atOffset.at(-1)).toBe(710);
+    expect(errors).toEqual([]);
+  });
+
   test('phasor-base-length names its attributes, not API options, when they do not fit together', async () => {
     const { page } = await explorer();
     expect(await configure(page, BASE, { 'max-length': '64', 'min-offset': '100' })).toBe('error');

@@ -99,7 +99,13 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     return { ...o, positions: null };
   }
 
-  /** One base at a time (a wasm call of a few milliseconds each), between frames. */
+  /**
+   * One base at a time (a wasm call of a few milliseconds each), between
+   * frames. The closest pair over offsets 1 … n − 1 is the closer of the
+   * pair over the few offsets below min-offset (a short walk) and the pair
+   * at min-offset or more (the long walk the chart needs anyway): one long
+   * walk per base, not two.
+   */
   protected compute(ph: Phasor, o: BaseLengthOptions): Parts<BaseLengthData> {
     // Checked here so the messages name the attributes, not the API's options.
     if (o.minOffset !== null && o.minOffset >= o.maxLength) {
@@ -116,10 +122,14 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     lengths.push(o.maxLength);
     const nearest: PositionResolution[] = [];
     const far: PositionResolution[] = [];
-    const steps = o.bases.flatMap((base) => [
-      () => nearest.push(ph.positionResolution({ dModel: o.dModel, bases: [base], lengths })),
-      () => far.push(ph.positionResolution({ dModel: o.dModel, bases: [base], lengths, minOffset: minOffsetOf(o) })),
-    ]);
+    const minOffset = minOffsetOf(o);
+    const steps = o.bases.map((base) => () => {
+      const beyond = ph.positionResolution({ dModel: o.dModel, bases: [base], lengths, minOffset });
+      // min-offset is at least 2, so every capped length is one (2 or more).
+      const below = ph.positionResolution({ dModel: o.dModel, bases: [base], lengths: lengths.map((n) => Math.min(n, minOffset)) });
+      far.push(beyond);
+      nearest.push(closerOf(below, beyond));
+    });
     return new Parts(steps, () => ({
       lengths,
       wavelengths: o.bases.map((base) => ph.frequencies({ dModel: o.dModel, base }).wavelengths),
@@ -242,6 +252,24 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
         : `. That is within ${scientific(margin)} × float32 rounding: a float32 table can no longer tell these positions apart reliably.`,
     );
   }
+}
+
+/**
+ * Per length, the closer pair of two results over the same lengths (below:
+ * offsets under min-offset; beyond: offsets from it on, NaN where there are
+ * none). A tie goes to the smaller offset, as one walk over all offsets keeps
+ * the first minimum it meets.
+ */
+function closerOf(below: PositionResolution, beyond: PositionResolution): PositionResolution {
+  const minDistance = below.minDistance.slice();
+  const atOffset = below.atOffset.slice();
+  beyond.minDistance.forEach((v, n) => {
+    if (v < minDistance[n]) {
+      minDistance[n] = v;
+      atOffset[n] = beyond.atOffset[n];
+    }
+  });
+  return { ...beyond, minDistance, atOffset };
 }
 
 /** The results for one base each as one result over all of them (bases × lengths). */
