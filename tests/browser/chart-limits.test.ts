@@ -103,6 +103,43 @@ describe('the shift-fit and base-length charts at the edges of their ranges', ()
     expect(errors).toEqual([]);
   });
 
+  test('phasor-base-length keeps each base it computed, and a chart drawn from that cache has a fresh chart\'s numbers', async () => {
+    // The explorer's base slider changes one of the bases; the chart recomputes that base alone. Each state
+    // below changes one thing the cached results depend on (a base, the order, d-model, min-offset,
+    // max-length), and the chart's data must equal that of a new element given the same attributes. The
+    // last state needs the first one's bases, which the states between have pushed to the oldest end of a
+    // full cache: they must not be dropped while the chart is using them.
+    const { page, errors } = await explorer();
+    const states: Record<string, string>[] = [
+      { 'd-model': '8', bases: '100,10000', 'max-length': '512', 'min-offset': '5' },
+      { 'd-model': '8', bases: '100,500', 'max-length': '512', 'min-offset': '5' },
+      { 'd-model': '8', bases: '500,100', 'max-length': '512', 'min-offset': '5' },
+      { 'd-model': '16', bases: '500,100', 'max-length': '512', 'min-offset': '5' },
+      { 'd-model': '16', bases: '500,100', 'max-length': '512', 'min-offset': '9' },
+      { 'd-model': '16', bases: '500,100', 'max-length': '1024', 'min-offset': '9' },
+      { 'd-model': '8', bases: '100,10000', 'max-length': '512', 'min-offset': '5' },
+    ];
+    const numbers = (selector: string) =>
+      page.$eval(selector, (el) => {
+        const data = (el as unknown as { data(): Record<string, Record<string, Float64Array>> }).data();
+        return ['nearest', 'far'].flatMap((r) => ['minDistance', 'atOffset'].map((f) => [...data[r][f]]));
+      });
+    for (const state of states) {
+      const verdict = await configure(page, BASE, state);
+      expect(verdict === 'error' ? await errorText(page, BASE) : verdict, JSON.stringify(state)).toBe('ready');
+      await page.evaluate((attributes) => {
+        document.querySelector('#fresh-base-length')?.remove();
+        const fresh = document.createElement('phasor-base-length');
+        fresh.id = 'fresh-base-length';
+        for (const [name, value] of Object.entries(attributes)) fresh.setAttribute(name, value);
+        document.body.append(fresh);
+      }, state);
+      await page.waitForFunction(() => document.querySelector('#fresh-base-length')!.getAttribute('data-state') === 'ready');
+      expect(await numbers(BASE), JSON.stringify(state)).toEqual(await numbers('#fresh-base-length'));
+    }
+    expect(errors).toEqual([]);
+  });
+
   test('phasor-base-length names its attributes, not API options, when they do not fit together', async () => {
     const { page } = await explorer();
     expect(await configure(page, BASE, { 'max-length': '64', 'min-offset': '100' })).toBe('error');

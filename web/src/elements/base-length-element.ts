@@ -48,6 +48,22 @@ export interface BaseLengthData {
 }
 
 const MARGIN = { top: 8, right: 16, bottom: 44, left: 68 };
+/** Bases kept computed: the three the explorer compares and a few of the page's. */
+const CACHED_BASES = 8;
+
+interface BaseResolution {
+  nearest: PositionResolution;
+  far: PositionResolution;
+}
+
+/** Drops the oldest entries past CACHED_BASES, never one of those in use. */
+function forgetOld(cache: Map<string, BaseResolution>, inUse: Set<string>): void {
+  for (const key of cache.keys()) {
+    if (cache.size <= CACHED_BASES) return;
+    if (!inUse.has(key)) cache.delete(key);
+  }
+}
+
 /** The min-offset used: the attribute, else 16 (or max-length − 1 when that is smaller). */
 const minOffsetOf = (o: BaseLengthOptions): number => o.minOffset ?? Math.min(16, o.maxLength - 1);
 const ROW = 22;
@@ -67,6 +83,8 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
   private readonly ranges = new ChartFrame();
   private readonly panel = new LinePanel();
   private x = scaleLog();
+  /** Each base's result, by d-model, base, max-length and min-offset. */
+  private readonly resolutions = new Map<string, BaseResolution>();
 
   constructor() {
     super();
@@ -104,7 +122,9 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
    * frames. The closest pair over offsets 1 … n − 1 is the closer of the
    * pair over the few offsets below min-offset (a short walk) and the pair
    * at min-offset or more (the long walk the chart needs anyway): one long
-   * walk per base, not two.
+   * walk per base, not two. A base already computed for this d-model,
+   * max-length and min-offset is taken from the cache: dragging the page's
+   * base recomputes that base alone, not 10², 10⁴ and 10⁶ beside it.
    */
   protected compute(ph: Phasor, o: BaseLengthOptions): Parts<BaseLengthData> {
     // Checked here so the messages name the attributes, not the API's options.
@@ -120,24 +140,27 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     const lengths: number[] = [];
     for (let n = 2; n < o.maxLength; n *= 2) lengths.push(n);
     lengths.push(o.maxLength);
-    const nearest: PositionResolution[] = [];
-    const far: PositionResolution[] = [];
     const minOffset = minOffsetOf(o);
-    const steps = o.bases.map((base) => () => {
+    const keyOf = (base: number) => JSON.stringify([o.dModel, base, o.maxLength, minOffset]);
+    const resolution = (base: number): BaseResolution => {
       const beyond = ph.positionResolution({ dModel: o.dModel, bases: [base], lengths, minOffset });
       // min-offset is at least 2, so every capped length is one (2 or more).
       const below = ph.positionResolution({ dModel: o.dModel, bases: [base], lengths: lengths.map((n) => Math.min(n, minOffset)) });
-      far.push(beyond);
-      nearest.push(closerOf(below, beyond));
+      return { nearest: closerOf(below, beyond), far: beyond };
+    };
+    const keys = o.bases.map(keyOf);
+    const steps = o.bases.filter((_, b) => !this.resolutions.has(keys[b])).map((base) => () => this.resolutions.set(keyOf(base), resolution(base)));
+    return new Parts(steps, () => {
+      const results = keys.map((key) => this.resolutions.get(key)!);
+      forgetOld(this.resolutions, new Set(keys));
+      return {
+        lengths,
+        wavelengths: o.bases.map((base) => ph.frequencies({ dModel: o.dModel, base }).wavelengths),
+        nearest: joinBases(results.map((r) => r.nearest)),
+        far: joinBases(results.map((r) => r.far)),
+      };
     });
-    return new Parts(steps, () => ({
-      lengths,
-      wavelengths: o.bases.map((base) => ph.frequencies({ dModel: o.dModel, base }).wavelengths),
-      nearest: joinBases(nearest),
-      far: joinBases(far),
-    }));
   }
-
 
   protected draw(data: BaseLengthData, o: BaseLengthOptions, width: number, theme: Theme): void {
     const colour = (b: number) => theme.series[b % theme.series.length];
