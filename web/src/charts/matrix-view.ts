@@ -32,7 +32,7 @@ export interface ColourSpec {
 export class MatrixView {
   readonly frame: ChartFrame;
   private readonly luts = new Map<Interpolator, ColourLut>();
-  private cached: { cells: Grid | ToeplitzGrid; width: number; height: number; domain: readonly [number, number]; raster: Raster } | null = null;
+  private cached: { cells: Grid | ToeplitzGrid; width: number; height: number; colour: ColourSpec; raster: Raster } | null = null;
 
   constructor(className = 'frame') {
     this.frame = new ChartFrame(className);
@@ -47,13 +47,13 @@ export class MatrixView {
     const deviceHeight = Math.max(1, Math.round(Math.abs(place.height) * ratio));
     const c = this.cached;
     let raster: Raster;
-    if (c && c.cells === cells && c.width === deviceWidth && c.height === deviceHeight && c.domain === colour.domain) {
+    if (c && c.cells === cells && c.width === deviceWidth && c.height === deviceHeight && c.colour.domain === colour.domain && c.colour.interpolator === colour.interpolator) {
       raster = c.raster;
     } else {
       let lut = this.luts.get(colour.interpolator);
       if (!lut) this.luts.set(colour.interpolator, (lut = colourLut(colour.interpolator, 512)));
       raster = 'diagonals' in cells ? rasterizeToeplitz(cells, lut, colour.domain) : rasterize(cells, lut, colour.domain, deviceWidth, deviceHeight);
-      this.cached = { cells, width: deviceWidth, height: deviceHeight, domain: colour.domain, raster };
+      this.cached = { cells, width: deviceWidth, height: deviceHeight, colour, raster };
     }
     drawRaster(ctx, raster, place.x, place.y, place.width, place.height);
     if (bar) {

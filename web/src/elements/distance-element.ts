@@ -22,6 +22,7 @@ import { matrixTable, type CsvTable } from './export.js';
 import { positionTicks } from './views.js';
 import { drawHighlight, type HighlightShape } from '../charts/highlight-layer.js';
 import { setText } from '../charts/drawn.js';
+import { DrawCache } from '../charts/draw-cache.js';
 import { drawPositionMarks, markedPositions } from './position-marks.js';
 import type { CodeConfig } from '../code/code-config.js';
 
@@ -69,6 +70,8 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
   private x = scaleLinear();
   private y = scaleLinear();
   private shown: DistanceData | null = null;
+  /** The last draw's matrix. */
+  private readonly matrices = new DrawCache();
 
   /** Shows the read-out again where it was, after a redraw. */
   private readonly refreshReadout: () => void;
@@ -130,16 +133,22 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
     const cols = colsBins.count;
     // Block (r, c) has offsets q − p centred on colStart − rowStart + (c − r)·s.
     const firstOffset = colsBins.first - rowsBins.first - (rows - 1) * s;
-    const diagonals = this.core.offsetRowBins({ first: firstOffset, stride: s, count: rows + cols - 1, dModel: o.dModel, base: o.base, metric: 'l2' });
-    let max = 0;
-    for (const v of diagonals) if (v > max) max = v;
-    this.shown = { diagonals, stride: s, rowStart: rowsBins.first, colStart: colsBins.first, rows, cols, positions: n, dModel: o.dModel, base: o.base, max };
+    // The same diagonals, grid and colour domain (whose raster the view keeps) when only the marks p and p + k moved.
+    this.matrices.begin();
+    const inputs = { first: firstOffset, stride: s, count: rows + cols - 1, dModel: o.dModel, base: o.base, metric: 'l2' as const };
+    const { grid, domain, max } = this.matrices.get([inputs, rows, cols], () => {
+      const diagonals = this.core.offsetRowBins(inputs);
+      let max = 0;
+      for (const v of diagonals) if (v > max) max = v;
+      return { grid: { diagonals, rows, cols }, domain: [0, max || 1] as const, max };
+    });
+    this.shown = { diagonals: grid.diagonals, stride: s, rowStart: rowsBins.first, colStart: colsBins.first, rows, cols, positions: n, dModel: o.dModel, base: o.base, max };
     const x0 = this.x(colsBins.first);
     const y0 = this.y(rowsBins.first);
     this.view.draw(
       ctx,
-      { diagonals, rows, cols },
-      { interpolator: sequentialInterpolator, domain: [0, max || 1], label: '‖PE(p) − PE(q)‖' },
+      grid,
+      { interpolator: sequentialInterpolator, domain, label: '‖PE(p) − PE(q)‖' },
       { x: x0, y: y0, width: this.x(colsBins.first + cols * s) - x0, height: this.y(rowsBins.first + rows * s) - y0 },
     );
     renderAxes(frame.front, box, {

@@ -19,6 +19,7 @@ import { attachReadout, type Point } from '../charts/readout.js';
 import { drawHighlight } from '../charts/highlight-layer.js';
 import { ZoomWindow } from '../charts/zoom.js';
 import { setContent } from '../charts/drawn.js';
+import { DrawCache } from '../charts/draw-cache.js';
 import { flag, integer, integerList, number, spec } from './attributes.js';
 import * as common from './common-attributes.js';
 import { PhasorElement } from './phasor-element.js';
@@ -74,6 +75,8 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
   private x = scaleLinear();
   private y = scaleLinear();
   private shown: DotOffsetData | null = null;
+  /** The curves of the last draw: a redraw for a new k reuses them. */
+  private readonly curves = new DrawCache();
 
   /** Shows the read-out again where it was, after a redraw. */
   private readonly refreshReadout: () => void;
@@ -116,13 +119,17 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
     return null;
   }
 
-  /** The closed form and the measured curves over `bins`, from the core. */
-  private series(o: DotOffsetOptions, bins: Bins): Pick<DotOffsetData, 'closedForm' | 'measured' | 'largestGap'> {
-    const model = { dModel: o.dModel, base: o.base, normalize: o.normalize, ...bins };
-    const closedForm = this.core.dotByOffsetBins(model);
+  /**
+   * The closed form and the measured curves over `bins`, from the core; with
+   * `cache`, each curve whose inputs the last draw had is taken from it.
+   */
+  private series(o: DotOffsetOptions, bins: Bins, cache?: DrawCache): Pick<DotOffsetData, 'closedForm' | 'measured' | 'largestGap'> {
+    const model = { dModel: o.dModel, base: o.base, normalize: o.normalize, first: bins.first, stride: bins.stride, count: bins.count };
+    const kept = <T>(inputs: unknown, make: () => T): T => (cache ? cache.get(inputs, make) : make());
+    const closedForm = kept(['closed form', model], () => this.core.dotByOffsetBins(model));
     let largestGap = 0;
     const measured = o.p.map((p) => {
-      const values = this.core.measuredDotBins({ ...model, p });
+      const values = kept(['measured', model, p], () => this.core.measuredDotBins({ ...model, p }));
       for (let r = 0; r < values.length; r++) largestGap = Math.max(largestGap, Math.abs(values[r] - closedForm[r]));
       return { p, values };
     });
@@ -136,7 +143,8 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
     this.zoom.configure({ x: [0, o.maxOffset], y: [0, 1] }, box, OFFSET_LIMITS);
     const view = this.zoom.current.x;
     const bins = binsFor(view, box.width * devicePixelRatioNow(), 0, OFFSET_LIMITS);
-    const data: DotOffsetData = { ...bins, ...this.series(o, bins), maxOffset: o.maxOffset, dModel: o.dModel, normalize: o.normalize };
+    this.curves.begin();
+    const data: DotOffsetData = { ...bins, ...this.series(o, bins, this.curves), maxOffset: o.maxOffset, dModel: o.dModel, normalize: o.normalize };
     this.shown = data;
     let lo = Infinity;
     let hi = -Infinity;

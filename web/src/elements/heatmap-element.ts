@@ -18,6 +18,7 @@ import { attachReadout, type Point } from '../charts/readout.js';
 import { ZoomWindow } from '../charts/zoom.js';
 import { drawHighlight, parseTerm, type HighlightShape } from '../charts/highlight-layer.js';
 import { drawnAlready, setText } from '../charts/drawn.js';
+import { DrawCache } from '../charts/draw-cache.js';
 import { drawPositionMarks, markedPositions } from './position-marks.js';
 import * as common from './common-attributes.js';
 import { describeDimension, subscript } from './dimensions.js';
@@ -65,6 +66,8 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
   private x = scaleLinear();
   private y = scaleLinear();
   private shown: HeatmapData | null = null;
+  /** The last draw's table. */
+  private readonly tables = new DrawCache();
 
   /** Shows the read-out again where it was, after a redraw. */
   private readonly refreshReadout: () => void;
@@ -119,10 +122,13 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
     this.x = scaleLinear().domain([0, o.dModel]).range([0, box.width]);
     this.y = scaleLinear().domain(view).range([0, box.height]);
     const bins = binsFor(view, box.height * devicePixelRatioNow(), o.offset);
-    const table = this.core.encodeBins({ ...bins, dModel: o.dModel, base: o.base, layout: o.layout, spacing: o.spacing });
-    this.shown = { ...bins, table, ...data, dModel: o.dModel, positions: o.positions, offset: o.offset };
+    // The same table (and grid object, whose raster the view keeps) when only the marks p and p + k moved.
+    this.tables.begin();
+    const inputs = { ...bins, dModel: o.dModel, base: o.base, layout: o.layout, spacing: o.spacing };
+    const grid = this.tables.get(inputs, () => ({ values: this.core.encodeBins(inputs), rows: bins.count, cols: o.dModel }));
+    this.shown = { ...bins, table: grid.values, ...data, dModel: o.dModel, positions: o.positions, offset: o.offset };
     const top = this.y(bins.first);
-    const raster = this.view.draw(ctx, { values: this.shown.table, rows: bins.count, cols: o.dModel }, COLOURS, {
+    const raster = this.view.draw(ctx, grid, COLOURS, {
       x: 0,
       y: top,
       width: box.width,
