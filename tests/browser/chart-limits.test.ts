@@ -173,4 +173,24 @@ describe('the rotation chart at the edge of its range', () => {
     expect(await configure(page, ROTATION, { 'd-model': '2048', positions: '32768' })).toBe('ready');
     expect(errors).toEqual([]);
   });
+
+  test('the check over every position, run in idle moments after the first part, ends at the core’s max error over the whole table', async () => {
+    // 4096 positions × 512: 32 parts of 128 rows, one in the frame, the rest in idle callbacks. The parts'
+    // maximum must be the core's maximum over all positions in one call.
+    const { page, errors } = await explorer();
+    expect(await configure(page, ROTATION, { 'd-model': '512', positions: '4096', k: '5' })).toBe('ready');
+    const handle = await page.waitForFunction(
+      (s) => (document.querySelector(s) as unknown as { data(): { maxError: number | null } }).data().maxError,
+      ROTATION,
+      { timeout: 30_000 },
+    );
+    const checked = (await handle.jsonValue()) as number;
+    const whole = await page.$eval(ROTATION, (el) =>
+      (el as unknown as { core: { rotationMaxError(o: object): number } }).core.rotationMaxError({ dModel: 512, base: 10000, k: 5, positions: 4096, offset: 0 }),
+    );
+    expect(checked).toBe(whole);
+    expect(whole).toBeGreaterThan(0);
+    expect(await contentText(page, ROTATION)).not.toContain('checking');
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,9 +1,18 @@
-// A maximum over many parts computed a few milliseconds at a time: as much as
-// fits in SLICE_MS now, the rest in later tasks of at most SLICE_MS each, so a
-// long check (the rotation chart's max error over every position) never holds
-// the main thread past a frame. A new key abandons the job in progress.
+// A maximum over many parts computed a few milliseconds at a time (the
+// rotation chart's max error over every position): one part in the frame
+// that asked for it, the rest in idle moments between frames, so the check
+// never holds the main thread past a frame and, during a drag (a new key
+// every frame), takes no time from the frames that show the drag. A new key
+// abandons the job in progress.
 
+/** Time for parts in the frame that asks (at least one part runs). */
+const FIRST_SLICE_MS = 1;
+/** Most time for parts in one idle callback. */
 const SLICE_MS = 4;
+
+const idle: (run: (deadline?: IdleDeadline) => void) => number =
+  typeof requestIdleCallback === 'function' ? (run) => requestIdleCallback(run, { timeout: 1000 }) : (run) => window.setTimeout(run, 0);
+const cancelIdle: (handle: number) => void = typeof cancelIdleCallback === 'function' ? (handle) => cancelIdleCallback(handle) : (handle) => clearTimeout(handle);
 
 export interface SlicedResult {
   /** The maximum over the parts done so far. */
@@ -16,7 +25,7 @@ export interface SlicedResult {
 export class SlicedMax {
   private key = '';
   private state: SlicedResult = { max: 0, done: 0, total: 0 };
-  private timer = 0;
+  private handle = 0;
 
   /**
    * Starts (or continues, for the same key) max over part(first, count) for
@@ -25,25 +34,30 @@ export class SlicedMax {
    */
   run(key: string, total: number, chunk: number, part: (first: number, count: number) => number, progress: (r: SlicedResult) => void): SlicedResult {
     if (key === this.key) return this.state;
-    clearTimeout(this.timer);
+    cancelIdle(this.handle);
     this.key = key;
     this.state = { max: 0, done: 0, total };
-    const slice = () => {
+    const slice = (budget: number) => {
       const started = performance.now();
       const s = this.state;
-      while (s.done < s.total && performance.now() - started < SLICE_MS) {
+      do {
         const count = Math.min(chunk, s.total - s.done);
         s.max = Math.max(s.max, part(s.done, count));
         s.done += count;
+      } while (s.done < s.total && performance.now() - started < budget);
+      if (s.done < s.total) {
+        this.handle = idle((deadline) => {
+          slice(Math.min(SLICE_MS, deadline?.timeRemaining() ?? SLICE_MS));
+          progress({ ...this.state });
+        });
       }
-      if (s.done < s.total) this.timer = window.setTimeout(() => (slice(), progress({ ...this.state })), 0);
     };
-    slice();
+    if (total > 0) slice(FIRST_SLICE_MS);
     return { ...this.state };
   }
 
   cancel(): void {
-    clearTimeout(this.timer);
+    cancelIdle(this.handle);
     this.key = '';
   }
 }
