@@ -39,6 +39,30 @@ describe('rasterize', () => {
     expect(Array.from(raster.pixels, entry)).toEqual([2, 3]);
   });
 
+  test('each pixel is the lookup of its block\'s mean, summed row by row, at sizes that divide unevenly', () => {
+    // A reference written plainly: the block of pixel (r, b) is rows ⌊r·rows/outRows⌋ … up to the next
+    // pixel's, and the columns c with ⌊c·outCols/cols⌋ = b (from ⌈b·cols/outCols⌉), summed in reading order.
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+    for (const [rows, cols, maxCols, maxRows] of [[7, 1000, 842, 7], [500, 1000, 842, 500], [37, 53, 10, 9], [64, 9, 9, 5]]) {
+      const values = Float32Array.from({ length: rows * cols }, random);
+      const lut = indexLut(257);
+      const raster = rasterize({ values, rows, cols }, lut, [-1, 1], maxCols, maxRows);
+      const rowEdge = (n: number) => Math.floor((n * rows) / raster.height);
+      const colEdge = (n: number) => Math.ceil((n * cols) / raster.width);
+      const want: number[] = [];
+      for (let r = 0; r < raster.height; r++) {
+        for (let b = 0; b < raster.width; b++) {
+          const [r0, r1, c0, c1] = [rowEdge(r), rowEdge(r + 1), colEdge(b), colEdge(b + 1)];
+          let sum = 0;
+          for (let gr = r0; gr < r1; gr++) for (let c = c0; c < c1; c++) sum += values[gr * cols + c];
+          want.push(lut.pixels[lutIndex((sum / ((r1 - r0) * (c1 - c0)) + 1) * 128, 256)]);
+        }
+      }
+      expect(Array.from(raster.pixels), `${rows} × ${cols} → ${maxRows} × ${maxCols}`).toEqual(want);
+    }
+  });
+
   test('clamps values outside the domain to the end colours and leaves NaN transparent', () => {
     const raster = rasterize({ values: Float32Array.from([-7, 9, NaN]), rows: 1, cols: 3 }, indexLut(5), [0, 4], 10, 10);
     expect(entry(raster.pixels[0])).toBe(0);
