@@ -55,6 +55,17 @@ void cos_sums__scalar(PhasorState& st, std::int64_t rows, double* out) {
   }
 }
 
+void phasor_rows_f64__scalar(PhasorState& st, std::int64_t rows, double* out) {
+  for (std::int64_t r = 0; r < rows; ++r) {
+    double* row = out + r * 2 * st.pairs;
+    for (std::int64_t i = 0; i < st.pairs; ++i) {
+      row[2 * i] = st.cos[i];
+      row[2 * i + 1] = st.sin[i];
+    }
+    advance(st);
+  }
+}
+
 void pairwise_sq_l2__scalar(const float* x, std::int64_t n, std::int64_t d, float* out) {
   for (std::int64_t i = 0; i < n; ++i) {
     out[i * n + i] = 0.0f;

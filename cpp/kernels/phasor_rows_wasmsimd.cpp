@@ -108,6 +108,25 @@ void cos_sums__wasmsimd(PhasorState& st, std::int64_t rows, double* out) {
   }
 }
 
+void phasor_rows_f64__wasmsimd(PhasorState& st, std::int64_t rows, double* out) {
+  const std::int64_t h = st.pairs;
+  const std::int64_t h2 = h & ~std::int64_t{1};
+  for (std::int64_t r = 0; r < rows; ++r) {
+    double* row = out + r * 2 * h;
+    std::int64_t i = 0;
+    for (; i < h2; i += 2) {
+      const Pair2 p = load_and_advance(st, i);
+      wasm_v128_store(row + 2 * i, wasm_i64x2_shuffle(p.c, p.s, 0, 2));
+      wasm_v128_store(row + 2 * i + 2, wasm_i64x2_shuffle(p.c, p.s, 1, 3));
+    }
+    if (i < h) {
+      row[2 * i] = st.cos[i];
+      row[2 * i + 1] = st.sin[i];
+      advance_scalar(st, i);
+    }
+  }
+}
+
 namespace {
 
 // Sum of the four lanes of an f32x4.

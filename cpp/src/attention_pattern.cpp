@@ -9,6 +9,8 @@
 #include "phasor/limits.hpp"
 #include "phasor/rope.hpp"
 #include "phasor/validation.hpp"
+#include "kernels.hpp"
+#include "phase_walk.hpp"
 #include "rope_kernels.hpp"
 
 namespace phasor {
@@ -150,40 +152,57 @@ std::vector<double> all_positions(std::int64_t n) {
 // Row i's key range: 0 .. n-1, or 0 .. m when causal.
 std::int64_t last_key(const PatternSpec& spec, std::int64_t m) { return spec.causal ? m : spec.n - 1; }
 
+// Offsets per anchor of the RoPE walk below: drift about kWalkBlock * 2^-53.
+constexpr std::int64_t kWalkBlock = 64;
+
+// RoPE's score of the shared token at every offset o = m - n in [-(n-1), n-1],
+// into diag[o + n - 1]. Pair i (slots u, v of the pairing) turns q and k as
+// complex numbers z e^{i p theta_i} scaled by f (rope_slot_phasors,
+// rope_row_f64), so q_m . k_n = f^2 Re sum_i (q_u + i q_v)(k_u - i k_v) e^{i o theta_i}
+//   = sum_i a_i cos(o theta_i) + b_i sin(o theta_i),
+// a_i = f^2 (q_u k_u + q_v k_v), b_i = f^2 (q_u k_v - q_v k_u): one dot product
+// per offset with the phasors e^{i o theta_i}, walked along o (PhaseWalk, exact
+// sin/cos every kWalkBlock offsets) rather than a sin and cos per (offset, i).
+void rope_offsets(const Projector& proj, std::int64_t n, Rows& diag) {
+  const AttentionSpec& a = proj.spec.attention;
+  const auto h = static_cast<std::size_t>(a.d_head / 2);
+  const Rows& q = proj.shared_q;
+  const Rows& k = proj.shared_k;
+  const double f2 = proj.factor * proj.factor;
+  Rows products(2 * h);
+  for (std::size_t i = 0; i < h; ++i) {
+    const std::size_t u = a.pairing == Pairing::adjacent ? 2 * i : i;
+    const std::size_t v = a.pairing == Pairing::adjacent ? 2 * i + 1 : h + i;
+    products[2 * i] = f2 * (q[u] * k[u] + q[v] * k[v]);
+    products[2 * i + 1] = f2 * (q[u] * k[v] - q[v] * k[u]);
+  }
+  const auto width = static_cast<std::int64_t>(2 * h);
+  Rows rows(static_cast<std::size_t>(kWalkBlock) * 2 * h);
+  PhaseWalk walk(proj.omega, -static_cast<double>(n - 1), 1.0);
+  walk.run(
+      2 * n - 1,
+      [&](kernels::PhasorState& state, std::int64_t first, std::int64_t count) {
+        kernels::phasor_rows_f64(state, count, rows.data());
+        kernels::cross_dot_f64(products.data(), 1, rows.data(), count, width, diag.data() + first);
+      },
+      kWalkBlock);
+}
+
 void toeplitz(const PatternSpec& spec, const PatternInput& in, const PatternOutput& out) {
-  const std::int64_t n = spec.n, dh = spec.attention.d_head;
+  const std::int64_t n = spec.n;
   const Projector proj(spec, in);
   const double slope = alibi_slope(spec.attention);
-  // diag[o + n - 1] = score at offset o = m - key, o in [-(n-1), n-1]: an
-  // offset o >= 0 is the query at n - 1 against the key at n - 1 - o, an
-  // offset o < 0 the query at 0 against the key at -o. The softmax needs every
-  // offset (each row's normaliser); the scores alone only the drawn entries',
-  // far fewer when the drawn positions are sampled (a 231-pixel panel of
-  // n = 4096 needs about 1,400 of 8,191), each computed as the whole diagonal
-  // would compute it.
-  const auto index = [n](std::int64_t o) { return static_cast<std::size_t>(o + n - 1); };
-  std::vector<char> needed(static_cast<std::size_t>(2 * n - 1), spec.softmax ? 1 : 0);
-  if (!spec.softmax)
-    for (std::int64_t i = 0; i < in.row_count; ++i)
-      for (std::int64_t j = 0; j < in.col_count; ++j)
-        needed[index(static_cast<std::int64_t>(in.rows[i]) - static_cast<std::int64_t>(in.cols[j]))] = 1;
-  // Per query end (position 0, position n - 1): the keys its offsets need.
-  std::vector<double> keys[2];
-  for (std::int64_t o = -(n - 1); o <= n - 1; ++o)
-    if (needed[index(o)]) keys[o >= 0 ? 1 : 0].push_back(static_cast<double>(o >= 0 ? n - 1 - o : -o));
-  const Rows q = proj.project({0.0, static_cast<double>(n - 1)}, true, 0);
+  // diag[o + n - 1] = score at offset o = m - key, o in [-(n-1), n-1]: every
+  // offset, drawn or not (each row's softmax needs them all, and a read-out of
+  // one entry then computes it as the drawn chart did).
   Rows diag(static_cast<std::size_t>(2 * n - 1));
-  for (int end = 0; end < 2; ++end) {
-    const auto count = static_cast<std::int64_t>(keys[end].size());
-    if (count == 0) continue;
-    const Rows k = proj.project(keys[end], false, 0);
-    Rows scores(static_cast<std::size_t>(count));
-    kernels::cross_dot_f64(q.data() + end * dh, 1, k.data(), count, dh, scores.data());
-    for (std::int64_t j = 0; j < count; ++j) {
-      const auto key = static_cast<std::int64_t>(keys[end][static_cast<std::size_t>(j)]);
-      const std::int64_t o = end == 1 ? n - 1 - key : -key;
-      diag[index(o)] = scores[static_cast<std::size_t>(j)] - slope * static_cast<double>(o >= 0 ? o : -o);
-    }
+  if (spec.attention.kind == AttentionKind::rope) {
+    rope_offsets(proj, n, diag);
+  } else {  // ALiBi: the shared token's q . k at every offset, less the bias
+    double qk = 0.0;
+    kernels::cross_dot_f64(proj.shared_q.data(), 1, proj.shared_k.data(), 1, spec.attention.d_head, &qk);
+    for (std::int64_t o = -(n - 1); o <= n - 1; ++o)
+      diag[static_cast<std::size_t>(o + n - 1)] = qk - slope * static_cast<double>(o >= 0 ? o : -o);
   }
   const LogSumExpTree tree(spec.softmax ? diag : Rows{});
   for (std::int64_t i = 0; i < in.row_count; ++i) {
@@ -261,7 +280,11 @@ void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput
 }  // namespace
 
 bool pattern_is_toeplitz(const PatternSpec& spec) {
-  return spec.shared_tokens && spec.attention.kind != AttentionKind::additive;
+  const AttentionSpec& a = spec.attention;
+  // A RoPE table laid out for another pairing turns the two slots of a pair by
+  // different angles: no longer a rotation, no longer a function of m - n.
+  const bool rotation = a.kind != AttentionKind::rope || a.table_layout == a.pairing;
+  return spec.shared_tokens && a.kind != AttentionKind::additive && rotation;
 }
 
 std::string validate_attention_pattern(const PatternSpec& spec, const PatternInput& in) {

@@ -126,6 +126,84 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{phasor::AttentionKind::alibi, true, false},
                       Case{phasor::AttentionKind::alibi, false, true}));
 
+// RoPE's Toeplitz path walks the phasors e^{i o theta} along the 2n - 1
+// offsets (an exact sin/cos every 64): against attention_scores, which turns q
+// and k by a sin and cos of each position, on a long axis, in both pairings,
+// with YaRN's attention factor on cos and sin, causal and not, softmax on.
+TEST(PatternRope, WalkedOffsetsMatchAttentionScoresOnALongAxis) {
+  constexpr std::int64_t n = 1500, dm = 16;
+  std::vector<float> wq(dm * dm), wk(dm * dm), token(dm);
+  phasor::normal_samples(9, 1, 0.35, dm * dm, wq.data());
+  phasor::normal_samples(9, 2, 0.35, dm * dm, wk.data());
+  phasor::normal_samples(9, 3, 1.0, dm, token.data());
+  const std::vector<double> rows = {0, 1, 63, 64, 65, 700, 1499}, cols = {0, 2, 64, 128, 777, 1200, 1499};
+  for (const phasor::Pairing pairing : {phasor::Pairing::half, phasor::Pairing::adjacent}) {
+    for (const bool causal : {false, true}) {
+      phasor::AttentionSpec a;
+      a.kind = phasor::AttentionKind::rope;
+      a.d_model = a.d_head = dm;
+      a.base = 500.0;
+      a.pairing = a.table_layout = pairing;
+      a.scaling.type = phasor::RopeScalingType::yarn;
+      a.scaling.factor = 8;
+      a.scaling.original_length = 256;
+      phasor::PatternSpec spec{a, n, true, causal, true};
+      ASSERT_TRUE(phasor::pattern_is_toeplitz(spec));
+      phasor::PatternInput in{token.data(), wq.data(), wk.data(), rows.data(), 7, cols.data(), 7};
+      ASSERT_EQ(phasor::validate_attention_pattern(spec, in), "");
+      std::vector<float> total(49), softmax(49);
+      phasor::PatternOutput out;
+      out.total = total.data();
+      out.softmax = softmax.data();
+      phasor::attention_pattern(spec, in, out);
+      // attention_scores of each drawn row against every key (for the softmax).
+      std::vector<double> keys(n);
+      for (std::int64_t k = 0; k < n; ++k) keys[k] = static_cast<double>(k);
+      std::vector<float> want(7 * n);
+      phasor::AttentionInput full;
+      full.query_positions = rows.data();
+      full.queries = 7;
+      full.key_positions = keys.data();
+      full.keys = n;
+      full.query_tokens = full.key_tokens = token.data();
+      full.shared_tokens = true;
+      full.wq = wq.data();
+      full.wk = wk.data();
+      phasor::AttentionScores scores;
+      scores.total = want.data();
+      phasor::attention_scores(a, full, scores);
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto m = static_cast<std::int64_t>(rows[i]);
+        const std::int64_t last = causal ? m : n - 1;
+        double sum = 0.0;
+        for (std::int64_t k = 0; k <= last; ++k) sum += std::exp(static_cast<double>(want[i * n + k]));
+        for (std::size_t j = 0; j < cols.size(); ++j) {
+          const auto k = static_cast<std::int64_t>(cols[j]);
+          const float got = total[i * 7 + j];
+          if (k > last) {
+            EXPECT_TRUE(std::isnan(got));
+            continue;
+          }
+          const float w = want[i * n + k];
+          EXPECT_NEAR(got, w, 1.2e-7 * std::fabs(w) + 1e-12) << "pairing " << static_cast<int>(pairing) << ", m " << m << " n " << k;
+          EXPECT_NEAR(softmax[i * 7 + j], std::exp(static_cast<double>(w)) / sum, 1e-6) << "m " << m << " n " << k;
+        }
+      }
+    }
+  }
+}
+
+// A RoPE table laid out for the other pairing is no rotation: not Toeplitz, computed entry by entry.
+TEST(PatternRope, AMismatchedTableLayoutIsNotToeplitz) {
+  phasor::PatternSpec spec;
+  spec.attention.kind = phasor::AttentionKind::rope;
+  spec.attention.pairing = phasor::Pairing::adjacent;
+  spec.attention.table_layout = phasor::Pairing::half;
+  EXPECT_FALSE(phasor::pattern_is_toeplitz(spec));
+  spec.attention.table_layout = phasor::Pairing::adjacent;
+  EXPECT_TRUE(phasor::pattern_is_toeplitz(spec));
+}
+
 TEST(PatternValidation, NamesTheIndexAndTheWork) {
   phasor::PatternSpec spec;
   spec.attention.kind = phasor::AttentionKind::rope;

@@ -9,6 +9,7 @@
 
 #include "decay_fixture.hpp"
 #include "phasor/rope_decay.hpp"
+#include "phasor/rope_scaling.hpp"
 
 namespace {
 
@@ -65,6 +66,47 @@ TEST(RopeDecay, HasTheShapeOfRoFormersFigure2) {
 
 TEST(RopeDecay, StartsAtHalfOfPairsPlusOneForEveryWidth) {
   for (std::int64_t d : {2, 8, 64, 4096}) EXPECT_EQ(decay(d, 10000.0, 0)[0], (d / 2 + 1) / 2.0);
+}
+
+TEST(RopeDecay, FollowsTheClosedFormsOfTwoAndFourDimensionsOverLongWalks) {
+  // d = 2: S_1 = e^{i r}, |S_1| = 1 at every distance. d = 4: theta = (1, t),
+  // t = base^(-1/2); |S_1| = 1 and |S_2| = |1 + e^{i r (t - 1)}| = 2|cos(r (1 - t)/2)|,
+  // so the bound is (1 + 2|cos(r (1 - t)/2)|)/2. 5000 distances cross many of
+  // the walk's anchors (every 64) and its drift would show between them.
+  const std::vector<double> two = decay(2, 10000.0, 5000);
+  for (std::size_t r = 0; r < two.size(); ++r) ASSERT_NEAR(two[r], 1.0, 1e-14) << "r = " << r;
+  for (const double base : {10000.0, 3.0, 1e6}) {
+    const std::vector<double> four = decay(4, base, 5000);
+    const double t = std::pow(base, -0.5);
+    for (std::size_t r = 0; r < four.size(); ++r) {
+      const double want = (1.0 + 2.0 * std::fabs(std::cos(static_cast<double>(r) * (1.0 - t) / 2.0))) / 2.0;
+      // The phases r * theta_k are themselves rounded (about r * 2^-53 each), as
+      // is r (1 - t)/2 here: the two sides agree to that, plus float64 sums.
+      const double phase_error = 4.0 * static_cast<double>(r) * std::ldexp(1.0, -53);
+      ASSERT_NEAR(four[r], want, 1e-14 + phase_error) << "base " << base << ", r = " << r;
+    }
+  }
+}
+
+TEST(RopeDecay, AgreesWithASinAndCosPerTermAtTheExplorersWidths) {
+  // The definition evaluated term by term, std::cos and std::sin of each
+  // phase r * theta_k (what the core computed before it walked the phasors).
+  for (const std::int64_t d : {1000, 1024, 4096}) {
+    const std::int64_t max_distance = d == 4096 ? 300 : 2100;
+    const std::vector<double> got = decay(d, 10000.0, max_distance);
+    std::vector<double> theta(static_cast<std::size_t>(d / 2));
+    phasor::rope_frequencies(d, 10000.0, {}, theta.data());
+    for (std::int64_t r = 0; r <= max_distance; r += 7) {
+      double re = 0.0, im = 0.0, total = 0.0;
+      for (const double w : theta) {
+        re += std::cos(static_cast<double>(r) * w);
+        im += std::sin(static_cast<double>(r) * w);
+        total += std::sqrt(re * re + im * im);
+      }
+      const double want = total / static_cast<double>(d / 2);
+      ASSERT_NEAR(got[static_cast<std::size_t>(r)], want, 1e-13 * want) << "d " << d << ", r = " << r;
+    }
+  }
 }
 
 TEST(RopeDecay, LinearScalingStretchesTheDistanceAxis) {
