@@ -66,6 +66,9 @@ struct Projector {
   double factor = 1.0;
   // A shared token's projections, made once: (w W_Q, w W_K).
   Rows shared_q, shared_k;
+  // pe_rows' last positions and rows.
+  mutable std::vector<double> pe_positions_;
+  mutable Rows pe_;
 
   Projector(const PatternSpec& s, const PatternInput& i)
       : spec(s),
@@ -91,6 +94,26 @@ struct Projector {
     }
   }
 
+  // PE(position) rows of `positions` (additive): count x dModel, sin(p w_i) at
+  // 2i, cos at 2i + 1. The last positions' rows are kept: a square chart asks
+  // for the same positions as queries and as keys, and sin/cos were a tenth of
+  // its additive panel.
+  const Rows& pe_rows(const std::vector<double>& positions) const {
+    if (positions == pe_positions_) return pe_;
+    const std::int64_t dm = spec.attention.d_model;
+    pe_.assign(positions.size() * static_cast<std::size_t>(dm), 0.0);
+    for (std::size_t r = 0; r < positions.size(); ++r) {
+      double* row = pe_.data() + r * static_cast<std::size_t>(dm);
+      for (std::int64_t i = 0; i < dm / 2; ++i) {
+        const double w = pe_omega[static_cast<std::size_t>(i)];
+        row[2 * i] = std::sin(positions[r] * w);
+        row[2 * i + 1] = std::cos(positions[r] * w);
+      }
+    }
+    pe_positions_ = positions;
+    return pe_;
+  }
+
   // Token or PE rows of `positions` times W: count x dHead. part 0: the token
   // (content), 1: PE(position) (additive only), 2: both summed; RoPE turns them.
   Rows project(const std::vector<double>& positions, bool query, int part) const {
@@ -104,6 +127,7 @@ struct Projector {
       for (std::int64_t r = 0; r < count; ++r) std::copy(row.begin(), row.end(), out.begin() + r * dh);
     } else if (part != 1 || with_pe) {
       Rows x(static_cast<std::size_t>(count * dm), 0.0);
+      const double* pe = with_pe ? pe_rows(positions).data() : nullptr;
       for (std::int64_t r = 0; r < count; ++r) {
         const double p = positions[static_cast<std::size_t>(r)];
         double* row = x.data() + r * dm;
@@ -111,13 +135,8 @@ struct Projector {
           const float* token = in.tokens + (spec.shared_tokens ? 0 : static_cast<std::int64_t>(p) * dm);
           for (std::int64_t t = 0; t < dm; ++t) row[t] = token[t];
         }
-        if (with_pe) {
-          for (std::int64_t i = 0; i < dm / 2; ++i) {
-            const double w = pe_omega[static_cast<std::size_t>(i)];
-            row[2 * i] += std::sin(p * w);
-            row[2 * i + 1] += std::cos(p * w);
-          }
-        }
+        if (with_pe)
+          for (std::int64_t t = 0; t < dm; ++t) row[t] += pe[r * dm + t];
       }
       kernels::cross_dot_f64(x.data(), count, (query ? wq : wk).data(), dh, dm, out.data());
     }

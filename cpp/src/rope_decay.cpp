@@ -69,6 +69,46 @@ void pair_products(const double* q, const double* k, std::int64_t d, double* out
   }
 }
 
+// What the samples give, before any frequency: `independent` holds the pair
+// products (a_i, b_i) of q against k, samples x d; `self` those of q against
+// itself, where b_i = q0 q1 - q1 q0 is exactly 0, so only a_i = |q_i|^2 is
+// kept (samples x d/2) and the self scores are sum_i a_i cos(r theta_i).
+struct SampleProducts {
+  std::uint64_t seed = 0;
+  std::int64_t samples = 0, d = 0;
+  std::vector<double> independent, self;
+};
+
+SampleProducts sample_products(std::uint64_t seed, std::int64_t samples, std::int64_t d) {
+  const std::vector<double> q = unit_rows(seed, kDecayQueryStream, samples, d);
+  const std::vector<double> k = unit_rows(seed, kDecayKeyStream, samples, d);
+  SampleProducts out{seed, samples, d, std::vector<double>(static_cast<std::size_t>(samples * d)),
+                     std::vector<double>(static_cast<std::size_t>(samples * d / 2))};
+  for (std::int64_t s = 0; s < samples; ++s) {
+    pair_products(q.data() + s * d, k.data() + s * d, d, out.independent.data() + s * d);
+    const double* qs = q.data() + s * d;
+    for (std::int64_t i = 0; i < d / 2; ++i)
+      out.self[static_cast<std::size_t>(s * d / 2 + i)] = qs[2 * i] * qs[2 * i] + qs[2 * i + 1] * qs[2 * i + 1];
+  }
+  return out;
+}
+
+// The last call's products, kept when small (at most kKeptProducts doubles):
+// they depend on seed, samples and d alone, so a chart whose base, scaling or
+// maxDistance changes draws no normal samples again (the draw was about a third
+// of a call at d 1024). The wasm module is single-threaded.
+constexpr std::int64_t kKeptProducts = std::int64_t{1} << 16;
+
+const SampleProducts& kept_sample_products(std::uint64_t seed, std::int64_t samples, std::int64_t d,
+                                           SampleProducts& fresh) {
+  static SampleProducts kept;
+  if (kept.samples == samples && kept.d == d && kept.seed == seed) return kept;
+  fresh = sample_products(seed, samples, d);
+  if (samples * d > kKeptProducts) return fresh;
+  kept = fresh;
+  return kept;
+}
+
 }  // namespace
 
 std::string validate_rope_decay(double d_model, double base, double max_distance,
@@ -111,23 +151,23 @@ void rope_random_scores(const RopeDecaySpec& spec, std::int64_t samples, std::ui
                         double* independent, double* self) {
   const std::int64_t d = spec.d_model;
   const std::vector<double> theta = scaled_theta(spec);
-  const std::vector<double> q = unit_rows(seed, kDecayQueryStream, samples, d);
-  const std::vector<double> k = unit_rows(seed, kDecayKeyStream, samples, d);
-  // Rows of pair products: samples for q against k, then samples for q against itself.
-  std::vector<double> products(static_cast<std::size_t>(2 * samples * d));
-  for (std::int64_t s = 0; s < samples; ++s) {
-    pair_products(q.data() + s * d, k.data() + s * d, d, products.data() + s * d);
-    pair_products(q.data() + s * d, q.data() + s * d, d, products.data() + (samples + s) * d);
-  }
+  const auto h = d / 2;
+  SampleProducts fresh;
+  const SampleProducts& products = kept_sample_products(seed, samples, d, fresh);
+  std::vector<double> cosines(static_cast<std::size_t>(kBlock * h));
   std::vector<double> scores(static_cast<std::size_t>(2 * samples * kBlock));
+  double* const self_scores = scores.data() + samples * kBlock;
   walk_rows(theta, spec.max_distance, [&](std::int64_t first, std::int64_t count, const double* rows) {
-    // scores[s * count + i]: every score of the block at once (the SIMD kernel).
-    kernels::cross_dot_f64(products.data(), 2 * samples, rows, count, d, scores.data());
+    // scores[s * count + i]: every score of the block at once (the SIMD kernel);
+    // the self scores need the cosines alone.
+    kernels::cross_dot_f64(products.independent.data(), samples, rows, count, d, scores.data());
+    for (std::int64_t i = 0; i < count * h; ++i) cosines[static_cast<std::size_t>(i)] = rows[2 * i];
+    kernels::cross_dot_f64(products.self.data(), samples, cosines.data(), count, h, self_scores);
     for (std::int64_t i = 0; i < count; ++i) {
       double a = 0.0, b = 0.0;
       for (std::int64_t s = 0; s < samples; ++s) {
         a += std::fabs(scores[static_cast<std::size_t>(s * count + i)]);
-        b += std::fabs(scores[static_cast<std::size_t>((samples + s) * count + i)]);
+        b += std::fabs(self_scores[s * count + i]);
       }
       independent[first + i] = a / static_cast<double>(samples);
       self[first + i] = b / static_cast<double>(samples);

@@ -146,6 +146,33 @@ TEST(RopeRandomScores, MatchNumpyToOnePartIn1e12) {
   }
 }
 
+TEST(RopeRandomScores, KeptSamplesFollowTheSeedSamplesAndWidth) {
+  // The core keeps the last call's sample products (they do not depend on the
+  // base): each call here must give what it gives when it is the first.
+  struct Call {
+    std::int64_t d, samples;
+    std::uint64_t seed;
+    double base;
+  };
+  const Call calls[] = {{64, 8, 3, 10000.0}, {64, 8, 4, 10000.0}, {64, 8, 3, 500.0}, {64, 9, 3, 500.0},
+                        {32, 8, 3, 500.0},   {2048, 40, 3, 500.0}, {64, 8, 3, 10000.0}};
+  auto run = [](const Call& c) {
+    phasor::RopeDecaySpec spec{c.d, c.base, 40, {}};
+    std::vector<double> independent(41), self(41);
+    phasor::rope_random_scores(spec, c.samples, c.seed, independent.data(), self.data());
+    independent.insert(independent.end(), self.begin(), self.end());
+    return independent;
+  };
+  std::vector<std::vector<double>> in_order;
+  for (const Call& c : calls) in_order.push_back(run(c));
+  for (std::size_t i = 0; i < std::size(calls); ++i) {
+    run(calls[(i + 3) % std::size(calls)]);  // something else kept
+    EXPECT_EQ(run(calls[i]), in_order[i]) << "call " << i;
+  }
+  EXPECT_NE(in_order[0], in_order[1]);  // the seed shows
+  EXPECT_NE(in_order[0], in_order[2]);  // the base shows
+}
+
 TEST(RopeRandomScores, SelfStartsAtOneAndIndependentPairsDoNotDecay) {
   const std::int64_t d = 128, samples = 512, max_distance = 300;
   phasor::RopeDecaySpec spec{d, 10000.0, max_distance, {}};

@@ -783,6 +783,27 @@ export const faults = [
     suites: ['cpp'],
   },
   {
+    id: 'decay-kept-samples-ignore-seed', computation: 'rope decay', kind: 'stale cache',
+    file: 'cpp/src/rope_decay.cpp',
+    anchor: 'if (kept.samples == samples && kept.d == d && kept.seed == seed) return kept;',
+    replacement: 'if (kept.samples == samples && kept.d == d) return kept;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'decay-self-scores-from-sines', computation: 'rope decay', kind: 'wrong index',
+    file: 'cpp/src/rope_decay.cpp',
+    anchor: 'cosines[static_cast<std::size_t>(i)] = rows[2 * i];',
+    replacement: 'cosines[static_cast<std::size_t>(i)] = rows[2 * i + 1];',
+    suites: ['cpp'],
+  },
+  {
+    id: 'pattern-pe-rows-kept-for-other-positions', computation: 'attention patterns', kind: 'stale cache',
+    file: 'cpp/src/attention_pattern.cpp',
+    anchor: 'if (positions == pe_positions_) return pe_;',
+    replacement: 'if (!pe_positions_.empty()) return pe_;',
+    suites: ['cpp'],
+  },
+  {
     id: 'ts-decay-default-base', computation: 'rope decay', kind: 'wrong formula',
     file: 'web/src/core/rope-decay.ts',
     anchor: "  const base = o.number('base', 10000);\n  const maxDistance = o.number('maxDistance');\n  const scaling = scalingInput(wasm, fn, o);\n  wasm.releaseInputs();",
