@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -114,6 +115,26 @@ struct Projector {
     return pe_;
   }
 
+  // What enters W at `positions`: count x dModel rows, the token (part 0), PE
+  // (part 1, additive only) or both summed (part 2).
+  Rows inputs(const std::vector<double>& positions, int part) const {
+    const std::int64_t dm = spec.attention.d_model, count = static_cast<std::int64_t>(positions.size());
+    const bool with_pe = part != 0 && spec.attention.kind == AttentionKind::additive;
+    Rows x(static_cast<std::size_t>(count * dm), 0.0);
+    const double* pe = with_pe ? pe_rows(positions).data() : nullptr;
+    for (std::int64_t r = 0; r < count; ++r) {
+      const double p = positions[static_cast<std::size_t>(r)];
+      double* row = x.data() + r * dm;
+      if (part != 1) {
+        const float* token = in.tokens + (spec.shared_tokens ? 0 : static_cast<std::int64_t>(p) * dm);
+        for (std::int64_t t = 0; t < dm; ++t) row[t] = token[t];
+      }
+      if (with_pe)
+        for (std::int64_t t = 0; t < dm; ++t) row[t] += pe[r * dm + t];
+    }
+    return x;
+  }
+
   // Token or PE rows of `positions` times W: count x dHead. part 0: the token
   // (content), 1: PE(position) (additive only), 2: both summed; RoPE turns them.
   Rows project(const std::vector<double>& positions, bool query, int part) const {
@@ -126,18 +147,7 @@ struct Projector {
       const Rows& row = query ? shared_q : shared_k;
       for (std::int64_t r = 0; r < count; ++r) std::copy(row.begin(), row.end(), out.begin() + r * dh);
     } else if (part != 1 || with_pe) {
-      Rows x(static_cast<std::size_t>(count * dm), 0.0);
-      const double* pe = with_pe ? pe_rows(positions).data() : nullptr;
-      for (std::int64_t r = 0; r < count; ++r) {
-        const double p = positions[static_cast<std::size_t>(r)];
-        double* row = x.data() + r * dm;
-        if (part != 1) {
-          const float* token = in.tokens + (spec.shared_tokens ? 0 : static_cast<std::int64_t>(p) * dm);
-          for (std::int64_t t = 0; t < dm; ++t) row[t] = token[t];
-        }
-        if (with_pe)
-          for (std::int64_t t = 0; t < dm; ++t) row[t] += pe[r * dm + t];
-      }
+      const Rows x = inputs(positions, part);
       kernels::cross_dot_f64(x.data(), count, (query ? wq : wk).data(), dh, dm, out.data());
     }
     if (a.kind == AttentionKind::rope) {
@@ -161,6 +171,32 @@ double alibi_slope(const AttentionSpec& a) {
 }
 
 std::vector<double> positions_of(const double* p, std::int64_t count) { return {p, p + count}; }
+
+// W_K W_Q^T (dModel x dModel): row u, column t = sum_f W_K[u][f] W_Q[t][f], so
+// that cross_dot(x, .., this) gives x W_Q W_K^T. Kept for the last weights (a
+// chart's every redraw uses the same seeded W_Q, W_K) when at most
+// kKeptProduct doubles. The wasm module is single-threaded.
+constexpr std::int64_t kKeptProduct = std::int64_t{1} << 18;
+
+struct KeptProduct {
+  std::vector<float> wq, wk;
+  Rows kq;
+};
+
+const Rows& key_query_product(const PatternInput& in, std::int64_t dm, std::int64_t dh, Rows& fresh) {
+  static KeptProduct kept;
+  const auto size = static_cast<std::size_t>(dm * dh);
+  const auto same = [size](const std::vector<float>& a, const float* b) {
+    return a.size() == size && std::memcmp(a.data(), b, size * sizeof(float)) == 0;
+  };
+  if (same(kept.wq, in.wq) && same(kept.wk, in.wk) && kept.kq.size() == static_cast<std::size_t>(dm * dm)) return kept.kq;
+  const Rows wq(in.wq, in.wq + size), wk(in.wk, in.wk + size);  // dModel rows of dHead
+  fresh.assign(static_cast<std::size_t>(dm * dm), 0.0);
+  kernels::cross_dot_f64(wk.data(), dm, wq.data(), dm, dh, fresh.data());
+  if (dm * dm > kKeptProduct) return fresh;
+  kept = {std::vector<float>(in.wq, in.wq + size), std::vector<float>(in.wk, in.wk + size), fresh};
+  return kept.kq;
+}
 
 std::vector<double> all_positions(std::int64_t n) {
   std::vector<double> out(static_cast<std::size_t>(n));
@@ -245,10 +281,28 @@ void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput
   const auto rows = positions_of(in.rows, nr), cols = positions_of(in.cols, nc);
   const double slope = alibi_slope(a);
   const bool additive = a.kind == AttentionKind::additive;
-  // Drawn entries: the four terms (additive) or the one product.
-  Rows q = proj.project(rows, true, 2), k = proj.project(cols, false, 2);
+  // Drawn entries: the four terms (additive) or the one product. Without a
+  // rotation between the projections (additive PE, ALiBi) and without the
+  // terms, q_m . k_n = x_m (W_Q W_K^T) x_n: the queries become x_m W_Q W_K^T
+  // (rows x dModel^2) and the keys stay their inputs x_n, no key projection at
+  // all (for dHead >= dModel never more work: a square chart's additive panel
+  // 44 M multiply-adds instead of 64 M at 306 x 306, dModel 256).
+  const std::int64_t dm = a.d_model;
+  const bool product = a.kind != AttentionKind::rope && out.terms[0] == nullptr && dh >= dm;
+  Rows fresh;
+  const Rows* kq = product ? &key_query_product(in, dm, dh, fresh) : nullptr;
+  const std::int64_t width = product ? dm : dh;
+  const auto queries = [&](const std::vector<double>& at) {
+    if (!product) return proj.project(at, true, 2);
+    const Rows x = proj.inputs(at, 2);
+    Rows q(static_cast<std::size_t>(static_cast<std::int64_t>(at.size()) * dm));
+    kernels::cross_dot_f64(x.data(), static_cast<std::int64_t>(at.size()), kq->data(), dm, dm, q.data());
+    return q;
+  };
+  const auto keys = [&](const std::vector<double>& at) { return product ? proj.inputs(at, 2) : proj.project(at, false, 2); };
+  const Rows q = queries(rows), k = keys(cols);
   Rows total(static_cast<std::size_t>(nr * nc));
-  kernels::cross_dot_f64(q.data(), nr, k.data(), nc, dh, total.data());
+  kernels::cross_dot_f64(q.data(), nr, k.data(), nc, width, total.data());
   if (additive && out.terms[0] != nullptr) {
     const Rows cq = proj.project(rows, true, 0), pq = proj.project(rows, true, 1);
     const Rows ck = proj.project(cols, false, 0), pk = proj.project(cols, false, 1);
@@ -267,12 +321,12 @@ void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput
   // The softmax normaliser of each drawn row: its scores against every key.
   Rows lse(static_cast<std::size_t>(nr), 0.0);
   if (spec.softmax) {
-    const Rows keys = proj.project(all_positions(spec.n), false, 2);
+    const Rows every_key = keys(all_positions(spec.n));
     Rows row(static_cast<std::size_t>(spec.n));
     for (std::int64_t i = 0; i < nr; ++i) {
       const auto m = static_cast<std::int64_t>(rows[static_cast<std::size_t>(i)]);
       const std::int64_t last = last_key(spec, m);
-      kernels::cross_dot_f64(q.data() + i * dh, 1, keys.data(), last + 1, dh, row.data());
+      kernels::cross_dot_f64(q.data() + i * width, 1, every_key.data(), last + 1, width, row.data());
       double hi = kNegInf;
       for (std::int64_t j = 0; j <= last; ++j) {
         row[j] -= slope * std::fabs(static_cast<double>(m - j));

@@ -193,6 +193,76 @@ TEST(PatternRope, WalkedOffsetsMatchAttentionScoresOnALongAxis) {
   }
 }
 
+// Additive PE and ALiBi without the terms compute q_m . k_n as x_m (W_Q W_K^T) x_n,
+// with W_Q W_K^T kept for the last weights: calls whose weights change (W_K
+// alone, W_Q alone, back again), widths with dHead above dModel, and both
+// kinds each match attention_scores.
+TEST(PatternProduct, KeptWeightProductFollowsTheWeights) {
+  constexpr std::int64_t n = 50;
+  struct Call {
+    phasor::AttentionKind kind;
+    std::int64_t dm, dh;
+    std::uint64_t wq_seed, wk_seed;
+    bool shared;
+  };
+  const Call calls[] = {
+      {phasor::AttentionKind::additive, 8, 8, 1, 2, true},  {phasor::AttentionKind::additive, 8, 8, 1, 3, true},
+      {phasor::AttentionKind::additive, 8, 8, 4, 3, true},  {phasor::AttentionKind::additive, 8, 8, 1, 2, false},
+      {phasor::AttentionKind::alibi, 8, 8, 1, 2, false},    {phasor::AttentionKind::additive, 6, 10, 1, 2, true},
+      {phasor::AttentionKind::additive, 10, 6, 1, 2, true}, {phasor::AttentionKind::additive, 8, 8, 1, 3, true},
+  };
+  const std::vector<double> rows = {0, 3, 17, 49}, cols = {1, 2, 17, 30, 49};
+  for (const Call& c : calls) {
+    std::vector<float> wq(c.dm * c.dh), wk(c.dm * c.dh), tokens((c.shared ? 1 : n) * c.dm);
+    phasor::normal_samples(c.wq_seed, 1, 0.35, c.dm * c.dh, wq.data());
+    phasor::normal_samples(c.wk_seed, 2, 0.35, c.dm * c.dh, wk.data());
+    phasor::normal_samples(5, 3, 1.0, static_cast<std::int64_t>(tokens.size()), tokens.data());
+    phasor::AttentionSpec a;
+    a.kind = c.kind;
+    a.d_model = c.dm;
+    a.d_head = c.dh;
+    a.base = 100.0;
+    phasor::PatternSpec spec{a, n, c.shared, false, true};
+    phasor::PatternInput in{tokens.data(), wq.data(), wk.data(), rows.data(), 4, cols.data(), 5};
+    ASSERT_EQ(phasor::validate_attention_pattern(spec, in), "");
+    std::vector<float> total(20), softmax(20);
+    phasor::PatternOutput out;
+    out.total = total.data();
+    out.softmax = softmax.data();
+    phasor::attention_pattern(spec, in, out);
+    std::vector<double> keys(n);
+    for (std::int64_t k = 0; k < n; ++k) keys[k] = static_cast<double>(k);
+    std::vector<float> query_tokens;
+    for (const double m : rows)
+      for (std::int64_t t = 0; t < c.dm; ++t)
+        query_tokens.push_back(tokens[(c.shared ? 0 : static_cast<std::int64_t>(m)) * c.dm + t]);
+    std::vector<float> want(4 * n);
+    phasor::AttentionInput full;
+    full.query_positions = rows.data();
+    full.queries = 4;
+    full.key_positions = keys.data();
+    full.keys = n;
+    full.query_tokens = c.shared ? tokens.data() : query_tokens.data();
+    full.key_tokens = tokens.data();
+    full.shared_tokens = c.shared;
+    full.wq = wq.data();
+    full.wk = wk.data();
+    phasor::AttentionScores scores;
+    scores.total = want.data();
+    phasor::attention_scores(a, full, scores);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      double sum = 0.0;
+      for (std::int64_t k = 0; k < n; ++k) sum += std::exp(static_cast<double>(want[i * n + k]));
+      for (std::size_t j = 0; j < cols.size(); ++j) {
+        const float w = want[i * n + static_cast<std::int64_t>(cols[j])];
+        EXPECT_NEAR(total[i * 5 + j], w, 1.2e-7 * std::fabs(w) + 1e-12)
+            << "kind " << static_cast<int>(c.kind) << ", d " << c.dm << " x " << c.dh << ", seeds " << c.wq_seed << " " << c.wk_seed;
+        EXPECT_NEAR(softmax[i * 5 + j], std::exp(static_cast<double>(w)) / sum, 1e-6);
+      }
+    }
+  }
+}
+
 // A RoPE table laid out for the other pairing is no rotation: not Toeplitz, computed entry by entry.
 TEST(PatternRope, AMismatchedTableLayoutIsNotToeplitz) {
   phasor::PatternSpec spec;

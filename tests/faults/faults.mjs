@@ -804,6 +804,20 @@ export const faults = [
     suites: ['cpp'],
   },
   {
+    id: 'pattern-kept-product-ignores-wk', computation: 'attention patterns', kind: 'stale cache',
+    file: 'cpp/src/attention_pattern.cpp',
+    anchor: 'if (same(kept.wq, in.wq) && same(kept.wk, in.wk) && ',
+    replacement: 'if (same(kept.wq, in.wq) && ',
+    suites: ['cpp'],
+  },
+  {
+    id: 'pattern-weight-product-transposed', computation: 'attention patterns', kind: 'wrong formula',
+    file: 'cpp/src/attention_pattern.cpp',
+    anchor: 'kernels::cross_dot_f64(wk.data(), dm, wq.data(), dm, dh, fresh.data());',
+    replacement: 'kernels::cross_dot_f64(wq.data(), dm, wk.data(), dm, dh, fresh.data());',
+    suites: ['cpp'],
+  },
+  {
     id: 'ts-decay-default-base', computation: 'rope decay', kind: 'wrong formula',
     file: 'web/src/core/rope-decay.ts',
     anchor: "  const base = o.number('base', 10000);\n  const maxDistance = o.number('maxDistance');\n  const scaling = scalingInput(wasm, fn, o);\n  wasm.releaseInputs();",
