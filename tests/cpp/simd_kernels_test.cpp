@@ -160,6 +160,30 @@ TEST(SimdKernels, Float64PhasorRowsAreBitIdenticalAndHoldEachPairAsCosThenSin) {
   }
 }
 
+TEST(SimdKernels, PhasorDotsAreBitIdenticalInFloat64AndTheOrderWouldShow) {
+  bool order_shows = false;
+  for (const std::int64_t pairs : kPairCounts) {
+    const std::int64_t rows = 19;
+    Walk simd(pairs, 17 * static_cast<std::uint64_t>(pairs)), scalar = simd;
+    const Walk start = simd;
+    const auto a = uniform(static_cast<std::size_t>(pairs), -2.0, 2.0, 41 + static_cast<std::uint64_t>(pairs));
+    const auto b = uniform(static_cast<std::size_t>(pairs), -2.0, 2.0, 43 + static_cast<std::uint64_t>(pairs));
+    std::vector<double> simd_dots(rows), scalar_dots(rows);
+    PhasorState sa = simd.state(), sb = scalar.state();
+    phasor::kernels::phasor_dots__wasmsimd(sa, rows, a.data(), b.data(), simd_dots.data());
+    phasor::kernels::phasor_dots__scalar(sb, rows, a.data(), b.data(), scalar_dots.data());
+    EXPECT_EQ(first_difference(simd_dots, scalar_dots), "") << pairs << " pairs";
+    EXPECT_EQ(first_difference(simd.sin, scalar.sin), "") << pairs << " pairs";
+    EXPECT_EQ(first_difference(simd.cos, scalar.cos), "") << pairs << " pairs";
+    // Row 0 is the dot with the state as given: sum_i a_i cos_i + b_i sin_i.
+    double sequential = 0.0;
+    for (std::int64_t i = 0; i < pairs; ++i) sequential += a[i] * start.cos[i] + b[i] * start.sin[i];
+    EXPECT_NEAR(scalar_dots[0], sequential, 1e-13 * static_cast<double>(pairs)) << pairs << " pairs";
+    order_shows = order_shows || sequential != scalar_dots[0];
+  }
+  EXPECT_TRUE(order_shows) << "inputs too tame: every order gives the same sums";
+}
+
 TEST(SimdKernels, PartialSumModuliAreBitIdenticalAndAreTheSumOfPrefixModuli) {
   for (const std::int64_t pairs : kPairCounts) {
     for (const std::int64_t rows : {1, 2, 3, 7, 8}) {

@@ -757,8 +757,8 @@ export const faults = [
   {
     id: 'pattern-rope-offset-sine-sign', computation: 'attention patterns', kind: 'wrong sign',
     file: 'cpp/src/attention_pattern.cpp',
-    anchor: 'products[2 * i + 1] = f2 * (q[u] * k[v] - q[v] * k[u]);',
-    replacement: 'products[2 * i + 1] = f2 * (q[v] * k[u] - q[u] * k[v]);',
+    anchor: 'sin_part[i] = f2 * (q[u] * k[v] - q[v] * k[u]);',
+    replacement: 'sin_part[i] = f2 * (q[v] * k[u] - q[u] * k[v]);',
     suites: ['cpp'],
   },
   {
@@ -815,6 +815,20 @@ export const faults = [
     file: 'cpp/src/attention_pattern.cpp',
     anchor: 'kernels::cross_dot_f64(wk.data(), dm, wq.data(), dm, dh, fresh.data());',
     replacement: 'kernels::cross_dot_f64(wq.data(), dm, wk.data(), dm, dh, fresh.data());',
+    suites: ['cpp'],
+  },
+  {
+    id: 'phasor-dots-sine-weights-on-cosines', computation: 'attention patterns', kind: 'wrong formula',
+    file: 'cpp/kernels/phasor_rows_scalar.cpp',
+    anchor: 'acc[i & 1] += a[i] * st.cos[i] + b[i] * st.sin[i];',
+    replacement: 'acc[i & 1] += a[i] * st.cos[i] + b[i] * st.cos[i];',
+    suites: ['cpp'],
+  },
+  {
+    id: 'phasor-dots-simd-sine-weights-on-cosines', computation: 'attention patterns', kind: 'wrong formula',
+    file: 'cpp/kernels/phasor_rows_wasmsimd.cpp',
+    anchor: 'wasm_f64x2_mul(wasm_v128_load(b + i), p.s)));',
+    replacement: 'wasm_f64x2_mul(wasm_v128_load(b + i), p.c)));',
     suites: ['cpp'],
   },
   {
