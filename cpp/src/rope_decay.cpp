@@ -44,11 +44,37 @@ std::vector<double> scaled_theta(const RopeDecaySpec& spec) {
 }
 
 // Unit rows of dModel values from a seeded normal stream, in float64.
+// The first `count` normal samples of a stream. Every width d reads the first
+// samples x d of the q and k streams, so the samples drawn for the last seed
+// are kept (up to kKeptDraws a stream) and a call with another d or sample
+// count draws only what is not drawn yet: normal_samples starts at any sample
+// and gives what one draw of the whole would.
+constexpr std::int64_t kKeptDraws = std::int64_t{1} << 16;
+
+std::vector<double> stream_prefix(std::uint64_t seed, std::uint64_t stream, std::int64_t count) {
+  struct Drawn {
+    std::uint64_t seed = 0;
+    std::vector<float> values;
+  };
+  static Drawn kept[2];  // the query and key streams
+  Drawn& drawn = kept[stream == kDecayKeyStream ? 1 : 0];
+  if (drawn.seed != seed) drawn = {seed, {}};
+  const auto have = static_cast<std::int64_t>(drawn.values.size());
+  if (count > kKeptDraws) {
+    std::vector<float> all(static_cast<std::size_t>(count));
+    normal_samples(seed, stream, 1.0, count, all.data());
+    return {all.begin(), all.end()};
+  }
+  if (count > have) {
+    drawn.values.resize(static_cast<std::size_t>(count));
+    normal_samples(seed, stream, 1.0, count - have, drawn.values.data() + have, static_cast<std::uint64_t>(have));
+  }
+  return {drawn.values.begin(), drawn.values.begin() + count};
+}
+
 std::vector<double> unit_rows(std::uint64_t seed, std::uint64_t stream, std::int64_t rows,
                               std::int64_t d) {
-  std::vector<float> drawn(static_cast<std::size_t>(rows * d));
-  normal_samples(seed, stream, 1.0, rows * d, drawn.data());
-  std::vector<double> out(drawn.begin(), drawn.end());
+  std::vector<double> out = stream_prefix(seed, stream, rows * d);
   for (std::int64_t s = 0; s < rows; ++s) {
     double* row = out.data() + s * d;
     double norm = 0.0;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "decay_fixture.hpp"
+#include "phasor/random.hpp"
 #include "phasor/rope_decay.hpp"
 #include "phasor/rope_scaling.hpp"
 
@@ -148,14 +149,16 @@ TEST(RopeRandomScores, MatchNumpyToOnePartIn1e12) {
 
 TEST(RopeRandomScores, KeptSamplesFollowTheSeedSamplesAndWidth) {
   // The core keeps the last call's sample products (they do not depend on the
-  // base): each call here must give what it gives when it is the first.
+  // base) and the normal samples drawn so far: each call here must give the
+  // definition's numbers, and what it gives when it is the first.
   struct Call {
     std::int64_t d, samples;
     std::uint64_t seed;
     double base;
   };
-  const Call calls[] = {{64, 8, 3, 10000.0}, {64, 8, 4, 10000.0}, {64, 8, 3, 500.0}, {64, 9, 3, 500.0},
-                        {32, 8, 3, 500.0},   {2048, 40, 3, 500.0}, {64, 8, 3, 10000.0}};
+  // Widths and sample counts read longer and shorter prefixes of the same streams.
+  const Call calls[] = {{64, 8, 3, 10000.0}, {64, 8, 4, 10000.0}, {64, 8, 3, 500.0},   {64, 9, 3, 500.0},
+                        {32, 8, 3, 500.0},   {96, 12, 3, 500.0},  {2048, 40, 3, 500.0}, {64, 8, 3, 10000.0}};
   auto run = [](const Call& c) {
     phasor::RopeDecaySpec spec{c.d, c.base, 40, {}};
     std::vector<double> independent(41), self(41);
@@ -163,8 +166,45 @@ TEST(RopeRandomScores, KeptSamplesFollowTheSeedSamplesAndWidth) {
     independent.insert(independent.end(), self.begin(), self.end());
     return independent;
   };
+  // Each call against the definition from a fresh draw of the streams.
+  auto direct = [](const Call& c) {
+    const auto d = static_cast<std::size_t>(c.d), n = static_cast<std::size_t>(c.samples);
+    std::vector<float> qf(n * d), kf(n * d);
+    phasor::normal_samples(c.seed, phasor::kDecayQueryStream, 1.0, c.samples * c.d, qf.data());
+    phasor::normal_samples(c.seed, phasor::kDecayKeyStream, 1.0, c.samples * c.d, kf.data());
+    std::vector<double> theta(d / 2);
+    phasor::rope_frequencies(c.d, c.base, {}, theta.data());
+    std::vector<double> out(82, 0.0);
+    for (std::size_t s = 0; s < n; ++s) {
+      double nq = 0.0, nk = 0.0;
+      for (std::size_t t = 0; t < d; ++t) {
+        nq += static_cast<double>(qf[s * d + t]) * qf[s * d + t];
+        nk += static_cast<double>(kf[s * d + t]) * kf[s * d + t];
+      }
+      nq = std::sqrt(nq);
+      nk = std::sqrt(nk);
+      for (std::size_t r = 0; r <= 40; ++r) {
+        double qk = 0.0, qq = 0.0;
+        for (std::size_t i = 0; i < d / 2; ++i) {
+          const double q0 = qf[s * d + 2 * i] / nq, q1 = qf[s * d + 2 * i + 1] / nq;
+          const double k0 = kf[s * d + 2 * i] / nk, k1 = kf[s * d + 2 * i + 1] / nk;
+          const double c = std::cos(static_cast<double>(r) * theta[i]), si = std::sin(static_cast<double>(r) * theta[i]);
+          qk += (q0 * k0 + q1 * k1) * c + (q0 * k1 - q1 * k0) * si;
+          qq += (q0 * q0 + q1 * q1) * c;
+        }
+        out[r] += std::fabs(qk) / static_cast<double>(n);
+        out[41 + r] += std::fabs(qq) / static_cast<double>(n);
+      }
+    }
+    return out;
+  };
   std::vector<std::vector<double>> in_order;
-  for (const Call& c : calls) in_order.push_back(run(c));
+  for (const Call& c : calls) {
+    in_order.push_back(run(c));
+    const std::vector<double> want = direct(c);
+    for (std::size_t r = 0; r < want.size(); ++r)
+      ASSERT_NEAR(in_order.back()[r], want[r], 1e-12 * want[r]) << "d " << c.d << ", " << c.samples << " samples, seed " << c.seed << ", at " << r;
+  }
   for (std::size_t i = 0; i < std::size(calls); ++i) {
     run(calls[(i + 3) % std::size(calls)]);  // something else kept
     EXPECT_EQ(run(calls[i]), in_order[i]) << "call " << i;

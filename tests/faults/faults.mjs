@@ -832,6 +832,20 @@ export const faults = [
     suites: ['cpp'],
   },
   {
+    id: 'decay-kept-draws-extended-from-zero', computation: 'rope decay', kind: 'off-by-one',
+    file: 'cpp/src/rope_decay.cpp',
+    anchor: 'drawn.values.data() + have, static_cast<std::uint64_t>(have));',
+    replacement: 'drawn.values.data() + have, 0);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'decay-kept-draws-keep-another-seed', computation: 'rope decay', kind: 'stale cache',
+    file: 'cpp/src/rope_decay.cpp',
+    anchor: 'if (drawn.seed != seed) drawn = {seed, {}};',
+    replacement: 'if (drawn.values.empty()) drawn = {seed, {}};',
+    suites: ['cpp'],
+  },
+  {
     id: 'ts-decay-default-base', computation: 'rope decay', kind: 'wrong formula',
     file: 'web/src/core/rope-decay.ts',
     anchor: "  const base = o.number('base', 10000);\n  const maxDistance = o.number('maxDistance');\n  const scaling = scalingInput(wasm, fn, o);\n  wasm.releaseInputs();",
