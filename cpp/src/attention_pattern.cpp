@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -10,8 +9,7 @@
 #include "phasor/limits.hpp"
 #include "phasor/rope.hpp"
 #include "phasor/validation.hpp"
-#include "kernels.hpp"
-#include "phase_walk.hpp"
+#include "pattern_products.hpp"
 #include "rope_kernels.hpp"
 
 namespace phasor {
@@ -172,32 +170,6 @@ double alibi_slope(const AttentionSpec& a) {
 
 std::vector<double> positions_of(const double* p, std::int64_t count) { return {p, p + count}; }
 
-// W_K W_Q^T (dModel x dModel): row u, column t = sum_f W_K[u][f] W_Q[t][f], so
-// that cross_dot(x, .., this) gives x W_Q W_K^T. Kept for the last weights (a
-// chart's every redraw uses the same seeded W_Q, W_K) when at most
-// kKeptProduct doubles. The wasm module is single-threaded.
-constexpr std::int64_t kKeptProduct = std::int64_t{1} << 18;
-
-struct KeptProduct {
-  std::vector<float> wq, wk;
-  Rows kq;
-};
-
-const Rows& key_query_product(const PatternInput& in, std::int64_t dm, std::int64_t dh, Rows& fresh) {
-  static KeptProduct kept;
-  const auto size = static_cast<std::size_t>(dm * dh);
-  const auto same = [size](const std::vector<float>& a, const float* b) {
-    return a.size() == size && std::memcmp(a.data(), b, size * sizeof(float)) == 0;
-  };
-  if (same(kept.wq, in.wq) && same(kept.wk, in.wk) && kept.kq.size() == static_cast<std::size_t>(dm * dm)) return kept.kq;
-  const Rows wq(in.wq, in.wq + size), wk(in.wk, in.wk + size);  // dModel rows of dHead
-  fresh.assign(static_cast<std::size_t>(dm * dm), 0.0);
-  kernels::cross_dot_f64(wk.data(), dm, wq.data(), dm, dh, fresh.data());
-  if (dm * dm > kKeptProduct) return fresh;
-  kept = {std::vector<float>(in.wq, in.wq + size), std::vector<float>(in.wk, in.wk + size), fresh};
-  return kept.kq;
-}
-
 std::vector<double> all_positions(std::int64_t n) {
   std::vector<double> out(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = static_cast<double>(i);
@@ -206,35 +178,6 @@ std::vector<double> all_positions(std::int64_t n) {
 
 // Row i's key range: 0 .. n-1, or 0 .. m when causal.
 std::int64_t last_key(const PatternSpec& spec, std::int64_t m) { return spec.causal ? m : spec.n - 1; }
-
-// RoPE's score of the shared token at every offset o = m - n in [-(n-1), n-1],
-// into diag[o + n - 1]. Pair i (slots u, v of the pairing) turns q and k as
-// complex numbers z e^{i p theta_i} scaled by f (rope_slot_phasors,
-// rope_row_f64), so q_m . k_n = f^2 Re sum_i (q_u + i q_v)(k_u - i k_v) e^{i o theta_i}
-//   = sum_i a_i cos(o theta_i) + b_i sin(o theta_i),
-// a_i = f^2 (q_u k_u + q_v k_v), b_i = f^2 (q_u k_v - q_v k_u): one dot product
-// per offset with the phasors e^{i o theta_i}, walked along o (PhaseWalk, an
-// exact sin/cos every 1024 offsets; the drift, about 1024 * 2^-53 of sum |a_i| +
-// |b_i|, is far below the float32 the scores are rounded to) rather than a sin
-// and cos per (offset, i).
-void rope_offsets(const Projector& proj, std::int64_t n, Rows& diag) {
-  const AttentionSpec& a = proj.spec.attention;
-  const auto h = static_cast<std::size_t>(a.d_head / 2);
-  const Rows& q = proj.shared_q;
-  const Rows& k = proj.shared_k;
-  const double f2 = proj.factor * proj.factor;
-  Rows cos_part(h), sin_part(h);
-  for (std::size_t i = 0; i < h; ++i) {
-    const std::size_t u = a.pairing == Pairing::adjacent ? 2 * i : i;
-    const std::size_t v = a.pairing == Pairing::adjacent ? 2 * i + 1 : h + i;
-    cos_part[i] = f2 * (q[u] * k[u] + q[v] * k[v]);
-    sin_part[i] = f2 * (q[u] * k[v] - q[v] * k[u]);
-  }
-  PhaseWalk walk(proj.omega, -static_cast<double>(n - 1), 1.0);
-  walk.run(2 * n - 1, [&](kernels::PhasorState& state, std::int64_t first, std::int64_t count) {
-    kernels::phasor_dots(state, count, cos_part.data(), sin_part.data(), diag.data() + first);
-  });
-}
 
 void toeplitz(const PatternSpec& spec, const PatternInput& in, const PatternOutput& out) {
   const std::int64_t n = spec.n;
@@ -245,7 +188,7 @@ void toeplitz(const PatternSpec& spec, const PatternInput& in, const PatternOutp
   // one entry then computes it as the drawn chart did).
   Rows diag(static_cast<std::size_t>(2 * n - 1));
   if (spec.attention.kind == AttentionKind::rope) {
-    rope_offsets(proj, n, diag);
+    rope_offset_scores(proj.shared_q, proj.shared_k, spec.attention.pairing, proj.omega, proj.factor, n, diag.data());
   } else {  // ALiBi: the shared token's q . k at every offset, less the bias
     double qk = 0.0;
     kernels::cross_dot_f64(proj.shared_q.data(), 1, proj.shared_k.data(), 1, spec.attention.d_head, &qk);
@@ -283,7 +226,7 @@ void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput
   const std::int64_t dm = a.d_model;
   const bool product = a.kind != AttentionKind::rope && out.terms[0] == nullptr && dh >= dm;
   Rows fresh;
-  const Rows* kq = product ? &key_query_product(in, dm, dh, fresh) : nullptr;
+  const Rows* kq = product ? &key_query_product(in.wq, in.wk, dm, dh, fresh) : nullptr;
   const std::int64_t width = product ? dm : dh;
   const auto queries = [&](const std::vector<double>& at) {
     if (!product) return proj.project(at, true, 2);
