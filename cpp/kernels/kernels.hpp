@@ -18,6 +18,12 @@ void pe_rows__scalar(PhasorState& s, std::int64_t rows, int layout, float* out);
 void pe_table_rows__scalar(PhasorState& s, std::int64_t rows, const RowFormat& format, float* out);
 // out[r] = sum_i cos(phase_i) for `rows` successive steps (float64 sums).
 void cos_sums__scalar(PhasorState& s, std::int64_t rows, double* out);
+// Writes `rows` float64 rows [cos_0, sin_0, cos_1, sin_1, ...] (2*pairs values
+// each, the phasors as they stand), advancing every pair one step after each row.
+void phasor_rows_f64__scalar(PhasorState& s, std::int64_t rows, double* out);
+// out[r] = sum_i a[i] cos_i + b[i] sin_i for `rows` successive steps (the sum
+// kept as two partial sums, even and odd i, added at the end).
+void phasor_dots__scalar(PhasorState& s, std::int64_t rows, const double* a, const double* b, double* out);
 // Pairwise metric over n rows of width d (row-major, float32), full n*n output.
 void pairwise_sq_l2__scalar(const float* x, std::int64_t n, std::int64_t d, float* out);
 void pairwise_dot__scalar(const float* x, std::int64_t n, std::int64_t d, float* out);
@@ -26,6 +32,8 @@ void pairwise_dot__scalar(const float* x, std::int64_t n, std::int64_t d, float*
 void pe_rows__wasmsimd(PhasorState& s, std::int64_t rows, int layout, float* out);
 void pe_table_rows__wasmsimd(PhasorState& s, std::int64_t rows, const RowFormat& format, float* out);
 void cos_sums__wasmsimd(PhasorState& s, std::int64_t rows, double* out);
+void phasor_rows_f64__wasmsimd(PhasorState& s, std::int64_t rows, double* out);
+void phasor_dots__wasmsimd(PhasorState& s, std::int64_t rows, const double* a, const double* b, double* out);
 void pairwise_sq_l2__wasmsimd(const float* x, std::int64_t n, std::int64_t d, float* out);
 void pairwise_dot__wasmsimd(const float* x, std::int64_t n, std::int64_t d, float* out);
 #endif
@@ -46,6 +54,12 @@ inline void pe_table_rows(PhasorState& s, std::int64_t rows, const RowFormat& fo
 }
 inline void cos_sums(PhasorState& s, std::int64_t rows, double* out) {
   PHASOR_KERNEL(cos_sums)(s, rows, out);
+}
+inline void phasor_rows_f64(PhasorState& s, std::int64_t rows, double* out) {
+  PHASOR_KERNEL(phasor_rows_f64)(s, rows, out);
+}
+inline void phasor_dots(PhasorState& s, std::int64_t rows, const double* a, const double* b, double* out) {
+  PHASOR_KERNEL(phasor_dots)(s, rows, a, b, out);
 }
 inline void pairwise_sq_l2(const float* x, std::int64_t n, std::int64_t d, float* out) {
   PHASOR_KERNEL(pairwise_sq_l2)(x, n, d, out);

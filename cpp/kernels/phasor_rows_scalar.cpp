@@ -55,6 +55,26 @@ void cos_sums__scalar(PhasorState& st, std::int64_t rows, double* out) {
   }
 }
 
+void phasor_rows_f64__scalar(PhasorState& st, std::int64_t rows, double* out) {
+  for (std::int64_t r = 0; r < rows; ++r) {
+    double* row = out + r * 2 * st.pairs;
+    for (std::int64_t i = 0; i < st.pairs; ++i) {
+      row[2 * i] = st.cos[i];
+      row[2 * i + 1] = st.sin[i];
+    }
+    advance(st);
+  }
+}
+
+void phasor_dots__scalar(PhasorState& st, std::int64_t rows, const double* a, const double* b, double* out) {
+  for (std::int64_t r = 0; r < rows; ++r) {
+    double acc[2] = {0.0, 0.0};  // the two f64 lanes of the SIMD kernel
+    for (std::int64_t i = 0; i < st.pairs; ++i) acc[i & 1] += a[i] * st.cos[i] + b[i] * st.sin[i];
+    out[r] = acc[0] + acc[1];
+    advance(st);
+  }
+}
+
 void pairwise_sq_l2__scalar(const float* x, std::int64_t n, std::int64_t d, float* out) {
   for (std::int64_t i = 0; i < n; ++i) {
     out[i * n + i] = 0.0f;

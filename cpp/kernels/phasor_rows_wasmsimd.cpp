@@ -108,6 +108,46 @@ void cos_sums__wasmsimd(PhasorState& st, std::int64_t rows, double* out) {
   }
 }
 
+void phasor_rows_f64__wasmsimd(PhasorState& st, std::int64_t rows, double* out) {
+  const std::int64_t h = st.pairs;
+  const std::int64_t h2 = h & ~std::int64_t{1};
+  for (std::int64_t r = 0; r < rows; ++r) {
+    double* row = out + r * 2 * h;
+    std::int64_t i = 0;
+    for (; i < h2; i += 2) {
+      const Pair2 p = load_and_advance(st, i);
+      wasm_v128_store(row + 2 * i, wasm_i64x2_shuffle(p.c, p.s, 0, 2));
+      wasm_v128_store(row + 2 * i + 2, wasm_i64x2_shuffle(p.c, p.s, 1, 3));
+    }
+    if (i < h) {
+      row[2 * i] = st.cos[i];
+      row[2 * i + 1] = st.sin[i];
+      advance_scalar(st, i);
+    }
+  }
+}
+
+void phasor_dots__wasmsimd(PhasorState& st, std::int64_t rows, const double* a, const double* b, double* out) {
+  const std::int64_t h = st.pairs;
+  const std::int64_t h2 = h & ~std::int64_t{1};
+  for (std::int64_t r = 0; r < rows; ++r) {
+    v128_t acc = wasm_f64x2_splat(0.0);
+    std::int64_t i = 0;
+    for (; i < h2; i += 2) {
+      const Pair2 p = load_and_advance(st, i);
+      acc = wasm_f64x2_add(acc, wasm_f64x2_add(wasm_f64x2_mul(wasm_v128_load(a + i), p.c),
+                                               wasm_f64x2_mul(wasm_v128_load(b + i), p.s)));
+    }
+    double even = wasm_f64x2_extract_lane(acc, 0);
+    const double odd = wasm_f64x2_extract_lane(acc, 1);
+    if (i < h) {
+      even += a[i] * st.cos[i] + b[i] * st.sin[i];
+      advance_scalar(st, i);
+    }
+    out[r] = even + odd;
+  }
+}
+
 namespace {
 
 // Sum of the four lanes of an f32x4.

@@ -24,7 +24,15 @@ void rope_row__scalar(const float* x, const double* c, const double* s, std::int
 void cross_dot_f64__scalar(const double* a, std::int64_t na, const double* b, std::int64_t nb,
                            std::int64_t len, double* out);
 
+// Rows of `pairs` complex values z_k (re, im interleaved, as phasor_rows_f64
+// writes them): out[r] = sum_{j=1}^{pairs} |S_j|, S_j = z_0 + ... + z_{j-1},
+// the partial sums kept as (re, im) and added in order of k.
+void partial_sum_moduli__scalar(const double* rows, std::int64_t count, std::int64_t pairs,
+                                double* out);
+
 #if PHASOR_SIMD_KERNELS
+void partial_sum_moduli__wasmsimd(const double* rows, std::int64_t count, std::int64_t pairs,
+                                  double* out);
 void rope_row__wasmsimd(const float* x, const double* c, const double* s, std::int64_t dim,
                         int pairing, float* out);
 void cross_dot_f64__wasmsimd(const double* a, std::int64_t na, const double* b, std::int64_t nb,
@@ -44,6 +52,11 @@ inline void rope_row(const float* x, const double* c, const double* s, std::int6
 inline void cross_dot_f64(const double* a, std::int64_t na, const double* b, std::int64_t nb,
                           std::int64_t len, double* out) {
   PHASOR_ROPE_KERNEL(cross_dot_f64)(a, na, b, nb, len, out);
+}
+
+inline void partial_sum_moduli(const double* rows, std::int64_t count, std::int64_t pairs,
+                               double* out) {
+  PHASOR_ROPE_KERNEL(partial_sum_moduli)(rows, count, pairs, out);
 }
 
 #undef PHASOR_ROPE_KERNEL

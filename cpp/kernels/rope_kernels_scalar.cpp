@@ -1,4 +1,5 @@
 // Scalar reference kernels for rope_kernels.hpp.
+#include <cmath>
 #include <cstdint>
 
 #include "rope_kernels.hpp"
@@ -29,6 +30,20 @@ void cross_dot_f64__scalar(const double* a, std::int64_t na, const double* b, st
       for (std::int64_t t = 0; t < len; ++t) acc[t & 1] += ai[t] * bj[t];
       out[i * nb + j] = acc[0] + acc[1];
     }
+  }
+}
+
+void partial_sum_moduli__scalar(const double* rows, std::int64_t count, std::int64_t pairs,
+                                double* out) {
+  for (std::int64_t r = 0; r < count; ++r) {
+    const double* row = rows + r * 2 * pairs;
+    double re = 0.0, im = 0.0, total = 0.0;
+    for (std::int64_t k = 0; k < pairs; ++k) {
+      re += row[2 * k];
+      im += row[2 * k + 1];
+      total += std::sqrt(re * re + im * im);
+    }
+    out[r] = total;
   }
 }
 

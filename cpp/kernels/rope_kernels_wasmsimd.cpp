@@ -102,5 +102,27 @@ void cross_dot_f64__wasmsimd(const double* a, std::int64_t na, const double* b, 
   for (; i < na; ++i) cross_dot_rows<1>(a + i * len, b, nb, len, out + i * nb);
 }
 
+// Two rows at once, one per lane: each lane runs the scalar kernel's
+// operations in its order (f64x2 sqrt is correctly rounded, as std::sqrt).
+void partial_sum_moduli__wasmsimd(const double* rows, std::int64_t count, std::int64_t pairs,
+                                  double* out) {
+  const std::int64_t stride = 2 * pairs;
+  std::int64_t r = 0;
+  for (; r + 2 <= count; r += 2) {
+    const double* a = rows + r * stride;
+    const double* b = a + stride;
+    v128_t re = wasm_f64x2_splat(0.0), im = re, total = re;
+    for (std::int64_t k = 0; k < pairs; ++k) {
+      const v128_t za = wasm_v128_load(a + 2 * k), zb = wasm_v128_load(b + 2 * k);
+      re = wasm_f64x2_add(re, wasm_i64x2_shuffle(za, zb, 0, 2));
+      im = wasm_f64x2_add(im, wasm_i64x2_shuffle(za, zb, 1, 3));
+      total = wasm_f64x2_add(total, wasm_f64x2_sqrt(wasm_f64x2_add(wasm_f64x2_mul(re, re),
+                                                                   wasm_f64x2_mul(im, im))));
+    }
+    wasm_v128_store(out + r, total);
+  }
+  if (r < count) partial_sum_moduli__scalar(rows + r * stride, count - r, pairs, out + r);
+}
+
 }  // namespace phasor::kernels
 #endif  // PHASOR_SIMD_KERNELS

@@ -9,6 +9,7 @@
 #include "phasor/limits.hpp"
 #include "phasor/rope.hpp"
 #include "phasor/validation.hpp"
+#include "pattern_products.hpp"
 #include "rope_kernels.hpp"
 
 namespace phasor {
@@ -64,6 +65,9 @@ struct Projector {
   double factor = 1.0;
   // A shared token's projections, made once: (w W_Q, w W_K).
   Rows shared_q, shared_k;
+  // pe_rows' last positions and rows.
+  mutable std::vector<double> pe_positions_;
+  mutable Rows pe_;
 
   Projector(const PatternSpec& s, const PatternInput& i)
       : spec(s),
@@ -89,6 +93,46 @@ struct Projector {
     }
   }
 
+  // PE(position) rows of `positions` (additive): count x dModel, sin(p w_i) at
+  // 2i, cos at 2i + 1. The last positions' rows are kept: a square chart asks
+  // for the same positions as queries and as keys, and sin/cos were a tenth of
+  // its additive panel.
+  const Rows& pe_rows(const std::vector<double>& positions) const {
+    if (positions == pe_positions_) return pe_;
+    const std::int64_t dm = spec.attention.d_model;
+    pe_.assign(positions.size() * static_cast<std::size_t>(dm), 0.0);
+    for (std::size_t r = 0; r < positions.size(); ++r) {
+      double* row = pe_.data() + r * static_cast<std::size_t>(dm);
+      for (std::int64_t i = 0; i < dm / 2; ++i) {
+        const double w = pe_omega[static_cast<std::size_t>(i)];
+        row[2 * i] = std::sin(positions[r] * w);
+        row[2 * i + 1] = std::cos(positions[r] * w);
+      }
+    }
+    pe_positions_ = positions;
+    return pe_;
+  }
+
+  // What enters W at `positions`: count x dModel rows, the token (part 0), PE
+  // (part 1, additive only) or both summed (part 2).
+  Rows inputs(const std::vector<double>& positions, int part) const {
+    const std::int64_t dm = spec.attention.d_model, count = static_cast<std::int64_t>(positions.size());
+    const bool with_pe = part != 0 && spec.attention.kind == AttentionKind::additive;
+    Rows x(static_cast<std::size_t>(count * dm), 0.0);
+    const double* pe = with_pe ? pe_rows(positions).data() : nullptr;
+    for (std::int64_t r = 0; r < count; ++r) {
+      const double p = positions[static_cast<std::size_t>(r)];
+      double* row = x.data() + r * dm;
+      if (part != 1) {
+        const float* token = in.tokens + (spec.shared_tokens ? 0 : static_cast<std::int64_t>(p) * dm);
+        for (std::int64_t t = 0; t < dm; ++t) row[t] = token[t];
+      }
+      if (with_pe)
+        for (std::int64_t t = 0; t < dm; ++t) row[t] += pe[r * dm + t];
+    }
+    return x;
+  }
+
   // Token or PE rows of `positions` times W: count x dHead. part 0: the token
   // (content), 1: PE(position) (additive only), 2: both summed; RoPE turns them.
   Rows project(const std::vector<double>& positions, bool query, int part) const {
@@ -101,22 +145,7 @@ struct Projector {
       const Rows& row = query ? shared_q : shared_k;
       for (std::int64_t r = 0; r < count; ++r) std::copy(row.begin(), row.end(), out.begin() + r * dh);
     } else if (part != 1 || with_pe) {
-      Rows x(static_cast<std::size_t>(count * dm), 0.0);
-      for (std::int64_t r = 0; r < count; ++r) {
-        const double p = positions[static_cast<std::size_t>(r)];
-        double* row = x.data() + r * dm;
-        if (part != 1) {
-          const float* token = in.tokens + (spec.shared_tokens ? 0 : static_cast<std::int64_t>(p) * dm);
-          for (std::int64_t t = 0; t < dm; ++t) row[t] = token[t];
-        }
-        if (with_pe) {
-          for (std::int64_t i = 0; i < dm / 2; ++i) {
-            const double w = pe_omega[static_cast<std::size_t>(i)];
-            row[2 * i] += std::sin(p * w);
-            row[2 * i + 1] += std::cos(p * w);
-          }
-        }
-      }
+      const Rows x = inputs(positions, part);
       kernels::cross_dot_f64(x.data(), count, (query ? wq : wk).data(), dh, dm, out.data());
     }
     if (a.kind == AttentionKind::rope) {
@@ -151,39 +180,20 @@ std::vector<double> all_positions(std::int64_t n) {
 std::int64_t last_key(const PatternSpec& spec, std::int64_t m) { return spec.causal ? m : spec.n - 1; }
 
 void toeplitz(const PatternSpec& spec, const PatternInput& in, const PatternOutput& out) {
-  const std::int64_t n = spec.n, dh = spec.attention.d_head;
+  const std::int64_t n = spec.n;
   const Projector proj(spec, in);
   const double slope = alibi_slope(spec.attention);
-  // diag[o + n - 1] = score at offset o = m - key, o in [-(n-1), n-1]: an
-  // offset o >= 0 is the query at n - 1 against the key at n - 1 - o, an
-  // offset o < 0 the query at 0 against the key at -o. The softmax needs every
-  // offset (each row's normaliser); the scores alone only the drawn entries',
-  // far fewer when the drawn positions are sampled (a 231-pixel panel of
-  // n = 4096 needs about 1,400 of 8,191), each computed as the whole diagonal
-  // would compute it.
-  const auto index = [n](std::int64_t o) { return static_cast<std::size_t>(o + n - 1); };
-  std::vector<char> needed(static_cast<std::size_t>(2 * n - 1), spec.softmax ? 1 : 0);
-  if (!spec.softmax)
-    for (std::int64_t i = 0; i < in.row_count; ++i)
-      for (std::int64_t j = 0; j < in.col_count; ++j)
-        needed[index(static_cast<std::int64_t>(in.rows[i]) - static_cast<std::int64_t>(in.cols[j]))] = 1;
-  // Per query end (position 0, position n - 1): the keys its offsets need.
-  std::vector<double> keys[2];
-  for (std::int64_t o = -(n - 1); o <= n - 1; ++o)
-    if (needed[index(o)]) keys[o >= 0 ? 1 : 0].push_back(static_cast<double>(o >= 0 ? n - 1 - o : -o));
-  const Rows q = proj.project({0.0, static_cast<double>(n - 1)}, true, 0);
+  // diag[o + n - 1] = score at offset o = m - key, o in [-(n-1), n-1]: every
+  // offset, drawn or not (each row's softmax needs them all, and a read-out of
+  // one entry then computes it as the drawn chart did).
   Rows diag(static_cast<std::size_t>(2 * n - 1));
-  for (int end = 0; end < 2; ++end) {
-    const auto count = static_cast<std::int64_t>(keys[end].size());
-    if (count == 0) continue;
-    const Rows k = proj.project(keys[end], false, 0);
-    Rows scores(static_cast<std::size_t>(count));
-    kernels::cross_dot_f64(q.data() + end * dh, 1, k.data(), count, dh, scores.data());
-    for (std::int64_t j = 0; j < count; ++j) {
-      const auto key = static_cast<std::int64_t>(keys[end][static_cast<std::size_t>(j)]);
-      const std::int64_t o = end == 1 ? n - 1 - key : -key;
-      diag[index(o)] = scores[static_cast<std::size_t>(j)] - slope * static_cast<double>(o >= 0 ? o : -o);
-    }
+  if (spec.attention.kind == AttentionKind::rope) {
+    rope_offset_scores(proj.shared_q, proj.shared_k, spec.attention.pairing, proj.omega, proj.factor, n, diag.data());
+  } else {  // ALiBi: the shared token's q . k at every offset, less the bias
+    double qk = 0.0;
+    kernels::cross_dot_f64(proj.shared_q.data(), 1, proj.shared_k.data(), 1, spec.attention.d_head, &qk);
+    for (std::int64_t o = -(n - 1); o <= n - 1; ++o)
+      diag[static_cast<std::size_t>(o + n - 1)] = qk - slope * static_cast<double>(o >= 0 ? o : -o);
   }
   const LogSumExpTree tree(spec.softmax ? diag : Rows{});
   for (std::int64_t i = 0; i < in.row_count; ++i) {
@@ -207,10 +217,28 @@ void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput
   const auto rows = positions_of(in.rows, nr), cols = positions_of(in.cols, nc);
   const double slope = alibi_slope(a);
   const bool additive = a.kind == AttentionKind::additive;
-  // Drawn entries: the four terms (additive) or the one product.
-  Rows q = proj.project(rows, true, 2), k = proj.project(cols, false, 2);
+  // Drawn entries: the four terms (additive) or the one product. Without a
+  // rotation between the projections (additive PE, ALiBi) and without the
+  // terms, q_m . k_n = x_m (W_Q W_K^T) x_n: the queries become x_m W_Q W_K^T
+  // (rows x dModel^2) and the keys stay their inputs x_n, no key projection at
+  // all (for dHead >= dModel never more work: a square chart's additive panel
+  // 44 M multiply-adds instead of 64 M at 306 x 306, dModel 256).
+  const std::int64_t dm = a.d_model;
+  const bool product = a.kind != AttentionKind::rope && out.terms[0] == nullptr && dh >= dm;
+  Rows fresh;
+  const Rows* kq = product ? &key_query_product(in.wq, in.wk, dm, dh, fresh) : nullptr;
+  const std::int64_t width = product ? dm : dh;
+  const auto queries = [&](const std::vector<double>& at) {
+    if (!product) return proj.project(at, true, 2);
+    const Rows x = proj.inputs(at, 2);
+    Rows q(static_cast<std::size_t>(static_cast<std::int64_t>(at.size()) * dm));
+    kernels::cross_dot_f64(x.data(), static_cast<std::int64_t>(at.size()), kq->data(), dm, dm, q.data());
+    return q;
+  };
+  const auto keys = [&](const std::vector<double>& at) { return product ? proj.inputs(at, 2) : proj.project(at, false, 2); };
+  const Rows q = queries(rows), k = keys(cols);
   Rows total(static_cast<std::size_t>(nr * nc));
-  kernels::cross_dot_f64(q.data(), nr, k.data(), nc, dh, total.data());
+  kernels::cross_dot_f64(q.data(), nr, k.data(), nc, width, total.data());
   if (additive && out.terms[0] != nullptr) {
     const Rows cq = proj.project(rows, true, 0), pq = proj.project(rows, true, 1);
     const Rows ck = proj.project(cols, false, 0), pk = proj.project(cols, false, 1);
@@ -229,12 +257,12 @@ void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput
   // The softmax normaliser of each drawn row: its scores against every key.
   Rows lse(static_cast<std::size_t>(nr), 0.0);
   if (spec.softmax) {
-    const Rows keys = proj.project(all_positions(spec.n), false, 2);
+    const Rows every_key = keys(all_positions(spec.n));
     Rows row(static_cast<std::size_t>(spec.n));
     for (std::int64_t i = 0; i < nr; ++i) {
       const auto m = static_cast<std::int64_t>(rows[static_cast<std::size_t>(i)]);
       const std::int64_t last = last_key(spec, m);
-      kernels::cross_dot_f64(q.data() + i * dh, 1, keys.data(), last + 1, dh, row.data());
+      kernels::cross_dot_f64(q.data() + i * width, 1, every_key.data(), last + 1, width, row.data());
       double hi = kNegInf;
       for (std::int64_t j = 0; j <= last; ++j) {
         row[j] -= slope * std::fabs(static_cast<double>(m - j));
@@ -261,7 +289,11 @@ void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput
 }  // namespace
 
 bool pattern_is_toeplitz(const PatternSpec& spec) {
-  return spec.shared_tokens && spec.attention.kind != AttentionKind::additive;
+  const AttentionSpec& a = spec.attention;
+  // A RoPE table laid out for another pairing turns the two slots of a pair by
+  // different angles: no longer a rotation, no longer a function of m - n.
+  const bool rotation = a.kind != AttentionKind::rope || a.table_layout == a.pairing;
+  return spec.shared_tokens && a.kind != AttentionKind::additive && rotation;
 }
 
 std::string validate_attention_pattern(const PatternSpec& spec, const PatternInput& in) {

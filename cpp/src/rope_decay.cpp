@@ -7,29 +7,34 @@
 #include "phasor/limits.hpp"
 #include "phasor/random.hpp"
 #include "phasor/validation.hpp"
+#include "kernels.hpp"
+#include "phase_walk.hpp"
 #include "rope_kernels.hpp"
 
 namespace phasor {
 
 namespace {
 
-// Distances handled per block: their cos/sin rows stay in cache.
+// Distances per anchor: a block's phasors e^{i r theta_k} come from one exact
+// sin/cos at its first distance, turned by theta_k a step at a time (PhaseWalk,
+// kernels::phasor_rows_f64), not from a sin and cos per (r, k): a float64 drift
+// of about kBlock * 2^-53 relative, far below the 1e-12 the results are tested
+// to. The block's rows (kBlock x d doubles) stay in cache.
 constexpr std::int64_t kBlock = 64;
 
-// rows[(r - first) * d + 2k] = cos(r theta_k), [.. + 2k + 1] = sin(r theta_k),
-// for r = first .. first + count - 1 (the phase r * theta_k rounded once).
-void phasor_rows(const std::vector<double>& theta, std::int64_t first, std::int64_t count,
-                 double* rows) {
-  const auto h = static_cast<std::int64_t>(theta.size());
-  for (std::int64_t i = 0; i < count; ++i) {
-    const auto r = static_cast<double>(first + i);
-    double* row = rows + i * 2 * h;
-    for (std::int64_t k = 0; k < h; ++k) {
-      const double phase = r * theta[static_cast<std::size_t>(k)];
-      row[2 * k] = std::cos(phase);
-      row[2 * k + 1] = std::sin(phase);
-    }
-  }
+// Calls emit(first, count, rows) for blocks of distances r = first .. first +
+// count - 1, rows[(r - first) * d + 2k] = cos(r theta_k), [.. + 1] = sin(r theta_k).
+template <class Emit>
+void walk_rows(const std::vector<double>& theta, std::int64_t max_distance, Emit&& emit) {
+  std::vector<double> rows(static_cast<std::size_t>(kBlock * 2) * theta.size());
+  PhaseWalk walk(theta, 0.0, 1.0);
+  walk.run(
+      max_distance + 1,
+      [&](kernels::PhasorState& state, std::int64_t first, std::int64_t count) {
+        kernels::phasor_rows_f64(state, count, rows.data());
+        emit(first, count, rows.data());
+      },
+      kBlock);
 }
 
 std::vector<double> scaled_theta(const RopeDecaySpec& spec) {
@@ -39,11 +44,37 @@ std::vector<double> scaled_theta(const RopeDecaySpec& spec) {
 }
 
 // Unit rows of dModel values from a seeded normal stream, in float64.
+// The first `count` normal samples of a stream. Every width d reads the first
+// samples x d of the q and k streams, so the samples drawn for the last seed
+// are kept (up to kKeptDraws a stream) and a call with another d or sample
+// count draws only what is not drawn yet: normal_samples starts at any sample
+// and gives what one draw of the whole would.
+constexpr std::int64_t kKeptDraws = std::int64_t{1} << 16;
+
+std::vector<double> stream_prefix(std::uint64_t seed, std::uint64_t stream, std::int64_t count) {
+  struct Drawn {
+    std::uint64_t seed = 0;
+    std::vector<float> values;
+  };
+  static Drawn kept[2];  // the query and key streams
+  Drawn& drawn = kept[stream == kDecayKeyStream ? 1 : 0];
+  if (drawn.seed != seed) drawn = {seed, {}};
+  const auto have = static_cast<std::int64_t>(drawn.values.size());
+  if (count > kKeptDraws) {
+    std::vector<float> all(static_cast<std::size_t>(count));
+    normal_samples(seed, stream, 1.0, count, all.data());
+    return {all.begin(), all.end()};
+  }
+  if (count > have) {
+    drawn.values.resize(static_cast<std::size_t>(count));
+    normal_samples(seed, stream, 1.0, count - have, drawn.values.data() + have, static_cast<std::uint64_t>(have));
+  }
+  return {drawn.values.begin(), drawn.values.begin() + count};
+}
+
 std::vector<double> unit_rows(std::uint64_t seed, std::uint64_t stream, std::int64_t rows,
                               std::int64_t d) {
-  std::vector<float> drawn(static_cast<std::size_t>(rows * d));
-  normal_samples(seed, stream, 1.0, rows * d, drawn.data());
-  std::vector<double> out(drawn.begin(), drawn.end());
+  std::vector<double> out = stream_prefix(seed, stream, rows * d);
   for (std::int64_t s = 0; s < rows; ++s) {
     double* row = out.data() + s * d;
     double norm = 0.0;
@@ -62,6 +93,46 @@ void pair_products(const double* q, const double* k, std::int64_t d, double* out
     out[i] = q[i] * k[i] + q[i + 1] * k[i + 1];
     out[i + 1] = q[i] * k[i + 1] - q[i + 1] * k[i];
   }
+}
+
+// What the samples give, before any frequency: `independent` holds the pair
+// products (a_i, b_i) of q against k, samples x d; `self` those of q against
+// itself, where b_i = q0 q1 - q1 q0 is exactly 0, so only a_i = |q_i|^2 is
+// kept (samples x d/2) and the self scores are sum_i a_i cos(r theta_i).
+struct SampleProducts {
+  std::uint64_t seed = 0;
+  std::int64_t samples = 0, d = 0;
+  std::vector<double> independent, self;
+};
+
+SampleProducts sample_products(std::uint64_t seed, std::int64_t samples, std::int64_t d) {
+  const std::vector<double> q = unit_rows(seed, kDecayQueryStream, samples, d);
+  const std::vector<double> k = unit_rows(seed, kDecayKeyStream, samples, d);
+  SampleProducts out{seed, samples, d, std::vector<double>(static_cast<std::size_t>(samples * d)),
+                     std::vector<double>(static_cast<std::size_t>(samples * d / 2))};
+  for (std::int64_t s = 0; s < samples; ++s) {
+    pair_products(q.data() + s * d, k.data() + s * d, d, out.independent.data() + s * d);
+    const double* qs = q.data() + s * d;
+    for (std::int64_t i = 0; i < d / 2; ++i)
+      out.self[static_cast<std::size_t>(s * d / 2 + i)] = qs[2 * i] * qs[2 * i] + qs[2 * i + 1] * qs[2 * i + 1];
+  }
+  return out;
+}
+
+// The last call's products, kept when small (at most kKeptProducts doubles):
+// they depend on seed, samples and d alone, so a chart whose base, scaling or
+// maxDistance changes draws no normal samples again (the draw was about a third
+// of a call at d 1024). The wasm module is single-threaded.
+constexpr std::int64_t kKeptProducts = std::int64_t{1} << 16;
+
+const SampleProducts& kept_sample_products(std::uint64_t seed, std::int64_t samples, std::int64_t d,
+                                           SampleProducts& fresh) {
+  static SampleProducts kept;
+  if (kept.samples == samples && kept.d == d && kept.seed == seed) return kept;
+  fresh = sample_products(seed, samples, d);
+  if (samples * d > kKeptProducts) return fresh;
+  kept = fresh;
+  return kept;
 }
 
 }  // namespace
@@ -84,22 +155,11 @@ std::string validate_rope_decay(double d_model, double base, double max_distance
 void rope_decay(const RopeDecaySpec& spec, double* out) {
   const std::vector<double> theta = scaled_theta(spec);
   const auto h = static_cast<std::int64_t>(theta.size());
-  std::vector<double> rows(static_cast<std::size_t>(kBlock * 2 * h));
-  for (std::int64_t first = 0; first <= spec.max_distance; first += kBlock) {
-    const std::int64_t count = std::min(kBlock, spec.max_distance + 1 - first);
-    phasor_rows(theta, first, count, rows.data());
-    for (std::int64_t i = 0; i < count; ++i) {
-      const double* row = rows.data() + i * 2 * h;
-      // S_j = S_{j-1} + e^{i r theta_{j-1}}; the bound sums |S_j| for j = 1 .. d/2.
-      double re = 0.0, im = 0.0, total = 0.0;
-      for (std::int64_t k = 0; k < h; ++k) {
-        re += row[2 * k];
-        im += row[2 * k + 1];
-        total += std::sqrt(re * re + im * im);
-      }
-      out[first + i] = total / static_cast<double>(h);
-    }
-  }
+  walk_rows(theta, spec.max_distance, [&](std::int64_t first, std::int64_t count, const double* rows) {
+    // S_j = S_{j-1} + e^{i r theta_{j-1}}; the bound sums |S_j| for j = 1 .. d/2.
+    kernels::partial_sum_moduli(rows, count, h, out + first);
+    for (std::int64_t i = 0; i < count; ++i) out[first + i] /= static_cast<double>(h);
+  });
 }
 
 std::string validate_rope_random_scores(double d_model, double base, double max_distance,
@@ -117,31 +177,28 @@ void rope_random_scores(const RopeDecaySpec& spec, std::int64_t samples, std::ui
                         double* independent, double* self) {
   const std::int64_t d = spec.d_model;
   const std::vector<double> theta = scaled_theta(spec);
-  const std::vector<double> q = unit_rows(seed, kDecayQueryStream, samples, d);
-  const std::vector<double> k = unit_rows(seed, kDecayKeyStream, samples, d);
-  // Rows of pair products: samples for q against k, then samples for q against itself.
-  std::vector<double> products(static_cast<std::size_t>(2 * samples * d));
-  for (std::int64_t s = 0; s < samples; ++s) {
-    pair_products(q.data() + s * d, k.data() + s * d, d, products.data() + s * d);
-    pair_products(q.data() + s * d, q.data() + s * d, d, products.data() + (samples + s) * d);
-  }
-  std::vector<double> rows(static_cast<std::size_t>(kBlock * d));
+  const auto h = d / 2;
+  SampleProducts fresh;
+  const SampleProducts& products = kept_sample_products(seed, samples, d, fresh);
+  std::vector<double> cosines(static_cast<std::size_t>(kBlock * h));
   std::vector<double> scores(static_cast<std::size_t>(2 * samples * kBlock));
-  for (std::int64_t first = 0; first <= spec.max_distance; first += kBlock) {
-    const std::int64_t count = std::min(kBlock, spec.max_distance + 1 - first);
-    phasor_rows(theta, first, count, rows.data());
-    // scores[s * count + i]: every score of the block at once (the SIMD kernel).
-    kernels::cross_dot_f64(products.data(), 2 * samples, rows.data(), count, d, scores.data());
+  double* const self_scores = scores.data() + samples * kBlock;
+  walk_rows(theta, spec.max_distance, [&](std::int64_t first, std::int64_t count, const double* rows) {
+    // scores[s * count + i]: every score of the block at once (the SIMD kernel);
+    // the self scores need the cosines alone.
+    kernels::cross_dot_f64(products.independent.data(), samples, rows, count, d, scores.data());
+    for (std::int64_t i = 0; i < count * h; ++i) cosines[static_cast<std::size_t>(i)] = rows[2 * i];
+    kernels::cross_dot_f64(products.self.data(), samples, cosines.data(), count, h, self_scores);
     for (std::int64_t i = 0; i < count; ++i) {
       double a = 0.0, b = 0.0;
       for (std::int64_t s = 0; s < samples; ++s) {
         a += std::fabs(scores[static_cast<std::size_t>(s * count + i)]);
-        b += std::fabs(scores[static_cast<std::size_t>((samples + s) * count + i)]);
+        b += std::fabs(self_scores[s * count + i]);
       }
       independent[first + i] = a / static_cast<double>(samples);
       self[first + i] = b / static_cast<double>(samples);
     }
-  }
+  });
 }
 
 }  // namespace phasor

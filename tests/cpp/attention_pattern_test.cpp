@@ -126,6 +126,154 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{phasor::AttentionKind::alibi, true, false},
                       Case{phasor::AttentionKind::alibi, false, true}));
 
+// RoPE's Toeplitz path walks the phasors e^{i o theta} along the 2n - 1
+// offsets (an exact sin/cos every 64): against attention_scores, which turns q
+// and k by a sin and cos of each position, on a long axis, in both pairings,
+// with YaRN's attention factor on cos and sin, causal and not, softmax on.
+TEST(PatternRope, WalkedOffsetsMatchAttentionScoresOnALongAxis) {
+  constexpr std::int64_t n = 1500, dm = 16;
+  std::vector<float> wq(dm * dm), wk(dm * dm), token(dm);
+  phasor::normal_samples(9, 1, 0.35, dm * dm, wq.data());
+  phasor::normal_samples(9, 2, 0.35, dm * dm, wk.data());
+  phasor::normal_samples(9, 3, 1.0, dm, token.data());
+  const std::vector<double> rows = {0, 1, 63, 64, 65, 700, 1499}, cols = {0, 2, 64, 128, 777, 1200, 1499};
+  for (const phasor::Pairing pairing : {phasor::Pairing::half, phasor::Pairing::adjacent}) {
+    for (const bool causal : {false, true}) {
+      phasor::AttentionSpec a;
+      a.kind = phasor::AttentionKind::rope;
+      a.d_model = a.d_head = dm;
+      a.base = 500.0;
+      a.pairing = a.table_layout = pairing;
+      a.scaling.type = phasor::RopeScalingType::yarn;
+      a.scaling.factor = 8;
+      a.scaling.original_length = 256;
+      phasor::PatternSpec spec{a, n, true, causal, true};
+      ASSERT_TRUE(phasor::pattern_is_toeplitz(spec));
+      phasor::PatternInput in{token.data(), wq.data(), wk.data(), rows.data(), 7, cols.data(), 7};
+      ASSERT_EQ(phasor::validate_attention_pattern(spec, in), "");
+      std::vector<float> total(49), softmax(49);
+      phasor::PatternOutput out;
+      out.total = total.data();
+      out.softmax = softmax.data();
+      phasor::attention_pattern(spec, in, out);
+      // attention_scores of each drawn row against every key (for the softmax).
+      std::vector<double> keys(n);
+      for (std::int64_t k = 0; k < n; ++k) keys[k] = static_cast<double>(k);
+      std::vector<float> want(7 * n);
+      phasor::AttentionInput full;
+      full.query_positions = rows.data();
+      full.queries = 7;
+      full.key_positions = keys.data();
+      full.keys = n;
+      full.query_tokens = full.key_tokens = token.data();
+      full.shared_tokens = true;
+      full.wq = wq.data();
+      full.wk = wk.data();
+      phasor::AttentionScores scores;
+      scores.total = want.data();
+      phasor::attention_scores(a, full, scores);
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto m = static_cast<std::int64_t>(rows[i]);
+        const std::int64_t last = causal ? m : n - 1;
+        double sum = 0.0;
+        for (std::int64_t k = 0; k <= last; ++k) sum += std::exp(static_cast<double>(want[i * n + k]));
+        for (std::size_t j = 0; j < cols.size(); ++j) {
+          const auto k = static_cast<std::int64_t>(cols[j]);
+          const float got = total[i * 7 + j];
+          if (k > last) {
+            EXPECT_TRUE(std::isnan(got));
+            continue;
+          }
+          const float w = want[i * n + k];
+          EXPECT_NEAR(got, w, 1.2e-7 * std::fabs(w) + 1e-12) << "pairing " << static_cast<int>(pairing) << ", m " << m << " n " << k;
+          EXPECT_NEAR(softmax[i * 7 + j], std::exp(static_cast<double>(w)) / sum, 1e-6) << "m " << m << " n " << k;
+        }
+      }
+    }
+  }
+}
+
+// Additive PE and ALiBi without the terms compute q_m . k_n as x_m (W_Q W_K^T) x_n,
+// with W_Q W_K^T kept for the last weights: calls whose weights change (W_K
+// alone, W_Q alone, back again), widths with dHead above dModel, and both
+// kinds each match attention_scores.
+TEST(PatternProduct, KeptWeightProductFollowsTheWeights) {
+  constexpr std::int64_t n = 50;
+  struct Call {
+    phasor::AttentionKind kind;
+    std::int64_t dm, dh;
+    std::uint64_t wq_seed, wk_seed;
+    bool shared;
+  };
+  const Call calls[] = {
+      {phasor::AttentionKind::additive, 8, 8, 1, 2, true},  {phasor::AttentionKind::additive, 8, 8, 1, 3, true},
+      {phasor::AttentionKind::additive, 8, 8, 4, 3, true},  {phasor::AttentionKind::additive, 8, 8, 1, 2, false},
+      {phasor::AttentionKind::alibi, 8, 8, 1, 2, false},    {phasor::AttentionKind::additive, 6, 10, 1, 2, true},
+      {phasor::AttentionKind::additive, 10, 6, 1, 2, true}, {phasor::AttentionKind::additive, 8, 8, 1, 3, true},
+  };
+  const std::vector<double> rows = {0, 3, 17, 49}, cols = {1, 2, 17, 30, 49};
+  for (const Call& c : calls) {
+    std::vector<float> wq(c.dm * c.dh), wk(c.dm * c.dh), tokens((c.shared ? 1 : n) * c.dm);
+    phasor::normal_samples(c.wq_seed, 1, 0.35, c.dm * c.dh, wq.data());
+    phasor::normal_samples(c.wk_seed, 2, 0.35, c.dm * c.dh, wk.data());
+    phasor::normal_samples(5, 3, 1.0, static_cast<std::int64_t>(tokens.size()), tokens.data());
+    phasor::AttentionSpec a;
+    a.kind = c.kind;
+    a.d_model = c.dm;
+    a.d_head = c.dh;
+    a.base = 100.0;
+    phasor::PatternSpec spec{a, n, c.shared, false, true};
+    phasor::PatternInput in{tokens.data(), wq.data(), wk.data(), rows.data(), 4, cols.data(), 5};
+    ASSERT_EQ(phasor::validate_attention_pattern(spec, in), "");
+    std::vector<float> total(20), softmax(20);
+    phasor::PatternOutput out;
+    out.total = total.data();
+    out.softmax = softmax.data();
+    phasor::attention_pattern(spec, in, out);
+    std::vector<double> keys(n);
+    for (std::int64_t k = 0; k < n; ++k) keys[k] = static_cast<double>(k);
+    std::vector<float> query_tokens;
+    for (const double m : rows)
+      for (std::int64_t t = 0; t < c.dm; ++t)
+        query_tokens.push_back(tokens[(c.shared ? 0 : static_cast<std::int64_t>(m)) * c.dm + t]);
+    std::vector<float> want(4 * n);
+    phasor::AttentionInput full;
+    full.query_positions = rows.data();
+    full.queries = 4;
+    full.key_positions = keys.data();
+    full.keys = n;
+    full.query_tokens = c.shared ? tokens.data() : query_tokens.data();
+    full.key_tokens = tokens.data();
+    full.shared_tokens = c.shared;
+    full.wq = wq.data();
+    full.wk = wk.data();
+    phasor::AttentionScores scores;
+    scores.total = want.data();
+    phasor::attention_scores(a, full, scores);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      double sum = 0.0;
+      for (std::int64_t k = 0; k < n; ++k) sum += std::exp(static_cast<double>(want[i * n + k]));
+      for (std::size_t j = 0; j < cols.size(); ++j) {
+        const float w = want[i * n + static_cast<std::int64_t>(cols[j])];
+        EXPECT_NEAR(total[i * 5 + j], w, 1.2e-7 * std::fabs(w) + 1e-12)
+            << "kind " << static_cast<int>(c.kind) << ", d " << c.dm << " x " << c.dh << ", seeds " << c.wq_seed << " " << c.wk_seed;
+        EXPECT_NEAR(softmax[i * 5 + j], std::exp(static_cast<double>(w)) / sum, 1e-6);
+      }
+    }
+  }
+}
+
+// A RoPE table laid out for the other pairing is no rotation: not Toeplitz, computed entry by entry.
+TEST(PatternRope, AMismatchedTableLayoutIsNotToeplitz) {
+  phasor::PatternSpec spec;
+  spec.attention.kind = phasor::AttentionKind::rope;
+  spec.attention.pairing = phasor::Pairing::adjacent;
+  spec.attention.table_layout = phasor::Pairing::half;
+  EXPECT_FALSE(phasor::pattern_is_toeplitz(spec));
+  spec.attention.table_layout = phasor::Pairing::adjacent;
+  EXPECT_TRUE(phasor::pattern_is_toeplitz(spec));
+}
+
 TEST(PatternValidation, NamesTheIndexAndTheWork) {
   phasor::PatternSpec spec;
   spec.attention.kind = phasor::AttentionKind::rope;

@@ -136,6 +136,79 @@ TEST(SimdKernels, CosSumsAreBitIdenticalInFloat64AndTheOrderWouldShow) {
   EXPECT_TRUE(order_shows) << "inputs too tame: every order gives the same sums";
 }
 
+TEST(SimdKernels, Float64PhasorRowsAreBitIdenticalAndHoldEachPairAsCosThenSin) {
+  for (const std::int64_t pairs : kPairCounts) {
+    const std::int64_t rows = 23;
+    Walk simd(pairs, 13 * static_cast<std::uint64_t>(pairs)), scalar = simd;
+    const Walk start = simd;
+    std::vector<double> simd_rows(static_cast<std::size_t>(rows * 2 * pairs)), scalar_rows(simd_rows.size());
+    PhasorState a = simd.state(), b = scalar.state();
+    phasor::kernels::phasor_rows_f64__wasmsimd(a, rows, simd_rows.data());
+    phasor::kernels::phasor_rows_f64__scalar(b, rows, scalar_rows.data());
+    EXPECT_EQ(first_difference(simd_rows, scalar_rows), "") << pairs << " pairs";
+    EXPECT_EQ(first_difference(simd.sin, scalar.sin), "") << pairs << " pairs";
+    EXPECT_EQ(first_difference(simd.cos, scalar.cos), "") << pairs << " pairs";
+    for (std::int64_t i = 0; i < pairs; ++i) {
+      // Row 0 is the state as given, row 1 one rotation on: cos(x + w), sin(x + w).
+      ASSERT_EQ(simd_rows[2 * i], start.cos[i]) << pairs << " pairs, pair " << i;
+      ASSERT_EQ(simd_rows[2 * i + 1], start.sin[i]) << pairs << " pairs, pair " << i;
+      const double c = start.cos[i] * start.step_cos[i] - start.sin[i] * start.step_sin[i];
+      const double s = start.sin[i] * start.step_cos[i] + start.cos[i] * start.step_sin[i];
+      ASSERT_EQ(simd_rows[2 * pairs + 2 * i], c) << pairs << " pairs, pair " << i;
+      ASSERT_EQ(simd_rows[2 * pairs + 2 * i + 1], s) << pairs << " pairs, pair " << i;
+    }
+  }
+}
+
+TEST(SimdKernels, PhasorDotsAreBitIdenticalInFloat64AndTheOrderWouldShow) {
+  bool order_shows = false;
+  for (const std::int64_t pairs : kPairCounts) {
+    const std::int64_t rows = 19;
+    Walk simd(pairs, 17 * static_cast<std::uint64_t>(pairs)), scalar = simd;
+    const Walk start = simd;
+    const auto a = uniform(static_cast<std::size_t>(pairs), -2.0, 2.0, 41 + static_cast<std::uint64_t>(pairs));
+    const auto b = uniform(static_cast<std::size_t>(pairs), -2.0, 2.0, 43 + static_cast<std::uint64_t>(pairs));
+    std::vector<double> simd_dots(rows), scalar_dots(rows);
+    PhasorState sa = simd.state(), sb = scalar.state();
+    phasor::kernels::phasor_dots__wasmsimd(sa, rows, a.data(), b.data(), simd_dots.data());
+    phasor::kernels::phasor_dots__scalar(sb, rows, a.data(), b.data(), scalar_dots.data());
+    EXPECT_EQ(first_difference(simd_dots, scalar_dots), "") << pairs << " pairs";
+    EXPECT_EQ(first_difference(simd.sin, scalar.sin), "") << pairs << " pairs";
+    EXPECT_EQ(first_difference(simd.cos, scalar.cos), "") << pairs << " pairs";
+    // Row 0 is the dot with the state as given: sum_i a_i cos_i + b_i sin_i.
+    double sequential = 0.0;
+    for (std::int64_t i = 0; i < pairs; ++i) sequential += a[i] * start.cos[i] + b[i] * start.sin[i];
+    EXPECT_NEAR(scalar_dots[0], sequential, 1e-13 * static_cast<double>(pairs)) << pairs << " pairs";
+    order_shows = order_shows || sequential != scalar_dots[0];
+  }
+  EXPECT_TRUE(order_shows) << "inputs too tame: every order gives the same sums";
+}
+
+TEST(SimdKernels, PartialSumModuliAreBitIdenticalAndAreTheSumOfPrefixModuli) {
+  for (const std::int64_t pairs : kPairCounts) {
+    for (const std::int64_t rows : {1, 2, 3, 7, 8}) {
+      const auto z = uniform(static_cast<std::size_t>(rows * 2 * pairs), -1.0, 1.0, 31 + static_cast<std::uint64_t>(pairs));
+      std::vector<double> simd(static_cast<std::size_t>(rows)), scalar(simd.size());
+      phasor::kernels::partial_sum_moduli__wasmsimd(z.data(), rows, pairs, simd.data());
+      phasor::kernels::partial_sum_moduli__scalar(z.data(), rows, pairs, scalar.data());
+      EXPECT_EQ(first_difference(simd, scalar), "") << pairs << " pairs, " << rows << " rows";
+      for (std::int64_t r = 0; r < rows; ++r) {
+        // sum_j |z_0 + ... + z_{j-1}|, each prefix summed afresh.
+        double want = 0.0;
+        for (std::int64_t j = 1; j <= pairs; ++j) {
+          double re = 0.0, im = 0.0;
+          for (std::int64_t k = 0; k < j; ++k) {
+            re += z[static_cast<std::size_t>(r * 2 * pairs + 2 * k)];
+            im += z[static_cast<std::size_t>(r * 2 * pairs + 2 * k + 1)];
+          }
+          want += std::hypot(re, im);
+        }
+        ASSERT_NEAR(scalar[static_cast<std::size_t>(r)], want, 1e-13 * want) << pairs << " pairs, row " << r;
+      }
+    }
+  }
+}
+
 TEST(SimdKernels, RopeRowsAreBitIdenticalInBothPairings) {
   for (std::int64_t dim = 2; dim <= 40; dim += 2) {
     for (const int pairing : {phasor::kernels::kAdjacentPairs, phasor::kernels::kHalfPairs}) {

@@ -6,10 +6,15 @@
 //
 // Position m carries token m of `tokens` (n rows), or the one shared token.
 // With a shared token, RoPE and ALiBi scores depend on m - n alone (Toeplitz):
-// the 2n - 1 offsets are computed once and each row's softmax normaliser is a
-// log-sum-exp over a window of them (a segment tree, O(log n) per row). Else
-// (additive PE, or distinct tokens) each drawn entry is its own dot product,
-// and a softmax row needs the row's n scores: rows x n x dHead work.
+// the 2n - 1 offsets are computed once (RoPE: the pair products of q and k
+// against the phasors e^{i o theta}, walked along the offsets with an exact
+// sin/cos every 64) and each row's softmax normaliser is a log-sum-exp over a
+// window of them (a segment tree, O(log n) per row). Else (additive PE, or
+// distinct tokens) each drawn entry is its own dot product, and a softmax row
+// needs the row's n scores: rows x n x dHead work. With no rotation between
+// the projections (additive PE, ALiBi) and no terms asked, q_m . k_n is
+// x_m (W_Q W_K^T) x_n, the product of the weights kept for the next call with
+// the same weights.
 //
 // Everything is float64 (projections, rotations, sums, log-sum-exp); each
 // value is rounded to float32 once. Masked entries (key after query, causal)

@@ -53,9 +53,12 @@ export interface PatternsData {
   cols: Float64Array;
   /** Per scheme: the values drawn (rows × cols), the colour domain, and the call's result. */
   panels: { kind: AttentionKind; values: Float32Array; domain: readonly [number, number]; pattern: AttentionPattern }[];
-  /** Milliseconds each pattern's call took (additive, RoPE, ALiBi). */
-  computeMs: number[];
+  /** Milliseconds each pattern's call took (additive, RoPE, ALiBi); null: kept from the last computation. */
+  computeMs: (number | null)[];
 }
+
+/** One scheme's computed panel and the call it came from. */
+type Panel = PatternsData['panels'][number];
 
 const MARGIN = { top: 44, right: 10, bottom: 40, left: 64 };
 
@@ -84,6 +87,8 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
   private readonly caption = document.createElement('p');
   private scale = scaleLinear();
   private shown: PatternsData | null = null;
+  /** Per scheme, the last panel computed and its call's key: a control the scheme does not read (the base, for ALiBi) leaves it as it was. */
+  private readonly kept = KINDS.map((): { key: string; panel: Panel } | null => null);
 
   constructor() {
     super();
@@ -132,23 +137,44 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
     return [o, this.drawnCount(o)];
   }
 
-  /** The three patterns, one wasm call each, run between frames (parts.ts). */
+  /**
+   * The three patterns, one wasm call each. Scores with a shared token (the
+   * explorer's view) take about 1 + 3 + 9 ms at 306 × 306 drawn, n 4096,
+   * dModel 256 (RoPE and ALiBi walk 2n − 1 offsets, additive PE is rows ×
+   * dModel² + rows × cols × dModel): one step, painted in the frame of the
+   * input. Softmax rows and random tokens cost rows × n × dModel more: three
+   * steps run between frames (parts.ts), RoPE and ALiBi first, so a slice with
+   * time left after the two cheap ones runs the third too.
+   */
   protected compute(ph: Phasor, o: PatternsOptions): Parts<PatternsData> {
     const count = this.drawnCount(o);
     // The position at each pixel's centre.
     const at = Float64Array.from({ length: count }, (_, i) => Math.floor(((i + 0.5) * o.n) / count));
-    const panels: PatternsData['panels'] = [];
-    const computeMs: number[] = [];
-    const steps = KINDS.map((kind) => () => {
+    const panels: Panel[] = [];
+    const computeMs: (number | null)[] = [];
+    const order = [1, 2, 0]; // rope, alibi, additive
+    const panelSteps = order.map((i) => () => {
+      const kind = KINDS[i];
+      const call = this.callOptions(kind, o);
+      const key = JSON.stringify([call, kind === 'additive' ? o.term : '', count]); // what the panel shows (softmax is in call)
+      const kept = this.kept[i];
+      if (kept && kept.key === key) {
+        panels[i] = kept.panel;
+        computeMs[i] = null;
+        return;
+      }
       const started = performance.now();
-      const pattern = ph.attentionPattern({ ...this.callOptions(kind, o), rows: at, cols: at });
+      const pattern = ph.attentionPattern({ ...call, rows: at, cols: at });
       const values = o.view === 'softmax' ? pattern.softmax! : kind === 'additive' && o.term !== 'total' ? pattern.terms![TERM_KEYS[o.term]] : pattern.total;
       let max = 0;
       for (const v of values) if (v === v) max = Math.max(max, Math.abs(v));
       const domain: readonly [number, number] = o.view === 'softmax' ? [0, max || 1] : [-(max || 1), max || 1];
-      panels.push({ kind, values, domain, pattern });
-      computeMs.push(performance.now() - started);
+      panels[i] = { kind, values, domain, pattern };
+      this.kept[i] = { key, panel: panels[i] };
+      computeMs[i] = performance.now() - started;
     });
+    const light = o.tokens === 'shared' && o.view === 'scores';
+    const steps = light ? [() => panelSteps.forEach((step) => step())] : panelSteps;
     return new Parts(steps, () => ({ rows: at, cols: at, panels, computeMs }));
   }
 
@@ -158,7 +184,8 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
       kind,
       n: o.n,
       dModel: o.dModel,
-      ...(kind === 'rope' ? { theta: o.base, ...decayScaling(o) } : { base: o.base }),
+      // ALiBi reads no base (its bias is the head's slope times |m − n|): left out, a base change keeps its panel.
+      ...(kind === 'rope' ? { theta: o.base, ...decayScaling(o) } : kind === 'additive' ? { base: o.base } : {}),
       ...(kind === 'alibi' ? { heads: o.heads, head: o.head } : {}),
       seed: o.seed,
       tokens: o.tokens,
@@ -201,7 +228,7 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
         ? `${formatInteger(data.rows.length)} × ${formatInteger(data.cols.length)} entries drawn, one per pixel: each pixel shows the entry at its centre position (1 of ${exact(+(per * per).toPrecision(3))}, not an average). `
         : 'Every entry drawn. ') +
       (o.view === 'softmax' ? 'Each softmax row is normalised over all its keys, drawn or not. ' : '') +
-      `Each panel has its own colour scale. Computed in ${data.computeMs.map((t) => t.toFixed(1)).join(', ')} ms.`,
+      `Each panel has its own colour scale. Computed in ${data.computeMs.map((t) => (t === null ? 'kept' : `${t.toFixed(1)} ms`)).join(', ')}.`,
     );
   }
 
