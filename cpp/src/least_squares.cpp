@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "least_squares_kernels.hpp"
+
 namespace phasor {
 
 namespace {
@@ -24,11 +26,8 @@ Matrix column_major(const double* row_major, std::int64_t rows, std::int64_t col
   return m;
 }
 
-double dot(const double* a, const double* b, std::int64_t n) {
-  double s = 0.0;
-  for (std::int64_t i = 0; i < n; ++i) s += a[i] * b[i];
-  return s;
-}
+// Two partial sums (even, odd index): the SIMD kernel's lanes, bit for bit in both builds.
+double dot(const double* a, const double* b, std::int64_t n) { return kernels::dot_f64(a, b, n); }
 
 // Householder QR of a (rows >= cols) in place, the same reflections applied to
 // b. Afterwards the top cols x cols of a is R and the top cols rows of b are Q^T Y.
@@ -36,10 +35,6 @@ void householder_qr(Matrix& a, Matrix& b) {
   const std::int64_t m = a.rows, n = a.cols;
   std::vector<double> reflector(static_cast<std::size_t>(m));
   double* v = reflector.data();
-  auto reflect = [&](double* column, std::int64_t k, double scale) {
-    const double f = scale * dot(v + k, column + k, m - k);
-    for (std::int64_t i = k; i < m; ++i) column[i] -= f * v[i];
-  };
   for (std::int64_t k = 0; k < n; ++k) {
     double* ak = a.col(k);
     const double norm = std::sqrt(dot(ak + k, ak + k, m - k));
@@ -53,8 +48,9 @@ void householder_qr(Matrix& a, Matrix& b) {
     const double vv = dot(v + k, v + k, m - k);
     if (vv == 0.0) continue;
     const double scale = 2.0 / vv;
-    for (std::int64_t j = k + 1; j < n; ++j) reflect(a.col(j), k, scale);
-    for (std::int64_t j = 0; j < b.cols; ++j) reflect(b.col(j), k, scale);
+    // The columns right of k, then every column of b (each matrix's columns are m apart).
+    if (k + 1 < n) kernels::reflect_columns(v + k, m - k, scale, a.col(k + 1) + k, m, n - k - 1);
+    if (b.cols > 0) kernels::reflect_columns(v + k, m - k, scale, b.col(0) + k, m, b.cols);
     ak[k] = alpha;
     std::fill(ak + k + 1, ak + m, 0.0);
   }
