@@ -1,7 +1,8 @@
 // Kernels of the least-squares solver (cpp/src/least_squares.cpp) and of the
 // shift fit's residual (cpp/src/shift_fit.cpp): the dot products and updates
 // of the Householder reflections, where nearly all of a shiftFit's QR time
-// goes, and the product of the rows with the fitted map. As in kernels.hpp,
+// goes, and the product of the rows with the fitted map (also the token and
+// PE projections of cpp/src/additive_offset.cpp). As in kernels.hpp,
 // each SIMD kernel (__wasmsimd) has a scalar sibling (__scalar) doing the same
 // float64 operations in the same order, so the two builds agree bit for bit:
 // every dot product is two partial sums (even t, odd t; the two f64 lanes)

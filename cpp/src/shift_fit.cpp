@@ -100,16 +100,20 @@ void shift_encoding(const ShiftFitSpec& spec, const std::vector<double>& w, doub
 
 namespace {
 
-// Rows r < count of e(start + r * stride), phases linear in p: each pair's
-// column by angle addition (progression_phasors.hpp), a few ulp from
-// shift_encoding's values at a thirtieth of its sines and cosines.
-void linear_phase_rows(const ShiftFitSpec& spec, const std::vector<double>& w, double start,
-                       std::int64_t count, double* rows) {
+// Rows r < count of e(start + r * stride), each pair's column along the
+// progression (progression_phasors.hpp): a few ulp from shift_encoding's
+// values (linear phases; quadratic ones within the rounding of w p^2) at a
+// thirtieth of its sines and cosines.
+void progression_rows(const ShiftFitSpec& spec, const std::vector<double>& w, double start,
+                      std::int64_t count, double* rows) {
   const std::int64_t d = spec.d_model;
   const bool sine_only = spec.encoding == ShiftEncoding::sine_only;
   for (std::size_t i = 0; i < w.size(); ++i) {
     double* column = rows + (sine_only ? i : 2 * i);
-    progression_phasors(w[i], start, spec.stride, count, column, sine_only ? nullptr : column + 1, d);
+    if (spec.encoding == ShiftEncoding::quadratic_phase)
+      quadratic_progression_phasors(w[i], start, spec.stride, count, column, column + 1, d);
+    else
+      progression_phasors(w[i], start, spec.stride, count, column, sine_only ? nullptr : column + 1, d);
   }
 }
 
@@ -118,17 +122,18 @@ void linear_phase_rows(const ShiftFitSpec& spec, const std::vector<double>& w, d
 void shift_fit_rows(const ShiftFitSpec& spec, const std::vector<double>& w, double* x, double* y) {
   const std::int64_t d = spec.d_model, all = spec.positions + spec.extrapolate;
   const auto position = [&](std::int64_t r) { return spec.offset + static_cast<double>(r) * spec.stride; };
-  const bool linear = spec.encoding != ShiftEncoding::quadratic_phase && spec.encoding != ShiftEncoding::log_phase;
-  if (linear) {
-    linear_phase_rows(spec, w, spec.offset, all, x);
-    linear_phase_rows(spec, w, spec.offset + spec.k, all, y);
+  // Every row along the progression but for log phase (its rows one by one).
+  const bool along = spec.encoding != ShiftEncoding::log_phase;
+  if (along) {
+    progression_rows(spec, w, spec.offset, all, x);
+    progression_rows(spec, w, spec.offset + spec.k, all, y);
   } else {
     for (std::int64_t r = 0; r < all; ++r) shift_encoding(spec, w, position(r), x + r * d);
   }
   // When k is a whole number of strides (an integer k at stride 1, as the
   // explorer asks), p_r + k is the position of row r + k/stride: where it is
   // exactly that number, that row is copied, so y holds the very numbers x
-  // does (and, for the phases not linear in p, half the sines and cosines).
+  // does (and, for log phase, half the sines and cosines).
   const double rows_ahead = spec.k / spec.stride;
   const bool whole = std::fabs(rows_ahead) < static_cast<double>(all) && rows_ahead == std::trunc(rows_ahead);
   for (std::int64_t r = 0; r < all; ++r) {
@@ -136,7 +141,7 @@ void shift_fit_rows(const ShiftFitSpec& spec, const std::vector<double>& w, doub
     const std::int64_t same = whole ? r + static_cast<std::int64_t>(rows_ahead) : -1;
     if (same >= 0 && same < all && position(same) == p)
       std::copy_n(x + same * d, d, y + r * d);
-    else if (!linear)
+    else if (!along)
       shift_encoding(spec, w, p, y + r * d);
   }
 }

@@ -53,4 +53,31 @@ TEST(ProgressionPhasors, EveryRowIsWithinAFewUlpOfTheExactPhasor) {
   }
 }
 
+TEST(ProgressionPhasors, QuadraticPhasesStayWithinTheRoundingOfWPSquared) {
+  // Bound: the rounding of w p^2 (three times: p's own rounding counts double), 64 roundings of a step's phase
+  // w step (2 p + step) and 2048 of the turn 2 w step^2, and 512 ulp for the
+  // products of up to 63 steps.
+  const Case cases[] = {{1.0, 0.0, 1.0, 2048}, {0.31622776601683794, 0.0, 1.0, 2048}, {1e-4, -5.0, 1.0, 300},
+                        {0.9, 300.0, 0.5, 1000}, {2.5, -40.0, 0.1, 900}, {0.7, 0.0, 1.0, 65}, {0.037, 3.0, 2.0, 1}};
+  for (const auto& c : cases) {
+    const auto n = static_cast<std::size_t>(c.count);
+    std::vector<double> out(2 * n);
+    phasor::quadratic_progression_phasors(c.w, c.start, c.step, c.count, out.data(), out.data() + 1, 2);
+    for (std::int64_t r = 0; r < c.count; ++r) {
+      const long double p = static_cast<long double>(c.start) + static_cast<long double>(r) * c.step;
+      const long double phase = static_cast<long double>(c.w) * p * p;
+      const double step_phase = c.w * std::fabs(c.step) * (2 * std::fabs(static_cast<double>(p)) + std::fabs(c.step));
+      const double bound = (3 * std::fabs(static_cast<double>(phase)) + 64 * step_phase + 2048 * 2 * c.w * c.step * c.step + 512.0) * 0x1p-52;
+      const double s = out[static_cast<std::size_t>(2 * r)], co = out[static_cast<std::size_t>(2 * r + 1)];
+      ASSERT_NEAR(s, static_cast<double>(std::sin(phase)), bound) << "sin, row " << r << " of w " << c.w;
+      ASSERT_NEAR(co, static_cast<double>(std::cos(phase)), bound) << "cos, row " << r << " of w " << c.w;
+      if (r % 64 == 0) {  // an anchor: the formula's own float64 values
+        const double q = c.start + static_cast<double>(r) * c.step;
+        ASSERT_EQ(s, std::sin(c.w * (q * q))) << "anchor row " << r;
+        ASSERT_EQ(co, std::cos(c.w * (q * q))) << "anchor row " << r;
+      }
+    }
+  }
+}
+
 }  // namespace

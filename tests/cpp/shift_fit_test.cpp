@@ -193,10 +193,10 @@ TEST(ShiftFit, RowsAreTheEncodingAtPAndPPlusKCopiedWhereTheSameP) {
   // shift_fit_rows copies e(p_r + k) from row r + k/stride when that row's p
   // is exactly p_r + k. At offset 0.1, stride 0.1, k 0.2 it is not, for
   // about a third of the rows (0.1 + (r + 2) 0.1 != 0.1 + r 0.1 + 0.2): those
-  // must be computed, not copied. Phases quadratic or logarithmic in p come
-  // from shift_encoding bit for bit; linear ones by angle addition along the
-  // progression, within a few ulp of the exact values (long double) and
-  // bit for bit shift_encoding's at every 64th row (the anchors).
+  // must be computed, not copied. Log phase comes from shift_encoding bit for
+  // bit; the others along the progression, within a few ulp of the exact
+  // values (long double) for linear phases, within the rounding of w p^2 for
+  // quadratic ones, and bit for bit shift_encoding's at every 64th row (the anchors).
   struct Case {
     ShiftEncoding encoding;
     double offset, stride, k;
@@ -205,7 +205,8 @@ TEST(ShiftFit, RowsAreTheEncodingAtPAndPPlusKCopiedWhereTheSameP) {
                         {ShiftEncoding::quadratic_phase, -5, 1, -3}, {ShiftEncoding::log_phase, 0, 2, 4},
                         {ShiftEncoding::sine_only, 3, 0.5, 1.5},     {ShiftEncoding::linear_frequencies, 0, 1, 0.5},
                         {ShiftEncoding::sinusoidal, 0, 1, 64},       {ShiftEncoding::sinusoidal, 1000.5, 3, -9},
-                        {ShiftEncoding::log_phase, 0.1, 0.1, 0.2},   {ShiftEncoding::quadratic_phase, 0, 1, 2}};
+                        {ShiftEncoding::log_phase, 0.1, 0.1, 0.2},   {ShiftEncoding::quadratic_phase, 0, 1, 2},
+                        {ShiftEncoding::quadratic_phase, 300, 0.5, 1.25}};
   int copied_somewhere = 0, computed_somewhere = 0;
   for (const auto& c : cases) {
     auto spec = spec_of(c.encoding, 6, 100, c.k);
@@ -213,19 +214,27 @@ TEST(ShiftFit, RowsAreTheEncodingAtPAndPPlusKCopiedWhereTheSameP) {
     spec.stride = c.stride;
     spec.extrapolate = 60;
     const std::int64_t all = 160, d = 6;
-    const bool linear = c.encoding != ShiftEncoding::quadratic_phase && c.encoding != ShiftEncoding::log_phase;
+    const bool along = c.encoding != ShiftEncoding::log_phase;
+    const bool quadratic = c.encoding == ShiftEncoding::quadratic_phase;
     const auto w = phasor::shift_encoding_frequencies(spec);
     std::vector<double> x(static_cast<std::size_t>(all * d)), y(x.size()), want(static_cast<std::size_t>(d));
     phasor::shift_fit_rows(spec, w, x.data(), y.data());
     const auto position = [&](std::int64_t r) { return spec.offset + static_cast<double>(r) * spec.stride; };
     // The exact encoding at p (long double phases from the float64 frequencies),
-    // and how far a float64 evaluation may be from it: the phase's rounding plus a few ulp.
+    // and how far a float64 evaluation may be from it: the phase's rounding plus
+    // a few ulp; for quadratic phase that rounding three times (p's own counts
+    // double in p^2), 64 roundings of a step's phase
+    // w stride (2 p + stride), 2048 of the step's turn 2 w stride^2 and 512
+    // ulp for the products of up to 63 steps.
     const auto expect_close = [&](const double* row, long double p, const char* which, std::int64_t r) {
       for (std::int64_t j = 0; j < d; ++j) {
         const bool sine_only = c.encoding == ShiftEncoding::sine_only;
-        const long double phase = static_cast<long double>(w[static_cast<std::size_t>(sine_only ? j : j / 2)]) * p;
+        const long double wj = w[static_cast<std::size_t>(sine_only ? j : j / 2)];
+        const long double phase = wj * (quadratic ? p * p : p);
         const long double exact = sine_only || j % 2 == 0 ? std::sin(phase) : std::cos(phase);
-        const double bound = (std::fabs(static_cast<double>(phase)) + 8.0) * 0x1p-52;
+        const double step_phase = quadratic ? static_cast<double>(wj) * c.stride * (2 * std::fabs(static_cast<double>(p)) + c.stride) : 0.0;
+        const double curve = quadratic ? 2 * static_cast<double>(wj) * c.stride * c.stride : 0.0;
+        const double bound = ((quadratic ? 3 : 1) * std::fabs(static_cast<double>(phase)) + 64 * step_phase + 2048 * curve + (quadratic ? 512.0 : 8.0)) * 0x1p-52;
         ASSERT_NEAR(row[j], static_cast<double>(exact), bound) << which << " row " << r << " slot " << j << " of case " << &c - cases;
       }
     };
@@ -233,8 +242,8 @@ TEST(ShiftFit, RowsAreTheEncodingAtPAndPPlusKCopiedWhereTheSameP) {
       const long double exact_p = static_cast<long double>(spec.offset) + static_cast<long double>(r) * spec.stride;
       phasor::shift_encoding(spec, w, position(r), want.data());
       for (std::int64_t j = 0; j < d; ++j)
-        if (!linear || r % 64 == 0) ASSERT_EQ(x[r * d + j], want[j]) << "x row " << r << " of case " << &c - cases;
-      if (linear) expect_close(x.data() + r * d, exact_p, "x", r);
+        if (!along || r % 64 == 0) ASSERT_EQ(x[r * d + j], want[j]) << "x row " << r << " of case " << &c - cases;
+      if (along) expect_close(x.data() + r * d, exact_p, "x", r);
       phasor::shift_encoding(spec, w, position(r) + spec.k, want.data());
       const double ahead = c.k / c.stride;
       const auto same = r + static_cast<std::int64_t>(ahead);
@@ -244,7 +253,7 @@ TEST(ShiftFit, RowsAreTheEncodingAtPAndPPlusKCopiedWhereTheSameP) {
       } else {
         ++computed_somewhere;
       }
-      if (!linear) {
+      if (!along) {
         for (std::int64_t j = 0; j < d; ++j) ASSERT_EQ(y[r * d + j], want[j]) << "y row " << r << " of case " << &c - cases;
       } else {
         expect_close(y.data() + r * d, exact_p + static_cast<long double>(spec.k), "y", r);

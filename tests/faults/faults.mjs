@@ -478,6 +478,20 @@ export const faults = [
     suites: ['cpp'],
   },
   {
+    id: 'additive-offset-fold-sign', computation: 'attention terms', kind: 'wrong sign',
+    file: 'cpp/src/additive_offset.cpp',
+    anchor: 'f[2 * i + 1] = u[2 * i + 1] * s - u[2 * i] * c;',
+    replacement: 'f[2 * i + 1] = u[2 * i + 1] * s + u[2 * i] * c;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'additive-offset-position-content-dropped', computation: 'attention terms', kind: 'wrong formula',
+    file: 'cpp/src/additive_offset.cpp',
+    anchor: 'out[at] = static_cast<float>(content_content + content_position + position_content + position_position);',
+    replacement: 'out[at] = static_cast<float>(content_content + content_position + position_position);',
+    suites: ['cpp'],
+  },
+  {
     id: 'alibi-head-ignored', computation: 'ALiBi', kind: 'ignored option',
     file: 'cpp/src/attention.cpp',
     anchor: 'slope = slopes[static_cast<std::size_t>(spec.head)];',
@@ -568,6 +582,13 @@ export const faults = [
     file: 'cpp/src/progression_phasors.cpp',
     anchor: 'c * turn_cos[l] - s * turn_sin[l]',
     replacement: 'c * turn_cos[l] + s * turn_sin[l]',
+    suites: ['cpp'],
+  },
+  {
+    id: 'progression-quadratic-step-without-its-square', computation: 'shift fit', kind: 'wrong formula',
+    file: 'cpp/src/progression_phasors.cpp',
+    anchor: 'const double turn = w * step * (2.0 * p + step);',
+    replacement: 'const double turn = w * step * (2.0 * p);',
     suites: ['cpp'],
   },
   {
