@@ -559,15 +559,15 @@ export const faults = [
   {
     id: 'shift-fit-linear-rows-stride-ignored', computation: 'shift fit', kind: 'ignored option',
     file: 'cpp/src/shift_fit.cpp',
-    anchor: 'progression_phasors(w[i], start, spec.stride, count,',
-    replacement: 'progression_phasors(w[i], start, 1.0, count,',
+    anchor: 'progression_phasors(w[i], start, spec.stride, count, column, sine_only',
+    replacement: 'progression_phasors(w[i], start, 1.0, count, column, sine_only',
     suites: ['cpp'],
   },
   {
-    id: 'shift-fit-linear-y-rows-without-k', computation: 'shift fit', kind: 'ignored option',
+    id: 'shift-fit-y-rows-without-k', computation: 'shift fit', kind: 'ignored option',
     file: 'cpp/src/shift_fit.cpp',
-    anchor: 'linear_phase_rows(spec, w, spec.offset + spec.k, all, y);',
-    replacement: 'linear_phase_rows(spec, w, spec.offset, all, y);',
+    anchor: 'progression_rows(spec, w, spec.offset + spec.k, all, y);',
+    replacement: 'progression_rows(spec, w, spec.offset, all, y);',
     suites: ['cpp'],
   },
   {
