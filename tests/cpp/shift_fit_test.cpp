@@ -55,6 +55,24 @@ TEST(LeastSquares, SolvesATinySystemAsWellAsItsUnscaledCopy) {
   for (double v : subnormal.solution) EXPECT_TRUE(std::isfinite(v));
 }
 
+TEST(LeastSquares, TheLargestEntryWhereverItIsSetsTheScale) {
+  // Entries of 2^-600 and one of 1.5 * 2^600, in turn at every index (the
+  // scale's four running maxima and its tail): scaled by any smaller entry's
+  // power of two, the large one overflows and the fit turns to NaN.
+  const std::int64_t rows = 7, cols = 3, rhs = 2;
+  for (std::int64_t at = 0; at < rows * cols; ++at) {
+    std::vector<double> x(rows * cols), y(rows * rhs);
+    for (std::int64_t i = 0; i < rows * cols; ++i) x[i] = std::ldexp(std::sin(static_cast<double>(i) + 1.0), -600);
+    for (std::int64_t i = 0; i < rows * rhs; ++i) y[i] = std::ldexp(std::cos(static_cast<double>(i) + 1.0), -600);
+    x[at] = std::ldexp(1.5, 600);
+    y[at % (rows * rhs)] = std::ldexp(-1.25, 600);
+    const auto ls = phasor::least_squares(x.data(), rows, cols, y.data(), rhs);
+    ASSERT_NEAR(ls.singular_values[0], std::ldexp(1.5, 600), std::ldexp(1.5, 600) * 1e-12) << "large entry at " << at;
+    for (double v : ls.singular_values) ASSERT_TRUE(std::isfinite(v)) << "large entry at " << at;
+    for (double v : ls.solution) ASSERT_TRUE(std::isfinite(v)) << "large entry at " << at;
+  }
+}
+
 TEST(LeastSquares, GivesTheMinimumNormSolutionOfARankDeficientSystem) {
   // Two equal columns: x = [a a], y = 2a. Every (s, 2 - s) fits; the smallest is (1, 1).
   std::vector<double> x, y;

@@ -592,6 +592,20 @@ export const faults = [
     suites: ['cpp'],
   },
   {
+    id: 'least-squares-scale-skips-a-running-maximum', computation: 'shift fit', kind: 'off-by-one',
+    file: 'cpp/src/least_squares.cpp',
+    anchor: 'const double largest = std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));',
+    replacement: 'const double largest = std::max(std::max(m[0], m[1]), m[2]);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'least-squares-scale-skips-the-tail', computation: 'shift fit', kind: 'off-by-one',
+    file: 'cpp/src/least_squares.cpp',
+    anchor: 'for (; i < count; ++i) m[0] = std::max(m[0], std::fabs(values[i]));',
+    replacement: 'for (; i < count; ++i) m[0] = std::max(m[0], 0.0);',
+    suites: ['cpp'],
+  },
+  {
     id: 'least-squares-dot-one-lane', computation: 'shift fit', kind: 'summation order',
     file: 'cpp/kernels/least_squares_kernels_scalar.cpp',
     anchor: 'for (std::int64_t t = 0; t < len; ++t) acc[t & 1] += a[t] * b[t];',
