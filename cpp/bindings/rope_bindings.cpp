@@ -207,7 +207,8 @@ val attention_scores(double kind, double d_model, double d_head, double base, do
 }
 
 // Anchors in kPositions, offsets in kKeyPositions, one token in kTokens (and
-// optionally kKeyTokens), weights in kWq, kWk: anchors x offsets scores.
+// optionally kKeyTokens), weights in kWq, kWk: anchors x offsets scores
+// (additive: then its four terms, four more such blocks).
 val score_by_offset(double kind, double d_model, double d_head, double base, double pairing,
                     double table_layout, double weight_layout, bool permute, double heads,
                     double head, const ScalingRecord& scaling) {
@@ -234,11 +235,14 @@ val score_by_offset(double kind, double d_model, double d_head, double base, dou
   if (key_token != query_token && slot_count(kKeyTokens) != dm)
     return val(missing("key token (one row of dModel)", dm, slot_count(kKeyTokens)));
   if (auto e = check_weights(dm, static_cast<std::size_t>(d_head)); !e.empty()) return val(e);
-  const auto count = static_cast<std::size_t>(na * no);
+  // Additive PE: the totals, then its four terms (four more blocks of anchors x offsets).
+  const bool additive = spec.kind == phasor::AttentionKind::additive;
+  const auto grid = static_cast<std::size_t>(na * no);
+  const std::size_t count = additive ? 5 * grid : grid;
   float* out = result_buffer<float>(count);
   if (out == nullptr) return out_of_memory(static_cast<double>(count) * 4);
   phasor::score_by_offset(spec, query_token, key_token, slot_data<float>(kWq), slot_data<float>(kWk),
-                          anchors, na, offsets, no, out);
+                          anchors, na, offsets, no, out, additive ? out + grid : nullptr);
   return val(emscripten::typed_memory_view(count, out));
 }
 

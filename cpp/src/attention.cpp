@@ -7,6 +7,7 @@
 #include "phasor/frequencies.hpp"
 #include "phasor/limits.hpp"
 #include "phasor/validation.hpp"
+#include "additive_offset.hpp"
 #include "rope_kernels.hpp"
 
 namespace phasor {
@@ -264,7 +265,12 @@ std::string validate_score_by_offset(const AttentionSpec& spec, const double* an
 void score_by_offset(const AttentionSpec& spec, const float* query_token, const float* key_token,
                      const float* wq, const float* wk, const double* anchors,
                      std::int64_t anchor_count, const double* offsets, std::int64_t offset_count,
-                     float* out) {
+                     float* out, float* terms) {
+  if (spec.kind == AttentionKind::additive) {
+    additive_score_by_offset(spec, query_token, key_token, wq, wk, anchors, anchor_count, offsets,
+                             offset_count, out, terms);
+    return;
+  }
   std::vector<double> key_positions(static_cast<std::size_t>(offset_count));
   double* keys = key_positions.data();
   const Weights weights = transposed_pair(spec, wq, wk);  // the same for every anchor

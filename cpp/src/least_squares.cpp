@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "least_squares_kernels.hpp"
+
 namespace phasor {
 
 namespace {
@@ -17,18 +19,16 @@ struct Matrix {
   const double* col(std::int64_t j) const { return v.data() + j * rows; }
 };
 
-Matrix column_major(const double* row_major, std::int64_t rows, std::int64_t cols) {
+// The row-major input, times `by` (a power of two: exact), column by column.
+Matrix column_major(const double* row_major, std::int64_t rows, std::int64_t cols, double by) {
   Matrix m(rows, cols);
   for (std::int64_t i = 0; i < rows; ++i)
-    for (std::int64_t j = 0; j < cols; ++j) m.col(j)[i] = row_major[i * cols + j];
+    for (std::int64_t j = 0; j < cols; ++j) m.col(j)[i] = row_major[i * cols + j] * by;
   return m;
 }
 
-double dot(const double* a, const double* b, std::int64_t n) {
-  double s = 0.0;
-  for (std::int64_t i = 0; i < n; ++i) s += a[i] * b[i];
-  return s;
-}
+// Two partial sums (even, odd index): the SIMD kernel's lanes, bit for bit in both builds.
+double dot(const double* a, const double* b, std::int64_t n) { return kernels::dot_f64(a, b, n); }
 
 // Householder QR of a (rows >= cols) in place, the same reflections applied to
 // b. Afterwards the top cols x cols of a is R and the top cols rows of b are Q^T Y.
@@ -36,10 +36,6 @@ void householder_qr(Matrix& a, Matrix& b) {
   const std::int64_t m = a.rows, n = a.cols;
   std::vector<double> reflector(static_cast<std::size_t>(m));
   double* v = reflector.data();
-  auto reflect = [&](double* column, std::int64_t k, double scale) {
-    const double f = scale * dot(v + k, column + k, m - k);
-    for (std::int64_t i = k; i < m; ++i) column[i] -= f * v[i];
-  };
   for (std::int64_t k = 0; k < n; ++k) {
     double* ak = a.col(k);
     const double norm = std::sqrt(dot(ak + k, ak + k, m - k));
@@ -53,8 +49,9 @@ void householder_qr(Matrix& a, Matrix& b) {
     const double vv = dot(v + k, v + k, m - k);
     if (vv == 0.0) continue;
     const double scale = 2.0 / vv;
-    for (std::int64_t j = k + 1; j < n; ++j) reflect(a.col(j), k, scale);
-    for (std::int64_t j = 0; j < b.cols; ++j) reflect(b.col(j), k, scale);
+    // The columns right of k, then every column of b (each matrix's columns are m apart).
+    if (k + 1 < n) kernels::reflect_columns(v + k, m - k, scale, a.col(k + 1) + k, m, n - k - 1);
+    if (b.cols > 0) kernels::reflect_columns(v + k, m - k, scale, b.col(0) + k, m, b.cols);
     ak[k] = alpha;
     std::fill(ak + k + 1, ak + m, 0.0);
   }
@@ -100,9 +97,15 @@ void one_sided_jacobi(Matrix& a, Matrix& v) {
 // scaling by it is exact, and keeps squares of tiny entries from underflowing
 // (a reflector of subnormal length turns into inf and NaN), as LAPACK's
 // xGELSD scales its input.
-double unit_scale(const Matrix& m) {
-  double largest = 0.0;
-  for (double v : m.v) largest = std::max(largest, std::fabs(v));
+double unit_scale(const double* values, std::int64_t count) {
+  // Four running maxima (NaN passed over, as std::max does), so the compares
+  // do not wait on each other; the largest is the same in any order.
+  double m[4] = {0.0, 0.0, 0.0, 0.0};
+  std::int64_t i = 0;
+  for (; i + 4 <= count; i += 4)
+    for (int k = 0; k < 4; ++k) m[k] = std::max(m[k], std::fabs(values[i + k]));
+  for (; i < count; ++i) m[0] = std::max(m[0], std::fabs(values[i]));
+  const double largest = std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
   if (!(largest > 0.0) || !std::isfinite(largest)) return 1.0;
   int exponent = 0;
   std::frexp(largest, &exponent);
@@ -110,20 +113,14 @@ double unit_scale(const Matrix& m) {
   return std::ldexp(1.0, -std::clamp(exponent, -1000, 1000));
 }
 
-void scale(Matrix& m, double by) {
-  for (double& v : m.v) v *= by;
-}
-
 }  // namespace
 
 LeastSquares least_squares(const double* x, std::int64_t rows, std::int64_t cols, const double* y,
                            std::int64_t rhs) {
-  Matrix a = column_major(x, rows, cols);
-  Matrix b = column_major(y, rows, rhs);
   // Solve (sx X) B' = (sy Y): then B = B' sx / sy, and X's singular values are S' / sx.
-  const double sx = unit_scale(a), sy = unit_scale(b);
-  scale(a, sx);
-  scale(b, sy);
+  const double sx = unit_scale(x, rows * cols), sy = unit_scale(y, rows * rhs);
+  Matrix a = column_major(x, rows, cols, sx);
+  Matrix b = column_major(y, rows, rhs, sy);
   std::int64_t m = rows;
   if (rows > cols) {  // reduce to the cols x cols triangle R and Q^T Y's top rows
     householder_qr(a, b);

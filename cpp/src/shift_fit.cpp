@@ -8,6 +8,8 @@
 #include "phasor/least_squares.hpp"
 #include "phasor/limits.hpp"
 #include "phasor/validation.hpp"
+#include "least_squares_kernels.hpp"
+#include "progression_phasors.hpp"
 
 namespace phasor {
 
@@ -96,14 +98,42 @@ void shift_encoding(const ShiftFitSpec& spec, const std::vector<double>& w, doub
   }
 }
 
+namespace {
+
+// Rows r < count of e(start + r * stride), each pair's column along the
+// progression (progression_phasors.hpp): a few ulp from shift_encoding's
+// values (linear phases; quadratic ones within the rounding of w p^2) at a
+// thirtieth of its sines and cosines.
+void progression_rows(const ShiftFitSpec& spec, const std::vector<double>& w, double start,
+                      std::int64_t count, double* rows) {
+  const std::int64_t d = spec.d_model;
+  const bool sine_only = spec.encoding == ShiftEncoding::sine_only;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    double* column = rows + (sine_only ? i : 2 * i);
+    if (spec.encoding == ShiftEncoding::quadratic_phase)
+      quadratic_progression_phasors(w[i], start, spec.stride, count, column, column + 1, d);
+    else
+      progression_phasors(w[i], start, spec.stride, count, column, sine_only ? nullptr : column + 1, d);
+  }
+}
+
+}  // namespace
+
 void shift_fit_rows(const ShiftFitSpec& spec, const std::vector<double>& w, double* x, double* y) {
   const std::int64_t d = spec.d_model, all = spec.positions + spec.extrapolate;
   const auto position = [&](std::int64_t r) { return spec.offset + static_cast<double>(r) * spec.stride; };
-  for (std::int64_t r = 0; r < all; ++r) shift_encoding(spec, w, position(r), x + r * d);
+  // Every row along the progression but for log phase (its rows one by one).
+  const bool along = spec.encoding != ShiftEncoding::log_phase;
+  if (along) {
+    progression_rows(spec, w, spec.offset, all, x);
+    progression_rows(spec, w, spec.offset + spec.k, all, y);
+  } else {
+    for (std::int64_t r = 0; r < all; ++r) shift_encoding(spec, w, position(r), x + r * d);
+  }
   // When k is a whole number of strides (an integer k at stride 1, as the
   // explorer asks), p_r + k is the position of row r + k/stride: where it is
-  // exactly that number, that row's encoding is copied. The same p gives the
-  // same numbers bit for bit, at half the sines and cosines.
+  // exactly that number, that row is copied, so y holds the very numbers x
+  // does (and, for log phase, half the sines and cosines).
   const double rows_ahead = spec.k / spec.stride;
   const bool whole = std::fabs(rows_ahead) < static_cast<double>(all) && rows_ahead == std::trunc(rows_ahead);
   for (std::int64_t r = 0; r < all; ++r) {
@@ -111,7 +141,7 @@ void shift_fit_rows(const ShiftFitSpec& spec, const std::vector<double>& w, doub
     const std::int64_t same = whole ? r + static_cast<std::int64_t>(rows_ahead) : -1;
     if (same >= 0 && same < all && position(same) == p)
       std::copy_n(x + same * d, d, y + r * d);
-    else
+    else if (!along)
       shift_encoding(spec, w, p, y + r * d);
   }
 }
@@ -132,19 +162,24 @@ ShiftFit shift_fit(const ShiftFitSpec& spec) {
   const double* ys = y.data();
   for (std::int64_t i = 0; i < d; ++i)
     for (std::int64_t j = 0; j < d; ++j) map[i * d + j] = ls.solution.data()[j * d + i];
+  // M e(p_r) for every row at once: the solution is B = M^T (d x d,
+  // row-major), so the predictions are X B, each entry summed over j in
+  // order as a dot product of M's row would (kernels/least_squares_kernels.hpp).
+  std::vector<double> prediction(x.size());
+  kernels::rows_times_matrix(xs, all, d, ls.solution.data(), d, prediction.data());
   double miss_sum[2] = {0.0, 0.0}, target_sum[2] = {0.0, 0.0};  // fitted, extrapolated
+  fit.per_position.resize(static_cast<std::size_t>(all));
   for (std::int64_t r = 0; r < all; ++r) {
+    const double* predicted = prediction.data() + r * d;
     double miss = 0.0, target = 0.0;
     for (std::int64_t i = 0; i < d; ++i) {
-      double predicted = 0.0;
-      for (std::int64_t j = 0; j < d; ++j) predicted += map[i * d + j] * xs[r * d + j];
       const double want = ys[r * d + i];
-      miss += (predicted - want) * (predicted - want);
+      miss += (predicted[i] - want) * (predicted[i] - want);
       target += want * want;
     }
     miss_sum[r < n ? 0 : 1] += miss;
     target_sum[r < n ? 0 : 1] += target;
-    fit.per_position.push_back(target > 0.0 ? std::sqrt(miss / target) : std::sqrt(miss));
+    fit.per_position[static_cast<std::size_t>(r)] = target > 0.0 ? std::sqrt(miss / target) : std::sqrt(miss);
   }
   auto ratio = [](double miss, double target) {
     return target > 0.0 ? std::sqrt(miss / target) : std::sqrt(miss);

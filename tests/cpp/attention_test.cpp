@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "phasor/random.hpp"
@@ -119,6 +120,79 @@ double offset_spread(const phasor::AttentionSpec& spec, const Experiment& s) {
     spread = std::max(spread, hi - lo);
   }
   return spread;
+}
+
+// Float32 values a and b at most one float32 ulp apart (both rounded once from
+// float64 values that agree to float64 rounding).
+bool within_one_ulp(float a, float b) {
+  return a == b || std::nextafter(a, b) == b;
+}
+
+TEST(AttentionOffset, AdditiveScoresAndTermsAreTheDirectProductsAndTheGridsDiagonals) {
+  // score_by_offset computes additive PE from the key side (PE(m - o) . W_K q
+  // by angle addition); attention_scores projects every key's PE row. Both
+  // are float64 rounded once: within a float32 ulp of each other, and each
+  // term the direct float64 product of the definitions (reference.hpp rows).
+  // Offsets along a progression (their sines and cosines by angle addition
+  // too) and offsets that are not one (each computed).
+  const std::vector<double> consecutive = [] {
+    std::vector<double> o;
+    for (int j = -12; j <= 13; ++j) o.push_back(j);
+    return o;
+  }();
+  const std::vector<double> scattered = [&] {
+    std::vector<double> o = consecutive;
+    o.push_back(1000.25);
+    return o;
+  }();
+  const std::vector<double> strided = {-70.5, -63, -55.5, -48, -40.5, -33, -25.5, -18, -10.5, -3, 4.5};
+  for (const auto& [dm, dh] : {std::pair<std::int64_t, std::int64_t>{16, 8}, {64, 64}, {130, 6}, {2, 2}})
+  for (const auto* offset_set : {&consecutive, &scattered, &strided}) {
+    const Experiment s = make_experiment(dm, dh, 1);
+    const std::vector<double> anchors = {0, 17, 300, 4000, -9.5};
+    const std::vector<double>& offsets = *offset_set;
+    const auto na = static_cast<std::int64_t>(anchors.size()), no = static_cast<std::int64_t>(offsets.size());
+    const auto grid = static_cast<std::size_t>(na * no);
+    auto spec = spec_of(AttentionKind::additive, s);
+    spec.base = 500.0;
+    ASSERT_EQ(phasor::validate_score_by_offset(spec, anchors.data(), na, offsets.data(), no), "");
+    std::vector<float> total(grid), terms(4 * grid), alone(grid);
+    phasor::score_by_offset(spec, s.tokens.data(), s.tokens.data(), s.wq.data(), s.wk.data(), anchors.data(), na,
+                            offsets.data(), no, total.data(), terms.data());
+    phasor::score_by_offset(spec, s.tokens.data(), s.tokens.data(), s.wq.data(), s.wk.data(), anchors.data(), na,
+                            offsets.data(), no, alone.data());
+    EXPECT_EQ(alone, total) << "without terms";
+    const std::vector<double> w(s.tokens.begin(), s.tokens.begin() + dm);
+    for (std::int64_t a = 0; a < na; ++a) {
+      // The grid of attention_scores: the query at anchors[a] against its keys.
+      std::vector<double> keys(static_cast<std::size_t>(no));
+      for (std::int64_t j = 0; j < no; ++j) keys[j] = anchors[a] - offsets[j];
+      std::vector<float> g(static_cast<std::size_t>(no)), gcc(g.size()), gcp(g.size()), gpc(g.size()), gpp(g.size());
+      phasor::AttentionInput in = input_of(s, true);
+      in.query_positions = anchors.data() + a;
+      in.queries = 1;
+      in.key_positions = keys.data();
+      in.keys = no;
+      phasor::attention_scores(spec, in, {g.data(), gcc.data(), gcp.data(), gpc.data(), gpp.data(), nullptr});
+      const auto pm = reference::row(anchors[a], dm, spec.base);
+      const auto qc = times(w, s.wq, dh), kc = times(w, s.wk, dh), qp = times(pm, s.wq, dh);
+      for (std::int64_t j = 0; j < no; ++j) {
+        const std::size_t at = static_cast<std::size_t>(a * no + j);
+        const auto pn = reference::row(keys[j], dm, spec.base);
+        const auto kp = times(pn, s.wk, dh);
+        const float* t = terms.data();
+        const double want[4] = {dot(qc, kc), dot(qc, kp), dot(qp, kc), dot(qp, kp)};
+        const float grid_terms[4] = {gcc[j], gcp[j], gpc[j], gpp[j]};
+        for (int k = 0; k < 4; ++k) {
+          const float got = t[static_cast<std::size_t>(k) * grid + at];
+          EXPECT_NEAR(got, want[k], 1e-6 * (1 + std::fabs(want[k]))) << "term " << k << ", anchor " << a << ", offset " << offsets[j];
+          EXPECT_TRUE(within_one_ulp(got, grid_terms[k])) << got << " vs " << grid_terms[k] << ": term " << k << ", d " << dm;
+        }
+        EXPECT_NEAR(total[at], want[0] + want[1] + want[2] + want[3], 1e-6 * (1 + std::fabs(total[at])));
+        EXPECT_TRUE(within_one_ulp(total[at], g[j])) << total[at] << " vs " << g[j] << ": anchor " << a << ", d " << dm;
+      }
+    }
+  }
 }
 
 TEST(AttentionOffset, RopeScoresDependOnTheOffsetOnlyAndAdditiveScoresDoNot) {

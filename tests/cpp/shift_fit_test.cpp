@@ -55,6 +55,24 @@ TEST(LeastSquares, SolvesATinySystemAsWellAsItsUnscaledCopy) {
   for (double v : subnormal.solution) EXPECT_TRUE(std::isfinite(v));
 }
 
+TEST(LeastSquares, TheLargestEntryWhereverItIsSetsTheScale) {
+  // Entries of 2^-600 and one of 1.5 * 2^600, in turn at every index (the
+  // scale's four running maxima and its tail): scaled by any smaller entry's
+  // power of two, the large one overflows and the fit turns to NaN.
+  const std::int64_t rows = 7, cols = 3, rhs = 2;
+  for (std::int64_t at = 0; at < rows * cols; ++at) {
+    std::vector<double> x(rows * cols), y(rows * rhs);
+    for (std::int64_t i = 0; i < rows * cols; ++i) x[i] = std::ldexp(std::sin(static_cast<double>(i) + 1.0), -600);
+    for (std::int64_t i = 0; i < rows * rhs; ++i) y[i] = std::ldexp(std::cos(static_cast<double>(i) + 1.0), -600);
+    x[at] = std::ldexp(1.5, 600);
+    y[at % (rows * rhs)] = std::ldexp(-1.25, 600);
+    const auto ls = phasor::least_squares(x.data(), rows, cols, y.data(), rhs);
+    ASSERT_NEAR(ls.singular_values[0], std::ldexp(1.5, 600), std::ldexp(1.5, 600) * 1e-12) << "large entry at " << at;
+    for (double v : ls.singular_values) ASSERT_TRUE(std::isfinite(v)) << "large entry at " << at;
+    for (double v : ls.solution) ASSERT_TRUE(std::isfinite(v)) << "large entry at " << at;
+  }
+}
+
 TEST(LeastSquares, GivesTheMinimumNormSolutionOfARankDeficientSystem) {
   // Two equal columns: x = [a a], y = 2a. Every (s, 2 - s) fits; the smallest is (1, 1).
   std::vector<double> x, y;
@@ -189,11 +207,14 @@ TEST(ShiftFit, ResidualsRankAndSingularValuesMatchNumpyLstsq) {
   }
 }
 
-TEST(ShiftFit, RowsAreTheEncodingAtPAndPPlusKBitForBit) {
+TEST(ShiftFit, RowsAreTheEncodingAtPAndPPlusKCopiedWhereTheSameP) {
   // shift_fit_rows copies e(p_r + k) from row r + k/stride when that row's p
   // is exactly p_r + k. At offset 0.1, stride 0.1, k 0.2 it is not, for
   // about a third of the rows (0.1 + (r + 2) 0.1 != 0.1 + r 0.1 + 0.2): those
-  // must be computed, not copied.
+  // must be computed, not copied. Log phase comes from shift_encoding bit for
+  // bit; the others along the progression, within a few ulp of the exact
+  // values (long double) for linear phases, within the rounding of w p^2 for
+  // quadratic ones, and bit for bit shift_encoding's at every 64th row (the anchors).
   struct Case {
     ShiftEncoding encoding;
     double offset, stride, k;
@@ -201,30 +222,84 @@ TEST(ShiftFit, RowsAreTheEncodingAtPAndPPlusKBitForBit) {
   const Case cases[] = {{ShiftEncoding::sinusoidal, 0, 1, 8},         {ShiftEncoding::sinusoidal, 0.1, 0.1, 0.2},
                         {ShiftEncoding::quadratic_phase, -5, 1, -3}, {ShiftEncoding::log_phase, 0, 2, 4},
                         {ShiftEncoding::sine_only, 3, 0.5, 1.5},     {ShiftEncoding::linear_frequencies, 0, 1, 0.5},
-                        {ShiftEncoding::sinusoidal, 0, 1, 64}};
+                        {ShiftEncoding::sinusoidal, 0, 1, 64},       {ShiftEncoding::sinusoidal, 1000.5, 3, -9},
+                        {ShiftEncoding::log_phase, 0.1, 0.1, 0.2},   {ShiftEncoding::quadratic_phase, 0, 1, 2},
+                        {ShiftEncoding::quadratic_phase, 300, 0.5, 1.25}};
   int copied_somewhere = 0, computed_somewhere = 0;
   for (const auto& c : cases) {
-    auto spec = spec_of(c.encoding, 6, 40, c.k);
+    auto spec = spec_of(c.encoding, 6, 100, c.k);
     spec.offset = c.offset;
     spec.stride = c.stride;
-    spec.extrapolate = 20;
-    const std::int64_t all = 60, d = 6;
+    spec.extrapolate = 60;
+    const std::int64_t all = 160, d = 6;
+    const bool along = c.encoding != ShiftEncoding::log_phase;
+    const bool quadratic = c.encoding == ShiftEncoding::quadratic_phase;
     const auto w = phasor::shift_encoding_frequencies(spec);
     std::vector<double> x(static_cast<std::size_t>(all * d)), y(x.size()), want(static_cast<std::size_t>(d));
     phasor::shift_fit_rows(spec, w, x.data(), y.data());
+    const auto position = [&](std::int64_t r) { return spec.offset + static_cast<double>(r) * spec.stride; };
+    // The exact encoding at p (long double phases from the float64 frequencies),
+    // and how far a float64 evaluation may be from it: the phase's rounding plus
+    // a few ulp; for quadratic phase that rounding three times (p's own counts
+    // double in p^2), 64 roundings of a step's phase
+    // w stride (2 p + stride), 2048 of the step's turn 2 w stride^2 and 512
+    // ulp for the products of up to 63 steps.
+    const auto expect_close = [&](const double* row, long double p, const char* which, std::int64_t r) {
+      for (std::int64_t j = 0; j < d; ++j) {
+        const bool sine_only = c.encoding == ShiftEncoding::sine_only;
+        const long double wj = w[static_cast<std::size_t>(sine_only ? j : j / 2)];
+        const long double phase = wj * (quadratic ? p * p : p);
+        const long double exact = sine_only || j % 2 == 0 ? std::sin(phase) : std::cos(phase);
+        const double step_phase = quadratic ? static_cast<double>(wj) * c.stride * (2 * std::fabs(static_cast<double>(p)) + c.stride) : 0.0;
+        const double curve = quadratic ? 2 * static_cast<double>(wj) * c.stride * c.stride : 0.0;
+        const double bound = ((quadratic ? 3 : 1) * std::fabs(static_cast<double>(phase)) + 64 * step_phase + 2048 * curve + (quadratic ? 512.0 : 8.0)) * 0x1p-52;
+        ASSERT_NEAR(row[j], static_cast<double>(exact), bound) << which << " row " << r << " slot " << j << " of case " << &c - cases;
+      }
+    };
     for (std::int64_t r = 0; r < all; ++r) {
-      const double p = spec.offset + static_cast<double>(r) * spec.stride;
-      phasor::shift_encoding(spec, w, p, want.data());
-      for (std::int64_t j = 0; j < d; ++j) ASSERT_EQ(x[r * d + j], want[j]) << "x row " << r << " of case " << &c - cases;
-      phasor::shift_encoding(spec, w, p + spec.k, want.data());
-      for (std::int64_t j = 0; j < d; ++j) ASSERT_EQ(y[r * d + j], want[j]) << "y row " << r << " of case " << &c - cases;
+      const long double exact_p = static_cast<long double>(spec.offset) + static_cast<long double>(r) * spec.stride;
+      phasor::shift_encoding(spec, w, position(r), want.data());
+      for (std::int64_t j = 0; j < d; ++j)
+        if (!along || r % 64 == 0) ASSERT_EQ(x[r * d + j], want[j]) << "x row " << r << " of case " << &c - cases;
+      if (along) expect_close(x.data() + r * d, exact_p, "x", r);
+      phasor::shift_encoding(spec, w, position(r) + spec.k, want.data());
+      const double ahead = c.k / c.stride;
+      const auto same = r + static_cast<std::int64_t>(ahead);
+      if (ahead == std::trunc(ahead) && same >= 0 && same < all && position(same) == position(r) + spec.k) {
+        for (std::int64_t j = 0; j < d; ++j) ASSERT_EQ(y[r * d + j], x[same * d + j]) << "copied y row " << r << " of case " << &c - cases;
+        ++copied_somewhere;
+      } else {
+        ++computed_somewhere;
+      }
+      if (!along) {
+        for (std::int64_t j = 0; j < d; ++j) ASSERT_EQ(y[r * d + j], want[j]) << "y row " << r << " of case " << &c - cases;
+      } else {
+        expect_close(y.data() + r * d, exact_p + static_cast<long double>(spec.k), "y", r);
+      }
     }
-    const double ahead = c.k / c.stride;
-    if (ahead == std::trunc(ahead) && std::fabs(ahead) < static_cast<double>(all)) ++copied_somewhere;
-    else ++computed_somewhere;
   }
   EXPECT_GT(copied_somewhere, 0);
   EXPECT_GT(computed_somewhere, 0);
+}
+
+TEST(ShiftFit, TheExplorersSinusoidalFitIsExactToRoundingInAndBeyondItsRange) {
+  // The explorer's chart: d 16, 1024 positions fitted and 1024 more checked.
+  // Float64 rounding of the rows and of the fit: 1-3e-15 in the range (sin +
+  // cos) and 3-14e-15 (linear frequencies); beyond it the slow pairs, hardly
+  // turning over the range, carry ~1e-12. Far below the chart's "exact" line
+  // (1e-9), and no larger than with every row from std::sin (4.8e-15 and
+  // 2.0e-14 at k 8).
+  for (const double k : {1.0, 8.0, 37.0}) {
+    auto spec = spec_of(ShiftEncoding::sinusoidal, 16, 1024, k);
+    spec.extrapolate = 1024;
+    const auto fit = phasor::shift_fit(spec);
+    EXPECT_LT(fit.residual, 1e-14) << "k " << k;
+    EXPECT_LT(fit.extrapolation_residual, 1e-11) << "k " << k;
+    spec.encoding = ShiftEncoding::linear_frequencies;
+    const auto linear = phasor::shift_fit(spec);
+    EXPECT_LT(linear.residual, 1e-13) << "k " << k;
+    EXPECT_LT(linear.extrapolation_residual, 1e-12) << "k " << k;
+  }
 }
 
 TEST(ShiftFit, SineOnlyConfusesPWithPiOverOmegaMinusP) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "kernels.hpp"
+#include "least_squares_kernels.hpp"
 #include "rope_kernels.hpp"
 
 #if !PHASOR_SIMD_KERNELS
@@ -281,6 +282,67 @@ TEST(SimdKernels, PairwiseAgreesWithFloat64WithinFloat32SummationError) {
         EXPECT_EQ(dot[at], dot[static_cast<std::size_t>(j * n + i)]);
       }
     for (std::int64_t i = 0; i < n; ++i) EXPECT_EQ(l2[static_cast<std::size_t>(i * n + i)], 0.0f);
+  }
+}
+
+// The least-squares kernels (least_squares_kernels.hpp): the same float64
+// sums as their scalar siblings, and those sums are the mathematical ones.
+TEST(SimdKernels, LeastSquaresDotsAndReflectionsAreBitIdenticalAndTheOrderWouldShow) {
+  bool order_shows = false;
+  for (std::int64_t len = 1; len <= 21; ++len) {
+    const auto v = uniform(static_cast<std::size_t>(len), -2.0, 2.0, 300 + static_cast<std::uint64_t>(len));
+    const auto b = uniform(static_cast<std::size_t>(len), -2.0, 2.0, 400 + static_cast<std::uint64_t>(len));
+    const double simd = phasor::kernels::dot_f64__wasmsimd(v.data(), b.data(), len);
+    const double scalar = phasor::kernels::dot_f64__scalar(v.data(), b.data(), len);
+    EXPECT_EQ(first_difference(std::vector<double>{simd}, std::vector<double>{scalar}), "") << "len " << len;
+    double sequential = 0.0;
+    for (std::int64_t t = 0; t < len; ++t) sequential += v[t] * b[t];
+    order_shows = order_shows || sequential != scalar;
+    ASSERT_NEAR(scalar, sequential, 1e-13 * static_cast<double>(len));
+    // Reflections of 1 to 9 columns (blocks of 4 and every tail), columns
+    // `stride` apart with values between them that must stay untouched.
+    for (std::int64_t count = 1; count <= 9; ++count) {
+      const std::int64_t stride = len + 3;
+      const auto columns = uniform(static_cast<std::size_t>(count * stride), -2.0, 2.0, 500 + static_cast<std::uint64_t>(len * count));
+      auto a = columns, c = columns;
+      phasor::kernels::reflect_columns__wasmsimd(v.data(), len, 0.37, a.data(), stride, count);
+      phasor::kernels::reflect_columns__scalar(v.data(), len, 0.37, c.data(), stride, count);
+      ASSERT_EQ(first_difference(a, c), "") << "len " << len << ", " << count << " columns";
+      for (std::int64_t k = 0; k < count; ++k) {
+        const double* column = columns.data() + k * stride;
+        double f = 0.0;
+        for (std::int64_t t = 0; t < len; ++t) f += v[t] * column[t];
+        for (std::int64_t t = 0; t < stride; ++t) {
+          const double want = t < len ? column[t] - 0.37 * f * v[t] : column[t];
+          ASSERT_NEAR(c[k * stride + t], want, 1e-12 * static_cast<double>(len)) << "column " << k << ", t " << t;
+        }
+      }
+    }
+  }
+  EXPECT_TRUE(order_shows) << "inputs too tame: every order gives the same sums";
+}
+
+TEST(SimdKernels, RowsTimesMatrixIsBitIdenticalAndSumsAlongJInOrder) {
+  // Shapes around the SIMD kernel's blocks (2 rows x 8 columns, then 2, then
+  // an odd last column). Each entry must be the sequential sum over j: the
+  // prediction of a shift fit adds up as a dot product of the map's row.
+  for (const std::int64_t rows : {1, 2, 3, 5}) {
+    for (const std::int64_t cols : {1, 2, 3, 7, 8, 9, 16, 17}) {
+      for (const std::int64_t inner : {1, 4, 16, 19}) {
+        const auto x = uniform(static_cast<std::size_t>(rows * inner), -2.0, 2.0, 600 + static_cast<std::uint64_t>(rows * cols * inner));
+        const auto b = uniform(static_cast<std::size_t>(inner * cols), -2.0, 2.0, 700 + static_cast<std::uint64_t>(rows * cols * inner));
+        std::vector<double> simd(static_cast<std::size_t>(rows * cols)), scalar(simd.size());
+        phasor::kernels::rows_times_matrix__wasmsimd(x.data(), rows, inner, b.data(), cols, simd.data());
+        phasor::kernels::rows_times_matrix__scalar(x.data(), rows, inner, b.data(), cols, scalar.data());
+        ASSERT_EQ(first_difference(simd, scalar), "") << rows << " x " << inner << " times " << inner << " x " << cols;
+        for (std::int64_t r = 0; r < rows; ++r)
+          for (std::int64_t i = 0; i < cols; ++i) {
+            double sequential = 0.0;
+            for (std::int64_t j = 0; j < inner; ++j) sequential += b[j * cols + i] * x[r * inner + j];
+            ASSERT_EQ(scalar[r * cols + i], sequential) << "entry " << r << ", " << i;
+          }
+      }
+    }
   }
 }
 

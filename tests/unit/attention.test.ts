@@ -133,6 +133,35 @@ describe('the offset-only property', () => {
   });
 });
 
+describe('scoreByOffset for additive PE', () => {
+  test('returns its four terms, each the attentionScores term within a float32 ulp, summing to the score', () => {
+    // The core computes them from the key side (no key's PE row projected);
+    // attentionScores projects every key: float64 both, rounded once.
+    const anchors = [0, 100, 1000, 10000];
+    const r = ph.scoreByOffset({ kind: 'additive', dModel: 96, dHead: 64, anchors, maxOffset: 32, seed: 5 });
+    const keys = Float64Array.from({ length: anchors.length * 65 }, (_, n) => anchors[Math.floor(n / 65)] - r.offsets[n % 65]);
+    const grid = ph.attentionScores({ kind: 'additive', dModel: 96, dHead: 64, positions: anchors, keyPositions: keys, tokens: 'shared', seed: 5 });
+    const ulp = (v: number) => Math.max(2 ** -149, Math.abs(Math.fround(v)) * 2 ** -23);
+    const fields = ['contentContent', 'contentPosition', 'positionContent', 'positionPosition'] as const;
+    for (let a = 0; a < anchors.length; a++) {
+      for (let j = 0; j < 65; j++) {
+        const at = a * 65 + j;
+        const g = a * keys.length + a * 65 + j; // the grid's row a, its own block of keys
+        for (const f of fields) expect(Math.abs(r.terms![f][at] - grid[f][g]), `${f} at anchor ${anchors[a]}, offset ${r.offsets[j]}`).toBeLessThanOrEqual(ulp(grid[f][g]));
+        expect(Math.abs(r.scores[at] - grid.total[g])).toBeLessThanOrEqual(ulp(grid.total[g]));
+        const sum = fields.reduce((t, f) => t + r.terms![f][at], 0);
+        expect(Math.abs(r.scores[at] - sum)).toBeLessThanOrEqual(4 * ulp(sum) + 1e-6);
+      }
+    }
+    expect(r.terms!.contentContent.every((v) => v === r.terms!.contentContent[0])).toBe(true);
+  });
+
+  test('other kinds return no terms', () => {
+    expect(ph.scoreByOffset({ kind: 'rope', dModel: 8, anchors: [0, 5], maxOffset: 2 }).terms).toBeUndefined();
+    expect(ph.scoreByOffset({ kind: 'alibi', dModel: 8, anchors: [0, 5], maxOffset: 2 }).terms).toBeUndefined();
+  });
+});
+
 describe('RoPE pairing conventions', () => {
   test('weights converted with the checkpoint permutation give numpy’s scores under rotate_half', () => {
     const s = ph.attentionScores({ kind: 'rope', pairing: 'half', weightLayout: 'adjacent', permute: true, ...fixtureInputs });

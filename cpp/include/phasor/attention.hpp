@@ -79,13 +79,18 @@ void attention_scores(const AttentionSpec& spec, const AttentionInput& in,
 // out[a * offsets + j] = score of the query at anchors[a] against the key at
 // anchors[a] - offset[j] (offset = m - n), one shared token (query_tokens /
 // key_tokens one row each). The offset-only property reads as: every row equal.
+// Additive PE also writes its four terms to `terms` (four such blocks:
+// content-content, content-position, position-content, position-position)
+// unless it is null, and is computed from the key side (additive_offset.hpp):
+// the same values as attention_scores to float64 rounding, at a fraction of
+// the work (no key's PE row is projected).
 std::string validate_score_by_offset(const AttentionSpec& spec, const double* anchors,
                                      std::int64_t anchor_count, const double* offsets,
                                      std::int64_t offset_count);
 void score_by_offset(const AttentionSpec& spec, const float* query_token, const float* key_token,
                      const float* wq, const float* wk, const double* anchors,
                      std::int64_t anchor_count, const double* offsets, std::int64_t offset_count,
-                     float* out);
+                     float* out, float* terms = nullptr);
 
 // The paper's head slopes: 2^(-8(h+1)/H) when H is a power of two; otherwise
 // the reference code's rule (the slopes of the power of two below H, then

@@ -56,8 +56,13 @@ std::vector<double> shift_encoding_frequencies(const ShiftFitSpec& spec);
 void shift_encoding(const ShiftFitSpec& spec, const std::vector<double>& frequencies, double p,
                     double* row);
 // The rows shift_fit fits and checks, r < positions + extrapolate: x row r is
-// e(p_r), y row r is e(p_r + k), each d values, bit for bit as shift_encoding
-// gives them.
+// e(p_r), y row r is e(p_r + k), each d values. Log phase: bit for bit as
+// shift_encoding gives them. The others along the progression
+// (progression_phasors.hpp): linear phases (sinusoidal, sine-only,
+// linear-frequencies) by angle addition, within a few ulp of shift_encoding
+// and of the exact values; quadratic phase by a turning step, within the
+// rounding of w p^2. Where p_r + k is exactly p_{r + k/stride}, y row r is x
+// row r + k/stride copied.
 void shift_fit_rows(const ShiftFitSpec& spec, const std::vector<double>& frequencies, double* x, double* y);
 
 struct ShiftFit {

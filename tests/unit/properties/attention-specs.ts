@@ -277,9 +277,18 @@ export const scoreByOffset: Spec<ScoreByOffsetOptions> = {
     const wk = weights(s, o.wk, 2);
     const n = offsets.length;
     expect(r.scores.length).toBe(anchors.length * n);
+    // Additive PE also returns its four terms (computed from the key side in the core: the same values to float64 rounding).
+    const fields = ['contentContent', 'contentPosition', 'positionContent', 'positionPosition'] as const;
+    if (s.kind === 'additive') expect(Object.keys(r.terms ?? {})).toEqual([...fields]);
+    else expect(r.terms).toBeUndefined();
     anchors.forEach((m, a) => {
       const want = scores(s, [m], offsets.map((k) => m - k), token, token, true, wq, wk);
       expectClose(`anchor ${m}`, r.scores.subarray(a * n, (a + 1) * n), want.total, (j) => 2 * f32(want.total[j]) + want.size[j]);
+      if (r.terms) {
+        fields.forEach((field, t) =>
+          expectClose(`${field}, anchor ${m}`, r.terms![field].subarray(a * n, (a + 1) * n), want.terms[t], (j) => 2 * f32(want.terms[t][j]) + want.size[j]),
+        );
+      }
     });
     for (let j = 0; j < n; j++) {
       const column = anchors.map((_, a) => r.scores[a * n + j]);

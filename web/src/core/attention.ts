@@ -284,11 +284,14 @@ export function scoreByOffset(wasm: ExperimentsWasm, options: ScoreByOffsetOptio
   putFloat64(wasm, fn, 'keyPositions', offsets);
   putFloat32(wasm, fn, 'tokens', token);
   s.putWeights(wq, wk);
-  const scores = takeResult(
+  const packed = takeResult(
     wasm,
     fn,
     wasm.scoreByOffset(s.kindCode, s.dModel, s.dHead, s.base, s.pairing, s.tableLayout, s.weightLayout, s.permute, s.heads, s.head, s.scaling),
   );
+  const grid = anchors.length * count;
+  const block = (b: number) => packed.subarray(b * grid, (b + 1) * grid);
+  const scores = block(0);
   const spread = new Float32Array(count);
   for (let j = 0; j < count; j++) {
     let lo = Infinity;
@@ -299,5 +302,8 @@ export function scoreByOffset(wasm: ExperimentsWasm, options: ScoreByOffsetOptio
     }
     spread[j] = hi - lo;
   }
-  return { anchors, offsets, scores, spread, maxSpread: spread.reduce((m, v) => Math.max(m, v), 0) };
+  const maxSpread = spread.reduce((m, v) => Math.max(m, v), 0);
+  if (s.kind !== 'additive') return { anchors, offsets, scores, spread, maxSpread };
+  const terms = { contentContent: block(1), contentPosition: block(2), positionContent: block(3), positionPosition: block(4) };
+  return { anchors, offsets, scores, spread, maxSpread, terms };
 }

@@ -239,6 +239,16 @@ export interface ScoresByOffset {
   /** For each offset, max − min over the anchors: 0 (to rounding) when the score depends on the offset only. */
   spread: Float32Array;
   maxSpread: number;
+  /** Additive PE only: its four terms, anchors × offsets each (scores is their sum, rounded once). */
+  terms?: AdditiveTerms;
+}
+
+/** The four terms of additive PE's score (q = (w + p) W_Q, k = (w + p) W_K). */
+export interface AdditiveTerms {
+  contentContent: Float32Array;
+  contentPosition: Float32Array;
+  positionContent: Float32Array;
+  positionPosition: Float32Array;
 }
 
 export type ShiftEncoding = 'sinusoidal' | 'sine-only' | 'linear-frequencies' | 'quadratic-phase' | 'log-phase';

@@ -74,6 +74,7 @@ export interface ExperimentsWasm extends ModuleCommon {
   /** [scaled ω (rotaryDim/2), unscaled ω, attention factor]; rotaryDim 0: dim. */
   ropeFrequencies(dim: number, rotaryDim: number, theta: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
   attentionScores(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number, sharedTokens: boolean, scaling: WasmScalingRecord): WasmResult<Float32Array>;
+  /** anchors × offsets scores (slots positions, keyPositions); additive: then its four terms, four more such blocks. */
   scoreByOffset(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number, scaling: WasmScalingRecord): WasmResult<Float32Array>;
   alibiSlopes(heads: number): WasmResult<Float64Array>;
   /** decay_bindings.cpp: [total, softmax?, four additive terms?], rows (slot positions) × cols (slot keyPositions). */

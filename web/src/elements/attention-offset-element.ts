@@ -151,22 +151,19 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
       return { title, scores: r.scores, spread: r.spread, maxSpread: r.maxSpread, reference, referenceGap };
     };
     const additive = (): OffsetPanel => {
-      // One grid row per anchor m, against the keys m − offset of every anchor; row a reads its own block.
-      const keys = Float64Array.from({ length: o.anchors.length * count }, (_, n) => o.anchors[Math.floor(n / count)] - offsets[n % count]);
-      const s = ph.attentionScores({ kind: 'additive', ...shared, positions: o.anchors, keyPositions: keys, tokens: 'shared' });
+      // The core computes the curves and their four terms from the key side
+      // (no key's PE row projected): a few milliseconds at dModel 1024.
+      const r = ph.scoreByOffset({ kind: 'additive', ...byOffset });
+      const found = r.terms!;
       const scores = new Float32Array(o.anchors.length * count);
-      const terms = Object.fromEntries(TERMS.map((t) => [t, new Float32Array(o.anchors.length * count)])) as Record<AttentionTerm, Float32Array>;
-      for (let a = 0; a < o.anchors.length; a++) {
-        for (let j = 0; j < count; j++) {
-          const at = a * keys.length + a * count + j;
-          let sum = 0;
-          for (const term of o.terms) sum += s[TERM_FIELDS[term]][at];
-          scores[a * count + j] = sum;
-          for (const term of TERMS) terms[term][a * count + j] = s[TERM_FIELDS[term]][at];
-        }
+      const terms = Object.fromEntries(TERMS.map((t) => [t, found[TERM_FIELDS[t]]])) as Record<AttentionTerm, Float32Array>;
+      for (let n = 0; n < scores.length; n++) {
+        let sum = 0;
+        for (const term of o.terms) sum += terms[term][n];
+        scores[n] = sum;
       }
       const all = o.terms.length === TERMS.length;
-      return { title: all ? 'Additive PE, all four terms' : `Additive PE: ${o.terms.join(' + ')}`, ...spreadOf(scores, o.anchors.length, count), reference: null, referenceGap: 0, terms };
+      return { title: all ? 'Additive PE, all four terms' : `Additive PE: ${o.terms.join(' + ')}`, ...spreadOf(all ? r.scores : scores, o.anchors.length, count), reference: null, referenceGap: 0, terms };
     };
     const alibi = (): OffsetPanel => {
       const r = ph.scoreByOffset({ kind: 'alibi', ...byOffset });

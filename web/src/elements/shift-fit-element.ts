@@ -61,6 +61,8 @@ const ENCODINGS: { encoding: ShiftEncoding; label: string; formula: string }[] =
   { encoding: 'log-phase', label: 'log phase', formula: 'sin, cos of ωᵢ·ln(1 + p)' },
 ];
 
+/** Rows × d² of a fit up to which all five are computed in one part (see compute). */
+const SMALL_FITS = 2048 * 16 ** 2;
 /** Below this the map is exact but for float64 rounding. */
 const EXACT = 1e-9;
 const MARGIN = { top: 8, right: 16, bottom: 44, left: 112 };
@@ -108,13 +110,17 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     return o;
   }
 
-  /** One fit per part (a wasm call each), between frames. */
+  /**
+   * The five fits in one part when they are small (the explorer's d 16 over
+   * 2 × 1024 positions: ~5 ms together, so the chart is drawn in the input's
+   * frame), else one fit per part (a wasm call each), between frames.
+   */
   protected compute(ph: Phasor, o: ShiftFitChartOptions): Parts<ShiftFitChartData> {
     const { p, ...fit } = o;
     // Each encoding on its own: one not defined for these options (log phase
     // at p + k ≤ −1, quadratic phase past 2^26) is reported, the rest drawn.
     const rows: ShiftFitRow[] = [];
-    const steps = ENCODINGS.map(({ encoding }) => () => {
+    const fits = ENCODINGS.map(({ encoding }) => () => {
       try {
         const f = ph.shiftFit({ encoding, ...fit });
         rows.push({ encoding, residual: f.residual, extrapolationResidual: f.extrapolationResidual, rank: f.rank });
@@ -123,6 +129,10 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
         rows.push({ encoding, residual: NaN, extrapolationResidual: NaN, rank: 0, error: error.message });
       }
     });
+    // A fit's work grows as its rows × d² (the QR, the residual): up to the
+    // explorer's 2048 × 16² all five make one part.
+    const small = (o.positions + o.extrapolate) * o.dModel ** 2 <= SMALL_FITS;
+    const steps = small ? [() => fits.forEach((f) => f())] : fits;
     const dimension = o.dModel / 2;
     return new Parts(steps, () => {
       if (rows.every((r) => r.error)) throw new RangeError(rows[0].error);
