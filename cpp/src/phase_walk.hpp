@@ -28,12 +28,18 @@ class PhaseWalk {
   PhaseWalk(const std::vector<double>& omega, double start, double step,
             const std::vector<double>& amplitude);
 
+  // Re-anchors every `steps` steps (1 to kChunk) instead of every kChunk. A
+  // caller that computes in blocks of a multiple of `steps` steps, each block
+  // a walk from its own start, then gets the numbers of one walk over all of
+  // them, bit for bit (embedding_scale.cpp).
+  void anchor_every(std::int64_t steps) { chunk_ = steps; }
+
   // Calls emit(state, first_index, count) for consecutive chunks covering
   // [0, total) steps; emit advances the state by `count` steps.
   template <class Emit>
   void run(std::int64_t total, Emit&& emit) {
     for (std::int64_t done = 0; done < total;) {
-      const std::int64_t count = total - done < kChunk ? total - done : kChunk;
+      const std::int64_t count = total - done < chunk_ ? total - done : chunk_;
       anchor(start_ + static_cast<double>(done) * step_);
       emit(state_, done, count);
       done += count;
@@ -45,6 +51,7 @@ class PhaseWalk {
 
   std::vector<double> omega_, amplitude_, sin_, cos_, step_sin_, step_cos_;
   double start_, step_;
+  std::int64_t chunk_ = kChunk;
   kernels::PhasorState state_{};
 };
 

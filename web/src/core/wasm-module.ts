@@ -141,6 +141,8 @@ export interface WasmLimits {
   maxRopeRandomWork: number;
   maxAlibiHeads: number;
   maxEmbeddingScaleValues: number;
+  /** embeddingScale re-anchors its phase walk every this many positions: blocks of a multiple of it give one call's numbers bit for bit. */
+  embeddingScaleBlock: number;
   maxResolutionCases: number;
   maxResolutionWork: number;
   maxShiftFitDModel: number;
@@ -244,6 +246,7 @@ export const LIMIT_NAMES = [
   'maxAttentionWork',
   'maxAlibiHeads',
   'maxEmbeddingScaleValues',
+  'embeddingScaleBlock',
   'maxResolutionCases',
   'maxResolutionWork',
   'maxShiftFitDModel',
