@@ -76,6 +76,19 @@ val normal_samples(double seed, double stream, double count, double std_dev,
   return val(emscripten::typed_memory_view(n, out));
 }
 
+// The float64 normals before scaling: normal_samples(std)[k] is float32(std * these[k]).
+val standard_normals(double seed, double stream, double count, double first) {
+  if (auto e = phasor::validate_normal_samples(seed, stream, count, 1.0, "seed", "std", first);
+      !e.empty())
+    return val(e);
+  const auto n = static_cast<std::size_t>(count);
+  double* out = result_buffer<double>(n);
+  if (out == nullptr) return out_of_memory(count * 8);
+  phasor::standard_normals(static_cast<std::uint64_t>(seed), static_cast<std::uint64_t>(stream),
+                           static_cast<std::int64_t>(count), out, static_cast<std::uint64_t>(first));
+  return val(emscripten::typed_memory_view(n, out));
+}
+
 // Rows in slot kRows, positions in kPositions, longrope's factors in
 // kShortFactor / kLongFactor.
 val rope(double dim, double rotary_dim, double rope_dims, double theta, double pairing,
@@ -356,6 +369,7 @@ EMSCRIPTEN_BINDINGS(phasor_rope) {
   emscripten::function("inputSlots", &input_slots);
   emscripten::function("scalingFields", &scaling_fields);
   emscripten::function("normalSamples", &normal_samples);
+  emscripten::function("standardNormals", &standard_normals);
   emscripten::function("rope", &rope);
   emscripten::function("ropeFrequencies", &rope_frequencies);
   emscripten::function("attentionScores", &attention_scores);

@@ -587,10 +587,10 @@ export const faults = [
     suites: ['cpp'],
   },
   {
-    id: 'embedding-never-reanchored-in-blocks', computation: 'embedding scale', kind: 'ignored option',
+    id: 'embedding-anchor-interval-not-the-block', computation: 'embedding scale', kind: 'off-by-one',
     file: 'cpp/src/embedding_scale.cpp',
     anchor: '  walk.anchor_every(kEmbeddingScaleBlock);',
-    replacement: '',
+    replacement: '  walk.anchor_every(kEmbeddingScaleBlock - 1);',
     suites: ['cpp'],
   },
   {
@@ -631,8 +631,8 @@ export const faults = [
   {
     id: 'normal-samples-sin-for-cos', computation: 'seeded samples', kind: 'wrong formula',
     file: 'cpp/src/random.cpp',
-    anchor: 'out[k] = static_cast<float>(std_dev * (r * std::cos(kTwoPi * u2)));',
-    replacement: 'out[k] = static_cast<float>(std_dev * (r * std::sin(kTwoPi * u2)));',
+    anchor: 'if (k >= 0) put(k, r * std::cos(kTwoPi * u2));',
+    replacement: 'if (k >= 0) put(k, r * std::sin(kTwoPi * u2));',
     suites: ['cpp'],
   },
   {

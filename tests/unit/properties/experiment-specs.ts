@@ -8,6 +8,7 @@ import type {
   EmbeddingScale,
   EmbeddingScaleOptions,
   NormalSamplesOptions,
+  StandardNormalsOptions,
   Pairing,
   PositionResolution,
   PositionResolutionOptions,
@@ -128,6 +129,25 @@ export const normalSamples: Spec<NormalSamplesOptions> = {
     const want = R.normalSamples(o.seed, given(o.stream, 0), o.count, given(o.std, 1), given(o.first, 0));
     // Each sample is float32(std·z) of the same float64 z, to a few ulp of log and cos.
     expectClose('samples', result as Float32Array, want, (i) => Math.abs(want[i]) * 2 ** -21 + 2 ** -149);
+  },
+};
+
+export const standardNormals: Spec<StandardNormalsOptions> = {
+  fn: 'standardNormals',
+  keys: ['seed', 'stream', 'count', 'first'],
+  valid: fc
+    .record({
+      seed: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.constantFrom(2 ** 53 - 1, 2 ** 32)),
+      stream: A.maybe(fc.oneof(fc.integer({ min: 0, max: 10 }), fc.constant(2 ** 53 - 1))),
+      count: fc.integer({ min: 0, max: 65 }),
+      first: A.maybe(fc.oneof(fc.integer({ min: 0, max: 70 }), fc.constantFrom(2 ** 53 - 1, 2 ** 40 + 1))),
+    })
+    .map(A.defined),
+  check(o, result) {
+    const want = R.standardNormals(o.seed, given(o.stream, 0), o.count, given(o.first, 0));
+    expect(result).toBeInstanceOf(Float64Array);
+    // float64 to a few ulp of log and cos (the libm's, against JavaScript's Math).
+    expectClose('normals', result as Float64Array, want, (i) => Math.abs(want[i]) * 2 ** -48 + 2 ** -1000);
   },
 };
 
@@ -317,4 +337,4 @@ export const ropeDecay: Spec<RopeDecayOptions> = {
   },
 };
 
-export const EXPERIMENT_SPECS = [ropeDecay, rope, ropeFrequencies, attentionScores, scoreByOffset, alibiSlopes, normalSamples, shiftFit, sineCollision, embeddingScale, positionResolution, identify] as unknown as Spec[];
+export const EXPERIMENT_SPECS = [ropeDecay, rope, ropeFrequencies, attentionScores, scoreByOffset, alibiSlopes, normalSamples, standardNormals, shiftFit, sineCollision, embeddingScale, positionResolution, identify] as unknown as Spec[];

@@ -375,3 +375,6 @@ export interface NormalSamplesOptions {
    */
   first?: number;
 }
+
+/** normalSamples' options without the std: the stream's float64 normals before scaling. */
+export type StandardNormalsOptions = Omit<NormalSamplesOptions, 'std'>;

@@ -69,6 +69,8 @@ export interface ExperimentsWasm extends ModuleCommon {
   scalingFields(): string[];
   /** Samples first … first + count − 1 of the stream. */
   normalSamples(seed: number, stream: number, count: number, std: number, seedName: string, stdName: string, first: number): WasmResult<Float32Array>;
+  /** The same stream's samples first … first + count − 1 in float64, before scaling by a std and rounding. */
+  standardNormals(seed: number, stream: number, count: number, first: number): WasmResult<Float64Array>;
   /** rotaryDim 0: dim. */
   rope(dim: number, rotaryDim: number, ropeDims: number, theta: number, pairing: number, tableLayout: number, scaling: WasmScalingRecord): WasmResult<Float32Array>;
   /** [scaled ω (rotaryDim/2), unscaled ω, attention factor]; rotaryDim 0: dim. */
@@ -195,6 +197,7 @@ export const EXPERIMENT_FUNCTIONS = [
   'inputSlots',
   'scalingFields',
   'normalSamples',
+  'standardNormals',
   'rope',
   'ropeFrequencies',
   'attentionScores',
