@@ -159,12 +159,13 @@ describe('the RoPE, attention and design charts', () => {
 
   test('the embedding chart, drawn a block of positions at a time, shows what one embeddingScale call over all of them gives, also after d_model changes', async () => {
     // d_model 2048: 64 positions a block (embeddingScaleBlock), so 300 positions take 5 blocks,
-    // each with its own tokens. Then d_model 1000 and back: tokens from the kept standard normals.
+    // each with its own tokens. Then d_model 1000 and back: tokens from the kept standard normals;
+    // then 16384 × 300, past the 2^22 normals the chart keeps: those blocks draw their own.
     const { page } = await explorer();
     const selector = 'phasor-embedding-scale';
     const ph = await createPhasor({ experiments: true });
     type Norms = Record<'tokenNorm' | 'scaledTokenNorm' | 'peNorm' | 'sumNorm' | 'scaledSumNorm', Record<string, number>>;
-    for (const [dModel, positions] of [[2048, 300], [1000, 500], [2048, 301]]) {
+    for (const [dModel, positions] of [[2048, 300], [1000, 500], [2048, 301], [16384, 300]]) {
       const draws = await renders(page, selector);
       await page.$eval(
         selector,
