@@ -649,6 +649,13 @@ export const faults = [
     replacement: '  rng.advance(first);',
     suites: ['cpp', 'unit'],
   },
+  {
+    id: 'standard-normals-rounded-to-float32', computation: 'seeded samples', kind: 'wrong formula',
+    file: 'cpp/src/random.cpp',
+    anchor: '[&](std::int64_t k, double z) { out[k] = z; }',
+    replacement: '[&](std::int64_t k, double z) { out[k] = static_cast<float>(z); }',
+    suites: ['cpp', 'unit'],
+  },
 
   // ---- validation limits ------------------------------------------------------------------
   {
