@@ -313,9 +313,10 @@ val sine_collision(double d_model, double base, double dimension, double positio
   return val(emscripten::typed_memory_view(values.size(), out));
 }
 
-// Tokens (positions x dModel) in kTokens. Returns the five norms per
-// position (phasor::EmbeddingNorm order) as float32.
-val embedding_scale(double d_model, double positions, double offset, double base) {
+// Tokens (positions x dModel) in kTokens, or standard normals in kNormals
+// (tokens float32(std_dev * z)). Returns the five norms per position
+// (phasor::EmbeddingNorm order) as float32.
+val embedding_scale(double d_model, double positions, double offset, double base, double std_dev) {
   InputsReleaser release;
   if (auto e = phasor::check_d_model(d_model); !e.empty()) return val(e);
   if (auto e = phasor::check_integer("positions", positions, 1,
@@ -326,13 +327,24 @@ val embedding_scale(double d_model, double positions, double offset, double base
                                   static_cast<std::int64_t>(positions), offset, base};
   if (auto e = phasor::validate_embedding_scale(spec); !e.empty()) return val(e);
   const auto want = static_cast<std::size_t>(positions * d_model);
-  if (slot_data<float>(kTokens) == nullptr || slot_count(kTokens) != want)
+  const bool normals = slot_given(kNormals);
+  if (normals) {
+    if (slot_count(kNormals) != want)
+      return val(missing("normals (positions x dModel)", want, slot_count(kNormals)));
+    if (auto e = phasor::check_finite("embeddingStd", std_dev, 0, phasor::kMaxNormalStd); !e.empty())
+      return val(e);
+  } else if (slot_data<float>(kTokens) == nullptr || slot_count(kTokens) != want) {
     return val(missing("tokens (positions x dModel)", want, slot_count(kTokens)));
+  }
   const auto count = static_cast<std::size_t>(positions) * phasor::kEmbeddingNormCount;
   // float64 norms in the buffer, then narrowed in place (as dotByOffset does).
   auto* norms = result_buffer<double>(count);
   if (norms == nullptr) return out_of_memory(static_cast<double>(count) * 8);
-  phasor::embedding_scale(spec, slot_data<float>(kTokens), norms);
+  if (normals) {
+    phasor::embedding_scale_from_normals(spec, slot_data<double>(kNormals), std_dev, norms);
+  } else {
+    phasor::embedding_scale(spec, slot_data<float>(kTokens), norms);
+  }
   return val(emscripten::typed_memory_view(count, phasor::bindings::narrow_in_place(norms, count)));
 }
 

@@ -42,14 +42,32 @@ inline EmbeddingSums combine(const EmbeddingAccumulator (&acc)[2][2]) {
           total(&EmbeddingAccumulator::sum), total(&EmbeddingAccumulator::scaled_sum)};
 }
 
-// tokens: `rows` rows of 2 * s.pairs float32, pair i's sine entry at column
-// 2i and its cosine at 2i + 1 (PE's interleaved layout). out[r]: row r's
-// sums. Advances the state by one step after each row.
-void embedding_sums__scalar(PhasorState& s, std::int64_t rows, const float* tokens, double scale,
-                            EmbeddingSums* out);
+// The token entries: float32 tokens, or float64 standard normals z, each
+// entry then float32(std_dev * z) as normal_samples rounds it (random.hpp),
+// so normals drawn once serve every std. Rows of 2 * pairs entries, pair i's
+// sine entry at column 2i and its cosine at 2i + 1 (PE's interleaved layout).
+struct TokenSource {
+  const float* tokens = nullptr;    // or
+  const double* normals = nullptr;  // with
+  double std_dev = 0.0;
+
+  // The source from entry `first` on.
+  TokenSource from(std::int64_t first) const {
+    return {tokens ? tokens + first : nullptr, normals ? normals + first : nullptr, std_dev};
+  }
+  // Entry j as the float64 value of its float32 token.
+  double entry(std::int64_t j) const {
+    return tokens ? static_cast<double>(tokens[j])
+                  : static_cast<double>(static_cast<float>(std_dev * normals[j]));
+  }
+};
+
+// out[r]: row r's sums. Advances the state by one step after each row.
+void embedding_sums__scalar(PhasorState& s, std::int64_t rows, const TokenSource& tokens,
+                            double scale, EmbeddingSums* out);
 
 #if PHASOR_SIMD_KERNELS
-void embedding_sums__wasmsimd(PhasorState& s, std::int64_t rows, const float* tokens,
+void embedding_sums__wasmsimd(PhasorState& s, std::int64_t rows, const TokenSource& tokens,
                               double scale, EmbeddingSums* out);
 #endif
 
@@ -59,8 +77,8 @@ void embedding_sums__wasmsimd(PhasorState& s, std::int64_t rows, const float* to
 #define PHASOR_EMBEDDING_KERNEL(name) name##__scalar
 #endif
 
-inline void embedding_sums(PhasorState& s, std::int64_t rows, const float* tokens, double scale,
-                           EmbeddingSums* out) {
+inline void embedding_sums(PhasorState& s, std::int64_t rows, const TokenSource& tokens,
+                           double scale, EmbeddingSums* out) {
   PHASOR_EMBEDDING_KERNEL(embedding_sums)(s, rows, tokens, scale, out);
 }
 

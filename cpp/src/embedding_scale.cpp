@@ -29,7 +29,9 @@ std::string validate_embedding_scale(const EmbeddingScaleSpec& spec) {
   return check_finite("offset", spec.offset, -kMaxAbsPosition, kMaxAbsPosition - last);
 }
 
-void embedding_scale(const EmbeddingScaleSpec& spec, const float* tokens, double* out) {
+namespace {
+
+void norms_of(const EmbeddingScaleSpec& spec, const kernels::TokenSource& tokens, double* out) {
   const std::int64_t d = spec.d_model, n = spec.positions;
   const double scale = std::sqrt(static_cast<double>(d));
   double* norms[kEmbeddingNormCount];
@@ -42,7 +44,7 @@ void embedding_scale(const EmbeddingScaleSpec& spec, const float* tokens, double
   walk.anchor_every(kEmbeddingScaleBlock);
   std::vector<kernels::EmbeddingSums> sums(static_cast<std::size_t>(kEmbeddingScaleBlock));
   walk.run(n, [&](kernels::PhasorState& state, std::int64_t first, std::int64_t count) {
-    kernels::embedding_sums(state, count, tokens + first * d, scale, sums.data());
+    kernels::embedding_sums(state, count, tokens.from(first * d), scale, sums.data());
     for (std::int64_t k = 0; k < count; ++k) {
       const kernels::EmbeddingSums& s = sums[static_cast<std::size_t>(k)];
       const std::int64_t r = first + k;
@@ -53,6 +55,22 @@ void embedding_scale(const EmbeddingScaleSpec& spec, const float* tokens, double
       norms[kScaledSumNorm][r] = std::sqrt(s.scaled_sum);
     }
   });
+}
+
+}  // namespace
+
+void embedding_scale(const EmbeddingScaleSpec& spec, const float* tokens, double* out) {
+  kernels::TokenSource source;
+  source.tokens = tokens;
+  norms_of(spec, source, out);
+}
+
+void embedding_scale_from_normals(const EmbeddingScaleSpec& spec, const double* normals,
+                                  double std_dev, double* out) {
+  kernels::TokenSource source;
+  source.normals = normals;
+  source.std_dev = std_dev;
+  norms_of(spec, source, out);
 }
 
 }  // namespace phasor

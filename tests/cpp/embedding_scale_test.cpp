@@ -156,45 +156,80 @@ struct State {
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 TEST(EmbeddingKernels, SimdSumsAndStateAreBitIdenticalToTheScalarKernelAndTheOrderWouldShow) {
+  // Both token sources: float32 tokens, and float64 normals with a std.
   bool order_shows = false;
   for (std::int64_t pairs = 1; pairs <= 35; ++pairs) {
-    const std::int64_t rows = 19;
-    const double scale = std::sqrt(2.0 * static_cast<double>(pairs));
-    State simd(pairs, 17 * static_cast<std::uint64_t>(pairs)), scalar = simd;
-    const State start = simd;
-    const auto tokens = tokens_for(rows, 2 * pairs, static_cast<std::uint64_t>(pairs));
-    std::vector<EmbeddingSums> a(rows), b(rows);
-    PhasorState sa = simd.view(), sb = scalar.view();
-    phasor::kernels::embedding_sums__wasmsimd(sa, rows, tokens.data(), scale, a.data());
-    phasor::kernels::embedding_sums__scalar(sb, rows, tokens.data(), scale, b.data());
-    for (std::int64_t r = 0; r < rows; ++r) {
-      EXPECT_TRUE(same_bits(a[r].token, b[r].token)) << pairs << " pairs, row " << r;
-      EXPECT_TRUE(same_bits(a[r].pe, b[r].pe)) << pairs << " pairs, row " << r;
-      EXPECT_TRUE(same_bits(a[r].sum, b[r].sum)) << pairs << " pairs, row " << r;
-      EXPECT_TRUE(same_bits(a[r].scaled_sum, b[r].scaled_sum)) << pairs << " pairs, row " << r;
+    for (const bool from_normals : {false, true}) {
+      const std::int64_t rows = 19;
+      const double scale = std::sqrt(2.0 * static_cast<double>(pairs));
+      const double std_dev = 1.0 / scale;
+      State simd(pairs, 17 * static_cast<std::uint64_t>(pairs)), scalar = simd;
+      const State start = simd;
+      const auto tokens = tokens_for(rows, 2 * pairs, static_cast<std::uint64_t>(pairs));
+      std::vector<double> normals(tokens.size());
+      phasor::standard_normals(static_cast<std::uint64_t>(pairs), 4, rows * 2 * pairs, normals.data());
+      phasor::kernels::TokenSource source;
+      if (from_normals) {
+        source.normals = normals.data();
+        source.std_dev = std_dev;
+      } else {
+        source.tokens = tokens.data();
+      }
+      std::vector<EmbeddingSums> a(rows), b(rows);
+      PhasorState sa = simd.view(), sb = scalar.view();
+      phasor::kernels::embedding_sums__wasmsimd(sa, rows, source, scale, a.data());
+      phasor::kernels::embedding_sums__scalar(sb, rows, source, scale, b.data());
+      const char* what = from_normals ? "normals" : "tokens";
+      for (std::int64_t r = 0; r < rows; ++r) {
+        EXPECT_TRUE(same_bits(a[r].token, b[r].token)) << pairs << " pairs, row " << r << ", " << what;
+        EXPECT_TRUE(same_bits(a[r].pe, b[r].pe)) << pairs << " pairs, row " << r << ", " << what;
+        EXPECT_TRUE(same_bits(a[r].sum, b[r].sum)) << pairs << " pairs, row " << r << ", " << what;
+        EXPECT_TRUE(same_bits(a[r].scaled_sum, b[r].scaled_sum)) << pairs << " pairs, row " << r << ", " << what;
+      }
+      for (std::int64_t i = 0; i < pairs; ++i) {
+        EXPECT_TRUE(same_bits(simd.sin[i], scalar.sin[i]) && same_bits(simd.cos[i], scalar.cos[i])) << pairs << " pairs, pair " << i;
+        EXPECT_NE(simd.sin[i], start.sin[i]);  // the state moved on
+      }
+      // Row 0 against the sums written out in entry order (the state's phasors
+      // as PE, the entries float32(std z) from normals): equal up to float64
+      // rounding, and the order shows somewhere.
+      double token = 0.0, pe = 0.0, sum = 0.0, scaled = 0.0;
+      for (std::int64_t j = 0; j < 2 * pairs; ++j) {
+        const double t = from_normals ? static_cast<double>(static_cast<float>(std_dev * normals[j])) : tokens[j];
+        const double q = j % 2 == 0 ? start.sin[j / 2] : start.cos[j / 2];
+        token += t * t;
+        pe += q * q;
+        sum += (t + q) * (t + q);
+        scaled += (scale * t + q) * (scale * t + q);
+      }
+      EXPECT_NEAR(b[0].token, token, 1e-14 * token) << what;
+      EXPECT_NEAR(b[0].pe, pe, 1e-14 * pe) << what;
+      EXPECT_NEAR(b[0].sum, sum, 1e-14 * sum) << what;
+      EXPECT_NEAR(b[0].scaled_sum, scaled, 1e-14 * scaled) << what;
+      order_shows = order_shows || scaled != b[0].scaled_sum || sum != b[0].sum;
     }
-    for (std::int64_t i = 0; i < pairs; ++i) {
-      EXPECT_TRUE(same_bits(simd.sin[i], scalar.sin[i]) && same_bits(simd.cos[i], scalar.cos[i])) << pairs << " pairs, pair " << i;
-      EXPECT_NE(simd.sin[i], start.sin[i]);  // the state moved on
-    }
-    // Row 0 against the sums written out in entry order (the state's phasors
-    // as PE): equal up to float64 rounding, and the order shows somewhere.
-    double token = 0.0, pe = 0.0, sum = 0.0, scaled = 0.0;
-    for (std::int64_t j = 0; j < 2 * pairs; ++j) {
-      const double t = tokens[j];
-      const double q = j % 2 == 0 ? start.sin[j / 2] : start.cos[j / 2];
-      token += t * t;
-      pe += q * q;
-      sum += (t + q) * (t + q);
-      scaled += (scale * t + q) * (scale * t + q);
-    }
-    EXPECT_NEAR(b[0].token, token, 1e-14 * token);
-    EXPECT_NEAR(b[0].pe, pe, 1e-14 * pe);
-    EXPECT_NEAR(b[0].sum, sum, 1e-14 * sum);
-    EXPECT_NEAR(b[0].scaled_sum, scaled, 1e-14 * scaled);
-    order_shows = order_shows || scaled != b[0].scaled_sum || sum != b[0].sum;
   }
   EXPECT_TRUE(order_shows) << "inputs too tame: every order gives the same sums";
+}
+
+TEST(EmbeddingScale, FromStandardNormalsAreTheNormsOfNormalSamplesAsTokensBitForBit) {
+  // What <phasor-embedding-scale> relies on: normals drawn once, any d_model's std.
+  for (const std::int64_t d : kWidths) {
+    const std::int64_t n = 130;
+    const double std_dev = 1.0 / std::sqrt(static_cast<double>(d));
+    std::vector<double> normals(static_cast<std::size_t>(n * d));
+    std::vector<float> tokens(normals.size());
+    phasor::standard_normals(11, 4, n * d, normals.data(), 5);
+    phasor::normal_samples(11, 4, std_dev, n * d, tokens.data(), 5);
+    const phasor::EmbeddingScaleSpec spec{d, n, 3.0, 10000.0};
+    std::vector<double> from_normals(static_cast<std::size_t>(phasor::kEmbeddingNormCount * n));
+    phasor::embedding_scale_from_normals(spec, normals.data(), std_dev, from_normals.data());
+    const auto from_tokens = run(d, n, 3.0, 10000.0, tokens.data());
+    ASSERT_EQ(std::memcmp(from_normals.data(), from_tokens.data(), sizeof(double) * from_tokens.size()), 0) << "d " << d;
+    // And the std is applied: another std gives other token norms.
+    phasor::embedding_scale_from_normals(spec, normals.data(), 2.0 * std_dev, from_normals.data());
+    EXPECT_NEAR(from_normals[phasor::kTokenNorm * n], 2.0 * from_tokens[phasor::kTokenNorm * n], 1e-6 * from_tokens[phasor::kTokenNorm * n]);
+  }
 }
 
 }  // namespace

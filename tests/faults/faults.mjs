@@ -610,7 +610,7 @@ export const faults = [
   {
     id: 'embedding-simd-odd-pair-dropped', computation: 'embedding scale', kind: 'off-by-one',
     file: 'cpp/kernels/embedding_kernels_wasmsimd.cpp',
-    anchor: '      acc[1][0].add(e[2 * i + 1], c, scale);',
+    anchor: '      acc[1][0].add(e.entry(2 * i + 1), c, scale);',
     replacement: '',
     suites: ['cpp', 'asan'],
   },
@@ -620,6 +620,20 @@ export const faults = [
     anchor: '{{sines.lane(0), sines.lane(1)},',
     replacement: '{{sines.lane(1), sines.lane(0)},',
     suites: ['cpp', 'asan'],
+  },
+  {
+    id: 'embedding-normals-not-rounded-to-float32', computation: 'embedding scale', kind: 'wrong formula',
+    file: 'cpp/kernels/embedding_kernels_wasmsimd.cpp',
+    anchor: '  return wasm_f64x2_promote_low_f32x4(wasm_f32x4_demote_f64x2_zero(wasm_f64x2_mul(std_dev, z)));',
+    replacement: '  return wasm_f64x2_mul(std_dev, z);',
+    suites: ['cpp', 'asan', 'unit'],
+  },
+  {
+    id: 'embedding-normals-std-ignored', computation: 'embedding scale', kind: 'ignored option',
+    file: 'cpp/kernels/embedding_kernels.hpp',
+    anchor: ': static_cast<double>(static_cast<float>(std_dev * normals[j]));',
+    replacement: ': static_cast<double>(static_cast<float>(normals[j]));',
+    suites: ['cpp'],
   },
   {
     id: 'normal-samples-mixer', computation: 'seeded samples', kind: 'wrong formula',

@@ -42,6 +42,31 @@ describe('computing the experiments in parts', () => {
     }
   });
 
+  test('embeddingScale given the seed\'s standard normals and a std equals embeddingScale drawing that seed\'s tokens, for every dModel from one draw', () => {
+    // <phasor-embedding-scale> keeps one draw of standardNormals and passes each dModel's block of it.
+    const z = ph.standardNormals({ seed: 3, stream: STREAM.embedding, count: 70 * 1026 });
+    for (const dModel of [2, 6, 64, 1000, 1026]) {
+      const positions = 70;
+      const embeddingStd = 1 / Math.sqrt(dModel);
+      const drawn = ph.embeddingScale({ dModel, positions, offset: 11, base: 700, seed: 3 });
+      const given = ph.embeddingScale({ dModel, positions, offset: 11, base: 700, normals: z.subarray(0, positions * dModel), embeddingStd });
+      expect(given, `dModel ${dModel}`).toEqual(drawn);
+      // The std is applied in the core: twice the std, twice the token norms (to float32 rounding).
+      const doubled = ph.embeddingScale({ dModel, positions, offset: 11, base: 700, normals: z.subarray(0, positions * dModel), embeddingStd: 2 * embeddingStd });
+      expect(doubled.tokenNorm[0]).toBeCloseTo(2 * drawn.tokenNorm[0], 5);
+    }
+  });
+
+  test('embeddingScale refuses tokens and normals together, normals of the wrong length or type, and a bad embeddingStd with normals', () => {
+    const normals = new Float64Array(8);
+    expect(() => ph.embeddingScale({ dModel: 4, positions: 2, normals, tokens: new Float32Array(8) })).toThrow(/phasor\.embeddingScale: give tokens or normals, not both/);
+    expect(() => ph.embeddingScale({ dModel: 4, positions: 3, normals })).toThrow(/normals \(positions x dModel\) must hold 12 values; got 8/);
+    expect(() => ph.embeddingScale({ dModel: 4, positions: 2, normals: new Float32Array(8) as never })).toThrow(/normals must be a plain Float64Array/);
+    expect(() => ph.embeddingScale({ dModel: 4, positions: 2, normals, embeddingStd: -1 })).toThrow(/embeddingStd must be a finite number in \[0, /);
+    // And the next good call works.
+    expect(ph.embeddingScale({ dModel: 4, positions: 2, normals }).tokenNorm).toEqual(new Float32Array(2));
+  });
+
   test('positionResolution one base at a time equals all the bases at once', () => {
     const lengths = [2, 16, 256, 3000];
     const all = ph.positionResolution({ dModel: 32, bases: [100, 10000], lengths, minOffset: 4 });

@@ -223,8 +223,14 @@ export const sineCollision: Spec<SineCollisionOptions> = {
 
 export const embeddingScale: Spec<EmbeddingScaleOptions> = {
   fn: 'embeddingScale',
-  keys: ['dModel', 'positions', 'offset', 'base', 'seed', 'embeddingStd', 'tokens'],
-  related: { dModel: ['positions', 'tokens'], positions: ['offset', 'dModel', 'tokens'], offset: ['positions'], tokens: ['dModel', 'positions'] },
+  keys: ['dModel', 'positions', 'offset', 'base', 'seed', 'embeddingStd', 'tokens', 'normals'],
+  related: {
+    dModel: ['positions', 'tokens', 'normals'],
+    positions: ['offset', 'dModel', 'tokens', 'normals'],
+    offset: ['positions'],
+    tokens: ['dModel', 'positions', 'normals'],
+    normals: ['dModel', 'positions', 'tokens'],
+  },
   valid: fc
     .record({
       dModel: A.even(2, 32),
@@ -232,18 +238,26 @@ export const embeddingScale: Spec<EmbeddingScaleOptions> = {
       base: A.maybe(A.base),
       seed: A.maybe(fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constant(2 ** 53 - 1))),
       embeddingStd: A.maybe(fc.double({ min: 0, max: 4, noNaN: true })),
-      withTokens: fc.boolean(),
+      given: fc.constantFrom('draw', 'tokens', 'normals'),
     })
     .chain((o) =>
-      fc.record({ offset: A.maybe(A.offset(o.positions)), tokens: o.withTokens ? A.floats(o.positions * o.dModel) : fc.constant(undefined) }).map((s) => {
-        const { withTokens: _, ...rest } = o;
-        return A.defined({ ...rest, ...s });
-      }),
+      fc
+        .record({
+          offset: A.maybe(A.offset(o.positions)),
+          tokens: o.given === 'tokens' ? A.floats(o.positions * o.dModel) : fc.constant(undefined),
+          normals: o.given === 'normals' ? A.floats(o.positions * o.dModel).map((t) => Float64Array.from(t, (v, i) => v * (1 + i * 2 ** -30))) : fc.constant(undefined),
+        })
+        .map((s) => {
+          const { given: _, ...rest } = o;
+          return A.defined({ ...rest, ...s });
+        }),
     ),
   check(o, result) {
     const r = result as EmbeddingScale;
     const d = o.dModel;
-    const tokens = o.tokens ?? R.normalSamples(given(o.seed, 0), 4, o.positions * d, given(o.embeddingStd, 1 / Math.sqrt(d)));
+    const std = given(o.embeddingStd, 1 / Math.sqrt(d));
+    // normals: entry k is float32(std · z_k), as normalSamples rounds it.
+    const tokens = o.tokens ?? (o.normals ? Float32Array.from(o.normals, (z) => std * z) : R.normalSamples(given(o.seed, 0), 4, o.positions * d, std));
     const omega = R.frequencies(d, given(o.base, 10000));
     const scale = Math.sqrt(d);
     expect(r.scale).toBe(scale);

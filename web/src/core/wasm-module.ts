@@ -86,7 +86,8 @@ export interface ExperimentsWasm extends ModuleCommon {
   ropeRandomScores(dModel: number, base: number, maxDistance: number, scaling: WasmScalingRecord, samples: number, seed: number): WasmResult<Float64Array>;
   shiftFit(encoding: number, dModel: number, base: number, k: number, positions: number, offset: number, stride: number, extrapolate: number): WasmResult<Float64Array>;
   sineCollision(dModel: number, base: number, dimension: number, position: number): WasmResult<Float64Array>;
-  embeddingScale(dModel: number, positions: number, offset: number, base: number): WasmResult<Float32Array>;
+  /** Tokens in slot tokens, or standard normals in slot normals (tokens float32(std · z)). */
+  embeddingScale(dModel: number, positions: number, offset: number, base: number, std: number): WasmResult<Float32Array>;
   positionResolution(dModel: number, minOffset: number): WasmResult<Float64Array>;
   // identify (identify_bindings.cpp): fill identifyInput's view with the table, then call identify.
   identifyInput(positions: number, dModel: number): WasmResult<Float64Array>;
@@ -95,7 +96,7 @@ export interface ExperimentsWasm extends ModuleCommon {
 }
 
 /** The input slots of the experiments module, by the option each carries. */
-export const SLOT_NAMES = ['positions', 'keyPositions', 'tokens', 'keyTokens', 'wq', 'wk', 'bases', 'lengths', 'rows', 'shortFactor', 'longFactor'] as const;
+export const SLOT_NAMES = ['positions', 'keyPositions', 'tokens', 'keyTokens', 'wq', 'wk', 'bases', 'lengths', 'rows', 'shortFactor', 'longFactor', 'normals'] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 
 /** RoPE's frequency scaling as the bindings take it (scaling_record.hpp). */

@@ -48,8 +48,6 @@ function mean(values: Float32Array): number {
 
 export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleChartOptions, EmbeddingScaleChartData> {
   static override readonly tag = 'phasor-embedding-scale';
-  /** The token embeddings drawn for the last d-model, seed and std, a block of positions each. */
-  private tokens: { key: string; blocks: Float32Array[] } | null = null;
   /** The seed's standard normals 0 … length − 1 of the token stream (float64), kept up to KEPT_NORMALS. */
   private kept: { seed: number; values: Float64Array; length: number } | null = null;
   static override needsExperiments = true;
@@ -89,35 +87,26 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
   }
 
   /**
-   * A block of positions at a time, between frames: the block's tokens, then
-   * its norms (one embeddingScale call). Blocks are a multiple of the core's
-   * embeddingScaleBlock positions, so their norms are bit for bit those of
-   * one call over all the positions. A token is float32(std · z) of the
-   * seed's float64 normal z (ph.standardNormals): the normals are kept
-   * across d_model changes, which change only the std and where each row's
-   * entries start, so a new d_model costs a multiply per entry, not a draw;
-   * the tokens are kept while only the base, offset or length changes.
+   * A block of positions at a time, between frames: one embeddingScale call
+   * each. Blocks are a multiple of the core's embeddingScaleBlock positions,
+   * so their norms are bit for bit those of one call over all the positions.
+   * The tokens are given as the seed's standard normals (ph.standardNormals,
+   * float64), which the core scales by the std and rounds to float32 as
+   * normalSamples does: the normals are kept across d_model changes (which
+   * change only the std and where each row starts), so a new d_model costs
+   * no draw, and no pass over the tokens in JavaScript.
    */
   protected compute(ph: Phasor, o: EmbeddingScaleChartOptions): Parts<EmbeddingScaleChartData> {
     common.checkCells(o.positions, o.dModel);
     const std = o.embeddingStd ?? 1 / Math.sqrt(o.dModel);
-    const drawKey = JSON.stringify([o.dModel, o.seed, std]);
-    if (this.tokens?.key !== drawKey) this.tokens = { key: drawKey, blocks: [] };
-    const tokens = this.tokens.blocks;
     const anchor = ph.limits.embeddingScaleBlock;
     const block = anchor * Math.max(1, Math.floor(2 ** 16 / (anchor * o.dModel)));
     const parts: EmbeddingScale[] = [];
     const steps = Array.from({ length: Math.ceil(o.positions / block) }, (_, n) => () => {
       const first = n * block;
       const count = Math.min(block, o.positions - first);
-      if ((tokens[n]?.length ?? 0) < count * o.dModel) {
-        // The numbers normalSamples({ std, first }) gives: float32(std · z), rounded once.
-        const z = this.normals(ph, o.seed, first * o.dModel, count * o.dModel);
-        const drawn = new Float32Array(z.length);
-        for (let k = 0; k < z.length; k++) drawn[k] = std * z[k];
-        tokens[n] = drawn;
-      }
-      parts.push(ph.embeddingScale({ dModel: o.dModel, positions: count, offset: o.offset + first, base: o.base, tokens: tokens[n].subarray(0, count * o.dModel) }));
+      const normals = this.normals(ph, o.seed, first * o.dModel, count * o.dModel);
+      parts.push(ph.embeddingScale({ dModel: o.dModel, positions: count, offset: o.offset + first, base: o.base, normals, embeddingStd: std }));
     });
     const join = (pick: (r: EmbeddingScale) => Float32Array) => {
       const out = new Float32Array(o.positions);
