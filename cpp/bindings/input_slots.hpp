@@ -31,11 +31,12 @@ enum Slot {
   kRows,          // f32: rows RoPE rotates
   kShortFactor,   // f64: longrope's short factors
   kLongFactor,    // f64: longrope's long factors
+  kNormals,       // f64: embeddingScale standard normals (tokens float32(embeddingStd * z))
   kSlotCount
 };
 // The slots' names, as the TypeScript options they carry.
 inline constexpr std::array<const char*, kSlotCount> kSlotNames = {
-    "positions", "keyPositions", "tokens", "keyTokens", "wq", "wk", "bases", "lengths", "rows", "shortFactor", "longFactor"};
+    "positions", "keyPositions", "tokens", "keyTokens", "wq", "wk", "bases", "lengths", "rows", "shortFactor", "longFactor", "normals"};
 
 struct Input {
   Scratch buffer;

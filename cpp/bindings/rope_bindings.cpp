@@ -76,6 +76,19 @@ val normal_samples(double seed, double stream, double count, double std_dev,
   return val(emscripten::typed_memory_view(n, out));
 }
 
+// The float64 normals before scaling: normal_samples(std)[k] is float32(std * these[k]).
+val standard_normals(double seed, double stream, double count, double first) {
+  if (auto e = phasor::validate_normal_samples(seed, stream, count, 1.0, "seed", "std", first);
+      !e.empty())
+    return val(e);
+  const auto n = static_cast<std::size_t>(count);
+  double* out = result_buffer<double>(n);
+  if (out == nullptr) return out_of_memory(count * 8);
+  phasor::standard_normals(static_cast<std::uint64_t>(seed), static_cast<std::uint64_t>(stream),
+                           static_cast<std::int64_t>(count), out, static_cast<std::uint64_t>(first));
+  return val(emscripten::typed_memory_view(n, out));
+}
+
 // Rows in slot kRows, positions in kPositions, longrope's factors in
 // kShortFactor / kLongFactor.
 val rope(double dim, double rotary_dim, double rope_dims, double theta, double pairing,
@@ -304,9 +317,10 @@ val sine_collision(double d_model, double base, double dimension, double positio
   return val(emscripten::typed_memory_view(values.size(), out));
 }
 
-// Tokens (positions x dModel) in kTokens. Returns the five norms per
-// position (phasor::EmbeddingNorm order) as float32.
-val embedding_scale(double d_model, double positions, double offset, double base) {
+// Tokens (positions x dModel) in kTokens, or standard normals in kNormals
+// (tokens float32(std_dev * z)). Returns the five norms per position
+// (phasor::EmbeddingNorm order) as float32.
+val embedding_scale(double d_model, double positions, double offset, double base, double std_dev) {
   InputsReleaser release;
   if (auto e = phasor::check_d_model(d_model); !e.empty()) return val(e);
   if (auto e = phasor::check_integer("positions", positions, 1,
@@ -317,13 +331,24 @@ val embedding_scale(double d_model, double positions, double offset, double base
                                   static_cast<std::int64_t>(positions), offset, base};
   if (auto e = phasor::validate_embedding_scale(spec); !e.empty()) return val(e);
   const auto want = static_cast<std::size_t>(positions * d_model);
-  if (slot_data<float>(kTokens) == nullptr || slot_count(kTokens) != want)
+  const bool normals = slot_given(kNormals);
+  if (normals) {
+    if (slot_count(kNormals) != want)
+      return val(missing("normals (positions x dModel)", want, slot_count(kNormals)));
+    if (auto e = phasor::check_finite("embeddingStd", std_dev, 0, phasor::kMaxNormalStd); !e.empty())
+      return val(e);
+  } else if (slot_data<float>(kTokens) == nullptr || slot_count(kTokens) != want) {
     return val(missing("tokens (positions x dModel)", want, slot_count(kTokens)));
+  }
   const auto count = static_cast<std::size_t>(positions) * phasor::kEmbeddingNormCount;
   // float64 norms in the buffer, then narrowed in place (as dotByOffset does).
   auto* norms = result_buffer<double>(count);
   if (norms == nullptr) return out_of_memory(static_cast<double>(count) * 8);
-  phasor::embedding_scale(spec, slot_data<float>(kTokens), norms);
+  if (normals) {
+    phasor::embedding_scale_from_normals(spec, slot_data<double>(kNormals), std_dev, norms);
+  } else {
+    phasor::embedding_scale(spec, slot_data<float>(kTokens), norms);
+  }
   return val(emscripten::typed_memory_view(count, phasor::bindings::narrow_in_place(norms, count)));
 }
 
@@ -360,6 +385,7 @@ EMSCRIPTEN_BINDINGS(phasor_rope) {
   emscripten::function("inputSlots", &input_slots);
   emscripten::function("scalingFields", &scaling_fields);
   emscripten::function("normalSamples", &normal_samples);
+  emscripten::function("standardNormals", &standard_normals);
   emscripten::function("rope", &rope);
   emscripten::function("ropeFrequencies", &rope_frequencies);
   emscripten::function("attentionScores", &attention_scores);

@@ -30,7 +30,10 @@ class PhaseWalk {
 
   // Calls emit(state, first_index, count) for consecutive chunks covering
   // [0, total) steps; emit advances the state by `count` steps. A shorter
-  // `chunk` re-anchors more often (drift about chunk * 2^-53 in float64).
+  // `chunk` re-anchors more often (drift about chunk * 2^-53 in float64); a
+  // caller computing in blocks of a multiple of `chunk` steps, each block a
+  // walk from its own start, gets the numbers of one walk over all of them,
+  // bit for bit (embedding_scale.cpp).
   template <class Emit>
   void run(std::int64_t total, Emit&& emit, std::int64_t chunk = kChunk) {
     for (std::int64_t done = 0; done < total;) {

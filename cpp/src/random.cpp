@@ -44,19 +44,36 @@ std::string validate_normal_samples(double seed, double stream, double count, do
   return check_finite(std_name, std_dev, 0, kMaxNormalStd);
 }
 
-void normal_samples(std::uint64_t seed, std::uint64_t stream, double std_dev, std::int64_t count,
-                    float* out, std::uint64_t first) {
+namespace {
+
+// put(k, z_{first + k}) for k < count, z in float64 as Box-Muller gives it.
+template <class Put>
+void draw_normals(std::uint64_t seed, std::uint64_t stream, std::int64_t count,
+                  std::uint64_t first, Put&& put) {
   SplitMix64 rng(seed, stream);
   // Normals come in pairs, two calls each: pair j starts after 2j calls.
   rng.advance(first - first % 2);
-  // Samples first, first + 1, ... as out[0], out[1], ...: out[k] is sample first + k.
+  // Samples first, first + 1, ... as k = 0, 1, ...: k is sample first + k.
   for (std::int64_t k = -static_cast<std::int64_t>(first % 2); k < count; k += 2) {
     const double u1 = rng.uniform();
     const double u2 = rng.uniform();
     const double r = std::sqrt(-2.0 * std::log(u1));
-    if (k >= 0) out[k] = static_cast<float>(std_dev * (r * std::cos(kTwoPi * u2)));
-    if (k + 1 < count) out[k + 1] = static_cast<float>(std_dev * (r * std::sin(kTwoPi * u2)));
+    if (k >= 0) put(k, r * std::cos(kTwoPi * u2));
+    if (k + 1 < count) put(k + 1, r * std::sin(kTwoPi * u2));
   }
+}
+
+}  // namespace
+
+void normal_samples(std::uint64_t seed, std::uint64_t stream, double std_dev, std::int64_t count,
+                    float* out, std::uint64_t first) {
+  draw_normals(seed, stream, count, first,
+               [&](std::int64_t k, double z) { out[k] = static_cast<float>(std_dev * z); });
+}
+
+void standard_normals(std::uint64_t seed, std::uint64_t stream, std::int64_t count, double* out,
+                      std::uint64_t first) {
+  draw_normals(seed, stream, count, first, [&](std::int64_t k, double z) { out[k] = z; });
 }
 
 }  // namespace phasor

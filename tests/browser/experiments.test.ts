@@ -157,23 +157,31 @@ describe('the RoPE, attention and design charts', () => {
     }
   });
 
-  test('the embedding chart, drawn a block of positions at a time, shows what one embeddingScale call over all of them gives', async () => {
-    // d_model 2048: 32 positions a block, so 300 positions take 10 blocks, each drawing its own tokens.
+  test('the embedding chart, drawn a block of positions at a time, shows what one embeddingScale call over all of them gives, also after d_model changes', async () => {
+    // d_model 2048: 64 positions a block (embeddingScaleBlock), so 300 positions take 5 blocks,
+    // each with its own tokens. Then d_model 1000 and back: tokens from the kept standard normals;
+    // then 16384 × 300, past the 2^22 normals the chart keeps: those blocks draw their own.
     const { page } = await explorer();
     const selector = 'phasor-embedding-scale';
-    const draws = await renders(page, selector);
-    await page.$eval(selector, (el) => {
-      el.setAttribute('d-model', '2048');
-      el.setAttribute('positions', '300');
-      el.setAttribute('offset', '5');
-    });
-    await waitForRender(page, selector, draws);
-    type Norms = Record<'tokenNorm' | 'scaledTokenNorm' | 'sumNorm' | 'scaledSumNorm', Record<string, number>>;
-    const shown = await data<Norms>(page, selector);
     const ph = await createPhasor({ experiments: true });
-    const whole = ph.embeddingScale({ dModel: 2048, positions: 300, offset: 5, base: 10000, seed: 0 });
-    for (const key of ['tokenNorm', 'scaledTokenNorm', 'sumNorm', 'scaledSumNorm'] as const) {
-      expect(Object.values(shown[key]), key).toEqual([...whole[key]]);
+    type Norms = Record<'tokenNorm' | 'scaledTokenNorm' | 'peNorm' | 'sumNorm' | 'scaledSumNorm', Record<string, number>>;
+    for (const [dModel, positions] of [[2048, 300], [1000, 500], [2048, 301], [16384, 300]]) {
+      const draws = await renders(page, selector);
+      await page.$eval(
+        selector,
+        (el, [d, n]) => {
+          el.setAttribute('d-model', String(d));
+          el.setAttribute('positions', String(n));
+          el.setAttribute('offset', '5');
+        },
+        [dModel, positions],
+      );
+      await waitForRender(page, selector, draws);
+      const shown = await data<Norms>(page, selector);
+      const whole = ph.embeddingScale({ dModel, positions, offset: 5, base: 10000, seed: 0 });
+      for (const key of ['tokenNorm', 'scaledTokenNorm', 'peNorm', 'sumNorm', 'scaledSumNorm'] as const) {
+        expect(Object.values(shown[key]), `${key}, d_model ${dModel}`).toEqual([...whole[key]]);
+      }
     }
   });
 

@@ -79,6 +79,30 @@ TEST(NormalSamples, ScaleWithTheStandardDeviation) {
   for (int i = 0; i < 11; ++i) EXPECT_EQ(scaled[i], static_cast<float>(0.25 * static_cast<double>(unit[i])) ) << i;
 }
 
+TEST(NormalSamples, AreTheStandardNormalsScaledByStdAndRoundedOnce) {
+  // standard_normals is the float64 stream before scaling: for any std,
+  // normal_samples' float32 sample is float32(std * z), the one rounding.
+  // Odd and even starts, and a start far down the stream.
+  for (const std::uint64_t first : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{6}, (std::uint64_t{1} << 40) + 3}) {
+    const std::int64_t n = 257;
+    std::vector<double> z(n);
+    phasor::standard_normals(42, 3, n, z.data(), first);
+    bool beyond_float32 = false;
+    for (double v : z) beyond_float32 = beyond_float32 || v != static_cast<double>(static_cast<float>(v));
+    EXPECT_TRUE(beyond_float32) << "the normals must be float64, not float32 widened";
+    for (const double std_dev : {1.0, 0.25, 1.0 / std::sqrt(1000.0), 1.0 / std::sqrt(1022.0), 3e-30, 1e30}) {
+      std::vector<float> samples(n);
+      phasor::normal_samples(42, 3, std_dev, n, samples.data(), first);
+      for (std::int64_t k = 0; k < n; ++k)
+        ASSERT_EQ(samples[k], static_cast<float>(std_dev * z[k])) << "first " << first << ", std " << std_dev << ", k " << k;
+    }
+  }
+  // The fixture's first samples, from the float64 normals.
+  std::vector<double> z(11);
+  phasor::standard_normals(42, 1, 11, z.data());
+  for (int k = 0; k < 11; ++k) EXPECT_EQ(static_cast<float>(z[k]), numpy_fixture::kNormalSamples42[k]) << k;
+}
+
 TEST(EmbeddingScale, NormsFollowPythagorasForTokensOrthogonalToPe) {
   // Token p is t times PE(p) turned a quarter within each pair, (cos, -sin):
   // orthogonal to PE(p), of norm t sqrt(d/2). So, with |PE| = sqrt(d/2),

@@ -35,6 +35,18 @@ describe('SIMD RoPE and attention kernels agree with their scalar siblings bit f
     });
   }
 
+  // The embedding kernel walks two pairs per f64x2: odd pair counts (d 2, 6, 10, 1026) end in the scalar tail.
+  for (const dModel of [2, 4, 6, 10, 64, 1000, 1026]) {
+    test(`embeddingScale at dModel ${dModel}, near 0 and near 2^31, with standardNormals' tokens`, () => {
+      for (const offset of [0, -37.5, 2 ** 31 - 199]) {
+        const options = { dModel, positions: 200, offset, base: 500, seed: 5 };
+        expect(simd.embeddingScale(options), `offset ${offset}`).toEqual(scalar.embeddingScale(options));
+      }
+      const draw = { seed: 5, stream: 4, count: 3 * dModel, first: 7 };
+      expect(simd.standardNormals(draw)).toEqual(scalar.standardNormals(draw));
+    });
+  }
+
   test('scoreByOffset, shiftFit, embeddingScale and positionResolution', () => {
     const offset = { kind: 'additive' as const, dModel: 32, anchors: [0, 100], maxOffset: 9 };
     expect(simd.scoreByOffset(offset).scores).toEqual(scalar.scoreByOffset(offset).scores);

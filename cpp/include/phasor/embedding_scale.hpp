@@ -34,4 +34,11 @@ std::string validate_embedding_scale(const EmbeddingScaleSpec& spec);
 // values (block kTokenNorm first).
 void embedding_scale(const EmbeddingScaleSpec& spec, const float* tokens, double* out);
 
+// The same with token entries float32(std_dev * normals[k]), rounded as
+// normal_samples rounds them (random.hpp): given standard_normals of a seed,
+// the norms of that seed's normal_samples(std_dev) as tokens, bit for bit,
+// without a float32 draw per std. std_dev in [0, kMaxNormalStd].
+void embedding_scale_from_normals(const EmbeddingScaleSpec& spec, const double* normals,
+                                  double std_dev, double* out);
+
 }  // namespace phasor

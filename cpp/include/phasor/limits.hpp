@@ -47,6 +47,9 @@ inline constexpr std::int64_t kMaxAttentionWidth = 4096;      // dModel, dHead
 inline constexpr double kMaxAttentionWork = 1073741824.0;  // 2^30
 inline constexpr std::int64_t kMaxAlibiHeads = 1024;
 inline constexpr std::int64_t kMaxEmbeddingScaleValues = std::int64_t{1} << 24;  // positions x dModel
+// embeddingScale re-anchors its phase walk every this many positions: blocks
+// of a multiple of it give one call's numbers bit for bit (a chart's slices).
+inline constexpr std::int64_t kEmbeddingScaleBlock = 64;
 inline constexpr std::int64_t kMaxResolutionCases = 64;    // bases, lengths
 inline constexpr double kMaxResolutionWork = 1073741824.0;  // bases x longest length x dModel/2 = 2^30
 inline constexpr std::int64_t kMaxShiftFitDModel = 128;    // the SVD is O(d^3): 0.25 s at 128, 0.7 s at 256
@@ -86,6 +89,7 @@ inline constexpr Limit kLimits[] = {
     {"maxAttentionWork", kMaxAttentionWork},
     {"maxAlibiHeads", static_cast<double>(kMaxAlibiHeads)},
     {"maxEmbeddingScaleValues", static_cast<double>(kMaxEmbeddingScaleValues)},
+    {"embeddingScaleBlock", static_cast<double>(kEmbeddingScaleBlock)},
     {"maxResolutionCases", static_cast<double>(kMaxResolutionCases)},
     {"maxResolutionWork", kMaxResolutionWork},
     {"maxShiftFitDModel", static_cast<double>(kMaxShiftFitDModel)},

@@ -34,4 +34,11 @@ std::string validate_normal_samples(double seed, double stream, double count, do
 void normal_samples(std::uint64_t seed, std::uint64_t stream, double std_dev, std::int64_t count,
                     float* out, std::uint64_t first = 0);
 
+// out[k] = z_{first + k} for k < count, in float64 before any scaling or
+// rounding: normal_samples' out[k] is float32(std_dev * this out[k]), so a
+// caller that keeps these gets the samples of any std with one multiply
+// each (<phasor-embedding-scale>, whose std 1/sqrt(d) follows d_model).
+void standard_normals(std::uint64_t seed, std::uint64_t stream, std::int64_t count, double* out,
+                      std::uint64_t first = 0);
+
 }  // namespace phasor

@@ -8,6 +8,7 @@ import type {
   EmbeddingScale,
   EmbeddingScaleOptions,
   NormalSamplesOptions,
+  StandardNormalsOptions,
   Pairing,
   PositionResolution,
   PositionResolutionOptions,
@@ -131,6 +132,25 @@ export const normalSamples: Spec<NormalSamplesOptions> = {
   },
 };
 
+export const standardNormals: Spec<StandardNormalsOptions> = {
+  fn: 'standardNormals',
+  keys: ['seed', 'stream', 'count', 'first'],
+  valid: fc
+    .record({
+      seed: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.constantFrom(2 ** 53 - 1, 2 ** 32)),
+      stream: A.maybe(fc.oneof(fc.integer({ min: 0, max: 10 }), fc.constant(2 ** 53 - 1))),
+      count: fc.integer({ min: 0, max: 65 }),
+      first: A.maybe(fc.oneof(fc.integer({ min: 0, max: 70 }), fc.constantFrom(2 ** 53 - 1, 2 ** 40 + 1))),
+    })
+    .map(A.defined),
+  check(o, result) {
+    const want = R.standardNormals(o.seed, given(o.stream, 0), o.count, given(o.first, 0));
+    expect(result).toBeInstanceOf(Float64Array);
+    // float64 to a few ulp of log and cos (the libm's, against JavaScript's Math).
+    expectClose('normals', result as Float64Array, want, (i) => Math.abs(want[i]) * 2 ** -48 + 2 ** -1000);
+  },
+};
+
 export const shiftFit: Spec<ShiftFitOptions> = {
   fn: 'shiftFit',
   keys: ['encoding', 'dModel', 'base', 'k', 'positions', 'offset', 'stride', 'extrapolate'],
@@ -203,8 +223,14 @@ export const sineCollision: Spec<SineCollisionOptions> = {
 
 export const embeddingScale: Spec<EmbeddingScaleOptions> = {
   fn: 'embeddingScale',
-  keys: ['dModel', 'positions', 'offset', 'base', 'seed', 'embeddingStd', 'tokens'],
-  related: { dModel: ['positions', 'tokens'], positions: ['offset', 'dModel', 'tokens'], offset: ['positions'], tokens: ['dModel', 'positions'] },
+  keys: ['dModel', 'positions', 'offset', 'base', 'seed', 'embeddingStd', 'tokens', 'normals'],
+  related: {
+    dModel: ['positions', 'tokens', 'normals'],
+    positions: ['offset', 'dModel', 'tokens', 'normals'],
+    offset: ['positions'],
+    tokens: ['dModel', 'positions', 'normals'],
+    normals: ['dModel', 'positions', 'tokens'],
+  },
   valid: fc
     .record({
       dModel: A.even(2, 32),
@@ -212,18 +238,26 @@ export const embeddingScale: Spec<EmbeddingScaleOptions> = {
       base: A.maybe(A.base),
       seed: A.maybe(fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constant(2 ** 53 - 1))),
       embeddingStd: A.maybe(fc.double({ min: 0, max: 4, noNaN: true })),
-      withTokens: fc.boolean(),
+      given: fc.constantFrom('draw', 'tokens', 'normals'),
     })
     .chain((o) =>
-      fc.record({ offset: A.maybe(A.offset(o.positions)), tokens: o.withTokens ? A.floats(o.positions * o.dModel) : fc.constant(undefined) }).map((s) => {
-        const { withTokens: _, ...rest } = o;
-        return A.defined({ ...rest, ...s });
-      }),
+      fc
+        .record({
+          offset: A.maybe(A.offset(o.positions)),
+          tokens: o.given === 'tokens' ? A.floats(o.positions * o.dModel) : fc.constant(undefined),
+          normals: o.given === 'normals' ? A.floats(o.positions * o.dModel).map((t) => Float64Array.from(t, (v, i) => v * (1 + i * 2 ** -30))) : fc.constant(undefined),
+        })
+        .map((s) => {
+          const { given: _, ...rest } = o;
+          return A.defined({ ...rest, ...s });
+        }),
     ),
   check(o, result) {
     const r = result as EmbeddingScale;
     const d = o.dModel;
-    const tokens = o.tokens ?? R.normalSamples(given(o.seed, 0), 4, o.positions * d, given(o.embeddingStd, 1 / Math.sqrt(d)));
+    const std = given(o.embeddingStd, 1 / Math.sqrt(d));
+    // normals: entry k is float32(std · z_k), as normalSamples rounds it.
+    const tokens = o.tokens ?? (o.normals ? Float32Array.from(o.normals, (z) => std * z) : R.normalSamples(given(o.seed, 0), 4, o.positions * d, std));
     const omega = R.frequencies(d, given(o.base, 10000));
     const scale = Math.sqrt(d);
     expect(r.scale).toBe(scale);
@@ -317,4 +351,4 @@ export const ropeDecay: Spec<RopeDecayOptions> = {
   },
 };
 
-export const EXPERIMENT_SPECS = [ropeDecay, rope, ropeFrequencies, attentionScores, scoreByOffset, alibiSlopes, normalSamples, shiftFit, sineCollision, embeddingScale, positionResolution, identify] as unknown as Spec[];
+export const EXPERIMENT_SPECS = [ropeDecay, rope, ropeFrequencies, attentionScores, scoreByOffset, alibiSlopes, normalSamples, standardNormals, shiftFit, sineCollision, embeddingScale, positionResolution, identify] as unknown as Spec[];

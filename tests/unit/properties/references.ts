@@ -175,12 +175,17 @@ const MASK = (1n << 64n) - 1n;
  * after n calls is its seed + n·γ.
  */
 export function normalSamples(seed: number, stream: number, count: number, std: number, first = 0): Float32Array {
-  if (first <= 1000) return normalSamplesFrom(seed, stream, first + count, std, 0n).slice(first);
-  const odd = first % 2;
-  return normalSamplesFrom(seed, stream, odd + count, std, BigInt(first - odd)).slice(odd);
+  return Float32Array.from(standardNormals(seed, stream, count, first), (z) => std * z);
 }
 
-function normalSamplesFrom(seed: number, stream: number, count: number, std: number, calls: bigint): Float32Array {
+/** The same stream's float64 normals before scaling: normalSamples' sample k is float32(std·z_k). */
+export function standardNormals(seed: number, stream: number, count: number, first = 0): Float64Array {
+  if (first <= 1000) return normalsFrom(seed, stream, first + count, 0n).slice(first);
+  const odd = first % 2;
+  return normalsFrom(seed, stream, odd + count, BigInt(first - odd)).slice(odd);
+}
+
+function normalsFrom(seed: number, stream: number, count: number, calls: bigint): Float64Array {
   let state = (BigInt(seed) + BigInt(stream) * 0xd1b54a32d192ed03n + calls * 0x9e3779b97f4a7c15n) & MASK;
   const next = () => {
     state = (state + 0x9e3779b97f4a7c15n) & MASK;
@@ -190,13 +195,13 @@ function normalSamplesFrom(seed: number, stream: number, count: number, std: num
     return z ^ (z >> 31n);
   };
   const uniform = () => (Number(next() >> 11n) + 0.5) * 2 ** -53;
-  const out = new Float32Array(count);
+  const out = new Float64Array(count);
   for (let k = 0; k < count; k += 2) {
     const u1 = uniform();
     const u2 = uniform();
     const r = Math.sqrt(-2 * Math.log(u1));
-    out[k] = std * (r * Math.cos(TWO_PI * u2));
-    if (k + 1 < count) out[k + 1] = std * (r * Math.sin(TWO_PI * u2));
+    out[k] = r * Math.cos(TWO_PI * u2);
+    if (k + 1 < count) out[k + 1] = r * Math.sin(TWO_PI * u2);
   }
   return out;
 }

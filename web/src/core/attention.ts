@@ -16,6 +16,7 @@ import {
   type NormalSamplesOptions,
   type ScoreByOffsetOptions,
   type ScoresByOffset,
+  type StandardNormalsOptions,
 } from './rope-types.js';
 import type { ExperimentsWasm, WasmScalingRecord } from './wasm-module.js';
 
@@ -48,6 +49,21 @@ export function normalSamples(wasm: ExperimentsWasm, options: NormalSamplesOptio
   const std = o.number('std', 1);
   const first = o.number('first', 0);
   return sample(wasm, fn, { seed, stream, count, std, seedName: 'seed', stdName: 'std', first });
+}
+
+/**
+ * normalSamples' stream in float64, before scaling and rounding:
+ * normalSamples({ std })[k] is Math.fround(std · standardNormals()[k]), so a
+ * caller that keeps these has the samples of every std for a multiply each.
+ */
+export function standardNormals(wasm: ExperimentsWasm, options: StandardNormalsOptions): Float64Array {
+  const fn = 'standardNormals';
+  const o = new OptionReader(fn, options, ['seed', 'stream', 'count', 'first']);
+  const seed = o.number('seed');
+  const stream = o.number('stream', 0);
+  const count = o.number('count');
+  const first = o.number('first', 0);
+  return takeResult(wasm, fn, wasm.standardNormals(seed, stream, count, first));
 }
 
 /** ALiBi's head slopes: 2^(−8(h+1)/heads), with the reference rule when heads is not a power of two. */

@@ -1,7 +1,7 @@
 // The TypeScript side of the RoPE, attention and "why this design" calls:
 // loaded with phasor-experiments.wasm by ph.loadExperiments(), so an app (or
 // a blog post) that only encodes downloads neither.
-export { alibiSlopes, attentionScores, normalSamples, scoreByOffset } from './attention.js';
+export { alibiSlopes, attentionScores, normalSamples, scoreByOffset, standardNormals } from './attention.js';
 export { embeddingScale, positionResolution } from './embedding-scale.js';
 export { identify } from './identify.js';
 export { rope, ropeFrequencies } from './rope.js';

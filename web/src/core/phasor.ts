@@ -355,6 +355,12 @@ export class Phasor {
     return api.normalSamples(wasm, options);
   }
 
+  /** normalSamples' stream in float64 before scaling: normalSamples({ std })[k] = Math.fround(std · standardNormals()[k]). */
+  standardNormals(options: R.StandardNormalsOptions): Float64Array {
+    const { wasm, api } = this.experiments('standardNormals');
+    return api.standardNormals(wasm, options);
+  }
+
   /** The least-squares map from e(p) to e(p + k) and its residual, for PE and the designs it beat. */
   shiftFit(options: R.ShiftFitOptions): R.ShiftFit {
     const { wasm, api } = this.experiments('shiftFit');

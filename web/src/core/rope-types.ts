@@ -331,6 +331,12 @@ export interface EmbeddingScaleOptions {
   embeddingStd?: number;
   /** positions × dModel token embeddings instead of random ones. */
   tokens?: Float32Array;
+  /**
+   * positions × dModel standard normals z instead of tokens: entry k is
+   * float32(embeddingStd · z_k), as normalSamples rounds it, so
+   * standardNormals drawn once give the seed's tokens for every dModel.
+   */
+  normals?: Float64Array;
 }
 
 export interface EmbeddingScale {
@@ -385,3 +391,6 @@ export interface NormalSamplesOptions {
    */
   first?: number;
 }
+
+/** normalSamples' options without the std: the stream's float64 normals before scaling. */
+export type StandardNormalsOptions = Omit<NormalSamplesOptions, 'std'>;

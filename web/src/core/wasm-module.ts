@@ -69,6 +69,8 @@ export interface ExperimentsWasm extends ModuleCommon {
   scalingFields(): string[];
   /** Samples first … first + count − 1 of the stream. */
   normalSamples(seed: number, stream: number, count: number, std: number, seedName: string, stdName: string, first: number): WasmResult<Float32Array>;
+  /** The same stream's samples first … first + count − 1 in float64, before scaling by a std and rounding. */
+  standardNormals(seed: number, stream: number, count: number, first: number): WasmResult<Float64Array>;
   /** rotaryDim 0: dim. */
   rope(dim: number, rotaryDim: number, ropeDims: number, theta: number, pairing: number, tableLayout: number, scaling: WasmScalingRecord): WasmResult<Float32Array>;
   /** [scaled ω (rotaryDim/2), unscaled ω, attention factor]; rotaryDim 0: dim. */
@@ -85,7 +87,8 @@ export interface ExperimentsWasm extends ModuleCommon {
   ropeRandomScores(dModel: number, base: number, maxDistance: number, scaling: WasmScalingRecord, samples: number, seed: number): WasmResult<Float64Array>;
   shiftFit(encoding: number, dModel: number, base: number, k: number, positions: number, offset: number, stride: number, extrapolate: number): WasmResult<Float64Array>;
   sineCollision(dModel: number, base: number, dimension: number, position: number): WasmResult<Float64Array>;
-  embeddingScale(dModel: number, positions: number, offset: number, base: number): WasmResult<Float32Array>;
+  /** Tokens in slot tokens, or standard normals in slot normals (tokens float32(std · z)). */
+  embeddingScale(dModel: number, positions: number, offset: number, base: number, std: number): WasmResult<Float32Array>;
   positionResolution(dModel: number, minOffset: number): WasmResult<Float64Array>;
   // identify (identify_bindings.cpp): fill identifyInput's view with the table, then call identify.
   identifyInput(positions: number, dModel: number): WasmResult<Float64Array>;
@@ -94,7 +97,7 @@ export interface ExperimentsWasm extends ModuleCommon {
 }
 
 /** The input slots of the experiments module, by the option each carries. */
-export const SLOT_NAMES = ['positions', 'keyPositions', 'tokens', 'keyTokens', 'wq', 'wk', 'bases', 'lengths', 'rows', 'shortFactor', 'longFactor'] as const;
+export const SLOT_NAMES = ['positions', 'keyPositions', 'tokens', 'keyTokens', 'wq', 'wk', 'bases', 'lengths', 'rows', 'shortFactor', 'longFactor', 'normals'] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 
 /** RoPE's frequency scaling as the bindings take it (scaling_record.hpp). */
@@ -142,6 +145,8 @@ export interface WasmLimits {
   maxRopeRandomWork: number;
   maxAlibiHeads: number;
   maxEmbeddingScaleValues: number;
+  /** embeddingScale re-anchors its phase walk every this many positions: blocks of a multiple of it give one call's numbers bit for bit. */
+  embeddingScaleBlock: number;
   maxResolutionCases: number;
   maxResolutionWork: number;
   maxShiftFitDModel: number;
@@ -194,6 +199,7 @@ export const EXPERIMENT_FUNCTIONS = [
   'inputSlots',
   'scalingFields',
   'normalSamples',
+  'standardNormals',
   'rope',
   'ropeFrequencies',
   'attentionScores',
@@ -245,6 +251,7 @@ export const LIMIT_NAMES = [
   'maxAttentionWork',
   'maxAlibiHeads',
   'maxEmbeddingScaleValues',
+  'embeddingScaleBlock',
   'maxResolutionCases',
   'maxResolutionWork',
   'maxShiftFitDModel',

@@ -37,6 +37,8 @@ export interface EmbeddingScaleChartData extends EmbeddingScale {
 }
 
 const MARGIN = { top: 10, right: 14, bottom: 44, left: 52 };
+/** Normals kept across d_model changes: 2^22 (32 MB), four times the explorer's 2^20 token entries. */
+const KEPT_NORMALS = 2 ** 22;
 
 function mean(values: Float32Array): number {
   let sum = 0;
@@ -46,8 +48,8 @@ function mean(values: Float32Array): number {
 
 export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleChartOptions, EmbeddingScaleChartData> {
   static override readonly tag = 'phasor-embedding-scale';
-  /** The token embeddings drawn for the last d-model, seed and std, a block of positions each. */
-  private tokens: { key: string; blocks: Float32Array[] } | null = null;
+  /** The seed's standard normals 0 … length − 1 of the token stream (float64), kept up to KEPT_NORMALS. */
+  private kept: { seed: number; values: Float64Array; length: number } | null = null;
   static override needsExperiments = true;
   static override attributeSpecs = [
     common.dModel(512),
@@ -85,27 +87,26 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
   }
 
   /**
-   * A block of positions at a time (a draw and a wasm call of a few
-   * milliseconds each), between frames: the block's tokens, drawn from their
-   * place in the seed's stream (kept while only the base, offset or length
-   * changes), then its norms.
+   * A block of positions at a time, between frames: one embeddingScale call
+   * each. Blocks are a multiple of the core's embeddingScaleBlock positions,
+   * so their norms are bit for bit those of one call over all the positions.
+   * The tokens are given as the seed's standard normals (ph.standardNormals,
+   * float64), which the core scales by the std and rounds to float32 as
+   * normalSamples does: the normals are kept across d_model changes (which
+   * change only the std and where each row starts), so a new d_model costs
+   * no draw, and no pass over the tokens in JavaScript.
    */
   protected compute(ph: Phasor, o: EmbeddingScaleChartOptions): Parts<EmbeddingScaleChartData> {
     common.checkCells(o.positions, o.dModel);
     const std = o.embeddingStd ?? 1 / Math.sqrt(o.dModel);
-    const drawKey = JSON.stringify([o.dModel, o.seed, std]);
-    if (this.tokens?.key !== drawKey) this.tokens = { key: drawKey, blocks: [] };
-    const tokens = this.tokens.blocks;
-    const block = Math.max(1, Math.floor(2 ** 16 / o.dModel));
+    const anchor = ph.limits.embeddingScaleBlock;
+    const block = anchor * Math.max(1, Math.floor(2 ** 16 / (anchor * o.dModel)));
     const parts: EmbeddingScale[] = [];
     const steps = Array.from({ length: Math.ceil(o.positions / block) }, (_, n) => () => {
       const first = n * block;
       const count = Math.min(block, o.positions - first);
-      // The same numbers embeddingScale draws without tokens (its stream of the seed).
-      if ((tokens[n]?.length ?? 0) < count * o.dModel) {
-        tokens[n] = ph.normalSamples({ seed: o.seed, stream: STREAM.embedding, count: count * o.dModel, std, first: first * o.dModel });
-      }
-      parts.push(ph.embeddingScale({ dModel: o.dModel, positions: count, offset: o.offset + first, base: o.base, tokens: tokens[n].subarray(0, count * o.dModel) }));
+      const normals = this.normals(ph, o.seed, first * o.dModel, count * o.dModel);
+      parts.push(ph.embeddingScale({ dModel: o.dModel, positions: count, offset: o.offset + first, base: o.base, normals, embeddingStd: std }));
     });
     const join = (pick: (r: EmbeddingScale) => Float32Array) => {
       const out = new Float32Array(o.positions);
@@ -122,6 +123,24 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
       dModel: o.dModel,
       offset: o.offset,
     }));
+  }
+
+  /** Normals first … first + count − 1 of the seed's token stream: from those kept (drawing the missing ones), or drawn alone past KEPT_NORMALS. */
+  private normals(ph: Phasor, seed: number, first: number, count: number): Float64Array {
+    const end = first + count;
+    if (end > KEPT_NORMALS) return ph.standardNormals({ seed, stream: STREAM.embedding, first, count });
+    if (this.kept?.seed !== seed) this.kept = { seed, values: new Float64Array(0), length: 0 };
+    const kept = this.kept;
+    if (kept.length < end) {
+      if (kept.values.length < end) {
+        const grown = new Float64Array(Math.min(KEPT_NORMALS, Math.max(end, 2 * kept.values.length)));
+        grown.set(kept.values.subarray(0, kept.length));
+        kept.values = grown;
+      }
+      kept.values.set(ph.standardNormals({ seed, stream: STREAM.embedding, first: kept.length, count: end - kept.length }), kept.length);
+      kept.length = end;
+    }
+    return kept.values.subarray(first, end);
   }
 
   protected draw(data: EmbeddingScaleChartData, o: EmbeddingScaleChartOptions, width: number, theme: Theme): void {
