@@ -87,42 +87,53 @@ describe('colourLut', () => {
 });
 
 describe('drawLine', () => {
-  /** A canvas context that records the path. */
+  /** A canvas context that records the path, and the rectangles filled. */
   function recorder() {
     const points: [number, number][] = [];
+    const rects: [number, number, number, number][] = [];
     const ctx = {
       save() {}, restore() {}, beginPath() {}, closePath() {}, stroke() {}, fill() {}, arc() {}, setLineDash() {},
+      lineWidth: 1,
+      lineDashOffset: 0,
       moveTo: (x: number, y: number) => points.push([x, y]),
       lineTo: (x: number, y: number) => points.push([x, y]),
+      fillRect: (x: number, y: number, w: number, h: number) => rects.push([x, y, w, h]),
     } as unknown as CanvasRenderingContext2D;
-    return { ctx, points };
+    return { ctx, points, rects };
   }
 
   test('draws every point when they are at least a pixel apart', () => {
-    const { ctx, points } = recorder();
+    const { ctx, points, rects } = recorder();
     drawLine(ctx, { y: [1, 2, 3], colour: 'red', dotsAbove: 0 }, (x) => x * 10, (y) => y);
     expect(points).toEqual([[0, 1], [10, 2], [20, 3]]);
+    expect(rects).toEqual([]);
   });
 
   test('draws more points than pixel columns as each column\'s band from its lowest to its highest value, joined to the column before', () => {
-    const { ctx, points } = recorder();
+    const { ctx, points, rects } = recorder();
     const y = Float64Array.from({ length: 1000 }, (_, n) => Math.sin(n * 0.37) * (1 + n / 1000));
     drawLine(ctx, { y, colour: 'red', dotsAbove: 0, width: 2 }, (x) => x / 100, (v) => v); // 1000 points over 10 px, line 2 px wide
-    // Along the tops (two corners per column), then back along the bottoms.
-    expect(points.length).toBe(4 * 10);
+    expect(points).toEqual([]);
+    expect(rects.length).toBe(10);
     for (let column = 0; column < 10; column++) {
       const values = [...(column > 0 ? [y[column * 100 - 1]] : []), ...y.slice(column * 100, column * 100 + 100)];
-      expect(points[2 * column]).toEqual([column, Math.min(...values) - 1]);
-      expect(points[2 * column + 1]).toEqual([column + 1, Math.min(...values) - 1]);
-      expect(points[39 - 2 * column]).toEqual([column, Math.max(...values) + 1]);
+      const [lo, hi] = [Math.min(...values) - 1, Math.max(...values) + 1];
+      expect(rects[column]).toEqual([column, lo, 1, hi - lo]);
     }
   });
 
   test('fills a zig-zag of points 1 to 2 px apart too, each band reaching the next column with a value (no gaps)', () => {
-    const { ctx, points } = recorder();
+    const { ctx, rects } = recorder();
     drawLine(ctx, { y: [0, 100, 0, 100], colour: 'red', dotsAbove: 0, width: 2 }, (x) => x * 1.5, (v) => v); // columns 0, 1, 3, 4; 300 px up and down over 6 px
-    expect(points.slice(0, 8)).toEqual([[0, -1], [1, -1], [1, -1], [3, -1], [3, -1], [4, -1], [4, -1], [5, -1]]);
-    expect(points.slice(8)).toEqual([[5, 101], [4, 101], [4, 101], [3, 101], [3, 101], [1, 101], [1, 1], [0, 1]]);
+    expect(rects).toEqual([[0, -1, 1, 2], [1, -1, 2, 102], [3, -1, 1, 102], [4, -1, 1, 102]]);
+  });
+
+  test('breaks the band at a NaN: the column before does not reach across the gap', () => {
+    const { ctx, rects } = recorder();
+    // Columns 0, 1, 3, 4, 6 (points 1.5 px apart, zig-zagging): column 3 holds the step from 100 and then the NaN, so it
+    // does not reach column 4, while every other band reaches the next column.
+    drawLine(ctx, { y: [0, 100, NaN, 0, 100], colour: 'red', dotsAbove: 0, width: 2 }, (x) => x * 1.5, (v) => v);
+    expect(rects).toEqual([[0, -1, 1, 2], [1, -1, 2, 102], [3, 99, 1, 2], [4, -1, 2, 2], [6, -1, 1, 102]]);
   });
 
   test('strokes a smooth curve of points 1 to 2 px apart (antialiased, as drawn)', () => {
@@ -132,12 +143,12 @@ describe('drawLine', () => {
     expect(points).toEqual(y.map((v, n) => [n * 1.5, v]));
   });
 
-  test('keeps a dense dashed series dashed: its band is clipped to the dashes along x, from the dash offset', () => {
-    const { ctx } = recorder();
-    const rects: number[][] = [];
-    Object.assign(ctx, { rect: (x: number, _y: number, w: number) => rects.push([x, w]), clip() {}, lineDashOffset: 1 });
+  test('keeps a dense dashed series dashed: only the columns in the dashes along x, from the dash offset', () => {
+    const { ctx, rects } = recorder();
+    Object.assign(ctx, { lineDashOffset: 1 });
     drawLine(ctx, { y: new Float64Array(1000), colour: 'red', dotsAbove: 0, dash: [2, 3] }, (x) => x / 100, (v) => v);
-    expect(rects).toEqual([[-1, 2], [4, 2], [9, 2]]);
+    // The pattern starts at column 0 − offset 1: on over [−1, 1), [4, 6), [9, 11); column centres 0.5, 4.5, 5.5, 9.5 are on.
+    expect(rects.map(([x]) => x)).toEqual([0, 4, 5, 9]);
   });
 });
 
