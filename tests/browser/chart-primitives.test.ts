@@ -39,12 +39,12 @@ describe('rasterize', () => {
     expect(Array.from(raster.pixels, entry)).toEqual([2, 3]);
   });
 
-  test('each pixel is the lookup of its block\'s mean, summed row by row, at sizes that divide unevenly', () => {
+  test('each pixel is the lookup of its block\'s mean, at sizes that divide unevenly', () => {
     // A reference written plainly: the block of pixel (r, b) is rows ⌊r·rows/outRows⌋ … up to the next
     // pixel's, and the columns c with ⌊c·outCols/cols⌋ = b (from ⌈b·cols/outCols⌉), summed in reading order.
     let seed = 7;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
-    for (const [rows, cols, maxCols, maxRows] of [[7, 1000, 842, 7], [500, 1000, 842, 500], [37, 53, 10, 9], [64, 9, 9, 5]]) {
+    for (const [rows, cols, maxCols, maxRows] of [[7, 1000, 842, 7], [500, 1000, 842, 500], [37, 53, 10, 9], [64, 9, 9, 5], [300, 50, 7, 11]]) {
       const values = Float32Array.from({ length: rows * cols }, random);
       const lut = indexLut(257);
       const raster = rasterize({ values, rows, cols }, lut, [-1, 1], maxCols, maxRows);

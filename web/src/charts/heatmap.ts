@@ -33,6 +33,9 @@ export function lutIndex(y: number, last: number): number {
   return x >= 1 ? (x < last ? x | 0 : last) : 0;
 }
 
+/** A float64 row of column sums, kept between calls (grown to the widest grid). */
+let columnSums = new Float64Array(0);
+
 /** Colours a grid into an image of at most maxCols × maxRows pixels; values outside `domain` are clamped. */
 export function rasterize(grid: Grid, lut: ColourLut, domain: readonly [number, number], maxCols: number, maxRows: number): Raster {
   const { values, rows, cols } = grid;
@@ -45,24 +48,32 @@ export function rasterize(grid: Grid, lut: ColourLut, domain: readonly [number, 
   const colours = lut.pixels;
 
   // Output column b averages grid columns colStart[b] … colStart[b + 1] − 1
-  // (every b gets at least one: outCols ≤ cols). Each pixel sums its block in
-  // a register, row by row, left to right; a sum per column kept in memory
-  // (one read-modify-write per cell) took twice as long.
+  // (every b gets at least one: outCols ≤ cols). For each pixel row, the grid
+  // columns are first summed down its rows (one tight loop over the row, in a
+  // scratch row of float64), then each pixel adds up its columns' sums: a
+  // block summed cell by cell took 1.4 to 1.7 times as long (1000 × 1000 and
+  // 4096 × 1024 grids into 842 × 505 px). The sums of a few float32 values
+  // are exact in float64, so the order does not change a mean.
   const colStart = new Int32Array(outCols + 1);
   for (let c = cols - 1; c >= 0; c--) colStart[Math.floor((c * outCols) / cols)] = c;
   colStart[outCols] = cols;
+  if (columnSums.length < cols) columnSums = new Float64Array(cols);
+  const sums = columnSums;
   for (let r = 0; r < outRows; r++) {
     const r0 = Math.floor((r * rows) / outRows);
     const r1 = Math.floor(((r + 1) * rows) / outRows);
+    let start = r0 * cols;
+    for (let c = 0; c < cols; c++) sums[c] = values[start + c];
+    for (let gr = r0 + 1; gr < r1; gr++) {
+      start = gr * cols;
+      for (let c = 0; c < cols; c++) sums[c] += values[start + c];
+    }
     const out = r * outCols;
     for (let b = 0; b < outCols; b++) {
       const c0 = colStart[b];
       const c1 = colStart[b + 1];
-      let sum = 0;
-      for (let gr = r0; gr < r1; gr++) {
-        const start = gr * cols;
-        for (let c = c0; c < c1; c++) sum += values[start + c];
-      }
+      let sum = sums[c0];
+      for (let c = c0 + 1; c < c1; c++) sum += sums[c];
       const y = (sum / ((r1 - r0) * (c1 - c0)) - lo) * toIndex;
       pixels[out + b] = y === y ? colours[lutIndex(y, last)] : 0; // NaN: transparent
     }
