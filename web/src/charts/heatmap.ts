@@ -36,12 +36,17 @@ export function lutIndex(y: number, last: number): number {
 /** A float64 row of column sums, kept between calls (grown to the widest grid). */
 let columnSums = new Float64Array(0);
 
-/** Colours a grid into an image of at most maxCols × maxRows pixels; values outside `domain` are clamped. */
-export function rasterize(grid: Grid, lut: ColourLut, domain: readonly [number, number], maxCols: number, maxRows: number): Raster {
+/**
+ * Colours a grid into an image of at most maxCols × maxRows pixels; values
+ * outside `domain` are clamped. `reuse`: a raster no longer shown, whose
+ * pixels are written over when they are the size needed (no new megabytes a
+ * frame for the garbage collector during a drag).
+ */
+export function rasterize(grid: Grid, lut: ColourLut, domain: readonly [number, number], maxCols: number, maxRows: number, reuse?: Raster): Raster {
   const { values, rows, cols } = grid;
   const outCols = Math.max(1, Math.min(cols, Math.floor(maxCols)));
   const outRows = Math.max(1, Math.min(rows, Math.floor(maxRows)));
-  const pixels = new Uint32Array(outCols * outRows);
+  const pixels = reuse?.pixels.length === outCols * outRows ? reuse.pixels : new Uint32Array(outCols * outRows);
   const [lo, hi] = domain;
   const toIndex = (lut.size - 1) / (hi - lo || 1);
   const last = lut.size - 1;

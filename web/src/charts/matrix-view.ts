@@ -52,7 +52,7 @@ export class MatrixView {
     } else {
       let lut = this.luts.get(colour.interpolator);
       if (!lut) this.luts.set(colour.interpolator, (lut = colourLut(colour.interpolator, 512)));
-      raster = 'diagonals' in cells ? rasterizeToeplitz(cells, lut, colour.domain) : rasterize(cells, lut, colour.domain, deviceWidth, deviceHeight);
+      raster = 'diagonals' in cells ? rasterizeToeplitz(cells, lut, colour.domain) : rasterize(cells, lut, colour.domain, deviceWidth, deviceHeight, c?.raster);
       this.cached = { cells, width: deviceWidth, height: deviceHeight, colour, raster };
     }
     drawRaster(ctx, raster, place.x, place.y, place.width, place.height);

@@ -68,6 +68,9 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
   private shown: HeatmapData | null = null;
   /** The last draw's table. */
   private readonly tables = new DrawCache();
+  /** Two buffers the tables take in turn (the one drawn last stays whole while the next is made). */
+  private readonly tableBuffers = [new Float32Array(0), new Float32Array(0)];
+  private tableTurn = 0;
 
   /** Shows the read-out again where it was, after a redraw. */
   private readonly refreshReadout: () => void;
@@ -125,7 +128,7 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
     // The same table (and grid object, whose raster the view keeps) when only the marks p and p + k moved.
     this.tables.begin();
     const inputs = { ...bins, dModel: o.dModel, base: o.base, layout: o.layout, spacing: o.spacing };
-    const grid = this.tables.get(inputs, () => ({ values: this.core.encodeBins(inputs), rows: bins.count, cols: o.dModel }));
+    const grid = this.tables.get(inputs, () => ({ values: this.core.encodeBins({ ...inputs, into: this.tableBuffer(bins.count * o.dModel) }), rows: bins.count, cols: o.dModel }));
     this.shown = { ...bins, table: grid.values, ...data, dModel: o.dModel, positions: o.positions, offset: o.offset };
     const top = this.y(bins.first);
     const raster = this.view.draw(ctx, grid, COLOURS, {
@@ -157,6 +160,18 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
   }
 
   /** Veils the columns of pairs that turn half a period or more within a pixel row: they show their mean there. */
+  /**
+   * A table's room, from the buffer not drawn last: a d_model drag at 1000 ×
+   * 1000 allocated a 4 MB table a frame, and collecting them cost some frames
+   * 5-10 ms. Grown by a quarter more than asked, so a few steps up fit.
+   */
+  private tableBuffer(length: number): Float32Array {
+    this.tableTurn ^= 1;
+    const t = this.tableTurn;
+    if (this.tableBuffers[t].length < length) this.tableBuffers[t] = new Float32Array(Math.ceil(length * 1.25));
+    return this.tableBuffers[t].subarray(0, length);
+  }
+
   private shadeFastPairs(fast: number, o: HeatmapOptions): void {
     const { box } = this.view.frame;
     const half = o.dModel / 2;
