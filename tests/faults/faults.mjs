@@ -57,6 +57,20 @@ export const faults = [
     replacement: '        row[f.second + i] = second;\n      }',
     suites: ['cpp', 'asan'],
   },
+  {
+    id: 'measured-dot-rows-mixed', computation: 'tables', kind: 'off-by-one',
+    file: 'cpp/src/window.cpp',
+    anchor: '      out[done + r + 1] = s1;',
+    replacement: '      out[done + r + 1] = s2;',
+    suites: ['cpp'],
+  },
+  {
+    id: 'measured-dot-last-rows-skipped', computation: 'tables', kind: 'off-by-one',
+    file: 'cpp/src/window.cpp',
+    anchor: '    for (; r < part.count; ++r) {',
+    replacement: '    for (; r + 1 < part.count; ++r) {',
+    suites: ['cpp'],
+  },
 
   // ---- the phase walk ------------------------------------------------------------
   {
