@@ -1341,6 +1341,27 @@ export const faults = [
     suites: ['unit'],
   },
   {
+    id: 'kept-normals-grown-from-the-start', computation: 'attention scores', kind: 'off-by-one',
+    file: 'web/src/core/experiment-inputs.ts',
+    anchor: 'count - kept.length, kept.length)), kept.length);',
+    replacement: 'count - kept.length, 0)), kept.length);',
+    suites: ['unit'],
+  },
+  {
+    id: 'kept-normals-scaled-wrong', computation: 'attention scores', kind: 'wrong formula',
+    file: 'web/src/core/experiment-inputs.ts',
+    anchor: 'drawn[k] = s.std * z[k];',
+    replacement: 'drawn[k] = z[k] * s.std * 1.0000001;',
+    suites: ['unit'],
+  },
+  {
+    id: 'kept-normals-key-without-stream', computation: 'attention scores', kind: 'ignored option',
+    file: 'web/src/core/experiment-inputs.ts',
+    anchor: '  const key = `${seed} ${stream}`;',
+    replacement: '  const key = `${seed}`;',
+    suites: ['unit'],
+  },
+  {
     id: 'pattern-alibi-offsets-signed-distance', computation: 'attention pattern', kind: 'wrong sign',
     file: 'cpp/src/attention_pattern.cpp',
     anchor: 'diag[static_cast<std::size_t>(o + n - 1)] = qk - slope * static_cast<double>(o >= 0 ? o : -o);',

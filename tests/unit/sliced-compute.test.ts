@@ -67,6 +67,25 @@ describe('computing the experiments in parts', () => {
     expect(ph.embeddingScale({ dModel: 4, positions: 2, normals }).tokenNorm).toEqual(new Float32Array(2));
   });
 
+  test('random weights made from the standard normals kept across sizes equal a fresh draw, through a d_model drag down and up', async () => {
+    // experiment-inputs.ts keeps each stream's standard normals and scales a prefix of them: after dModel 96, the weights of
+    // 94 and 98 (a prefix, then a longer draw) must be what a module that never drew any gives.
+    const call = (p: Phasor, dModel: number) => ({
+      offset: p.scoreByOffset({ kind: 'rope', dModel, dHead: 16, seed: 5, anchors: [0, 40], maxOffset: 6 }).scores,
+      pattern: p.attentionPattern({ kind: 'additive', dModel, dHead: 16, n: 12, seed: 5, tokens: 'shared' }).total,
+    });
+    const warmed = await createPhasor({ experiments: true });
+    const seen = [96, 94, 98, 2, 200].map((dModel) => call(warmed, dModel));
+    for (const [n, dModel] of [96, 94, 98, 2, 200].entries()) {
+      const fresh = await createPhasor({ experiments: true });
+      expect(seen[n], `dModel ${dModel}`).toEqual(call(fresh, dModel));
+      // ... and are normalSamples' weights (stream wq, wk; std 1/√dModel), given explicitly.
+      const weights = (stream: number) => fresh.normalSamples({ seed: 5, stream, count: dModel * 16, std: 1 / Math.sqrt(dModel) });
+      const given = fresh.scoreByOffset({ kind: 'rope', dModel, dHead: 16, seed: 5, anchors: [0, 40], maxOffset: 6, wq: weights(STREAM.wq), wk: weights(STREAM.wk) });
+      expect(seen[n].offset, `dModel ${dModel}, weights given`).toEqual(given.scores);
+    }
+  });
+
   test('positionResolution one base at a time equals all the bases at once', () => {
     const lengths = [2, 16, 256, 3000];
     const all = ph.positionResolution({ dModel: 32, bases: [100, 10000], lengths, minOffset: 4 });

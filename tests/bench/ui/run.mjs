@@ -57,7 +57,7 @@ export const PRESETS = [
 ];
 const presets = args.quick ? [PRESETS[0], PRESETS[3]] : PRESETS;
 
-/** The explorer's controls: how one step of each is applied in the page (alternating direction). */
+/** The explorer's controls: how one step of each is applied in the page (applyControl). */
 const CONTROLS = [
   { id: 'dModel-range', name: 'd_model', kind: 'range' },
   { id: 'base-range', name: 'base', kind: 'range' },
@@ -83,15 +83,29 @@ function quantile(values, q) {
 const summary = (values) => ({ median: quantile(values, 0.5), p95: quantile(values, 0.95), max: Math.max(...values), n: values.length });
 const log = (text) => process.stderr.write(`bench:ui: ${text}\n`);
 
-/** Applies one step of a control in the page; `n` alternates the direction. */
+/**
+ * Applies step `n` of a control in the page. A slider moves through new
+ * values, one way from where it stood at n = 0 (up, or down when there is not
+ * room for the steps), so that a chart keeping the results of a few values
+ * is not timed on values it saw two steps before; with too little room
+ * (pair at d_model 4), it moves up and down. n = -1 puts it back where it
+ * stood at n = 0. Other controls have two values, taken in turn.
+ */
 function applyControl(control, n) {
   const el = document.getElementById(control.id);
   if (control.kind === 'range') {
     const step = Number(el.step) || 1;
     const min = Number(el.min);
     const max = Number(el.max);
-    let next = el.valueAsNumber + (n % 2 === 0 ? step : -step);
-    if (next > max || next < min) next = el.valueAsNumber - (n % 2 === 0 ? step : -step);
+    const starts = (window.__rangeStarts ??= {});
+    if (n === 0 || !(control.id in starts)) starts[control.id] = el.valueAsNumber;
+    const start = starts[control.id];
+    const ROOM = 40; // steps: 3 warm-ups and 30 samples, with some to spare
+    let next;
+    if (n < 0) next = start;
+    else if (start + ROOM * step <= max) next = start + (n + 1) * step;
+    else if (start - ROOM * step >= min) next = start - (n + 1) * step;
+    else next = start + (n % 2 === 0 ? (start + step <= max ? step : -step) : 0);
     el.value = String(next);
     el.dispatchEvent(new Event('input', { bubbles: true }));
   } else if (control.kind === 'text') {
@@ -155,7 +169,7 @@ async function drivenCharts(page, control) {
     const before = snapshot();
     window.applyControl(control, 0);
     const after = snapshot();
-    window.applyControl(control, 1);
+    window.applyControl(control, control.kind === 'range' ? -1 : 1);
     return charts.filter((_, n) => before[n] !== after[n]);
   }, control);
   await settle(page);
@@ -187,6 +201,8 @@ async function measureSteps(page, count, stepName, arg, chart) {
 async function latency(page, control, chart) {
   await scrollTo(page, chart);
   const steps = await measureSteps(page, SAMPLES, 'applyControl', control, chart);
+  // The slider back where it stood, for the next chart's steps.
+  if (control.kind === 'range') await page.evaluate((control) => window.applyControl(control, -1), control);
   const drawn = steps.filter((s) => s.charts.includes(chart)).length;
   const later = steps.filter((s) => s.result !== null);
   return {

@@ -56,6 +56,45 @@ export function sample(
 const keptWeights = new WeakMap<ExperimentsWasm, Map<string, Float32Array>>();
 const KEPT_DRAWS = 4;
 
+// And a drag of d_model asks for new sizes every step: the weights of
+// dModel × dHead are the first dModel × dHead samples of their stream, each
+// Math.fround(std · z) of the stream's standard normal z (normalSamples' own
+// arithmetic, bit for bit). So each stream's standard normals drawn so far
+// are kept (up to KEPT_NORMALS of them, a few streams per module), and
+// weights of any size and std are a multiply each: only a step past the
+// longest draw draws normals, and only the new ones (10 ms a step of a
+// d_model drag at 1024, for the two weight matrices, before).
+interface KeptNormals {
+  values: Float64Array;
+  length: number;
+}
+const keptNormals = new WeakMap<ExperimentsWasm, Map<string, KeptNormals>>();
+const KEPT_NORMALS = 1 << 20;
+const KEPT_STREAMS = 4;
+
+/** The first `count` standard normals of a stream, from those kept (drawing the missing ones); null past KEPT_NORMALS. */
+function standardNormalPrefix(wasm: ExperimentsWasm, fn: string, seed: number, stream: number, count: number): Float64Array | null {
+  if (!(count <= KEPT_NORMALS)) return null;
+  let byStream = keptNormals.get(wasm);
+  if (!byStream) keptNormals.set(wasm, (byStream = new Map()));
+  const key = `${seed} ${stream}`;
+  let kept = byStream.get(key);
+  byStream.delete(key); // most recently used last
+  if (!kept) kept = { values: new Float64Array(0), length: 0 };
+  if (kept.length < count) {
+    if (kept.values.length < count) {
+      const grown = new Float64Array(Math.min(KEPT_NORMALS, Math.max(count, 2 * kept.values.length)));
+      grown.set(kept.values.subarray(0, kept.length));
+      kept.values = grown;
+    }
+    kept.values.set(takeResult(wasm, fn, wasm.standardNormals(seed, stream, count - kept.length, kept.length)), kept.length);
+    kept.length = count;
+  }
+  byStream.set(key, kept);
+  if (byStream.size > KEPT_STREAMS) byStream.delete(byStream.keys().next().value!);
+  return kept.values.subarray(0, count);
+}
+
 /** Seeded weights (dModel × dHead values) as sample() draws them, kept for the next call with the same seed and sizes. */
 export function sampleWeights(wasm: ExperimentsWasm, fn: string, s: { seed: number; stream: number; count: number; std: number }): Float32Array {
   const key = `${s.seed} ${s.stream} ${s.count} ${s.std}`;
@@ -67,7 +106,14 @@ export function sampleWeights(wasm: ExperimentsWasm, fn: string, s: { seed: numb
     kept.set(key, hit);
     return hit;
   }
-  const drawn = sample(wasm, fn, { ...s, seedName: 'seed', stdName: 'std' });
+  const z = standardNormalPrefix(wasm, fn, s.seed, s.stream, s.count);
+  let drawn: Float32Array;
+  if (z) {
+    drawn = new Float32Array(s.count);
+    for (let k = 0; k < s.count; k++) drawn[k] = s.std * z[k]; // rounded to float32 as the core's static_cast<float>
+  } else {
+    drawn = sample(wasm, fn, { ...s, seedName: 'seed', stdName: 'std' });
+  }
   kept.set(key, drawn);
   if (kept.size > KEPT_DRAWS) kept.delete(kept.keys().next().value!);
   return drawn;
