@@ -92,6 +92,36 @@ describe('chart.html, one chart for an iframe', () => {
     await page.close();
   });
 
+  test('the heatmap\'s note over averaged columns stays inside the plot and clear of the p and p + k labels, at 360 and 1280 px', async () => {
+    const found: string[] = [];
+    const page = await openRecordingPage(browser, []);
+    // 4096 positions: the pairs below ~130 turn half a period within a pixel row (the note); p = 20 and 28 mark the top rows, p = 2000 the middle.
+    for (const width of [360, 1280]) {
+      for (const p of [20, 2000]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${server.url}chart.html?chart=heatmap&dModel=1024&positions=4096&p=${p}&k=8`);
+        await page.waitForFunction(() => document.querySelector('phasor-heatmap')?.getAttribute('data-state') === 'ready');
+        found.push(
+          ...(await page.$eval('phasor-heatmap', (el, at) => {
+            const root = el.shadowRoot!;
+            const plot = root.querySelector('canvas')!.getBoundingClientRect();
+            const note = root.querySelector('g.aliased text');
+            if (!note) return [`${at}: no note`];
+            const box = note.getBoundingClientRect();
+            const problems = box.left < plot.left - 0.5 || box.right > plot.right + 0.5 || box.top < plot.top - 0.5 || box.bottom > plot.bottom + 0.5 ? [`${at}: "${note.textContent}" ${JSON.stringify(box.toJSON())} outside the plot ${JSON.stringify(plot.toJSON())}`] : [];
+            for (const label of root.querySelectorAll('text.mark-label')) {
+              const b = label.getBoundingClientRect();
+              if (b.left < box.right && box.left < b.right && b.top < box.bottom && box.top < b.bottom) problems.push(`${at}: the note overlaps "${label.textContent}"`);
+            }
+            return problems;
+          }, `${width} px, p = ${p}`)),
+        );
+      }
+    }
+    expect(found).toEqual([]);
+    await page.close();
+  });
+
   for (const width of [360, 1280]) {
     test(`the read-out box stays inside the chart at its four corners and middle, at ${width} px, and flips away from the edges`, async () => {
       const page = await openRecordingPage(browser, []);

@@ -9,6 +9,7 @@ import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Layout, Phasor, Spacing } from '../core/index.js';
 import { renderAxes, tickCount } from '../charts/axes.js';
+import { estimatedTextWidth } from '../charts/axis-units.js';
 import { binOf, binRange, binsFor, type Bins } from '../charts/bins.js';
 import { divergingInterpolator } from '../charts/colour-schemes.js';
 import { exact, integer as formatInteger } from '../charts/format.js';
@@ -26,6 +27,10 @@ import { PhasorElement } from './phasor-element.js';
 import { matrixTable, type CsvTable } from './export.js';
 import { fastPairs, POSITION_LIMITS, positionTicks, withinPixel } from './views.js';
 import type { CodeConfig } from '../code/code-config.js';
+
+/** The note over the veiled columns, and its short form for a narrow plot. */
+const NOTE_LONG = 'a pixel row holds ½ period or more: its mean';
+const NOTE_SHORT = '½ period or more a pixel: mean';
 
 export interface HeatmapOptions {
   dModel: number;
@@ -159,7 +164,6 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
     this.refreshReadout();
   }
 
-  /** Veils the columns of pairs that turn half a period or more within a pixel row: they show their mean there. */
   /**
    * A table's room, from the buffer not drawn last: a d_model drag at 1000 ×
    * 1000 allocated a 4 MB table a frame, and collecting them cost some frames
@@ -172,11 +176,20 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
     return this.tableBuffers[t].subarray(0, length);
   }
 
+  /**
+   * Veils the columns of pairs that turn half a period or more within a pixel
+   * row: they show their mean there. The note saying so goes at the top of
+   * the plot, or at the bottom when p or p + k is marked near the top (their
+   * labels would run into it on a narrow chart).
+   */
   private shadeFastPairs(fast: number, o: HeatmapOptions): void {
     const { box } = this.view.frame;
     const half = o.dModel / 2;
     const spans = fast === 0 ? [] : o.layout === 'split' ? [[0, fast], [half, half + fast]] : [[0, 2 * fast]];
-    if (drawnAlready(this.view.frame.front, 'aliased', [box, spans.map((d) => d.map((v) => this.x(v)))])) return;
+    const [lo, hi] = this.y.domain();
+    const marksNearTop = markedPositions(o).some((m) => m.at >= lo && m.at < hi && this.y(m.at + 0.5) < 30);
+    const noteY = marksNearTop ? box.height - 8 : 14;
+    if (drawnAlready(this.view.frame.front, 'aliased', [box, spans.map((d) => d.map((v) => this.x(v))), noteY])) return;
     const g = select(this.view.frame.front).selectAll('g.aliased').data([0]).join('g').attr('class', 'aliased').attr('transform', `translate(${box.left},${box.top})`);
     g.selectAll('rect')
       .data(spans)
@@ -191,8 +204,8 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
       .join('text')
       .attr('class', 'marker-label')
       .attr('x', (d) => this.x(d[0]) + 4)
-      .attr('y', 14)
-      .text('a pixel row holds ½ period or more: its mean');
+      .attr('y', noteY)
+      .text((d) => (box.width - this.x(d[0]) - 8 >= estimatedTextWidth(NOTE_LONG) ? NOTE_LONG : NOTE_SHORT));
   }
 
   /** p and p + k: the rows marked, tinted; a pair: its two columns. */
