@@ -54,8 +54,10 @@ export const CHART_ATTRIBUTES: Record<string, (s: ExplorerState) => Attributes> 
   'phasor-base-length': (s) => ({
     'd-model': String(s.dModel),
     bases: baseLengthBases(s.base).join(','),
-    // About 2^22 pair evaluations per base (4-5 ms each); the chart keeps each base's result, so the base slider recomputes one.
-    'max-length': String(Math.min(2 ** 16, Math.floor(2 ** 23 / s.dModel))),
+    // About 2^21 pair evaluations per base (2-2.5 ms each): a d_model step recomputes every base (the chart keeps
+    // each base's result, so the base slider recomputes one). Lengths reach 2^22 / d_model, at least 4096 (the
+    // positions slider's top) for every d_model the slider offers.
+    'max-length': String(Math.min(2 ** 16, Math.floor(2 ** 22 / s.dModel))),
     positions: String(Math.max(2, s.positions)),
   }),
   // At most 2^20 token entries (3-5 ms of work for a d_model or base change), whatever d_model and positions are.
