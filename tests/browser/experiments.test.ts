@@ -128,7 +128,7 @@ describe('the RoPE, attention and design charts', () => {
     type Resolution = { minDistance: Record<string, number>; atOffset: Record<string, number>; float32Bound: Record<string, number> };
     const d = await data<{ lengths: number[]; nearest: Resolution; far: Resolution }>(page, 'phasor-base-length');
     expect(d.lengths[0]).toBe(2);
-    expect(d.lengths.at(-1)).toBe(2 ** 16);
+    expect(d.lengths.at(-1)).toBe(2 ** 22 / 128); // the explorer's max-length: 2^22 / d_model
     const bases = [100, 10000, 1000000];
     bases.forEach((base, b) => {
       let sum = 0;
@@ -292,7 +292,7 @@ describe('the RoPE, attention and design charts', () => {
 
     await focus('phasor-base-length', 1);
     await page.keyboard.press('End');
-    expect(await tooltipText(page, 'phasor-base-length')).toContain('n = 65\u2009536');
+    expect(await tooltipText(page, 'phasor-base-length')).toContain('n = 32\u2009768');
     await focus('phasor-base-length', 0);
     await page.keyboard.press('Home');
     expect(await tooltipText(page, 'phasor-base-length')).toContain('pair i = 0');
@@ -348,7 +348,7 @@ describe('the RoPE, attention and design charts', () => {
     expect(fit[0]).toBe('encoding,residual,extrapolationResidual,rank');
     expect(fit.map((line) => line.split(',')[0]).slice(1)).toEqual(['sinusoidal', 'sine-only', 'linear-frequencies', 'quadratic-phase', 'log-phase']);
     const base = await csv('phasor-base-length');
-    expect(base).toHaveLength(17);
+    expect(base).toHaveLength(16); // a header and lengths 2, 4, …, 2^15
     expect(base[0]).toContain('base 100: closest |PE(p) - PE(q)|,base 100: closest at least 16 apart');
     const embedding = await csv('phasor-embedding-scale');
     expect(embedding).toHaveLength(101);
