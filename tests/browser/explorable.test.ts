@@ -343,6 +343,29 @@ describe('on a phone (360 × 740)', () => {
       await close(page);
     }
   });
+
+  test('the labels of p and p + k stay inside the distance matrix when their columns are at its edges, and clear of each other', async () => {
+    // 4096 positions at 360 px: p + k = 28 is a column at the left edge, 4095 one at the right; p = 3, k = 1 two close columns at the left.
+    for (const query of ['?positions=4096&dModel=1024&p=20&k=8', '?positions=4096&p=4090&k=5', '?positions=4096&p=3&k=1']) {
+      const { page } = await open(query, { width: 360, height: 740 });
+      const chart = '#distance phasor-distance';
+      await page.$eval(chart, (el) => el.scrollIntoView());
+      await waitForCharts(page, [chart]);
+      const { boxes, plot } = await page.$eval(chart, (el) => ({
+        boxes: [...el.shadowRoot!.querySelectorAll('text.mark-label')].map((t) => {
+          const b = t.getBoundingClientRect();
+          return { text: t.textContent, left: b.left, right: b.right, top: b.top, bottom: b.bottom };
+        }),
+        plot: el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON() as DOMRect,
+      }));
+      expect(boxes.length, query).toBe(2);
+      for (const b of boxes) expect(b.left >= plot.left - 0.5 && b.right <= plot.right + 0.5, `${query}: ${JSON.stringify(b)} in ${plot.left}…${plot.right}`).toBe(true);
+      const [a, b] = boxes;
+      const overlap = Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
+      expect(overlap, `${query}: ${JSON.stringify(boxes)}`).toBe(false);
+      await close(page);
+    }
+  });
 });
 
 describe('axe-core finds no violation', () => {

@@ -157,7 +157,9 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
     });
     const [rowMark, colMark] = markedPositions(o);
     drawPositionMarks(frame.front, box, this.y, 'h', rowMark ? [rowMark] : []);
-    drawPositionMarks(frame.front, box, this.x, 'v', colMark ? [colMark] : []);
+    // p's row near the bottom: its label is there, so p + k's goes at the top.
+    const rowNearBottom = rowMark !== undefined && this.y(rowMark.at + 0.5) > box.height - 24;
+    drawPositionMarks(frame.front, box, this.x, 'v', colMark ? [colMark] : [], rowNearBottom);
     const window = (r: readonly [number, number]) => `${formatInteger(Math.floor(r[0]))} … ${formatInteger(Math.ceil(r[1]) - 1)}`;
     setText(this.caption, `p ${window(pView)} × q ${window(qView)}, d_model = ${o.dModel}; largest distance shown ${exact(max)} (never above √(2·d_model) = ${exact(Math.sqrt(2 * o.dModel))})` +
       (s > 1 ? `; each pixel is the root mean square distance over its ${formatInteger(s)} × ${formatInteger(s)} cells` : '') +

@@ -3,6 +3,7 @@
 // labelled, drawn only where it falls inside the view.
 import type { ScaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
+import { estimatedTextWidth } from '../charts/axis-units.js';
 import { drawnAlready } from '../charts/drawn.js';
 import type { PlotBox } from '../charts/frame.js';
 
@@ -21,11 +22,15 @@ export function markedPositions(o: { p: number | null; k: number | null }): Posi
   return marks;
 }
 
-/** Draws `marks` across the plot: 'h' as rows (scale: the vertical axis), 'v' as columns (the horizontal one). */
-export function drawPositionMarks(svg: SVGSVGElement, box: PlotBox, scale: ScaleLinear<number, number>, along: 'h' | 'v', marks: readonly PositionMark[]): void {
+/**
+ * Draws `marks` across the plot: 'h' as rows (scale: the vertical axis), 'v'
+ * as columns (the horizontal one), a column's label at the bottom of the plot
+ * or, with `labelsAtTop` (a row's label is down there), at the top.
+ */
+export function drawPositionMarks(svg: SVGSVGElement, box: PlotBox, scale: ScaleLinear<number, number>, along: 'h' | 'v', marks: readonly PositionMark[], labelsAtTop = false): void {
   const [lo, hi] = scale.domain();
   const shown = marks.filter((m) => m.at >= Math.min(lo, hi) && m.at < Math.max(lo, hi));
-  if (drawnAlready(svg, `marks-${along}`, [box, shown, shown.map((m) => scale(m.at + 0.5))])) return;
+  if (drawnAlready(svg, `marks-${along}`, [box, shown, shown.map((m) => scale(m.at + 0.5)), labelsAtTop])) return;
   const g = select(svg).selectAll(`g.marks-${along}`).data([0]).join('g').attr('class', `marks-${along}`).attr('transform', `translate(${box.left},${box.top})`);
   const centre = (m: PositionMark) => scale(m.at + 0.5);
   g.selectAll('line')
@@ -40,12 +45,23 @@ export function drawPositionMarks(svg: SVGSVGElement, box: PlotBox, scale: Scale
   // goes on the far side of its line (below a row, right of a column), so the
   // two never overlap.
   const later = shown.length === 2 && Math.abs(centre(shown[0]) - centre(shown[1])) < (along === 'h' ? 16 : 90) ? (centre(shown[0]) > centre(shown[1]) ? shown[0] : shown[1]) : null;
+  // A column's label goes left of its line (the later one right of it), unless
+  // that runs out of the plot: a column near the left edge puts it right, one
+  // near the right edge left. Two labels then on the same side of close lines
+  // take two lines of text, the later one above.
+  const room = (m: PositionMark) => estimatedTextWidth(m.label) + 4;
+  const atStart = (m: PositionMark) => (m === later ? centre(m) + room(m) <= box.width : centre(m) - room(m) < 0);
+  const stacked = later !== null && atStart(shown[0]) === atStart(shown[1]);
   g.selectAll('text')
     .data(shown)
     .join('text')
     .attr('class', 'mark-label')
-    .attr('text-anchor', (m) => (along === 'v' && m === later ? 'start' : 'end'))
-    .attr('x', (m) => (along === 'h' ? box.width - 4 : centre(m) + (m === later ? 4 : -4)))
-    .attr('y', (m) => (along === 'h' ? centre(m) + (m === later ? 12 : -4) : box.height - 6))
+    .attr('text-anchor', (m) => (along === 'v' && atStart(m) ? 'start' : 'end'))
+    .attr('x', (m) => (along === 'h' ? box.width - 4 : centre(m) + (atStart(m) ? 4 : -4)))
+    .attr('y', (m) => {
+      if (along === 'h') return centre(m) + (m === later ? 12 : -4);
+      const line = stacked && m === later ? 14 : 0;
+      return labelsAtTop ? 14 + line : box.height - 6 - line;
+    })
     .text((m) => m.label);
 }
