@@ -25,6 +25,11 @@
 // drawn, bytes and requests, the longest task at start-up.
 //
 //   node tests/bench/ui/run.mjs [--quick] [--out <file>] [--no-readme]
+//   ... [--preset <text>] [--control <name>] [--chart <text>] [--skip drags,zoom,loads]
+// The filters (each may be repeated) measure a part: presets whose name or
+// query contains the text, controls by name (d_model, base, ...), charts
+// whose label contains the text; a filtered run never touches the README and
+// writes results/ui-part.json unless --out says otherwise.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -39,8 +44,15 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     'no-readme': { type: 'boolean', default: false },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    preset: { type: 'string', multiple: true },
+    control: { type: 'string', multiple: true },
+    chart: { type: 'string', multiple: true },
+    skip: { type: 'string', default: '' },
   },
 });
+const partial = Boolean(args.preset || args.control || args.chart || args.skip);
+const skip = new Set(args.skip.split(',').filter(Boolean));
+const wanted = (list, text) => !list || list.some((w) => text.includes(w));
 
 const SAMPLES = args.quick ? 8 : 30;
 const WARMUP = 3;
@@ -55,7 +67,7 @@ export const PRESETS = [
   { name: 'base 100', query: '?base=100' },
   { name: 'base 10⁶', query: '?base=1000000' },
 ];
-const presets = args.quick ? [PRESETS[0], PRESETS[3]] : PRESETS;
+const presets = (args.quick ? [PRESETS[0], PRESETS[3]] : PRESETS).filter((p) => wanted(args.preset, `${p.name} ${p.query}`));
 
 /** The explorer's controls: how one step of each is applied in the page (applyControl). */
 const CONTROLS = [
@@ -309,14 +321,14 @@ async function runPreset(browser, site, preset) {
   await settle(page, 800);
   const charts = await page.evaluate(() => window.chartsOnPage());
   const result = { name: preset.name, query: preset.query, charts, latency: {}, drags: {}, zoom: {} };
-  for (const control of CONTROLS) {
-    const driven = await drivenCharts(page, control);
+  for (const control of CONTROLS.filter((c) => !args.control || args.control.includes(c.name))) {
+    const driven = (await drivenCharts(page, control)).filter((chart) => wanted(args.chart, chart));
     result.latency[control.name] = {};
     for (const chart of driven) {
-      result.latency[control.name][chart] = await latency(page, control, chart);
-      log(`${preset.name}: ${control.name} → ${chart}: median ${result.latency[control.name][chart].median.toFixed(1)} ms, p95 ${result.latency[control.name][chart].p95.toFixed(1)} ms`);
+      const r = (result.latency[control.name][chart] = await latency(page, control, chart));
+      log(`${preset.name}: ${control.name} → ${chart}: median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (work ${r.work.median.toFixed(1)} ms, painted later ${r.drawnLater}/${r.samples})`);
     }
-    if (control.kind !== 'range') continue;
+    if (control.kind !== 'range' || skip.has('drags')) continue;
     result.drags[control.name] = {};
     for (const chart of driven) {
       const d = await drag(page, control, chart);
@@ -327,7 +339,7 @@ async function runPreset(browser, site, preset) {
     await definePageFunctions(page);
     await settle(page, 800);
   }
-  for (const chart of charts.filter((c) => ZOOMABLE.includes(c))) {
+  for (const chart of charts.filter((c) => ZOOMABLE.includes(c) && !skip.has('zoom') && wanted(args.chart, c))) {
     result.zoom[chart] = await zoom(page, chart);
     log(`${preset.name}: zoom ${chart}: p95 ${result.zoom[chart].p95.toFixed(1)} ms, at full range ${result.zoom[chart].full.p95.toFixed(1)} ms`);
   }
@@ -393,14 +405,16 @@ try {
     loads: {},
   };
   for (const preset of presets) result.presets.push(await runPreset(browser, site, preset));
-  result.loads.explorer = await coldLoad(browser, site, siteRoot, 'index.html');
-  result.loads.post = await coldLoad(browser, embed, embedRoot, 'post.html');
+  if (!skip.has('loads')) {
+    result.loads.explorer = await coldLoad(browser, site, siteRoot, 'index.html');
+    result.loads.post = await coldLoad(browser, embed, embedRoot, 'post.html');
+  }
   result.environment.loadAverageAtEnd = loadAverageNow();
-  const out = args.out ?? `${resultsDir}/${args.quick ? 'ui-quick' : 'ui'}.json`;
+  const out = args.out ?? `${resultsDir}/${partial ? 'ui-part' : args.quick ? 'ui-quick' : 'ui'}.json`;
   writeJson(out, result);
-  process.stdout.write(`${renderUiReport(result)}\n`);
+  if (!partial) process.stdout.write(`${renderUiReport(result)}\n`);
   log(`wrote ${out}`);
-  if (!args.quick && !args.out && !args['no-readme']) {
+  if (!args.quick && !partial && !args.out && !args['no-readme']) {
     regenerateUiReadme(result);
     log('regenerated the README section between <!-- bench-ui:start --> and <!-- bench-ui:end -->');
   }
