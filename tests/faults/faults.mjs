@@ -1342,9 +1342,9 @@ export const faults = [
   },
   {
     id: 'kept-normals-grown-from-the-start', computation: 'attention scores', kind: 'off-by-one',
-    file: 'web/src/core/experiment-inputs.ts',
-    anchor: 'count - kept.length, kept.length)), kept.length);',
-    replacement: 'count - kept.length, 0)), kept.length);',
+    file: 'web/src/core/kept-prefix.ts',
+    anchor: 'this.values.set(this.draw(this.length, end - this.length), this.length);',
+    replacement: 'this.values.set(this.draw(0, end - this.length), this.length);',
     suites: ['unit'],
   },
   {

@@ -4,6 +4,7 @@
 // the core, whose sentence becomes a RangeError. Slot numbers come from the
 // module (module-tables.ts); the scaling option is read in rope-scaling-input.ts.
 import { copyInto, copyOf, plainFloatArray, readNumbers, typedLength } from './caller-arrays.js';
+import { KeptPrefix } from './kept-prefix.js';
 import { slotsOf } from './module-tables.js';
 import type { OptionReader } from './options.js';
 import type { ExperimentsWasm, SlotName, WasmResult } from './wasm-module.js';
@@ -64,35 +65,20 @@ const KEPT_DRAWS = 4;
 // weights of any size and std are a multiply each: only a step past the
 // longest draw draws normals, and only the new ones (10 ms a step of a
 // d_model drag at 1024, for the two weight matrices, before).
-interface KeptNormals {
-  values: Float64Array;
-  length: number;
-}
-const keptNormals = new WeakMap<ExperimentsWasm, Map<string, KeptNormals>>();
+const keptNormals = new WeakMap<ExperimentsWasm, Map<string, KeptPrefix>>();
 const KEPT_NORMALS = 1 << 20;
 const KEPT_STREAMS = 4;
 
 /** The first `count` standard normals of a stream, from those kept (drawing the missing ones); null past KEPT_NORMALS. */
 function standardNormalPrefix(wasm: ExperimentsWasm, fn: string, seed: number, stream: number, count: number): Float64Array | null {
-  if (!(count <= KEPT_NORMALS)) return null;
   let byStream = keptNormals.get(wasm);
   if (!byStream) keptNormals.set(wasm, (byStream = new Map()));
   const key = `${seed} ${stream}`;
-  let kept = byStream.get(key);
+  const kept = byStream.get(key) ?? new KeptPrefix(KEPT_NORMALS, (first, n) => takeResult(wasm, fn, wasm.standardNormals(seed, stream, n, first)));
   byStream.delete(key); // most recently used last
-  if (!kept) kept = { values: new Float64Array(0), length: 0 };
-  if (kept.length < count) {
-    if (kept.values.length < count) {
-      const grown = new Float64Array(Math.min(KEPT_NORMALS, Math.max(count, 2 * kept.values.length)));
-      grown.set(kept.values.subarray(0, kept.length));
-      kept.values = grown;
-    }
-    kept.values.set(takeResult(wasm, fn, wasm.standardNormals(seed, stream, count - kept.length, kept.length)), kept.length);
-    kept.length = count;
-  }
   byStream.set(key, kept);
   if (byStream.size > KEPT_STREAMS) byStream.delete(byStream.keys().next().value!);
-  return kept.values.subarray(0, count);
+  return kept.slice(0, count);
 }
 
 /** Seeded weights (dModel × dHead values) as sample() draws them, kept for the next call with the same seed and sizes. */

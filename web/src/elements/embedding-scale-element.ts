@@ -13,6 +13,7 @@ import { limit } from './core-limits.js';
 import { Parts } from './parts.js';
 import { PhasorElement } from './phasor-element.js';
 import { STREAM } from '../core/experiment-inputs.js';
+import { KeptPrefix } from '../core/kept-prefix.js';
 import { LinePanel, type PanelLine } from '../charts/line-panel.js';
 import { panelSheet } from './styles.js';
 import { seriesTable } from './series-table.js';
@@ -48,8 +49,8 @@ function mean(values: Float32Array): number {
 
 export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleChartOptions, EmbeddingScaleChartData> {
   static override readonly tag = 'phasor-embedding-scale';
-  /** The seed's standard normals 0 … length − 1 of the token stream (float64), kept up to KEPT_NORMALS. */
-  private kept: { seed: number; values: Float64Array; length: number } | null = null;
+  /** The seed's standard normals of the token stream (float64), kept up to KEPT_NORMALS. */
+  private kept: { seed: number; normals: KeptPrefix } | null = null;
   static override needsExperiments = true;
   static override attributeSpecs = [
     common.dModel(512),
@@ -127,20 +128,9 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
 
   /** Normals first … first + count − 1 of the seed's token stream: from those kept (drawing the missing ones), or drawn alone past KEPT_NORMALS. */
   private normals(ph: Phasor, seed: number, first: number, count: number): Float64Array {
-    const end = first + count;
-    if (end > KEPT_NORMALS) return ph.standardNormals({ seed, stream: STREAM.embedding, first, count });
-    if (this.kept?.seed !== seed) this.kept = { seed, values: new Float64Array(0), length: 0 };
-    const kept = this.kept;
-    if (kept.length < end) {
-      if (kept.values.length < end) {
-        const grown = new Float64Array(Math.min(KEPT_NORMALS, Math.max(end, 2 * kept.values.length)));
-        grown.set(kept.values.subarray(0, kept.length));
-        kept.values = grown;
-      }
-      kept.values.set(ph.standardNormals({ seed, stream: STREAM.embedding, first: kept.length, count: end - kept.length }), kept.length);
-      kept.length = end;
-    }
-    return kept.values.subarray(first, end);
+    const draw = (from: number, n: number) => ph.standardNormals({ seed, stream: STREAM.embedding, first: from, count: n });
+    if (this.kept?.seed !== seed) this.kept = { seed, normals: new KeptPrefix(KEPT_NORMALS, draw) };
+    return this.kept.normals.slice(first, first + count) ?? draw(first, count);
   }
 
   protected draw(data: EmbeddingScaleChartData, o: EmbeddingScaleChartOptions, width: number, theme: Theme): void {
