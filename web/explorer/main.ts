@@ -6,6 +6,7 @@ import { createPhasor } from '../src/core/index.js';
 import { applyAttributes, CHART_ATTRIBUTES } from './charts.js';
 import { Controls } from './controls.js';
 import { Players } from './play.js';
+import { holdSectionControls } from './section-controls.js';
 import { linkTerms } from '../src/elements/links.js';
 import { DEFAULTS, parseQuery, reconcile, toQuery, withPreset, type ExplorerState } from './state.js';
 // Formulas are typeset when the page is built (web/tools/katex-plugin.ts): only KaTeX's stylesheet ships.
@@ -14,11 +15,14 @@ import 'virtual:katex-styles.css';
 import './explorer.css';
 
 // The parser's last task runs the page's module scripts and then
-// DOMContentLoaded, where Chromium's form scan lays out every section that
-// holds a control. The charts are upgraded in a task of their own, so that
-// task does not carry both (longest start-up task, median of 12 loads here:
-// 147 → 105 ms).
+// DOMContentLoaded, where Chromium's form scan looks at every form control:
+// the sections' controls are out of the page until it is done
+// (section-controls.ts). The charts are upgraded in a task of their own, so
+// that task does not carry both (longest start-up task, median of 12 loads
+// here: 147 → 105 ms).
+const restoreSectionControls = holdSectionControls();
 await new Promise((resolve) => setTimeout(resolve, 0));
+restoreSectionControls();
 defineElements();
 
 const parsed = parseQuery(location.search);
