@@ -10,6 +10,7 @@
 // per input stays bounded (kMaxValues).
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "fuzz_input.hpp"
@@ -388,6 +389,22 @@ void fuzz_norms(Input& in) {
     for (double v : out) FUZZ_CHECK(finite_in(v, 0, 1e6), "finite norms");
     for (std::size_t r = 0; r < static_cast<std::size_t>(positions); ++r)
       FUZZ_CHECK(std::fabs(out[phasor::kPeNorm * static_cast<std::size_t>(positions) + r] - std::sqrt(d / 2)) < 1e-9, "|PE| = sqrt(dModel/2)");
+    // The tokens given as standard normals and a std (as <phasor-embedding-scale>
+    // passes them, checked as the binding checks them): the norms of the tokens
+    // float32(std * z), bit for bit, whatever std and z are.
+    const double std_dev = in.number();
+    if (!refused(phasor::check_finite("embeddingStd", std_dev, 0, phasor::kMaxNormalStd))) {
+      std::vector<double> normals(tokens.size());
+      for (std::size_t k = 0; k < normals.size(); ++k) {
+        normals[k] = in.finite(10);
+        tokens[k] = static_cast<float>(std_dev * normals[k]);
+      }
+      std::vector<double> from_normals(out.size());
+      phasor::embedding_scale(spec, tokens.data(), out.data());
+      phasor::embedding_scale_from_normals(spec, normals.data(), std_dev, from_normals.data());
+      FUZZ_CHECK(std::memcmp(out.data(), from_normals.data(), out.size() * sizeof(double)) == 0,
+                 "norms from normals and a std are those of the rounded tokens, bit for bit");
+    }
   }
   std::vector<double> bases = in.numbers(4), lengths = in.numbers(4);
   const double min_offset = in.number();
