@@ -26,10 +26,13 @@
 //
 //   node tests/bench/ui/run.mjs [--quick] [--out <file>] [--no-readme]
 //   ... [--preset <text>] [--control <name>] [--chart <text>] [--skip drags,zoom,loads]
+//   ... [--cpu-throttle <rate>]
 // The filters (each may be repeated) measure a part: presets whose name or
 // query contains the text, controls by name (d_model, base, ...), charts
 // whose label contains the text; a filtered run never touches the README and
-// writes results/ui-part.json unless --out says otherwise.
+// writes results/ui-part.json unless --out says otherwise. --cpu-throttle
+// slows the page's main thread by that factor (CDP Emulation), a machine
+// that many times slower; such a run is a part too.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -48,9 +51,12 @@ const { values: args } = parseArgs({
     control: { type: 'string', multiple: true },
     chart: { type: 'string', multiple: true },
     skip: { type: 'string', default: '' },
+    'cpu-throttle': { type: 'string', default: '1' },
   },
 });
-const partial = Boolean(args.preset || args.control || args.chart || args.skip);
+const cpuThrottle = Number(args['cpu-throttle']);
+if (!(cpuThrottle >= 1)) throw new Error(`bench:ui: --cpu-throttle must be a number of at least 1; got ${args['cpu-throttle']}`);
+const partial = Boolean(args.preset || args.control || args.chart || args.skip || cpuThrottle !== 1);
 const skip = new Set(args.skip.split(',').filter(Boolean));
 const wanted = (list, text) => !list || list.some((w) => text.includes(w));
 
@@ -308,6 +314,7 @@ async function zoom(page, chart) {
 async function openPage(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
+  if (cpuThrottle !== 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
   await page.addInitScript({ path: join(repoRoot, 'tests/bench/ui/probe.js') });
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
@@ -400,7 +407,7 @@ try {
   const started = machine();
   const result = {
     mode: args.quick ? 'quick' : 'full',
-    environment: { ...started, runtime: `Chromium ${browser.version()} (headless)`, samples: SAMPLES, dragMs: DRAG_MS },
+    environment: { ...started, runtime: `Chromium ${browser.version()} (headless)`, samples: SAMPLES, dragMs: DRAG_MS, cpuThrottle },
     presets: [],
     loads: {},
   };
