@@ -3,7 +3,8 @@
 // web/tools/katex-plugin.ts): the sections' controls are out of the page while
 // Chromium's form scan runs at DOMContentLoaded and back in their places
 // after, and the fonts of the first screen's formulas are preloaded, fetched
-// once and used.
+// once and used; and a link to a section lands on that section
+// (web/explorer/fragment.ts).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { waitForCharts } from './support/charts.js';
@@ -74,6 +75,40 @@ describe('the explorer at start-up', () => {
     expect(fetched).toEqual([1, 1, 1, 1]);
     const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family} ${f.style}`));
     for (const face of ['KaTeX_Main normal', 'KaTeX_Math italic', 'KaTeX_Size1 normal', 'KaTeX_Size2 normal']) expect(loaded).toContain(face);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('a link to a section lands on it once the page has started, and a reader who scrolls is left where they scrolled', async () => {
+    const problems: string[] = [];
+    const page = await openRecordingPage(browser, problems);
+    // [top of the section, room left to scroll down] once the charts are drawn and the formulas measured.
+    const landing = async (hash: string) => {
+      await page.goto('about:blank'); // a new load, not a jump within the page
+      await page.goto(`${server.url}${hash}`);
+      await waitForCharts(page);
+      await page.waitForSelector('html[data-formulas-measured]', { state: 'attached' });
+      await page.waitForTimeout(500);
+      return page.evaluate((id) => [document.getElementById(id)!.getBoundingClientRect().top, document.documentElement.scrollHeight - scrollY - innerHeight], hash.slice(1));
+    };
+    // Before: #dot-offset ended 613 px below the top, #attention-patterns 475.
+    for (const hash of ['#dot-offset', '#rotation', '#attention-patterns']) {
+      const [top] = await landing(hash);
+      expect(Math.abs(top), hash).toBeLessThanOrEqual(2);
+    }
+    // The last section cannot reach the top: the page is scrolled to its end.
+    const [top, left] = await landing('#check-table');
+    expect(top).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(1);
+    // A reader who scrolls at once keeps their place.
+    await page.goto('about:blank');
+    await page.goto(`${server.url}#dot-offset`);
+    await page.mouse.move(640, 450);
+    await page.mouse.wheel(0, -400);
+    await waitForCharts(page);
+    await page.waitForSelector('html[data-formulas-measured]', { state: 'attached' });
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => document.getElementById('dot-offset')!.getBoundingClientRect().top)).toBeGreaterThan(100);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -7,6 +7,7 @@ import { applyAttributes, CHART_ATTRIBUTES } from './charts.js';
 import { Controls } from './controls.js';
 import { Players } from './play.js';
 import { holdSectionControls } from './section-controls.js';
+import { holdFragmentInView } from './fragment.js';
 import { linkTerms } from '../src/elements/links.js';
 import { DEFAULTS, parseQuery, reconcile, toQuery, withPreset, type ExplorerState } from './state.js';
 // Formulas are typeset when the page is built (web/tools/katex-plugin.ts): only KaTeX's stylesheet ships.
@@ -21,6 +22,7 @@ import './explorer.css';
 // that task does not carry both (longest start-up task, median of 12 loads
 // here: 147 → 105 ms).
 const restoreSectionControls = holdSectionControls();
+holdFragmentInView();
 await new Promise((resolve) => setTimeout(resolve, 0));
 restoreSectionControls();
 defineElements();
