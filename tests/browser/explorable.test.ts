@@ -200,6 +200,9 @@ describe('text and charts linked both ways', () => {
     await waitForCharts(page, ['#heatmap phasor-heatmap', 'phasor-rotation']);
     const heatmap = page.locator('#heatmap phasor-heatmap');
     await heatmap.scrollIntoViewIfNeeded();
+    // Its section renders (content-visibility) in the frame after the scroll, at its full height.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await heatmap.scrollIntoViewIfNeeded();
     const lit = () => page.$$eval('#heatmap .term-on', (els) => els.map((el) => (el as HTMLElement).dataset.link));
     expect(await lit()).toEqual([]);
     // Row p = 20 of positions 0 … 99, on the canvas.
@@ -299,8 +302,14 @@ describe('on a phone (360 × 740)', () => {
   test('the controls dock at the bottom, open over less than half the screen, and the chart in view stays visible while p moves', async () => {
     const { page } = await open('', { width: 360, height: 740 });
     await waitForCharts(page, ['#hero-chart']);
-    // The table's top 60 px below the top of the screen.
-    await page.$eval('#heatmap phasor-heatmap', (el) => window.scrollBy(0, el.getBoundingClientRect().top - 60));
+    // The table's top 60 px below the top of the screen: scrolled to first, so that its section is
+    // rendered at its full height (a section out of sight keeps a remembered or placeholder height,
+    // content-visibility), then placed.
+    await page.$eval('#heatmap phasor-heatmap', async (el) => {
+      el.scrollIntoView();
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      window.scrollBy(0, el.getBoundingClientRect().top - 60);
+    });
     await page.click('#controls-toggle');
     const panel = await page.locator('#controls').boundingBox();
     expect(panel!.y + panel!.height).toBeCloseTo(740, 0);
@@ -384,7 +393,7 @@ describe('axe-core finds no violation', () => {
       for (const width of [1280, 360]) {
         const { page } = await open('', { server: plainSite, colorScheme, width });
         // Formulas out of sight are measured (and made tab stops if they scroll) when the page is idle.
-        await page.waitForSelector('html[data-formulas-measured]');
+        await page.waitForSelector('html[data-sections-laid-out]');
         expect(await axe(page, ['#hero-chart', 'phasor-frequencies']), `${width} px`).toEqual([]);
         await page.screenshot({ path: join(SCREENS, `explorer-${width}-${colorScheme}.png`) });
         await close(page);

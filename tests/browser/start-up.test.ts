@@ -1,63 +1,156 @@
 // What the built explorer does at start-up to keep its first tasks short
-// (web/explorer/section-controls.ts, the font preloads of
-// web/tools/katex-plugin.ts): the sections' controls are out of the page while
-// Chromium's form scan runs at DOMContentLoaded and back in their places
-// after, and the fonts of the first screen's formulas are preloaded, fetched
-// once and used; and a link to a section lands on that section
-// (web/explorer/fragment.ts).
+// (web/explorer/held-controls.ts, first-frame.ts, the font preloads of
+// web/tools/katex-plugin.ts, the elements' first drawing): the page's controls
+// are out of the page while Chromium's form scan runs at DOMContentLoaded, the
+// panel's back at the next frame and each section's once that section is laid
+// out; the sections are laid out in the frame after the first; the charts on
+// screen draw one per task; the fonts of the first screen's formulas are
+// preloaded, fetched once and used; and a link to a section lands on that
+// section (web/explorer/fragment.ts).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { waitForCharts } from './support/charts.js';
 import { launchChromium, openRecordingPage } from './support/chromium.js';
-import { serveSite, type StaticServer } from './support/static-server.js';
+import { join } from 'node:path';
+import { repoRoot } from './package/pack.js';
+import { serveDirectory, serveSite, STRICT_CSP, type StaticServer } from './support/static-server.js';
+
+interface TraceEvent {
+  name: string;
+  pid: number;
+  tid: number;
+  ts: number;
+}
 
 let server: StaticServer;
+let embed: StaticServer;
 let browser: Browser;
 beforeAll(async () => {
   server = await serveSite();
+  embed = await serveDirectory(join(repoRoot, 'build/embed'), { 'content-security-policy': STRICT_CSP });
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await embed?.close();
 });
 
 async function openExplorer(problems: string[]): Promise<Page> {
   const page = await openRecordingPage(browser, problems);
   await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => {
-    window.__atContentLoaded = document.querySelectorAll('.chart-section input, .chart-section select, .chart-section textarea').length;
+    window.__atContentLoaded = document.querySelectorAll('input, select, textarea').length;
   })`);
   await page.goto(server.url);
   await waitForCharts(page);
+  await page.waitForSelector('html[data-sections-laid-out]', { state: 'attached' });
   return page;
 }
 
 describe('the explorer at start-up', () => {
-  test("the sections' controls are out of the page at DOMContentLoaded and back in their places after, working", async () => {
+  test("the page's controls are out of the page at DOMContentLoaded and back in their places after, working", async () => {
     const problems: string[] = [];
     const page = await openExplorer(problems);
     expect(await page.evaluate(() => (window as unknown as { __atContentLoaded: number }).__atContentLoaded)).toBe(0);
-    // Each section's controls with where they sit (the path from the section, with the previous sibling at each level), as served and as in the page now.
+    // Each control with where it sits, as served and as in the page now.
     const { served, live } = await page.evaluate(async () => {
+      // The path up to the section or the panel, with the previous sibling at each level.
       const where = (root: ParentNode) =>
-        [...root.querySelectorAll('.chart-section input, .chart-section select, .chart-section textarea')].map((control) => {
+        [...root.querySelectorAll('.chart-section input, .chart-section select, .chart-section textarea, #controls input')].map((control) => {
           const path: string[] = [];
-          for (let el: Element | null = control; el && el.localName !== 'section'; el = el.parentElement) {
+          for (let el: Element | null = control; el && el.localName !== 'section' && el.id !== 'controls'; el = el.parentElement) {
             // (classes of the control itself are the scripts' to add)
             path.push(`${el === control ? el.localName : `${el.localName}.${el.className}`} after ${el.previousElementSibling?.localName ?? '-'}.${el.previousElementSibling?.className ?? ''}`);
           }
-          return `${control.closest('section')!.id} ${control.id || (control as HTMLInputElement).name}: ${path.join(' < ')}`;
+          return `${control.closest('section')?.id ?? 'panel'} ${control.id || (control as HTMLInputElement).name}: ${path.join(' < ')}`;
         });
       const html = await (await fetch(location.href)).text();
       return { served: where(new DOMParser().parseFromString(html, 'text/html')), live: where(document) };
     });
-    expect(served.length).toBeGreaterThan(10);
+    expect(served.filter((control) => control.startsWith('panel ')).length).toBe(10);
+    expect(served.length).toBeGreaterThan(20);
     // The check-table section's form is built by its own script, after start-up.
     expect(live.filter((control) => !control.startsWith('check-table '))).toEqual(served);
-    // Put back working: a section control still drives its chart.
+    // Put back working: a section control and a panel control still drive their charts.
     const before = await page.$eval('phasor-dot-offset', (el) => el.getAttribute('normalize'));
     await page.check('#normalize');
     await expect.poll(() => page.$eval('phasor-dot-offset', (el) => el.getAttribute('normalize'))).not.toBe(before);
+    await page.fill('#dModel', '64');
+    await page.press('#dModel', 'Enter');
+    await expect.poll(() => page.$eval('phasor-heatmap', (el) => el.getAttribute('d-model'))).toBe('64');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test("without idle time, a section's controls come back as the section nears the screen, and only then", async () => {
+    const problems: string[] = [];
+    const page = await openRecordingPage(browser, problems);
+    // No idle moments: the page never lays the sections out ahead of the reader.
+    await page.addInitScript('window.requestIdleCallback = () => 0;');
+    await page.goto(server.url);
+    await waitForCharts(page, ['phasor-heatmap']);
+    const connected = (ids: string[]) => page.evaluate((ids) => ids.map((id) => document.getElementById(id)?.isConnected ?? false), ids);
+    expect(await connected(['dModel', 'k'])).toEqual([true, true]);
+    expect(await connected(['normalize', 'patterns-causal'])).toEqual([false, false]);
+    await page.evaluate(() => document.getElementById('dot-offset')!.scrollIntoView());
+    await page.waitForSelector('#normalize', { state: 'attached' });
+    expect(await page.$eval('#normalize', (el) => el.closest('section')!.id)).toBe('dot-offset');
+    expect(await connected(['patterns-causal'])).toEqual([false]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('the first frame lays out the header and the controls; the sections follow in the next one', async () => {
+    const problems: string[] = [];
+    const page = await openRecordingPage(browser, problems);
+    // The sections' content-visibility in each of the page's first animation frames.
+    await page.addInitScript(`window.__frames = [];
+      const look = () => {
+        const section = document.querySelector('.chart-section');
+        if (section) window.__frames.push(getComputedStyle(section).contentVisibility);
+        if (window.__frames.at(-1) !== 'auto' && window.__frames.length < 120) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);`);
+    await page.goto(server.url);
+    await waitForCharts(page);
+    const frames = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames);
+    expect(frames[0]).toBe('hidden');
+    expect(frames.at(-1)).toBe('auto');
+    expect(await page.evaluate(() => document.documentElement.className)).toBe('');
+    expect(problems).toEqual([]);
+    await page.close();
+    // Without scripts, the sections are there to read.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const still = await context.newPage();
+    await still.goto(server.url);
+    expect(await still.$eval('.chart-section', (el) => getComputedStyle(el).contentVisibility)).toBe('auto');
+    await still.locator('#distance').scrollIntoViewIfNeeded();
+    expect(await still.$eval('#distance h2', (el) => el.getBoundingClientRect().height)).toBeGreaterThan(10);
+    await context.close();
+  });
+
+  test('the charts on screen at start-up draw for the first time each in a task of its own (the example post)', async () => {
+    const problems: string[] = [];
+    const page = await openRecordingPage(browser, problems);
+    // Each chart's first drawing marked in a trace of the load, which says which task each mark fell in
+    // (the charts on screen all wait for the same wasm to load: drawn when it resolves, they shared its task).
+    await page.addInitScript(`const firstDrawn = new Set();
+      document.addEventListener('phasor-render', (e) => {
+        if (!firstDrawn.has(e.target)) performance.mark('first-draw');
+        firstDrawn.add(e.target);
+      }, true);`);
+    await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+    await page.goto(`${embed.url}post.html`);
+    await waitForCharts(page, ['phasor-encoding', 'phasor-frequencies']);
+    const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+    const marks = events.filter((e) => e.name === 'first-draw');
+    expect(marks.length).toBeGreaterThanOrEqual(2);
+    // The task a mark fell in: the last to start before it on its thread (a task's microtasks run after its RunTask event ends).
+    const tasks = marks.map((mark) =>
+      Math.max(...events.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.pid === mark.pid && e.tid === mark.tid && e.ts <= mark.ts).map((e) => e.ts)),
+    );
+    expect(tasks.every(Number.isFinite), 'each mark after a task started').toBe(true);
+    expect(new Set(tasks).size).toBe(tasks.length);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -87,7 +180,7 @@ describe('the explorer at start-up', () => {
       await page.goto('about:blank'); // a new load, not a jump within the page
       await page.goto(`${server.url}${hash}`);
       await waitForCharts(page);
-      await page.waitForSelector('html[data-formulas-measured]', { state: 'attached' });
+      await page.waitForSelector('html[data-sections-laid-out]', { state: 'attached' });
       await page.waitForTimeout(500);
       return page.evaluate((id) => [document.getElementById(id)!.getBoundingClientRect().top, document.documentElement.scrollHeight - scrollY - innerHeight], hash.slice(1));
     };
@@ -106,7 +199,7 @@ describe('the explorer at start-up', () => {
     await page.mouse.move(640, 450);
     await page.mouse.wheel(0, -400);
     await waitForCharts(page);
-    await page.waitForSelector('html[data-formulas-measured]', { state: 'attached' });
+    await page.waitForSelector('html[data-sections-laid-out]', { state: 'attached' });
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => document.getElementById('dot-offset')!.getBoundingClientRect().top)).toBeGreaterThan(100);
     expect(problems).toEqual([]);

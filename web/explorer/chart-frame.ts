@@ -3,7 +3,7 @@
 // `chart` names the element (phasor-<chart>); every other parameter is one of
 // its options, by API name (dModel) or attribute name (d-model). The element
 // validates the values itself and shows a bad one as a short error.
-import { ELEMENTS, defineElements } from '../src/elements/index.js';
+import { ELEMENTS, defineElements } from '../src/elements/all-elements.js';
 
 defineElements();
 

@@ -3,6 +3,7 @@
 // field, normalize a checkbox, layout and spacing selects. Controls report changes through `onChange` and
 // are set from the state by `show`, so the URL, a reset and typing all end
 // up in the same place.
+import { pageElementById } from './held-controls.js';
 import { isRefusal, parseParameter, type ExplorerState } from './state.js';
 
 type NumericKey = 'dModel' | 'base' | 'positions' | 'p' | 'k' | 'pair';
@@ -16,14 +17,15 @@ interface NumericControl {
   fromRange: (position: number) => number;
 }
 
+// (by pageElementById: at start-up the controls may be held out of the page, held-controls.ts)
 function input(id: string): HTMLInputElement {
-  const el = document.getElementById(id);
+  const el = pageElementById(id);
   if (!(el instanceof HTMLInputElement)) throw new Error(`explorer: missing <input id="${id}">`);
   return el;
 }
 
 function select(id: string): HTMLSelectElement {
-  const el = document.getElementById(id);
+  const el = pageElementById(id);
   if (!(el instanceof HTMLSelectElement)) throw new Error(`explorer: missing <select id="${id}">`);
   return el;
 }
@@ -59,7 +61,7 @@ export class Controls {
       control('pair'),
     ];
     for (const c of this.numeric) this.bindNumeric(c);
-    this.dimsHint = document.getElementById('dims-hint') ?? document.createElement('span');
+    this.dimsHint = pageElementById('dims-hint') ?? document.createElement('span');
     this.dims.placeholder = 'auto';
     this.dims.addEventListener('input', () => this.readDims(false));
     this.dims.addEventListener('change', () => this.readDims(true));

@@ -1,14 +1,16 @@
 // The explorer: one page of charts that follow shared controls. The state
 // lives in the URL (replaceState, so dragging does not fill the history);
 // malformed parameters fall back to defaults with a visible notice.
-import { defineElements, type RenderDetail } from '../src/elements/index.js';
+import { defineElements } from '../src/elements/all-elements.js';
+import type { RenderDetail } from '../src/elements/phasor-element.js';
 import { createPhasor } from '../src/core/index.js';
 import { applyAttributes, CHART_ATTRIBUTES } from './charts.js';
 import { Controls } from './controls.js';
 import { Players } from './play.js';
-import { holdSectionControls } from './section-controls.js';
+import { holdControls, restoreControls } from './held-controls.js';
 import { holdFragmentInView } from './fragment.js';
-import { linkTerms } from '../src/elements/links.js';
+import { showSectionsAfterFirstFrame } from './first-frame.js';
+import { linkTerms, type TermLinks } from '../src/elements/links.js';
 import { DEFAULTS, parseQuery, reconcile, toQuery, withPreset, type ExplorerState } from './state.js';
 // Formulas are typeset when the page is built (web/tools/katex-plugin.ts): only KaTeX's stylesheet ships.
 import 'katex/dist/katex.min.css';
@@ -17,14 +19,16 @@ import './explorer.css';
 
 // The parser's last task runs the page's module scripts and then
 // DOMContentLoaded, where Chromium's form scan looks at every form control:
-// the sections' controls are out of the page until it is done
-// (section-controls.ts). The charts are upgraded in a task of their own, so
-// that task does not carry both (longest start-up task, median of 12 loads
-// here: 147 → 105 ms).
-const restoreSectionControls = holdSectionControls();
+// the controls are out of the page until the first frame or, in the
+// sections, until each section is laid out (held-controls.ts). The charts are
+// defined, and so upgraded, in a task of their own (all-elements.ts defines
+// nothing on import), so that task does not carry both.
+showSectionsAfterFirstFrame();
+// (a term among the controls is linked to its chart once it is back in its section)
+let links: TermLinks | null = null;
+const sectionsHoldingControls = holdControls((fields) => fields.forEach((field) => links?.add(field)));
 holdFragmentInView();
 await new Promise((resolve) => setTimeout(resolve, 0));
-restoreSectionControls();
 defineElements();
 
 const parsed = parseQuery(location.search);
@@ -99,7 +103,7 @@ const controls = new Controls(
 );
 
 // Terms of the text ↔ their charts; "pair" is the pair chosen in section 6.
-linkTerms(document, { styles: false, resolve: (term) => (term === 'pair' ? `pair:${state.pair}` : term) });
+links = linkTerms(document, { styles: false, resolve: (term) => (term === 'pair' ? `pair:${state.pair}` : term) });
 
 document.getElementById('reset')!.addEventListener('click', () => {
   state = { ...DEFAULTS };
@@ -193,28 +197,36 @@ const formulas = [...document.querySelectorAll<HTMLElement>('.tex.display')];
 const formulaSizes = new ResizeObserver((entries) => markScrollable(entries.map((e) => e.target as HTMLElement)));
 for (const box of formulas) formulaSizes.observe(box);
 // Sections out of sight are not rendered (content-visibility), so their
-// formulas get no size from the observer until scrolled to: measure them
-// when the page is idle, so each is a tab stop before it is seen. Section by
-// section while the idle period lasts (measuring lays out the section; all
-// of them at once was a task of about 100 ms at start-up); then the page is
-// marked data-formulas-measured.
-const formulaGroups = new Map<Element, HTMLElement[]>();
-for (const box of formulas) {
-  const section = box.closest('section') ?? document.body;
-  formulaGroups.set(section, [...(formulaGroups.get(section) ?? []), box]);
+// formulas get no size from the observer until scrolled to, and their
+// controls wait out of the page (held-controls.ts). Each section is laid
+// out when the page is idle, section by section while the idle period lasts
+// (all at once was a task of about 100 ms at start-up): its controls put
+// back, its formulas measured, so each is a tab stop before it is seen. Then
+// the page is marked data-sections-laid-out.
+const sections = new Map<Element, HTMLElement[]>([...document.querySelectorAll('.chart-section'), document.body].map((section) => [section, []]));
+for (const box of formulas) sections.get(box.closest('.chart-section') ?? document.body)!.push(box);
+const unmeasured = [...sections].filter(([section, boxes]) => boxes.length > 0 || sectionsHoldingControls.includes(section));
+function layOutSection([section, boxes]: [Element, HTMLElement[]]): void {
+  const fields = restoreControls(section);
+  if (boxes.length > 0) markScrollable(boxes);
+  // (reading a size lays the section out, with its controls back in place)
+  else if (fields.length > 0) void fields[0].offsetWidth;
 }
-const unmeasured = [...formulaGroups.values()];
-const measureWhenIdle = () =>
+const layOutWhenIdle = (): void => {
+  if (unmeasured.length === 0) {
+    document.documentElement.dataset.sectionsLaidOut = '';
+    return;
+  }
   requestIdleCallback((deadline) => {
-    do markScrollable(unmeasured.shift() ?? []);
+    do layOutSection(unmeasured.shift()!);
     while (unmeasured.length > 0 && deadline.timeRemaining() > 10);
-    if (unmeasured.length > 0) measureWhenIdle();
-    else document.documentElement.dataset.formulasMeasured = '';
+    layOutWhenIdle();
   });
-if (typeof requestIdleCallback === 'function') measureWhenIdle();
+};
+if (typeof requestIdleCallback === 'function') layOutWhenIdle();
 else {
-  unmeasured.forEach(markScrollable);
-  document.documentElement.dataset.formulasMeasured = '';
+  unmeasured.splice(0).forEach(layOutSection);
+  document.documentElement.dataset.sectionsLaidOut = '';
 }
 
 apply();

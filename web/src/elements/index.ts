@@ -1,20 +1,21 @@
 // The phasor chart elements. Importing this module registers them all;
 // defineElements() does the same explicitly (safe to call more than once, and
-// next to another copy of the elements that defined the names first).
-import { PhasorAttentionOffsetElement } from './attention-offset-element.js';
-import { PhasorBaseLengthElement } from './base-length-element.js';
-import { CORE_ELEMENTS, define } from './catalogue.js';
+// next to another copy of the elements that defined the names first). A page
+// that wants to choose the moment imports all-elements.ts instead.
+import { defineElements } from './all-elements.js';
+import type { PhasorAttentionOffsetElement } from './attention-offset-element.js';
+import type { PhasorBaseLengthElement } from './base-length-element.js';
 import type { PhasorDistanceElement } from './distance-element.js';
 import type { PhasorDotOffsetElement } from './dot-offset-element.js';
-import { PhasorEmbeddingScaleElement } from './embedding-scale-element.js';
+import type { PhasorEmbeddingScaleElement } from './embedding-scale-element.js';
 import type { PhasorEncodingElement } from './encoding-element.js';
 import type { PhasorFrequenciesElement } from './frequencies-element.js';
 import type { PhasorHeatmapElement } from './heatmap-element.js';
-import { PhasorRopeScalingElement } from './rope-scaling-element.js';
-import { PhasorRopeDecayElement } from './rope-decay-element.js';
-import { PhasorAttentionPatternsElement } from './attention-patterns-element.js';
+import type { PhasorRopeScalingElement } from './rope-scaling-element.js';
+import type { PhasorRopeDecayElement } from './rope-decay-element.js';
+import type { PhasorAttentionPatternsElement } from './attention-patterns-element.js';
 import type { PhasorRotationElement } from './rotation-element.js';
-import { PhasorShiftFitElement } from './shift-fit-element.js';
+import type { PhasorShiftFitElement } from './shift-fit-element.js';
 
 export { PhasorElement, type ElementState, type RenderDetail } from './phasor-element.js';
 export { PhasorDistanceElement, type DistanceData, type DistanceOptions } from './distance-element.js';
@@ -37,26 +38,7 @@ export { PhasorRopeScalingElement, type RopeScalingChartData, type RopeScalingCh
 export { PhasorRopeDecayElement, type RopeDecayChartData, type RopeDecayChartOptions } from './rope-decay-element.js';
 export { PhasorAttentionPatternsElement, type PatternsData, type PatternsOptions } from './attention-patterns-element.js';
 
-/** Every element, in reading order. */
-const ALL = [
-  ...CORE_ELEMENTS,
-  PhasorAttentionOffsetElement,
-  PhasorShiftFitElement,
-  PhasorBaseLengthElement,
-  PhasorEmbeddingScaleElement,
-  PhasorRopeScalingElement,
-  PhasorRopeDecayElement,
-  PhasorAttentionPatternsElement,
-] as const;
-
-/** Tag name → class (each class carries its tag). */
-export const ELEMENTS = Object.fromEntries(ALL.map((element) => [element.tag, element])) as {
-  [E in (typeof ALL)[number] as E['tag']]: E;
-};
-
-export function defineElements(registry: CustomElementRegistry = customElements): void {
-  for (const element of ALL) define(element, registry);
-}
+export { ELEMENTS, defineElements } from './all-elements.js';
 
 if (typeof customElements === 'object') defineElements();
 

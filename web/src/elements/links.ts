@@ -58,8 +58,16 @@ export function chartOf(term: Element): HTMLElement | null {
   return null;
 }
 
-/** Wires every [data-link] under `root`; returns a function that unwires them. */
-export function linkTerms(root: Document | HTMLElement = document, options: LinkOptions = {}): () => void {
+/** The terms linkTerms wired. */
+export interface TermLinks {
+  /** Wires the terms under `scope` (and `scope` itself, when it is one) that were not in the page before. */
+  add(scope: Element): void;
+  /** Unwires every term. */
+  remove(): void;
+}
+
+/** Wires every [data-link] under `root`. */
+export function linkTerms(root: Document | HTMLElement = document, options: LinkOptions = {}): TermLinks {
   const doc = root instanceof Document ? root : root.ownerDocument;
   const live = options.live ?? makeLiveRegion(doc);
   const resolve = options.resolve ?? ((term: string) => term);
@@ -80,9 +88,9 @@ export function linkTerms(root: Document | HTMLElement = document, options: Link
     if (term) for (const t of termsOf(chart, term)) t.classList.add('term-on');
   };
 
-  for (const term of root.querySelectorAll<HTMLElement>('[data-link]')) {
+  const wire = (term: HTMLElement) => {
     const chart = chartOf(term);
-    if (!chart) continue;
+    if (!chart) return;
     term.classList.add('term');
     // Inside a formula's visual part (aria-hidden) a tab stop would be unreachable by name: pointer only.
     const focusable = !term.closest('[aria-hidden="true"]') && term.tabIndex < 0;
@@ -114,7 +122,8 @@ export function linkTerms(root: Document | HTMLElement = document, options: Link
       term.removeEventListener('focus', focus);
       term.removeEventListener('blur', off);
     });
-  }
+  };
+  for (const term of root.querySelectorAll<HTMLElement>('[data-link]')) wire(term);
 
   // Chart → text: the term under the pointer (or the keyboard read-out) lights up in the text.
   const onTerm = (event: Event) => {
@@ -123,7 +132,13 @@ export function linkTerms(root: Document | HTMLElement = document, options: Link
   };
   root.addEventListener('phasor-term', onTerm);
   cleanups.push(() => root.removeEventListener('phasor-term', onTerm));
-  return () => cleanups.forEach((f) => f());
+  return {
+    add: (scope) => {
+      if (scope instanceof HTMLElement && scope.matches('[data-link]')) wire(scope);
+      for (const term of scope.querySelectorAll<HTMLElement>('[data-link]')) wire(term);
+    },
+    remove: () => cleanups.forEach((f) => f()),
+  };
 }
 
 function makeLiveRegion(doc: Document): HTMLElement {

@@ -295,8 +295,9 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
   /**
    * Asks for a redraw. On screen: in a microtask, so the changes of one event
    * draw once and the frame about to be painted shows them; at most once per
-   * frame (a later change in the same frame waits for the next one). Out of
-   * sight: in an idle moment after the changes stop (catch-up.ts).
+   * frame (a later change in the same frame waits for the next one); the
+   * first drawing in a task. Out of sight: in an idle moment after the
+   * changes stop (catch-up.ts).
    */
   scheduleRender(): void {
     if (!this.isConnected) return;
@@ -307,6 +308,18 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     }
     cancelCatchUp(this);
     if (this.queued || this.frameRequest) return;
+    const run = () => {
+      this.queued = false;
+      if (this.dirty) this.render();
+    };
+    // Until it has drawn, a chart draws in a task of its own: the charts on
+    // screen at start-up then draw one per task, not all in the task that
+    // loaded the wasm, or all in one frame (37 ms here, traced).
+    if (this.renders === 0) {
+      this.queued = true;
+      setTimeout(run, 0);
+      return;
+    }
     if (this.drewThisFrame) {
       this.frameRequest = requestAnimationFrame(() => {
         this.frameRequest = 0;
@@ -315,10 +328,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
       return;
     }
     this.queued = true;
-    queueMicrotask(() => {
-      this.queued = false;
-      if (this.dirty) this.render();
-    });
+    queueMicrotask(run);
   }
 
   /** Called by catch-up.ts: the owed redraw of a chart out of sight. */
