@@ -310,7 +310,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     if (this.queued || this.frameRequest) return;
     const run = () => {
       this.queued = false;
-      if (this.dirty) this.render();
+      if (this.dirty && this.isConnected) this.render();
     };
     // Until it has drawn, a chart draws in a task of its own: the charts on
     // screen at start-up then draw one per task, not all in the task that
