@@ -32,15 +32,17 @@ class LogSumExpTree {
  public:
   explicit LogSumExpTree(const Rows& values) : size_(static_cast<std::int64_t>(values.size())) {
     tree_.assign(static_cast<std::size_t>(2 * size_), kNegInf);
-    std::copy(values.begin(), values.end(), tree_.begin() + size_);
-    for (std::int64_t i = size_ - 1; i > 0; --i) tree_[i] = log_add(tree_[2 * i], tree_[2 * i + 1]);
+    double* t = tree_.data();
+    std::copy(values.begin(), values.end(), t + size_);
+    for (std::int64_t i = size_ - 1; i > 0; --i) t[i] = log_add(t[2 * i], t[2 * i + 1]);
   }
   // Over values[lo .. hi] inclusive.
   double window(std::int64_t lo, std::int64_t hi) const {
+    const double* t = tree_.data();
     double left = kNegInf, right = kNegInf;
     for (lo += size_, hi += size_ + 1; lo < hi; lo /= 2, hi /= 2) {
-      if (lo & 1) left = log_add(left, tree_[lo++]);
-      if (hi & 1) right = log_add(tree_[--hi], right);
+      if (lo & 1) left = log_add(left, t[lo++]);
+      if (hi & 1) right = log_add(t[--hi], right);
     }
     return log_add(left, right);
   }
@@ -54,7 +56,7 @@ class LogSumExpTree {
 Rows transposed(const float* w, std::int64_t dm, std::int64_t dh) {
   Rows out(static_cast<std::size_t>(dm * dh));
   for (std::int64_t f = 0; f < dh; ++f)
-    for (std::int64_t t = 0; t < dm; ++t) out[f * dm + t] = w[t * dh + f];
+    for (std::int64_t t = 0; t < dm; ++t) out.data()[f * dm + t] = w[t * dh + f];
   return out;
 }
 
@@ -69,11 +71,9 @@ struct Projector {
   mutable std::vector<double> pe_positions_;
   mutable Rows pe_;
 
-  Projector(const PatternSpec& s, const PatternInput& i)
-      : spec(s),
-        in(i),
-        wq(transposed(i.wq, s.attention.d_model, s.attention.d_head)),
-        wk(transposed(i.wk, s.attention.d_model, s.attention.d_head)) {
+  // Without `projects` (the caller multiplies by W_Q W_K^T itself) W is not
+  // transposed: that was a tenth of a square additive panel's time.
+  Projector(const PatternSpec& s, const PatternInput& i, bool projects = true) : spec(s), in(i) {
     const AttentionSpec& a = spec.attention;
     if (a.kind == AttentionKind::rope) {
       omega.resize(static_cast<std::size_t>(a.d_head / 2));
@@ -84,6 +84,9 @@ struct Projector {
       for (std::int64_t p = 0; p < a.d_model / 2; ++p)
         pe_omega[static_cast<std::size_t>(p)] = frequency(p, a.d_model, a.base);
     }
+    if (!projects) return;
+    wq = transposed(in.wq, a.d_model, a.d_head);
+    wk = transposed(in.wk, a.d_model, a.d_head);
     if (spec.shared_tokens) {
       shared_q.resize(static_cast<std::size_t>(a.d_head));
       shared_k.resize(shared_q.size());
@@ -143,7 +146,7 @@ struct Projector {
     if (part != 1 && spec.shared_tokens && !with_pe) {
       // The same projected token at every position.
       const Rows& row = query ? shared_q : shared_k;
-      for (std::int64_t r = 0; r < count; ++r) std::copy(row.begin(), row.end(), out.begin() + r * dh);
+      for (std::int64_t r = 0; r < count; ++r) std::copy(row.begin(), row.end(), out.data() + r * dh);
     } else if (part != 1 || with_pe) {
       const Rows x = inputs(positions, part);
       kernels::cross_dot_f64(x.data(), count, (query ? wq : wk).data(), dh, dm, out.data());
@@ -213,7 +216,6 @@ void toeplitz(const PatternSpec& spec, const PatternInput& in, const PatternOutp
 void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput& out) {
   const AttentionSpec& a = spec.attention;
   const std::int64_t dh = a.d_head, nr = in.row_count, nc = in.col_count;
-  const Projector proj(spec, in);
   const auto rows = positions_of(in.rows, nr), cols = positions_of(in.cols, nc);
   const double slope = alibi_slope(a);
   const bool additive = a.kind == AttentionKind::additive;
@@ -225,6 +227,7 @@ void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput
   // 44 M multiply-adds instead of 64 M at 306 x 306, dModel 256).
   const std::int64_t dm = a.d_model;
   const bool product = a.kind != AttentionKind::rope && out.terms[0] == nullptr && dh >= dm;
+  const Projector proj(spec, in, !product);
   Rows fresh;
   const Rows* kq = product ? &key_query_product(in.wq, in.wk, dm, dh, fresh) : nullptr;
   const std::int64_t width = product ? dm : dh;
@@ -258,11 +261,12 @@ void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput
   Rows lse(static_cast<std::size_t>(nr), 0.0);
   if (spec.softmax) {
     const Rows every_key = keys(all_positions(spec.n));
-    Rows row(static_cast<std::size_t>(spec.n));
+    Rows scores(static_cast<std::size_t>(spec.n));
+    double* row = scores.data();
     for (std::int64_t i = 0; i < nr; ++i) {
       const auto m = static_cast<std::int64_t>(rows[static_cast<std::size_t>(i)]);
       const std::int64_t last = last_key(spec, m);
-      kernels::cross_dot_f64(q.data() + i * width, 1, every_key.data(), last + 1, width, row.data());
+      kernels::cross_dot_f64(q.data() + i * width, 1, every_key.data(), last + 1, width, row);
       double hi = kNegInf;
       for (std::int64_t j = 0; j <= last; ++j) {
         row[j] -= slope * std::fabs(static_cast<double>(m - j));

@@ -10,6 +10,7 @@ import { Players } from './play.js';
 import { holdControls, restoreControls } from './held-controls.js';
 import { holdFragmentInView } from './fragment.js';
 import { showSectionsAfterFirstFrame } from './first-frame.js';
+import { idle } from '../src/elements/idle.js';
 import { linkTerms, type TermLinks } from '../src/elements/links.js';
 import { DEFAULTS, parseQuery, reconcile, toQuery, withPreset, type ExplorerState } from './state.js';
 // Formulas are typeset when the page is built (web/tools/katex-plugin.ts): only KaTeX's stylesheet ships.
@@ -70,8 +71,9 @@ function apply(show = false): void {
   }
   controls.show(state);
   summary.textContent = `d=${state.dModel} base=${state.base} N=${state.positions} p=${state.p} k=${state.k}`;
-  // Chromium limits how often the URL may change; a short pause while dragging keeps well under it.
-  if (!urlTimer) urlTimer = window.setTimeout(writeUrl, 120);
+  // Chromium limits how often the URL may change; a short pause while dragging keeps well under it. And
+  // replaceState takes about a millisecond: it runs in idle time, never in a frame that shows a drag.
+  if (!urlTimer) urlTimer = window.setTimeout(() => idle(writeUrl), 120);
 }
 
 const driven = new Map<Element, number>();

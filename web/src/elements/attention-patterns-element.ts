@@ -167,7 +167,10 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
       const pattern = ph.attentionPattern({ ...call, rows: at, cols: at });
       const values = o.view === 'softmax' ? pattern.softmax! : kind === 'additive' && o.term !== 'total' ? pattern.terms![TERM_KEYS[o.term]] : pattern.total;
       let max = 0;
-      for (const v of values) if (v === v) max = Math.max(max, Math.abs(v));
+      for (let j = 0; j < values.length; j++) {
+        const v = Math.abs(values[j]);
+        if (v > max) max = v; // NaN (masked) compares false
+      }
       const domain: readonly [number, number] = o.view === 'softmax' ? [0, max || 1] : [-(max || 1), max || 1];
       panels[i] = { kind, values, domain, pattern };
       this.kept[i] = { key, panel: panels[i] };

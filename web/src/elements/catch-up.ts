@@ -2,13 +2,11 @@
 // moment: each catch-up is a task of its own (a few milliseconds at pixel
 // resolution), so a page of many charts never blocks input for long after a
 // control is dragged.
+import { idle } from './idle.js';
 
 const QUIET_MS = 250;
 const waiting = new Set<{ catchUp(): void }>();
 let timer = 0;
-
-const idle: (run: () => void) => void =
-  typeof requestIdleCallback === 'function' ? (run) => requestIdleCallback(run, { timeout: 1000 }) : (run) => setTimeout(run, 0);
 
 function drainOne(): void {
   const next = waiting.values().next();

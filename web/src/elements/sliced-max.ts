@@ -4,15 +4,12 @@
 // never holds the main thread past a frame and, during a drag (a new key
 // every frame), takes no time from the frames that show the drag. A new key
 // abandons the job in progress.
+import { cancelIdle, idle } from './idle.js';
 
 /** Time for parts in the frame that asks (at least one part runs). */
 const FIRST_SLICE_MS = 1;
 /** Most time for parts in one idle callback. */
 const SLICE_MS = 4;
-
-const idle: (run: (deadline?: IdleDeadline) => void) => number =
-  typeof requestIdleCallback === 'function' ? (run) => requestIdleCallback(run, { timeout: 1000 }) : (run) => window.setTimeout(run, 0);
-const cancelIdle: (handle: number) => void = typeof cancelIdleCallback === 'function' ? (handle) => cancelIdleCallback(handle) : (handle) => clearTimeout(handle);
 
 export interface SlicedResult {
   /** The maximum over the parts done so far. */
