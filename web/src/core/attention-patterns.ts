@@ -41,6 +41,7 @@ export interface AttentionPatternOptions {
   cols?: Float64Array | readonly number[];
 }
 
+/** The pattern's arrays (total, softmax, terms) are views of one buffer. */
 export interface AttentionPattern {
   kind: AttentionKind;
   n: number;
