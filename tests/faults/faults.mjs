@@ -1368,4 +1368,18 @@ export const faults = [
     replacement: 'diag[static_cast<std::size_t>(o + n - 1)] = qk - slope * static_cast<double>(o);',
     suites: ['cpp'],
   },
+  {
+    id: 'pattern-projections-skipped', computation: 'attention pattern', kind: 'ignored option',
+    file: 'cpp/src/attention_pattern.cpp',
+    anchor: 'const Projector proj(spec, in, !product);',
+    replacement: 'const Projector proj(spec, in, product);',
+    suites: ['cpp'],
+  },
+  {
+    id: 'pattern-terms-block-off-by-one', computation: 'attention pattern', kind: 'off-by-one',
+    file: 'web/src/core/attention-patterns.ts',
+    anchor: 'const first = softmax ? 2 : 1;',
+    replacement: 'const first = 1;',
+    suites: ['unit'],
+  },
 ];
