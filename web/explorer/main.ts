@@ -204,9 +204,9 @@ for (const box of formulas) formulaSizes.observe(box);
 // out when the page is idle, section by section while the idle period has
 // room for the longest section so far (all at once was a task of about
 // 100 ms at start-up; one section takes 0-33 ms here, and going on while
-// 10 ms remained chained some into tasks of 45-58 ms, traced): its controls put back, its
-// formulas measured, so each is a tab stop before it is seen. Then the page
-// is marked data-sections-laid-out.
+// 10 ms remained chained some into tasks of 45-58 ms, traced): its controls
+// put back, its formulas measured, so each is a tab stop before it is seen.
+// Then the page is marked data-sections-laid-out.
 const sections = new Map<Element, HTMLElement[]>([...document.querySelectorAll('.chart-section'), document.body].map((section) => [section, []]));
 for (const box of formulas) sections.get(box.closest('.chart-section') ?? document.body)!.push(box);
 const unmeasured = [...sections].filter(([section, boxes]) => boxes.length > 0 || sectionsHoldingControls.includes(section));
