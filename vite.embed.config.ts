@@ -14,7 +14,10 @@ export default defineConfig({
     // The embed ships the SIMD build only (every current browser has wasm SIMD):
     // the scalar glue and bytes are a stub that says so.
     alias: [
-      { find: /^\.\/wasm\/phasor(-experiments)?-scalar(\.inline)?\.js$/, replacement: resolve(here, 'web/src/embed/no-scalar.ts') },
+      {
+        find: /^\.\/wasm\/phasor(-experiments)?-scalar(\.inline)?\.js$/,
+        replacement: resolve(here, 'web/src/embed/no-scalar.ts'),
+      },
       // d3-zoom's only use of d3-transition is interrupting transitions the charts never start.
       { find: /^d3-transition$/, replacement: resolve(here, 'web/src/embed/no-transition.ts') },
     ],

@@ -32,7 +32,8 @@ inline std::string check_codes(double layout, double spacing) {
 inline Spacing spacing_of(double spacing) { return spacing == 1 ? Spacing::tensor2tensor : Spacing::paper; }
 
 // After check_shape (or with positions 1) and check_codes.
-inline EncodingSpec spec_of(double positions, double d_model, double base, double offset, double layout, double spacing) {
+inline EncodingSpec spec_of(double positions, double d_model, double base, double offset, double layout,
+                            double spacing) {
   EncodingSpec spec;
   spec.positions = static_cast<std::int64_t>(positions);
   spec.d_model = static_cast<std::int64_t>(d_model);
@@ -61,8 +62,8 @@ inline std::string check_table_codes(const TableOptions& t) {
 }
 
 // After check_shape (or check_integer of positions and dModel), check_codes and check_table_codes.
-inline EncodingSpec table_spec_of(double positions, double d_model, double base, double offset, double layout, double spacing,
-                                  const TableOptions& t) {
+inline EncodingSpec table_spec_of(double positions, double d_model, double base, double offset, double layout,
+                                  double spacing, const TableOptions& t) {
   EncodingSpec spec = spec_of(positions, d_model, base, offset, layout, spacing);
   spec.order = static_cast<Order>(static_cast<int>(t.order));
   spec.odd_width = static_cast<OddWidth>(static_cast<int>(t.odd_width));
@@ -80,8 +81,9 @@ inline std::string check_pairing_codes(double pairing, double table_layout) {
 
 // The attention codes and integer-valued doubles, before they are narrowed
 // (the scaling's values are validate_attention's: they apply to RoPE only).
-inline std::string check_attention_codes(double kind, double d_model, double d_head, double pairing, double table_layout,
-                                         double weight_layout, double heads, double head, const ScalingRecord& scaling) {
+inline std::string check_attention_codes(double kind, double d_model, double d_head, double pairing,
+                                         double table_layout, double weight_layout, double heads, double head,
+                                         const ScalingRecord& scaling) {
   if (auto e = check_choice("kind", kind, kAttentionKindNames); !e.empty()) return e;
   const auto max_width = static_cast<double>(kMaxAttentionWidth);
   if (auto e = check_integer("dModel", d_model, 1, max_width); !e.empty()) return e;
@@ -94,8 +96,9 @@ inline std::string check_attention_codes(double kind, double d_model, double d_h
 }
 
 // After check_attention_codes.
-inline AttentionSpec attention_spec_of(double kind, double d_model, double d_head, double base, double pairing, double table_layout,
-                                       double weight_layout, bool permute, double heads, double head, const RopeScaling& scaling) {
+inline AttentionSpec attention_spec_of(double kind, double d_model, double d_head, double base, double pairing,
+                                       double table_layout, double weight_layout, bool permute, double heads,
+                                       double head, const RopeScaling& scaling) {
   AttentionSpec spec;
   spec.kind = static_cast<AttentionKind>(static_cast<int>(kind));
   spec.d_model = static_cast<std::int64_t>(d_model);
@@ -125,8 +128,9 @@ inline std::string check_pattern_codes(double kind, double n, double d_model, do
 }
 
 // After check_pattern_codes.
-inline PatternSpec pattern_spec_of(double kind, double n, double d_model, double d_head, double base, double heads, double head,
-                                   bool shared_tokens, bool causal, bool softmax, const RopeScaling& scaling) {
+inline PatternSpec pattern_spec_of(double kind, double n, double d_model, double d_head, double base, double heads,
+                                   double head, bool shared_tokens, bool causal, bool softmax,
+                                   const RopeScaling& scaling) {
   PatternSpec spec;
   spec.attention.kind = static_cast<AttentionKind>(static_cast<int>(kind));
   spec.attention.d_model = static_cast<std::int64_t>(d_model);

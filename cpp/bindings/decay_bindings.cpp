@@ -23,8 +23,7 @@ using phasor::bindings::ScalingRecord;
 
 namespace {
 
-phasor::RopeDecaySpec decay_spec(double d_model, double base, double max_distance,
-                                 const ScalingRecord& scaling) {
+phasor::RopeDecaySpec decay_spec(double d_model, double base, double max_distance, const ScalingRecord& scaling) {
   return {static_cast<std::int64_t>(d_model), base, static_cast<std::int64_t>(max_distance),
           phasor::bindings::scaling_of(scaling)};
 }
@@ -32,8 +31,7 @@ phasor::RopeDecaySpec decay_spec(double d_model, double base, double max_distanc
 // The bound for m - n = 0 .. maxDistance (float64).
 val rope_decay(double d_model, double base, double max_distance, const ScalingRecord& scaling) {
   if (auto e = phasor::bindings::check_scaling_record(scaling); !e.empty()) return val(e);
-  if (auto e = phasor::validate_rope_decay(d_model, base, max_distance,
-                                           phasor::bindings::scaling_of(scaling));
+  if (auto e = phasor::validate_rope_decay(d_model, base, max_distance, phasor::bindings::scaling_of(scaling));
       !e.empty())
     return val(e);
   const auto count = static_cast<std::size_t>(max_distance + 1);
@@ -44,20 +42,18 @@ val rope_decay(double d_model, double base, double max_distance, const ScalingRe
 }
 
 // [independent (maxDistance + 1), self (maxDistance + 1)], float64.
-val rope_random_scores(double d_model, double base, double max_distance,
-                       const ScalingRecord& scaling, double samples, double seed) {
+val rope_random_scores(double d_model, double base, double max_distance, const ScalingRecord& scaling, double samples,
+                       double seed) {
   if (auto e = phasor::bindings::check_scaling_record(scaling); !e.empty()) return val(e);
-  if (auto e = phasor::validate_rope_random_scores(d_model, base, max_distance,
-                                                   phasor::bindings::scaling_of(scaling), samples,
-                                                   seed);
+  if (auto e = phasor::validate_rope_random_scores(d_model, base, max_distance, phasor::bindings::scaling_of(scaling),
+                                                   samples, seed);
       !e.empty())
     return val(e);
   const auto count = static_cast<std::size_t>(max_distance + 1);
   double* out = result_buffer<double>(2 * count);
   if (out == nullptr) return out_of_memory(static_cast<double>(count) * 16);
-  phasor::rope_random_scores(decay_spec(d_model, base, max_distance, scaling),
-                             static_cast<std::int64_t>(samples), static_cast<std::uint64_t>(seed),
-                             out, out + count);
+  phasor::rope_random_scores(decay_spec(d_model, base, max_distance, scaling), static_cast<std::int64_t>(samples),
+                             static_cast<std::uint64_t>(seed), out, out + count);
   return val(emscripten::typed_memory_view(2 * count, out));
 }
 
@@ -65,9 +61,8 @@ val rope_random_scores(double d_model, double base, double max_distance,
 // kKeyPositions, tokens (n x dModel, or one row when shared) in kTokens, the
 // weights in kWq, kWk. RoPE turns pairs (i, i + dHead/2). Returns float32
 // [total, softmax (when asked), the four additive terms (additive, when asked)], each rows x cols.
-val attention_pattern(double kind, double n, double d_model, double d_head, double base,
-                      double heads, double head, bool shared_tokens, bool causal, bool softmax,
-                      bool terms, const ScalingRecord& scaling) {
+val attention_pattern(double kind, double n, double d_model, double d_head, double base, double heads, double head,
+                      bool shared_tokens, bool causal, bool softmax, bool terms, const ScalingRecord& scaling) {
   using namespace phasor::bindings;
   InputsReleaser release;
   // The doubles that are narrowed, checked first.

@@ -28,7 +28,6 @@ val identify_input(double rows, double cols) {
   return val(emscripten::typed_memory_view(n, in));
 }
 
-
 val fit_object(const phasor::TableFit& fit) {
   const phasor::EncodingSpec& f = fit.form;
   val out = val::object();

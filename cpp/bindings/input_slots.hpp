@@ -36,7 +36,8 @@ enum Slot {
 };
 // The slots' names, as the TypeScript options they carry.
 inline constexpr std::array<const char*, kSlotCount> kSlotNames = {
-    "positions", "keyPositions", "tokens", "keyTokens", "wq", "wk", "bases", "lengths", "rows", "shortFactor", "longFactor", "normals"};
+    "positions", "keyPositions", "tokens", "keyTokens",   "wq",         "wk",
+    "bases",     "lengths",      "rows",   "shortFactor", "longFactor", "normals"};
 
 struct Input {
   Scratch buffer;
@@ -68,8 +69,7 @@ struct InputsReleaser {
 
 template <class T>
 emscripten::val input_view(double slot, double count) {
-  if (auto e = check_integer("input slot", slot, 0, kSlotCount - 1); !e.empty())
-    return emscripten::val(e);
+  if (auto e = check_integer("input slot", slot, 0, kSlotCount - 1); !e.empty()) return emscripten::val(e);
   if (auto e = check_integer("input length", count, 0,
                              static_cast<double>(kMaxOutputBytes / static_cast<std::int64_t>(sizeof(T))));
       !e.empty())

@@ -13,13 +13,13 @@
 #include <string>
 #include <vector>
 
+#include "arguments.hpp"
 #include "phasor/analysis.hpp"
 #include "phasor/encoding.hpp"
 #include "phasor/frequencies.hpp"
 #include "phasor/limits.hpp"
 #include "phasor/rotation.hpp"
 #include "phasor/validation.hpp"
-#include "arguments.hpp"
 #include "result_buffer.hpp"
 
 using emscripten::val;
@@ -39,12 +39,10 @@ using phasor::bindings::TableOptions;
 
 phasor::bindings::Scratch g_input;  // rows handed in by JavaScript for pairwise()
 
-val encode(double positions, double d_model, double base, double offset, double layout,
-           double spacing, double order, double odd_width, double max_frequency, double scale,
-           bool has_padding, double padding_idx, bool buffer) {
+val encode(double positions, double d_model, double base, double offset, double layout, double spacing, double order,
+           double odd_width, double max_frequency, double scale, bool has_padding, double padding_idx, bool buffer) {
   const TableOptions t{order, odd_width, max_frequency, scale, has_padding, padding_idx, buffer};
-  std::string error = phasor::check_integer("positions", positions, 1,
-                                            static_cast<double>(phasor::kMaxPositions));
+  std::string error = phasor::check_integer("positions", positions, 1, static_cast<double>(phasor::kMaxPositions));
   if (error.empty()) error = phasor::check_integer("dModel", d_model, 1, static_cast<double>(phasor::kMaxDModel));
   if (error.empty()) error = check_codes(layout, spacing);
   if (error.empty()) error = check_table_codes(t);
@@ -84,8 +82,8 @@ val dot_by_offset(double d_model, double base, double max_offset, double spacing
   // float64 sums are computed in the scratch buffer, then narrowed in place.
   auto* sums = result_buffer<double>(count);
   if (sums == nullptr) return out_of_memory(static_cast<double>(count) * 8);
-  phasor::dot_by_offset(static_cast<std::int64_t>(d_model), base,
-                        static_cast<std::int64_t>(max_offset), sums, spacing_of(spacing));
+  phasor::dot_by_offset(static_cast<std::int64_t>(d_model), base, static_cast<std::int64_t>(max_offset), sums,
+                        spacing_of(spacing));
   return val(emscripten::typed_memory_view(count, phasor::bindings::narrow_in_place(sums, count)));
 }
 
@@ -120,9 +118,8 @@ val pairwise(double count, double dim, double metric) {
   const auto n = static_cast<std::int64_t>(count);
   float* out = result_buffer<float>(static_cast<std::size_t>(n * n));
   if (out == nullptr) return out_of_memory(count * count * 4);
-  const bool done =
-      phasor::pairwise(static_cast<const float*>(g_input.data), n, static_cast<std::int64_t>(dim),
-                       static_cast<phasor::Metric>(static_cast<int>(metric)), out);
+  const bool done = phasor::pairwise(static_cast<const float*>(g_input.data), n, static_cast<std::int64_t>(dim),
+                                     static_cast<phasor::Metric>(static_cast<int>(metric)), out);
   g_input.release();
   if (!done) {
     phasor::bindings::result_scratch().release();
@@ -131,19 +128,17 @@ val pairwise(double count, double dim, double metric) {
   return val(emscripten::typed_memory_view(static_cast<std::size_t>(n * n), out));
 }
 
-std::string validate_rotation(double positions, double d_model, double base, double offset,
-                              double k, double layout, double spacing) {
+std::string validate_rotation(double positions, double d_model, double base, double offset, double k, double layout,
+                              double spacing) {
   std::string error = check_shape(positions, d_model);
   if (error.empty()) error = check_codes(layout, spacing);
-  if (error.empty())
-    error = phasor::validate_rotation(spec_of(positions, d_model, base, offset, layout, spacing), k);
+  if (error.empty()) error = phasor::validate_rotation(spec_of(positions, d_model, base, offset, layout, spacing), k);
   return error;
 }
 
-val rotation_matrix(double positions, double d_model, double base, double offset, double k,
-                    double layout, double spacing) {
-  if (auto e = validate_rotation(positions, d_model, base, offset, k, layout, spacing); !e.empty())
-    return val(e);
+val rotation_matrix(double positions, double d_model, double base, double offset, double k, double layout,
+                    double spacing) {
+  if (auto e = validate_rotation(positions, d_model, base, offset, k, layout, spacing); !e.empty()) return val(e);
   const auto d = static_cast<std::int64_t>(d_model);
   float* out = result_buffer<float>(static_cast<std::size_t>(d * d));
   if (out == nullptr) return out_of_memory(d_model * d_model * 4);
@@ -153,12 +148,10 @@ val rotation_matrix(double positions, double d_model, double base, double offset
 }
 
 // A number, or a string explaining the refusal.
-val rotation_max_error(double positions, double d_model, double base, double offset, double k,
-                       double layout, double spacing) {
-  if (auto e = validate_rotation(positions, d_model, base, offset, k, layout, spacing); !e.empty())
-    return val(e);
-  return val(
-      phasor::rotation_max_error(spec_of(positions, d_model, base, offset, layout, spacing), k));
+val rotation_max_error(double positions, double d_model, double base, double offset, double k, double layout,
+                       double spacing) {
+  if (auto e = validate_rotation(positions, d_model, base, offset, k, layout, spacing); !e.empty()) return val(e);
+  return val(phasor::rotation_max_error(spec_of(positions, d_model, base, offset, layout, spacing), k));
 }
 
 }  // namespace

@@ -55,31 +55,29 @@ val scaling_fields() {
 }
 
 std::string missing(const char* what, std::size_t want, std::size_t got) {
-  return std::string(what) + " must hold " + phasor::format_number(static_cast<double>(want)) +
-         " values; got " + phasor::format_number(static_cast<double>(got));
+  return std::string(what) + " must hold " + phasor::format_number(static_cast<double>(want)) + " values; got " +
+         phasor::format_number(static_cast<double>(got));
 }
 
 // seed_name and std_name: the options the caller gave them as (seed and
 // std here; tokenStd, embeddingStd when another function draws).
-val normal_samples(double seed, double stream, double count, double std_dev,
-                   const std::string& seed_name, const std::string& std_name, double first) {
-  if (auto e = phasor::validate_normal_samples(seed, stream, count, std_dev, seed_name.c_str(),
-                                               std_name.c_str(), first);
+val normal_samples(double seed, double stream, double count, double std_dev, const std::string& seed_name,
+                   const std::string& std_name, double first) {
+  if (auto e =
+          phasor::validate_normal_samples(seed, stream, count, std_dev, seed_name.c_str(), std_name.c_str(), first);
       !e.empty())
     return val(e);
   const auto n = static_cast<std::size_t>(count);
   float* out = result_buffer<float>(n);
   if (out == nullptr) return out_of_memory(count * 4);
-  phasor::normal_samples(static_cast<std::uint64_t>(seed), static_cast<std::uint64_t>(stream),
-                         std_dev, static_cast<std::int64_t>(count), out,
-                         static_cast<std::uint64_t>(first));
+  phasor::normal_samples(static_cast<std::uint64_t>(seed), static_cast<std::uint64_t>(stream), std_dev,
+                         static_cast<std::int64_t>(count), out, static_cast<std::uint64_t>(first));
   return val(emscripten::typed_memory_view(n, out));
 }
 
 // The float64 normals before scaling: normal_samples(std)[k] is float32(std * these[k]).
 val standard_normals(double seed, double stream, double count, double first) {
-  if (auto e = phasor::validate_normal_samples(seed, stream, count, 1.0, "seed", "std", first);
-      !e.empty())
+  if (auto e = phasor::validate_normal_samples(seed, stream, count, 1.0, "seed", "std", first); !e.empty())
     return val(e);
   const auto n = static_cast<std::size_t>(count);
   double* out = result_buffer<double>(n);
@@ -91,13 +89,12 @@ val standard_normals(double seed, double stream, double count, double first) {
 
 // Rows in slot kRows, positions in kPositions, longrope's factors in
 // kShortFactor / kLongFactor.
-val rope(double dim, double rotary_dim, double rope_dims, double theta, double pairing,
-         double table_layout, const ScalingRecord& scaling) {
+val rope(double dim, double rotary_dim, double rope_dims, double theta, double pairing, double table_layout,
+         const ScalingRecord& scaling) {
   InputsReleaser release;
   if (auto e = phasor::check_d_model(dim, "dim"); !e.empty()) return val(e);
   if (auto e = phasor::check_rotary_dim(rotary_dim, dim); !e.empty()) return val(e);
-  if (auto e = phasor::check_choice("ropeDims", rope_dims, phasor::kRopeDimsNames); !e.empty())
-    return val(e);
+  if (auto e = phasor::check_choice("ropeDims", rope_dims, phasor::kRopeDimsNames); !e.empty()) return val(e);
   if (auto e = check_pairing_codes(pairing, table_layout); !e.empty()) return val(e);
   if (auto e = check_scaling_record(scaling); !e.empty()) return val(e);
   const double* positions = slot_data<double>(kPositions);
@@ -105,8 +102,7 @@ val rope(double dim, double rotary_dim, double rope_dims, double theta, double p
   const std::size_t count = slot_count(kPositions);
   if (positions == nullptr || count == 0) return val(std::string("positions must not be empty"));
   if (rows == nullptr || slot_count(kRows) != count * static_cast<std::size_t>(dim))
-    return val(missing("rows (positions.length x dim)", count * static_cast<std::size_t>(dim),
-                       slot_count(kRows)));
+    return val(missing("rows (positions.length x dim)", count * static_cast<std::size_t>(dim), slot_count(kRows)));
   phasor::RopeSpec spec;
   spec.count = static_cast<std::int64_t>(count);
   spec.dim = static_cast<std::int64_t>(dim);
@@ -134,8 +130,7 @@ val rope_frequencies(double dim, double rotary_dim, double theta, const ScalingR
   const phasor::RopeScaling s = scaling_of(scaling);
   const bool partial = rotary_dim != 0.0 && rotary_dim != dim;
   const double width = partial ? rotary_dim : dim;
-  if (auto e = phasor::validate_rope_scaling(s, width, partial ? "rotaryDim" : "dim"); !e.empty())
-    return val(e);
+  if (auto e = phasor::validate_rope_scaling(s, width, partial ? "rotaryDim" : "dim"); !e.empty()) return val(e);
   const auto d = static_cast<std::int64_t>(width);
   const auto h = static_cast<std::size_t>(d / 2);
   double* out = result_buffer<double>(2 * h + 1);
@@ -159,37 +154,32 @@ std::string check_weights(std::size_t d_model, std::size_t d_head) {
 // given, the query positions), tokens in kTokens / kKeyTokens (one row each
 // when shared), weights in kWq, kWk. Returns total, then the four terms
 // (additive) or the bias (alibi), each queries x keys.
-val attention_scores(double kind, double d_model, double d_head, double base, double pairing,
-                     double table_layout, double weight_layout, bool permute, double heads,
-                     double head, bool shared_tokens, const ScalingRecord& scaling) {
+val attention_scores(double kind, double d_model, double d_head, double base, double pairing, double table_layout,
+                     double weight_layout, bool permute, double heads, double head, bool shared_tokens,
+                     const ScalingRecord& scaling) {
   InputsReleaser release;
-  if (auto e = check_attention_codes(kind, d_model, d_head, pairing, table_layout, weight_layout,
-                                     heads, head, scaling);
+  if (auto e = check_attention_codes(kind, d_model, d_head, pairing, table_layout, weight_layout, heads, head, scaling);
       !e.empty())
     return val(e);
-  const auto spec = attention_spec_of(kind, d_model, d_head, base, pairing, table_layout,
-                                      weight_layout, permute, heads, head, scaling_of(scaling));
+  const auto spec = attention_spec_of(kind, d_model, d_head, base, pairing, table_layout, weight_layout, permute, heads,
+                                      head, scaling_of(scaling));
   phasor::AttentionInput in;
   in.query_positions = slot_data<double>(kPositions);
   in.queries = static_cast<std::int64_t>(slot_count(kPositions));
   const bool own_keys = slot_given(kKeyPositions);
   in.key_positions = own_keys ? slot_data<double>(kKeyPositions) : in.query_positions;
   in.keys = own_keys ? static_cast<std::int64_t>(slot_count(kKeyPositions)) : in.queries;
-  if (auto e = phasor::validate_attention(spec, static_cast<double>(in.queries),
-                                          static_cast<double>(in.keys));
+  if (auto e = phasor::validate_attention(spec, static_cast<double>(in.queries), static_cast<double>(in.keys));
       !e.empty())
     return val(e);
-  if (auto e = phasor::check_positions("positions", in.query_positions, in.queries); !e.empty())
-    return val(e);
-  if (auto e = phasor::check_positions("keyPositions", in.key_positions, in.keys); !e.empty())
-    return val(e);
+  if (auto e = phasor::check_positions("positions", in.query_positions, in.queries); !e.empty()) return val(e);
+  if (auto e = phasor::check_positions("keyPositions", in.key_positions, in.keys); !e.empty()) return val(e);
   const auto dm = static_cast<std::size_t>(d_model);
   const std::size_t query_rows = shared_tokens ? 1 : static_cast<std::size_t>(in.queries);
   const std::size_t key_rows = shared_tokens ? 1 : static_cast<std::size_t>(in.keys);
   in.query_tokens = slot_data<float>(kTokens);
   in.key_tokens = slot_data<float>(kKeyTokens) != nullptr ? slot_data<float>(kKeyTokens) : in.query_tokens;
-  const std::size_t key_count = slot_data<float>(kKeyTokens) != nullptr ? slot_count(kKeyTokens)
-                                                                          : slot_count(kTokens);
+  const std::size_t key_count = slot_data<float>(kKeyTokens) != nullptr ? slot_count(kKeyTokens) : slot_count(kTokens);
   if (in.query_tokens == nullptr || slot_count(kTokens) != query_rows * dm)
     return val(missing(shared_tokens ? "tokens (one row of dModel)" : "tokens (positions.length x dModel)",
                        query_rows * dm, slot_count(kTokens)));
@@ -222,24 +212,20 @@ val attention_scores(double kind, double d_model, double d_head, double base, do
 // Anchors in kPositions, offsets in kKeyPositions, one token in kTokens (and
 // optionally kKeyTokens), weights in kWq, kWk: anchors x offsets scores
 // (additive: then its four terms, four more such blocks).
-val score_by_offset(double kind, double d_model, double d_head, double base, double pairing,
-                    double table_layout, double weight_layout, bool permute, double heads,
-                    double head, const ScalingRecord& scaling) {
+val score_by_offset(double kind, double d_model, double d_head, double base, double pairing, double table_layout,
+                    double weight_layout, bool permute, double heads, double head, const ScalingRecord& scaling) {
   InputsReleaser release;
-  if (auto e = check_attention_codes(kind, d_model, d_head, pairing, table_layout, weight_layout,
-                                     heads, head, scaling);
+  if (auto e = check_attention_codes(kind, d_model, d_head, pairing, table_layout, weight_layout, heads, head, scaling);
       !e.empty())
     return val(e);
-  const auto spec = attention_spec_of(kind, d_model, d_head, base, pairing, table_layout,
-                                      weight_layout, permute, heads, head, scaling_of(scaling));
+  const auto spec = attention_spec_of(kind, d_model, d_head, base, pairing, table_layout, weight_layout, permute, heads,
+                                      head, scaling_of(scaling));
   const double* anchors = slot_data<double>(kPositions);
   const double* offsets = slot_data<double>(kKeyPositions);
   const auto na = static_cast<std::int64_t>(slot_count(kPositions));
   const auto no = static_cast<std::int64_t>(slot_count(kKeyPositions));
-  if (anchors == nullptr || offsets == nullptr)
-    return val(std::string("anchors and offsets must not be empty"));
-  if (auto e = phasor::validate_score_by_offset(spec, anchors, na, offsets, no); !e.empty())
-    return val(e);
+  if (anchors == nullptr || offsets == nullptr) return val(std::string("anchors and offsets must not be empty"));
+  if (auto e = phasor::validate_score_by_offset(spec, anchors, na, offsets, no); !e.empty()) return val(e);
   const auto dm = static_cast<std::size_t>(d_model);
   const float* query_token = slot_data<float>(kTokens);
   const float* key_token = slot_data<float>(kKeyTokens) != nullptr ? slot_data<float>(kKeyTokens) : query_token;
@@ -254,8 +240,8 @@ val score_by_offset(double kind, double d_model, double d_head, double base, dou
   const std::size_t count = additive ? 5 * grid : grid;
   float* out = result_buffer<float>(count);
   if (out == nullptr) return out_of_memory(static_cast<double>(count) * 4);
-  phasor::score_by_offset(spec, query_token, key_token, slot_data<float>(kWq), slot_data<float>(kWk),
-                          anchors, na, offsets, no, out, additive ? out + grid : nullptr);
+  phasor::score_by_offset(spec, query_token, key_token, slot_data<float>(kWq), slot_data<float>(kWk), anchors, na,
+                          offsets, no, out, additive ? out + grid : nullptr);
   return val(emscripten::typed_memory_view(count, out));
 }
 
@@ -271,16 +257,13 @@ val alibi_slopes(double heads) {
 // Packed float64: [residual, extrapolationResidual, rank, map (d x d),
 // perPosition (positions + extrapolate), singularValues (min(positions, d)),
 // frequencies (d/2, or d for sine-only)].
-val shift_fit(double encoding, double d_model, double base, double k, double positions,
-              double offset, double stride, double extrapolate) {
-  if (auto e = phasor::check_choice("encoding", encoding, phasor::kShiftEncodingNames); !e.empty())
-    return val(e);
+val shift_fit(double encoding, double d_model, double base, double k, double positions, double offset, double stride,
+              double extrapolate) {
+  if (auto e = phasor::check_choice("encoding", encoding, phasor::kShiftEncodingNames); !e.empty()) return val(e);
   if (auto e = phasor::check_d_model(d_model); !e.empty()) return val(e);
   const auto max_positions = static_cast<double>(phasor::kMaxShiftFitPositions);
-  if (auto e = phasor::check_integer("positions", positions, 1, max_positions); !e.empty())
-    return val(e);
-  if (auto e = phasor::check_integer("extrapolate", extrapolate, 0, max_positions); !e.empty())
-    return val(e);
+  if (auto e = phasor::check_integer("positions", positions, 1, max_positions); !e.empty()) return val(e);
+  if (auto e = phasor::check_integer("extrapolate", extrapolate, 0, max_positions); !e.empty()) return val(e);
   phasor::ShiftFitSpec spec;
   spec.encoding = static_cast<phasor::ShiftEncoding>(static_cast<int>(encoding));
   spec.d_model = static_cast<std::int64_t>(d_model);
@@ -293,8 +276,7 @@ val shift_fit(double encoding, double d_model, double base, double k, double pos
   if (auto e = phasor::validate_shift_fit(spec); !e.empty()) return val(e);
   const auto fit = phasor::shift_fit(spec);
   const auto w = phasor::shift_encoding_frequencies(spec);
-  const std::size_t count = 3 + fit.map.size() + fit.per_position.size() +
-                            fit.singular_values.size() + w.size();
+  const std::size_t count = 3 + fit.map.size() + fit.per_position.size() + fit.singular_values.size() + w.size();
   double* out = result_buffer<double>(count);
   if (out == nullptr) return out_of_memory(static_cast<double>(count) * 8);
   double* at = out;
@@ -307,10 +289,9 @@ val shift_fit(double encoding, double d_model, double base, double k, double pos
 }
 
 val sine_collision(double d_model, double base, double dimension, double position) {
-  if (auto e = phasor::validate_sine_collision(d_model, base, dimension, position); !e.empty())
-    return val(e);
-  const auto values = phasor::sine_collision(static_cast<std::int64_t>(d_model), base,
-                                             static_cast<std::int64_t>(dimension), position);
+  if (auto e = phasor::validate_sine_collision(d_model, base, dimension, position); !e.empty()) return val(e);
+  const auto values =
+      phasor::sine_collision(static_cast<std::int64_t>(d_model), base, static_cast<std::int64_t>(dimension), position);
   double* out = result_buffer<double>(values.size());
   if (out == nullptr) return out_of_memory(48);
   std::copy(values.begin(), values.end(), out);
@@ -323,20 +304,16 @@ val sine_collision(double d_model, double base, double dimension, double positio
 val embedding_scale(double d_model, double positions, double offset, double base, double std_dev) {
   InputsReleaser release;
   if (auto e = phasor::check_d_model(d_model); !e.empty()) return val(e);
-  if (auto e = phasor::check_integer("positions", positions, 1,
-                                     static_cast<double>(phasor::kMaxPositions));
-      !e.empty())
+  if (auto e = phasor::check_integer("positions", positions, 1, static_cast<double>(phasor::kMaxPositions)); !e.empty())
     return val(e);
-  phasor::EmbeddingScaleSpec spec{static_cast<std::int64_t>(d_model),
-                                  static_cast<std::int64_t>(positions), offset, base};
+  phasor::EmbeddingScaleSpec spec{static_cast<std::int64_t>(d_model), static_cast<std::int64_t>(positions), offset,
+                                  base};
   if (auto e = phasor::validate_embedding_scale(spec); !e.empty()) return val(e);
   const auto want = static_cast<std::size_t>(positions * d_model);
   const bool normals = slot_given(kNormals);
   if (normals) {
-    if (slot_count(kNormals) != want)
-      return val(missing("normals (positions x dModel)", want, slot_count(kNormals)));
-    if (auto e = phasor::check_finite("embeddingStd", std_dev, 0, phasor::kMaxNormalStd); !e.empty())
-      return val(e);
+    if (slot_count(kNormals) != want) return val(missing("normals (positions x dModel)", want, slot_count(kNormals)));
+    if (auto e = phasor::check_finite("embeddingStd", std_dev, 0, phasor::kMaxNormalStd); !e.empty()) return val(e);
   } else if (slot_data<float>(kTokens) == nullptr || slot_count(kTokens) != want) {
     return val(missing("tokens (positions x dModel)", want, slot_count(kTokens)));
   }
@@ -358,19 +335,16 @@ val position_resolution(double d_model, double min_offset) {
   InputsReleaser release;
   const double* bases = slot_data<double>(kBases);
   const double* lengths = slot_data<double>(kLengths);
-  if (bases == nullptr || lengths == nullptr)
-    return val(std::string("bases and lengths must not be empty"));
+  if (bases == nullptr || lengths == nullptr) return val(std::string("bases and lengths must not be empty"));
   const auto nb = static_cast<std::int64_t>(slot_count(kBases));
   const auto nl = static_cast<std::int64_t>(slot_count(kLengths));
-  if (auto e = phasor::validate_position_resolution(d_model, bases, nb, lengths, nl, min_offset);
-      !e.empty())
+  if (auto e = phasor::validate_position_resolution(d_model, bases, nb, lengths, nl, min_offset); !e.empty())
     return val(e);
   const auto count = static_cast<std::size_t>(2 * nb * nl + nl);
   double* out = result_buffer<double>(count);
   if (out == nullptr) return out_of_memory(static_cast<double>(count) * 8);
   phasor::position_resolution(static_cast<std::int64_t>(d_model), bases, nb, lengths, nl,
-                              static_cast<std::int64_t>(min_offset), out, out + nb * nl,
-                              out + 2 * nb * nl);
+                              static_cast<std::int64_t>(min_offset), out, out + nb * nl, out + 2 * nb * nl);
   return val(emscripten::typed_memory_view(count, out));
 }
 

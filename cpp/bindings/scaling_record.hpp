@@ -64,7 +64,8 @@ inline std::string check_scaling_record(const ScalingRecord& r) {
 
 // After check_scaling_record; longrope's factor lists as the call passed them
 // (input_slots.hpp reads them from their slots).
-inline RopeScaling scaling_of(const ScalingRecord& r, std::vector<double> short_factor, std::vector<double> long_factor) {
+inline RopeScaling scaling_of(const ScalingRecord& r, std::vector<double> short_factor,
+                              std::vector<double> long_factor) {
   RopeScaling s;
   s.type = static_cast<RopeScalingType>(static_cast<int>(r.type));
   s.factor = r.factor;

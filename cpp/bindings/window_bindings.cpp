@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "arguments.hpp"
 #include "phasor/analysis.hpp"
 #include "phasor/encoding.hpp"
 #include "phasor/rotation_view.hpp"
 #include "phasor/validation.hpp"
 #include "phasor/window.hpp"
-#include "arguments.hpp"
 #include "result_buffer.hpp"
 
 using emscripten::val;
@@ -46,8 +46,8 @@ val view(std::size_t count, T* data) {
 }
 
 // Bins of the table: every dimension (dims empty) or only those listed.
-val encode_bins(double first, double stride, double count, double d_model, double base,
-                double layout, double spacing, const val& dims_in) {
+val encode_bins(double first, double stride, double count, double d_model, double base, double layout, double spacing,
+                const val& dims_in) {
   std::string e = check_model(d_model, base, layout, spacing);
   const std::vector<double> dims = emscripten::vecFromJSArray<double>(dims_in);
   if (e.empty() && dims.size() > 64) e = "dims must hold at most 64 dimensions";
@@ -74,8 +74,7 @@ val encode_bins(double first, double stride, double count, double d_model, doubl
 
 // Bins of PE(p).PE(p+k): the closed form sum_i cos(w_i k) when p is NaN, else
 // measured on the encoded rows from p. float64.
-val dot_bins(double p, double first, double stride, double count, double d_model, double base,
-             double spacing) {
+val dot_bins(double p, double first, double stride, double count, double d_model, double base, double spacing) {
   const bool closed = std::isnan(p);
   std::string e = check_model(d_model, base, 0, spacing);
   if (e.empty() && !closed) e = phasor::check_finite("p", p, -2147483648.0, 2147483648.0);
@@ -86,33 +85,32 @@ val dot_bins(double p, double first, double stride, double count, double d_model
   if (out == nullptr) return out_of_memory(count * 8);
   const auto d = static_cast<std::int64_t>(d_model);
   const phasor::Spacing s = spec_of(d_model, base, 0, 0, spacing).spacing;
-  if (closed) phasor::dot_by_offset_bins(d, base, s, bins_of(first, stride, count), out);
-  else phasor::measured_dot_bins(d, base, s, p, bins_of(first, stride, count), out);
+  if (closed)
+    phasor::dot_by_offset_bins(d, base, s, bins_of(first, stride, count), out);
+  else
+    phasor::measured_dot_bins(d, base, s, p, bins_of(first, stride, count), out);
   return view(n, out);
 }
 
-val offset_row_bins(double first, double stride, double count, double d_model, double base,
-                    double metric, double spacing) {
+val offset_row_bins(double first, double stride, double count, double d_model, double base, double metric,
+                    double spacing) {
   std::string e = check_model(d_model, base, 0, spacing);
-  if (e.empty() && metric != 0 && metric != 1 && metric != 2)
-    e = "metric must be 'l2', 'dot' or 'cosine'";
+  if (e.empty() && metric != 0 && metric != 1 && metric != 2) e = "metric must be 'l2', 'dot' or 'cosine'";
   // The offsets q - p themselves stay within [-2^31, 2^31].
   if (e.empty()) e = phasor::validate_bins(first, stride, count, 0, 1);
   if (!e.empty()) return val(e);
   const auto n = static_cast<std::size_t>(count);
   float* out = result_buffer<float>(n);
   if (out == nullptr) return out_of_memory(count * 4);
-  phasor::offset_row_bins(static_cast<std::int64_t>(d_model), base,
-                          spec_of(d_model, base, 0, 0, spacing).spacing,
-                          static_cast<phasor::Metric>(static_cast<int>(metric)),
-                          bins_of(first, stride, count), out);
+  phasor::offset_row_bins(static_cast<std::int64_t>(d_model), base, spec_of(d_model, base, 0, 0, spacing).spacing,
+                          static_cast<phasor::Metric>(static_cast<int>(metric)), bins_of(first, stride, count), out);
   return view(n, out);
 }
 
 // The rotation chart's numbers, float64: rows x cols entries of M_k from (row0,
 // col0) (none when rows is 0), then M_k PE(p) (none when p is NaN).
-val rotation_view(double d_model, double base, double k, double layout, double spacing, double p,
-                  double row0, double col0, double rows, double cols) {
+val rotation_view(double d_model, double base, double k, double layout, double spacing, double p, double row0,
+                  double col0, double rows, double cols) {
   const bool window = rows != 0 || cols != 0;
   const bool rotate = !std::isnan(p);
   std::string e = check_model(d_model, base, layout, spacing);

@@ -38,8 +38,8 @@ inline EmbeddingSums combine(const EmbeddingAccumulator (&acc)[2][2]) {
   const auto total = [&](double EmbeddingAccumulator::*part) {
     return (acc[0][0].*part + acc[1][0].*part) + (acc[0][1].*part + acc[1][1].*part);
   };
-  return {total(&EmbeddingAccumulator::token), total(&EmbeddingAccumulator::pe),
-          total(&EmbeddingAccumulator::sum), total(&EmbeddingAccumulator::scaled_sum)};
+  return {total(&EmbeddingAccumulator::token), total(&EmbeddingAccumulator::pe), total(&EmbeddingAccumulator::sum),
+          total(&EmbeddingAccumulator::scaled_sum)};
 }
 
 // The token entries: float32 tokens, or float64 standard normals z, each
@@ -57,18 +57,17 @@ struct TokenSource {
   }
   // Entry j as the float64 value of its float32 token.
   double entry(std::int64_t j) const {
-    return tokens ? static_cast<double>(tokens[j])
-                  : static_cast<double>(static_cast<float>(std_dev * normals[j]));
+    return tokens ? static_cast<double>(tokens[j]) : static_cast<double>(static_cast<float>(std_dev * normals[j]));
   }
 };
 
 // out[r]: row r's sums. Advances the state by one step after each row.
-void embedding_sums__scalar(PhasorState& s, std::int64_t rows, const TokenSource& tokens,
-                            double scale, EmbeddingSums* out);
+void embedding_sums__scalar(PhasorState& s, std::int64_t rows, const TokenSource& tokens, double scale,
+                            EmbeddingSums* out);
 
 #if PHASOR_SIMD_KERNELS
-void embedding_sums__wasmsimd(PhasorState& s, std::int64_t rows, const TokenSource& tokens,
-                              double scale, EmbeddingSums* out);
+void embedding_sums__wasmsimd(PhasorState& s, std::int64_t rows, const TokenSource& tokens, double scale,
+                              EmbeddingSums* out);
 #endif
 
 #if PHASOR_CALLS_SIMD_KERNELS
@@ -77,8 +76,8 @@ void embedding_sums__wasmsimd(PhasorState& s, std::int64_t rows, const TokenSour
 #define PHASOR_EMBEDDING_KERNEL(name) name##__scalar
 #endif
 
-inline void embedding_sums(PhasorState& s, std::int64_t rows, const TokenSource& tokens,
-                           double scale, EmbeddingSums* out) {
+inline void embedding_sums(PhasorState& s, std::int64_t rows, const TokenSource& tokens, double scale,
+                           EmbeddingSums* out) {
   PHASOR_EMBEDDING_KERNEL(embedding_sums)(s, rows, tokens, scale, out);
 }
 

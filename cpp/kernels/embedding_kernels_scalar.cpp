@@ -5,8 +5,8 @@
 
 namespace phasor::kernels {
 
-void embedding_sums__scalar(PhasorState& st, std::int64_t rows, const TokenSource& tokens,
-                            double scale, EmbeddingSums* out) {
+void embedding_sums__scalar(PhasorState& st, std::int64_t rows, const TokenSource& tokens, double scale,
+                            EmbeddingSums* out) {
   const std::int64_t h = st.pairs;
   for (std::int64_t r = 0; r < rows; ++r) {
     const TokenSource e = tokens.from(r * 2 * h);

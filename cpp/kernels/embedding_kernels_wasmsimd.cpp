@@ -27,9 +27,7 @@ struct Accumulator2 {
   }
 
   EmbeddingAccumulator lane(int k) const {
-    const auto at = [k](v128_t v) {
-      return k == 0 ? wasm_f64x2_extract_lane(v, 0) : wasm_f64x2_extract_lane(v, 1);
-    };
+    const auto at = [k](v128_t v) { return k == 0 ? wasm_f64x2_extract_lane(v, 0) : wasm_f64x2_extract_lane(v, 1); };
     EmbeddingAccumulator a;
     a.token = at(token);
     a.pe = at(pe);
@@ -68,8 +66,7 @@ inline Entries2 load_normals(const double* z, v128_t std_dev) {
 }
 
 template <bool kNormals>
-void sums(PhasorState& st, std::int64_t rows, const TokenSource& tokens, double scale,
-          EmbeddingSums* out) {
+void sums(PhasorState& st, std::int64_t rows, const TokenSource& tokens, double scale, EmbeddingSums* out) {
   const std::int64_t h = st.pairs;
   const std::int64_t h2 = h & ~std::int64_t{1};
   const v128_t scale2 = wasm_f64x2_splat(scale);
@@ -90,8 +87,7 @@ void sums(PhasorState& st, std::int64_t rows, const TokenSource& tokens, double 
       wasm_v128_store(st.sin + i, wasm_f64x2_add(wasm_f64x2_mul(s, kc), wasm_f64x2_mul(c, ks)));
       wasm_v128_store(st.cos + i, wasm_f64x2_sub(wasm_f64x2_mul(c, kc), wasm_f64x2_mul(s, ks)));
     }
-    EmbeddingAccumulator acc[2][2] = {{sines.lane(0), sines.lane(1)},
-                                      {cosines.lane(0), cosines.lane(1)}};
+    EmbeddingAccumulator acc[2][2] = {{sines.lane(0), sines.lane(1)}, {cosines.lane(0), cosines.lane(1)}};
     if (i < h) {  // an odd last pair: lane 0 (h - 1 is even)
       const double s = st.sin[i];
       const double c = st.cos[i];
@@ -106,8 +102,8 @@ void sums(PhasorState& st, std::int64_t rows, const TokenSource& tokens, double 
 
 }  // namespace
 
-void embedding_sums__wasmsimd(PhasorState& st, std::int64_t rows, const TokenSource& tokens,
-                              double scale, EmbeddingSums* out) {
+void embedding_sums__wasmsimd(PhasorState& st, std::int64_t rows, const TokenSource& tokens, double scale,
+                              EmbeddingSums* out) {
   if (tokens.tokens != nullptr) {
     sums<false>(st, rows, tokens, scale, out);
   } else {

@@ -52,9 +52,7 @@ inline void pe_rows(PhasorState& s, std::int64_t rows, int layout, float* out) {
 inline void pe_table_rows(PhasorState& s, std::int64_t rows, const RowFormat& format, float* out) {
   PHASOR_KERNEL(pe_table_rows)(s, rows, format, out);
 }
-inline void cos_sums(PhasorState& s, std::int64_t rows, double* out) {
-  PHASOR_KERNEL(cos_sums)(s, rows, out);
-}
+inline void cos_sums(PhasorState& s, std::int64_t rows, double* out) { PHASOR_KERNEL(cos_sums)(s, rows, out); }
 inline void phasor_rows_f64(PhasorState& s, std::int64_t rows, double* out) {
   PHASOR_KERNEL(phasor_rows_f64)(s, rows, out);
 }

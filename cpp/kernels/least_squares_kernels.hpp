@@ -20,21 +20,21 @@ double dot_f64__scalar(const double* a, const double* b, std::int64_t len);
 // The Householder reflection I - scale v v^T applied to `count` columns of
 // `len` values, column c at columns + c * stride: each becomes
 // column - (scale * v.column) v, the dot product as dot_f64 gives it.
-void reflect_columns__scalar(const double* v, std::int64_t len, double scale, double* columns,
-                             std::int64_t stride, std::int64_t count);
+void reflect_columns__scalar(const double* v, std::int64_t len, double scale, double* columns, std::int64_t stride,
+                             std::int64_t count);
 
 // out[r * cols + i] = sum_j x[r * inner + j] * b[j * cols + i] (r < rows,
 // i < cols), summed over j in order from 0: each entry is what one
 // accumulator running along j gives, the entries computed side by side.
-void rows_times_matrix__scalar(const double* x, std::int64_t rows, std::int64_t inner,
-                               const double* b, std::int64_t cols, double* out);
+void rows_times_matrix__scalar(const double* x, std::int64_t rows, std::int64_t inner, const double* b,
+                               std::int64_t cols, double* out);
 
 #if PHASOR_SIMD_KERNELS
-void rows_times_matrix__wasmsimd(const double* x, std::int64_t rows, std::int64_t inner,
-                                 const double* b, std::int64_t cols, double* out);
+void rows_times_matrix__wasmsimd(const double* x, std::int64_t rows, std::int64_t inner, const double* b,
+                                 std::int64_t cols, double* out);
 double dot_f64__wasmsimd(const double* a, const double* b, std::int64_t len);
-void reflect_columns__wasmsimd(const double* v, std::int64_t len, double scale, double* columns,
-                               std::int64_t stride, std::int64_t count);
+void reflect_columns__wasmsimd(const double* v, std::int64_t len, double scale, double* columns, std::int64_t stride,
+                               std::int64_t count);
 #endif
 
 #if PHASOR_CALLS_SIMD_KERNELS
@@ -46,13 +46,13 @@ void reflect_columns__wasmsimd(const double* v, std::int64_t len, double scale, 
 inline double dot_f64(const double* a, const double* b, std::int64_t len) {
   return PHASOR_LS_KERNEL(dot_f64)(a, b, len);
 }
-inline void reflect_columns(const double* v, std::int64_t len, double scale, double* columns,
-                            std::int64_t stride, std::int64_t count) {
+inline void reflect_columns(const double* v, std::int64_t len, double scale, double* columns, std::int64_t stride,
+                            std::int64_t count) {
   PHASOR_LS_KERNEL(reflect_columns)(v, len, scale, columns, stride, count);
 }
 
-inline void rows_times_matrix(const double* x, std::int64_t rows, std::int64_t inner,
-                              const double* b, std::int64_t cols, double* out) {
+inline void rows_times_matrix(const double* x, std::int64_t rows, std::int64_t inner, const double* b,
+                              std::int64_t cols, double* out) {
   PHASOR_LS_KERNEL(rows_times_matrix)(x, rows, inner, b, cols, out);
 }
 

@@ -9,8 +9,8 @@ double dot_f64__scalar(const double* a, const double* b, std::int64_t len) {
   return acc[0] + acc[1];
 }
 
-void reflect_columns__scalar(const double* v, std::int64_t len, double scale, double* columns,
-                             std::int64_t stride, std::int64_t count) {
+void reflect_columns__scalar(const double* v, std::int64_t len, double scale, double* columns, std::int64_t stride,
+                             std::int64_t count) {
   for (std::int64_t c = 0; c < count; ++c) {
     double* column = columns + c * stride;
     const double f = scale * dot_f64__scalar(v, column, len);
@@ -18,8 +18,8 @@ void reflect_columns__scalar(const double* v, std::int64_t len, double scale, do
   }
 }
 
-void rows_times_matrix__scalar(const double* x, std::int64_t rows, std::int64_t inner,
-                               const double* b, std::int64_t cols, double* out) {
+void rows_times_matrix__scalar(const double* x, std::int64_t rows, std::int64_t inner, const double* b,
+                               std::int64_t cols, double* out) {
   for (std::int64_t r = 0; r < rows; ++r)
     for (std::int64_t i = 0; i < cols; ++i) {
       double acc = 0.0;

@@ -15,8 +15,7 @@ namespace {
 // sums of one dot_f64 each); side by side their adds overlap instead of each
 // waiting for the one before (a single dot product is bound by the add's latency).
 template <int C>
-inline void dots(const double* v, std::int64_t len, const double* columns, std::int64_t stride,
-                 double* out) {
+inline void dots(const double* v, std::int64_t len, const double* columns, std::int64_t stride, double* out) {
   const std::int64_t len2 = len & ~std::int64_t{1};
   v128_t acc[C];
   for (int c = 0; c < C; ++c) acc[c] = wasm_f64x2_splat(0.0);
@@ -38,16 +37,14 @@ inline void subtract_multiple(double* column, const double* v, std::int64_t len,
   const v128_t vf = wasm_f64x2_splat(f);
   std::int64_t t = 0;
   for (; t + 2 <= len; t += 2)
-    wasm_v128_store(column + t, wasm_f64x2_sub(wasm_v128_load(column + t),
-                                               wasm_f64x2_mul(vf, wasm_v128_load(v + t))));
+    wasm_v128_store(column + t, wasm_f64x2_sub(wasm_v128_load(column + t), wasm_f64x2_mul(vf, wasm_v128_load(v + t))));
   for (; t < len; ++t) column[t] -= f * v[t];
 }
 
 // Entries [i, i + 2V) of R output rows: R x V two-lane accumulators along j,
 // each b load shared by the R rows.
 template <int R, int V>
-inline void row_block(const double* x, std::int64_t inner, const double* b, std::int64_t cols,
-                      double* out) {
+inline void row_block(const double* x, std::int64_t inner, const double* b, std::int64_t cols, double* out) {
   v128_t acc[R][V];
   for (int r = 0; r < R; ++r)
     for (int q = 0; q < V; ++q) acc[r][q] = wasm_f64x2_splat(0.0);
@@ -65,8 +62,7 @@ inline void row_block(const double* x, std::int64_t inner, const double* b, std:
 
 // Entries [i, i + 2V) of rows [r, r + R) for every i a multiple of 2V below cols2.
 template <int R>
-inline std::int64_t row_blocks(const double* x, std::int64_t inner, const double* b,
-                               std::int64_t cols, double* out) {
+inline std::int64_t row_blocks(const double* x, std::int64_t inner, const double* b, std::int64_t cols, double* out) {
   std::int64_t i = 0;
   for (; i + 8 <= cols; i += 8) row_block<R, 4>(x, inner, b + i, cols, out + i);
   for (; i + 2 <= cols; i += 2) row_block<R, 1>(x, inner, b + i, cols, out + i);
@@ -75,8 +71,8 @@ inline std::int64_t row_blocks(const double* x, std::int64_t inner, const double
 
 }  // namespace
 
-void rows_times_matrix__wasmsimd(const double* x, std::int64_t rows, std::int64_t inner,
-                                 const double* b, std::int64_t cols, double* out) {
+void rows_times_matrix__wasmsimd(const double* x, std::int64_t rows, std::int64_t inner, const double* b,
+                                 std::int64_t cols, double* out) {
   std::int64_t r = 0;
   for (; r + 2 <= rows; r += 2) row_blocks<2>(x + r * inner, inner, b, cols, out + r * cols);
   for (; r < rows; ++r) row_blocks<1>(x + r * inner, inner, b, cols, out + r * cols);
@@ -94,8 +90,8 @@ double dot_f64__wasmsimd(const double* a, const double* b, std::int64_t len) {
   return out;
 }
 
-void reflect_columns__wasmsimd(const double* v, std::int64_t len, double scale, double* columns,
-                               std::int64_t stride, std::int64_t count) {
+void reflect_columns__wasmsimd(const double* v, std::int64_t len, double scale, double* columns, std::int64_t stride,
+                               std::int64_t count) {
   std::int64_t c = 0;
   double d[4];
   for (; c + 4 <= count; c += 4) {

@@ -38,8 +38,7 @@ inline void advance_scalar(PhasorState& st, std::int64_t i) {
 
 // Four float64 values (two f64x2) to one f32x4.
 inline v128_t demote4(v128_t lo, v128_t hi) {
-  return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi),
-                            0, 1, 4, 5);
+  return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
 }
 
 }  // namespace
@@ -135,8 +134,8 @@ void phasor_dots__wasmsimd(PhasorState& st, std::int64_t rows, const double* a, 
     std::int64_t i = 0;
     for (; i < h2; i += 2) {
       const Pair2 p = load_and_advance(st, i);
-      acc = wasm_f64x2_add(acc, wasm_f64x2_add(wasm_f64x2_mul(wasm_v128_load(a + i), p.c),
-                                               wasm_f64x2_mul(wasm_v128_load(b + i), p.s)));
+      acc = wasm_f64x2_add(
+          acc, wasm_f64x2_add(wasm_f64x2_mul(wasm_v128_load(a + i), p.c), wasm_f64x2_mul(wasm_v128_load(b + i), p.s)));
     }
     double even = wasm_f64x2_extract_lane(acc, 0);
     const double odd = wasm_f64x2_extract_lane(acc, 1);
@@ -190,9 +189,8 @@ template <bool kSquaredDifference>
 void pairwise(const float* x, std::int64_t n, std::int64_t d, float* out) {
   for (std::int64_t i = 0; i < n; ++i) {
     for (std::int64_t j = i; j < n; ++j) {
-      const float v = (kSquaredDifference && i == j) ? 0.0f
-                                                     : reduce_row_pair<kSquaredDifference>(
-                                                           x + i * d, x + j * d, d);
+      const float v =
+          (kSquaredDifference && i == j) ? 0.0f : reduce_row_pair<kSquaredDifference>(x + i * d, x + j * d, d);
       out[i * n + j] = v;
       out[j * n + i] = v;
     }

@@ -36,8 +36,6 @@ struct RowFormat {
 };
 
 // The plain table of width 2 * pairs: what pe_rows writes.
-inline RowFormat plain_rows(std::int64_t pairs, int layout) {
-  return {2 * pairs, pairs, layout, false, pairs, -1, -1};
-}
+inline RowFormat plain_rows(std::int64_t pairs, int layout) { return {2 * pairs, pairs, layout, false, pairs, -1, -1}; }
 
 }  // namespace phasor::kernels

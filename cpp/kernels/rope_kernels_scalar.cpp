@@ -6,8 +6,7 @@
 
 namespace phasor::kernels {
 
-void rope_row__scalar(const float* x, const double* c, const double* s, std::int64_t dim,
-                      int pairing, float* out) {
+void rope_row__scalar(const float* x, const double* c, const double* s, std::int64_t dim, int pairing, float* out) {
   const std::int64_t h = dim / 2;
   for (std::int64_t j = 0; j < dim; ++j) {
     double turned;  // r[j]
@@ -20,8 +19,8 @@ void rope_row__scalar(const float* x, const double* c, const double* s, std::int
   }
 }
 
-void cross_dot_f64__scalar(const double* a, std::int64_t na, const double* b, std::int64_t nb,
-                           std::int64_t len, double* out) {
+void cross_dot_f64__scalar(const double* a, std::int64_t na, const double* b, std::int64_t nb, std::int64_t len,
+                           double* out) {
   for (std::int64_t i = 0; i < na; ++i) {
     const double* ai = a + i * len;
     for (std::int64_t j = 0; j < nb; ++j) {
@@ -33,8 +32,7 @@ void cross_dot_f64__scalar(const double* a, std::int64_t na, const double* b, st
   }
 }
 
-void partial_sum_moduli__scalar(const double* rows, std::int64_t count, std::int64_t pairs,
-                                double* out) {
+void partial_sum_moduli__scalar(const double* rows, std::int64_t count, std::int64_t pairs, double* out) {
   for (std::int64_t r = 0; r < count; ++r) {
     const double* row = rows + r * 2 * pairs;
     double re = 0.0, im = 0.0, total = 0.0;

@@ -12,21 +12,17 @@ namespace phasor::kernels {
 namespace {
 
 // Two float32 at p, widened to an f64x2.
-inline v128_t load2_f64(const float* p) {
-  return wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(p));
-}
+inline v128_t load2_f64(const float* p) { return wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(p)); }
 
 // x * c + r * s for two slots, narrowed and stored as two float32.
 inline void store2(float* out, v128_t x, v128_t r, const double* c, const double* s) {
-  const v128_t y = wasm_f64x2_add(wasm_f64x2_mul(x, wasm_v128_load(c)),
-                                  wasm_f64x2_mul(r, wasm_v128_load(s)));
+  const v128_t y = wasm_f64x2_add(wasm_f64x2_mul(x, wasm_v128_load(c)), wasm_f64x2_mul(r, wasm_v128_load(s)));
   wasm_v128_store64_lane(out, wasm_f32x4_demote_f64x2_zero(y), 0);
 }
 
 }  // namespace
 
-void rope_row__wasmsimd(const float* x, const double* c, const double* s, std::int64_t dim,
-                        int pairing, float* out) {
+void rope_row__wasmsimd(const float* x, const double* c, const double* s, std::int64_t dim, int pairing, float* out) {
   const std::int64_t h = dim / 2;
   if (pairing == kAdjacentPairs) {
     // One pair (x0, x1) per f64x2; its quarter turn is (-x1, x0).
@@ -62,8 +58,7 @@ namespace {
 // lets the adds overlap instead of each waiting for the one before (one
 // accumulator was bound by the add's latency: ~3x slower at len 256).
 template <int R, int C>
-inline void cross_dot_block(const double* a, const double* b, std::int64_t len, std::int64_t nb,
-                            double* out) {
+inline void cross_dot_block(const double* a, const double* b, std::int64_t len, std::int64_t nb, double* out) {
   const std::int64_t len2 = len & ~std::int64_t{1};
   v128_t acc[R][C];
   for (int r = 0; r < R; ++r)
@@ -86,8 +81,7 @@ inline void cross_dot_block(const double* a, const double* b, std::int64_t len, 
 
 // Every row of a against columns [j, nb) of b, R rows at a time.
 template <int R>
-inline void cross_dot_rows(const double* a, const double* b, std::int64_t nb, std::int64_t len,
-                           double* out) {
+inline void cross_dot_rows(const double* a, const double* b, std::int64_t nb, std::int64_t len, double* out) {
   std::int64_t j = 0;
   for (; j + 4 <= nb; j += 4) cross_dot_block<R, 4>(a, b + j * len, len, nb, out + j);
   for (; j < nb; ++j) cross_dot_block<R, 1>(a, b + j * len, len, nb, out + j);
@@ -95,8 +89,8 @@ inline void cross_dot_rows(const double* a, const double* b, std::int64_t nb, st
 
 }  // namespace
 
-void cross_dot_f64__wasmsimd(const double* a, std::int64_t na, const double* b, std::int64_t nb,
-                             std::int64_t len, double* out) {
+void cross_dot_f64__wasmsimd(const double* a, std::int64_t na, const double* b, std::int64_t nb, std::int64_t len,
+                             double* out) {
   std::int64_t i = 0;
   for (; i + 2 <= na; i += 2) cross_dot_rows<2>(a + i * len, b, nb, len, out + i * nb);
   for (; i < na; ++i) cross_dot_rows<1>(a + i * len, b, nb, len, out + i * nb);
@@ -104,8 +98,7 @@ void cross_dot_f64__wasmsimd(const double* a, std::int64_t na, const double* b, 
 
 // Two rows at once, one per lane: each lane runs the scalar kernel's
 // operations in its order (f64x2 sqrt is correctly rounded, as std::sqrt).
-void partial_sum_moduli__wasmsimd(const double* rows, std::int64_t count, std::int64_t pairs,
-                                  double* out) {
+void partial_sum_moduli__wasmsimd(const double* rows, std::int64_t count, std::int64_t pairs, double* out) {
   const std::int64_t stride = 2 * pairs;
   std::int64_t r = 0;
   for (; r + 2 <= count; r += 2) {
@@ -116,8 +109,7 @@ void partial_sum_moduli__wasmsimd(const double* rows, std::int64_t count, std::i
       const v128_t za = wasm_v128_load(a + 2 * k), zb = wasm_v128_load(b + 2 * k);
       re = wasm_f64x2_add(re, wasm_i64x2_shuffle(za, zb, 0, 2));
       im = wasm_f64x2_add(im, wasm_i64x2_shuffle(za, zb, 1, 3));
-      total = wasm_f64x2_add(total, wasm_f64x2_sqrt(wasm_f64x2_add(wasm_f64x2_mul(re, re),
-                                                                   wasm_f64x2_mul(im, im))));
+      total = wasm_f64x2_add(total, wasm_f64x2_sqrt(wasm_f64x2_add(wasm_f64x2_mul(re, re), wasm_f64x2_mul(im, im))));
     }
     wasm_v128_store(out + r, total);
   }

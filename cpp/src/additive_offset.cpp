@@ -3,8 +3,8 @@
 #include <cmath>
 #include <vector>
 
-#include "phasor/frequencies.hpp"
 #include "least_squares_kernels.hpp"
+#include "phasor/frequencies.hpp"
 #include "progression_phasors.hpp"
 #include "rope_kernels.hpp"
 
@@ -26,11 +26,9 @@ bool arithmetic(const double* offsets, std::int64_t count) {
 
 }  // namespace
 
-void additive_score_by_offset(const AttentionSpec& spec, const float* query_token,
-                              const float* key_token, const float* wq, const float* wk,
-                              const double* anchors, std::int64_t anchor_count,
-                              const double* offsets, std::int64_t offset_count, float* out,
-                              float* terms) {
+void additive_score_by_offset(const AttentionSpec& spec, const float* query_token, const float* key_token,
+                              const float* wq, const float* wk, const double* anchors, std::int64_t anchor_count,
+                              const double* offsets, std::int64_t offset_count, float* out, float* terms) {
   const std::int64_t dm = spec.d_model, dh = spec.d_head, h = dm / 2;
   const std::int64_t na = anchor_count, no = offset_count;
   // W_Q, W_K in float64 (dModel x dHead, row t: the weights from input slot t).

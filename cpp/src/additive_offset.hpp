@@ -18,10 +18,8 @@ namespace phasor {
 
 // out: anchors x offsets totals; terms (or null): four more such blocks,
 // content-content, content-position, position-content, position-position.
-void additive_score_by_offset(const AttentionSpec& spec, const float* query_token,
-                              const float* key_token, const float* wq, const float* wk,
-                              const double* anchors, std::int64_t anchor_count,
-                              const double* offsets, std::int64_t offset_count, float* out,
-                              float* terms);
+void additive_score_by_offset(const AttentionSpec& spec, const float* query_token, const float* key_token,
+                              const float* wq, const float* wk, const double* anchors, std::int64_t anchor_count,
+                              const double* offsets, std::int64_t offset_count, float* out, float* terms);
 
 }  // namespace phasor

@@ -39,8 +39,7 @@ void fill_symmetric_toeplitz(const std::vector<float>& v, float* out) {
     mirrored[n - 1 + j] = v[j];
     mirrored[n - 1 - j] = v[j];
   }
-  for (std::size_t p = 0; p < n; ++p)
-    std::memcpy(out + p * n, mirrored.data() + (n - 1 - p), n * sizeof(float));
+  for (std::size_t p = 0; p < n; ++p) std::memcpy(out + p * n, mirrored.data() + (n - 1 - p), n * sizeof(float));
 }
 
 }  // namespace
@@ -48,23 +47,17 @@ void fill_symmetric_toeplitz(const std::vector<float>& v, float* out) {
 std::string validate_dot_by_offset(double d_model, double base, double max_offset) {
   if (auto e = check_d_model(d_model); !e.empty()) return e;
   if (auto e = check_base(base); !e.empty()) return e;
-  if (auto e = check_integer("maxOffset", max_offset, 0, static_cast<double>(kMaxPositions));
-      !e.empty())
+  if (auto e = check_integer("maxOffset", max_offset, 0, static_cast<double>(kMaxPositions)); !e.empty()) return e;
+  if (auto e = check_output_size("the dot products (maxOffset + 1 float32 values)", max_offset + 1, 4); !e.empty())
     return e;
-  if (auto e = check_output_size("the dot products (maxOffset + 1 float32 values)", max_offset + 1, 4);
-      !e.empty())
-    return e;
-  return check_work("(maxOffset + 1) x dModel/2", (max_offset + 1) * (d_model / 2),
-                    kMaxDotByOffsetWork);
+  return check_work("(maxOffset + 1) x dModel/2", (max_offset + 1) * (d_model / 2), kMaxDotByOffsetWork);
 }
 
-void dot_by_offset(std::int64_t d_model, double base, std::int64_t max_offset, double* out,
-                   Spacing spacing) {
+void dot_by_offset(std::int64_t d_model, double base, std::int64_t max_offset, double* out, Spacing spacing) {
   PhaseWalk walk(frequencies(d_model, base, spacing), 0.0, 1.0);
-  walk.run(max_offset + 1,
-           [&](kernels::PhasorState& state, std::int64_t first, std::int64_t count) {
-             kernels::cos_sums(state, count, out + first);
-           });
+  walk.run(max_offset + 1, [&](kernels::PhasorState& state, std::int64_t first, std::int64_t count) {
+    kernels::cos_sums(state, count, out + first);
+  });
 }
 
 // The largest matrix (2^14 positions, the 1 GiB output cap) walks its first
@@ -72,47 +65,46 @@ void dot_by_offset(std::int64_t d_model, double base, std::int64_t max_offset, d
 static_assert(16384.0 * static_cast<double>(kMaxDModel / 2) <= kMaxDotByOffsetWork);
 
 std::string validate_offset_matrix(double positions, double d_model, double base, double metric) {
-  if (auto e = check_integer("positions", positions, 1, static_cast<double>(kMaxPositions));
-      !e.empty())
-    return e;
+  if (auto e = check_integer("positions", positions, 1, static_cast<double>(kMaxPositions)); !e.empty()) return e;
   if (auto e = check_d_model(d_model); !e.empty()) return e;
   if (auto e = check_base(base); !e.empty()) return e;
   if (auto e = check_metric(metric); !e.empty()) return e;
-  return check_output_size("the matrix (positions x positions float32 values)",
-                           positions * positions, 4);
+  return check_output_size("the matrix (positions x positions float32 values)", positions * positions, 4);
 }
 
-void offset_row(std::int64_t positions, std::int64_t d_model, double base, Metric metric,
-                float* out, Spacing spacing) {
+void offset_row(std::int64_t positions, std::int64_t d_model, double base, Metric metric, float* out, Spacing spacing) {
   const auto n = static_cast<std::size_t>(positions);
   std::vector<double> dots(n);
   dot_by_offset(d_model, base, positions - 1, dots.data(), spacing);
   const double half = static_cast<double>(d_model / 2);  // |PE(p)|^2 = d/2
   for (std::size_t k = 0; k < n; ++k) {
     switch (metric) {
-      case Metric::dot: out[k] = static_cast<float>(dots[k]); break;
-      case Metric::cosine: out[k] = static_cast<float>(dots[k] / half); break;
-      case Metric::l2: out[k] = static_cast<float>(std::sqrt(std::max(0.0, 2.0 * (half - dots[k])))); break;
+      case Metric::dot:
+        out[k] = static_cast<float>(dots[k]);
+        break;
+      case Metric::cosine:
+        out[k] = static_cast<float>(dots[k] / half);
+        break;
+      case Metric::l2:
+        out[k] = static_cast<float>(std::sqrt(std::max(0.0, 2.0 * (half - dots[k]))));
+        break;
     }
   }
 }
 
-void offset_matrix(std::int64_t positions, std::int64_t d_model, double base, Metric metric,
-                   float* out, Spacing spacing) {
+void offset_matrix(std::int64_t positions, std::int64_t d_model, double base, Metric metric, float* out,
+                   Spacing spacing) {
   std::vector<float> row(static_cast<std::size_t>(positions));
   offset_row(positions, d_model, base, metric, row.data(), spacing);
   fill_symmetric_toeplitz(row, out);
 }
 
 std::string validate_pairwise(double n, double d, double metric) {
-  if (auto e = check_integer("count", n, 1, static_cast<double>(kMaxPositions)); !e.empty())
-    return e;
+  if (auto e = check_integer("count", n, 1, static_cast<double>(kMaxPositions)); !e.empty()) return e;
   if (auto e = check_integer("dim", d, 1, static_cast<double>(kMaxDModel)); !e.empty()) return e;
   if (auto e = check_metric(metric); !e.empty()) return e;
-  if (auto e = check_output_size("the input rows (count x dim float32 values)", n * d, 4); !e.empty())
-    return e;
-  if (auto e = check_output_size("the matrix (count x count float32 values)", n * n, 4); !e.empty())
-    return e;
+  if (auto e = check_output_size("the input rows (count x dim float32 values)", n * d, 4); !e.empty()) return e;
+  if (auto e = check_output_size("the matrix (count x count float32 values)", n * n, 4); !e.empty()) return e;
   return check_work("count x count x dim", n * n * d, kMaxPairwiseWork);
 }
 
@@ -122,8 +114,7 @@ bool pairwise(const float* x, std::int64_t n, std::int64_t d, Metric metric, flo
   // for all rows (l2: differences need a common scale) or one per row (dot,
   // cosine); undone in float64 on the sums.
   const auto count = static_cast<std::size_t>(n * d);
-  std::unique_ptr<float, void (*)(void*)> scaled(static_cast<float*>(std::malloc(count * sizeof(float))),
-                                                  std::free);
+  std::unique_ptr<float, void (*)(void*)> scaled(static_cast<float*>(std::malloc(count * sizeof(float))), std::free);
   if (!scaled) return false;
   float* y = scaled.get();
   const bool per_row = metric != Metric::l2;

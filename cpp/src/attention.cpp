@@ -4,10 +4,10 @@
 #include <cmath>
 #include <vector>
 
+#include "additive_offset.hpp"
 #include "phasor/frequencies.hpp"
 #include "phasor/limits.hpp"
 #include "phasor/validation.hpp"
-#include "additive_offset.hpp"
 #include "rope_kernels.hpp"
 
 namespace phasor {
@@ -24,8 +24,7 @@ Rows transposed_weights(const float* w, const AttentionSpec& spec, bool permute)
   Rows out(static_cast<std::size_t>(dm * dh));
   double* o = out.data();
   for (std::int64_t f = 0; f < dh; ++f) {
-    const std::int64_t from =
-        permute ? pairing_source(f, dh, spec.weight_layout, spec.pairing) : f;
+    const std::int64_t from = permute ? pairing_source(f, dh, spec.weight_layout, spec.pairing) : f;
     for (std::int64_t t = 0; t < dm; ++t) o[f * dm + t] = w[t * dh + from];
   }
   return out;
@@ -57,8 +56,7 @@ Rows pe_rows(const double* positions, std::int64_t count, std::int64_t dm, doubl
 // rows (count x dModel) times W: count x dHead.
 Rows project(const Rows& rows, std::int64_t count, const Rows& weights_t, const AttentionSpec& spec) {
   Rows out(static_cast<std::size_t>(count * spec.d_head));
-  kernels::cross_dot_f64(rows.data(), count, weights_t.data(), spec.d_head, spec.d_model,
-                         out.data());
+  kernels::cross_dot_f64(rows.data(), count, weights_t.data(), spec.d_head, spec.d_model, out.data());
   return out;
 }
 
@@ -104,10 +102,9 @@ void alibi_slopes(std::int64_t heads, double* out) {
     out[power + k] = std::pow(2.0, -4.0 * static_cast<double>(2 * k + 1) / p);
 }
 
-std::string validate_attention(const AttentionSpec& spec, double queries, double keys,
-                               const char* queries_name, const char* keys_name) {
-  if (auto e = check_choice("kind", static_cast<double>(spec.kind), kAttentionKindNames); !e.empty())
-    return e;
+std::string validate_attention(const AttentionSpec& spec, double queries, double keys, const char* queries_name,
+                               const char* keys_name) {
+  if (auto e = check_choice("kind", static_cast<double>(spec.kind), kAttentionKindNames); !e.empty()) return e;
   const auto max_positions = static_cast<double>(kMaxAttentionPositions);
   if (auto e = check_integer(queries_name, queries, 1, max_positions); !e.empty()) return e;
   if (auto e = check_integer(keys_name, keys, 1, max_positions); !e.empty()) return e;
@@ -126,20 +123,16 @@ std::string validate_attention(const AttentionSpec& spec, double queries, double
   if (auto e = check_integer("dHead", dh, 1, max_width); !e.empty()) return e;
   if (spec.kind == AttentionKind::rope) {
     if (static_cast<std::int64_t>(dh) % 2 != 0)
-      return "dHead must be even for RoPE (its slots turn in pairs); got " +
-             format_number(static_cast<double>(dh));
+      return "dHead must be even for RoPE (its slots turn in pairs); got " + format_number(static_cast<double>(dh));
     if (auto e = check_base(spec.base, "theta"); !e.empty()) return e;
     if (auto e = check_pairing("pairing", static_cast<double>(spec.pairing)); !e.empty()) return e;
-    if (auto e = check_pairing("tableLayout", static_cast<double>(spec.table_layout)); !e.empty())
-      return e;
-    if (auto e = check_pairing("weightLayout", static_cast<double>(spec.weight_layout)); !e.empty())
-      return e;
+    if (auto e = check_pairing("tableLayout", static_cast<double>(spec.table_layout)); !e.empty()) return e;
+    if (auto e = check_pairing("weightLayout", static_cast<double>(spec.weight_layout)); !e.empty()) return e;
     if (auto e = validate_rope_scaling(spec.scaling, dh, "dHead"); !e.empty()) return e;
   }
   if (spec.kind == AttentionKind::alibi) {
     if (auto e = validate_alibi_heads(static_cast<double>(spec.heads)); !e.empty()) return e;
-    if (auto e = check_integer("head", static_cast<double>(spec.head), 0,
-                               static_cast<double>(spec.heads - 1));
+    if (auto e = check_integer("head", static_cast<double>(spec.head), 0, static_cast<double>(spec.heads - 1));
         !e.empty())
       return e;
   }
@@ -224,51 +217,42 @@ void scores_with(const AttentionSpec& spec, const AttentionInput& in, const Weig
 
 }  // namespace
 
-void attention_scores(const AttentionSpec& spec, const AttentionInput& in,
-                      const AttentionScores& out) {
+void attention_scores(const AttentionSpec& spec, const AttentionInput& in, const AttentionScores& out) {
   scores_with(spec, in, transposed_pair(spec, in.wq, in.wk), out);
 }
 
-std::string validate_score_by_offset(const AttentionSpec& spec, const double* anchors,
-                                     std::int64_t anchor_count, const double* offsets,
-                                     std::int64_t offset_count) {
+std::string validate_score_by_offset(const AttentionSpec& spec, const double* anchors, std::int64_t anchor_count,
+                                     const double* offsets, std::int64_t offset_count) {
   const auto max_positions = static_cast<double>(kMaxAttentionPositions);
-  if (auto e = check_integer("anchors.length", static_cast<double>(anchor_count), 1, max_positions);
-      !e.empty())
+  if (auto e = check_integer("anchors.length", static_cast<double>(anchor_count), 1, max_positions); !e.empty())
     return e;
-  if (auto e = check_integer("offsets.length", static_cast<double>(offset_count), 1, max_positions);
-      !e.empty())
+  if (auto e = check_integer("offsets.length", static_cast<double>(offset_count), 1, max_positions); !e.empty())
     return e;
-  if (auto e = validate_attention(spec, static_cast<double>(anchor_count),
-                                  static_cast<double>(offset_count), "anchors.length",
-                                  "offsets.length");
+  if (auto e = validate_attention(spec, static_cast<double>(anchor_count), static_cast<double>(offset_count),
+                                  "anchors.length", "offsets.length");
       !e.empty())
     return e;
   // Each anchor projects its own keys: anchors x (offsets + (1 + offsets) x dModel) x dHead.
   const auto a = static_cast<double>(anchor_count), o = static_cast<double>(offset_count);
-  const double work = a * (o + (1.0 + o) * static_cast<double>(spec.d_model)) *
-                      static_cast<double>(spec.d_head);
-  if (auto e = check_work("anchors x (offsets + (1 + offsets) x dModel) x dHead", work,
-                          kMaxAttentionWork);
-      !e.empty())
+  const double work = a * (o + (1.0 + o) * static_cast<double>(spec.d_model)) * static_cast<double>(spec.d_head);
+  if (auto e = check_work("anchors x (offsets + (1 + offsets) x dModel) x dHead", work, kMaxAttentionWork); !e.empty())
     return e;
   if (auto e = check_positions("anchors", anchors, anchor_count); !e.empty()) return e;
   if (auto e = check_positions("offsets", offsets, offset_count); !e.empty()) return e;
   for (std::int64_t a = 0; a < anchor_count; ++a)
     for (std::int64_t j = 0; j < offset_count; ++j)
       if (std::fabs(anchors[a] - offsets[j]) > kMaxAbsPosition)
-        return "every key position anchor - offset must stay within [" +
-               format_number(-kMaxAbsPosition) + ", " + format_number(kMaxAbsPosition) + "]";
+        return "every key position anchor - offset must stay within [" + format_number(-kMaxAbsPosition) + ", " +
+               format_number(kMaxAbsPosition) + "]";
   return "";
 }
 
-void score_by_offset(const AttentionSpec& spec, const float* query_token, const float* key_token,
-                     const float* wq, const float* wk, const double* anchors,
-                     std::int64_t anchor_count, const double* offsets, std::int64_t offset_count,
-                     float* out, float* terms) {
+void score_by_offset(const AttentionSpec& spec, const float* query_token, const float* key_token, const float* wq,
+                     const float* wk, const double* anchors, std::int64_t anchor_count, const double* offsets,
+                     std::int64_t offset_count, float* out, float* terms) {
   if (spec.kind == AttentionKind::additive) {
-    additive_score_by_offset(spec, query_token, key_token, wq, wk, anchors, anchor_count, offsets,
-                             offset_count, out, terms);
+    additive_score_by_offset(spec, query_token, key_token, wq, wk, anchors, anchor_count, offsets, offset_count, out,
+                             terms);
     return;
   }
   std::vector<double> key_positions(static_cast<std::size_t>(offset_count));

@@ -5,11 +5,11 @@
 #include <limits>
 #include <vector>
 
+#include "pattern_products.hpp"
 #include "phasor/frequencies.hpp"
 #include "phasor/limits.hpp"
 #include "phasor/rope.hpp"
 #include "phasor/validation.hpp"
-#include "pattern_products.hpp"
 #include "rope_kernels.hpp"
 
 namespace phasor {
@@ -154,8 +154,8 @@ struct Projector {
     if (a.kind == AttentionKind::rope) {
       std::vector<double> c(static_cast<std::size_t>(dh)), s(c.size()), turned(c.size());
       for (std::int64_t r = 0; r < count; ++r) {
-        rope_slot_phasors(omega.data(), dh, positions[static_cast<std::size_t>(r)], factor,
-                          a.table_layout, c.data(), s.data());
+        rope_slot_phasors(omega.data(), dh, positions[static_cast<std::size_t>(r)], factor, a.table_layout, c.data(),
+                          s.data());
         rope_row_f64(out.data() + r * dh, c.data(), s.data(), dh, a.pairing, turned.data());
         std::copy(turned.begin(), turned.end(), out.data() + r * dh);
       }
@@ -238,7 +238,9 @@ void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput
     kernels::cross_dot_f64(x.data(), static_cast<std::int64_t>(at.size()), kq->data(), dm, dm, q.data());
     return q;
   };
-  const auto keys = [&](const std::vector<double>& at) { return product ? proj.inputs(at, 2) : proj.project(at, false, 2); };
+  const auto keys = [&](const std::vector<double>& at) {
+    return product ? proj.inputs(at, 2) : proj.project(at, false, 2);
+  };
   const Rows q = queries(rows), k = keys(cols);
   Rows total(static_cast<std::size_t>(nr * nc));
   kernels::cross_dot_f64(q.data(), nr, k.data(), nc, width, total.data());
@@ -306,8 +308,8 @@ std::string validate_attention_pattern(const PatternSpec& spec, const PatternInp
   if (auto e = check_integer("n", n, 1, max_positions); !e.empty()) return e;
   if (auto e = check_integer("rows.length", static_cast<double>(in.row_count), 1, n); !e.empty()) return e;
   if (auto e = check_integer("cols.length", static_cast<double>(in.col_count), 1, n); !e.empty()) return e;
-  if (auto e = validate_attention(spec.attention, static_cast<double>(in.row_count),
-                                  static_cast<double>(in.col_count), "rows.length", "cols.length");
+  if (auto e = validate_attention(spec.attention, static_cast<double>(in.row_count), static_cast<double>(in.col_count),
+                                  "rows.length", "cols.length");
       !e.empty())
     return e;
   for (std::int64_t i = 0; i < in.row_count; ++i)

@@ -26,9 +26,8 @@ std::vector<double> encoding_frequencies(const EncodingSpec& spec) {
   for (std::int64_t i = 0; i < count; ++i) {
     // The geometric spacing runs over the pairs (h - 1 steps); the paper's
     // exponent 2i/w over the width (an odd one too).
-    const double w = spec.spacing == Spacing::tensor2tensor
-                         ? frequency(i, 2 * c.pairs, spec.base, spec.spacing)
-                         : frequency(i, c.exponent_width, spec.base, spec.spacing);
+    const double w = spec.spacing == Spacing::tensor2tensor ? frequency(i, 2 * c.pairs, spec.base, spec.spacing)
+                                                            : frequency(i, c.exponent_width, spec.base, spec.spacing);
     omega[static_cast<std::size_t>(i)] = spec.max_frequency * w;
   }
   return omega;
@@ -62,34 +61,26 @@ std::string check_width(const EncodingSpec& spec) {
 }  // namespace
 
 std::string validate_frequencies(const EncodingSpec& spec) {
-  if (auto e = check_choice("spacing", static_cast<double>(spec.spacing), kSpacingNames); !e.empty())
-    return e;
-  if (auto e = check_choice("oddWidth", static_cast<double>(spec.odd_width), kOddWidthNames); !e.empty())
-    return e;
+  if (auto e = check_choice("spacing", static_cast<double>(spec.spacing), kSpacingNames); !e.empty()) return e;
+  if (auto e = check_choice("oddWidth", static_cast<double>(spec.odd_width), kOddWidthNames); !e.empty()) return e;
   if (auto e = check_width(spec); !e.empty()) return e;
   if (auto e = check_base(spec.base); !e.empty()) return e;
   const double f = spec.max_frequency;
   if (!(std::isfinite(f) && f > 0.0 && f <= kMaxFrequency))
-    return "maxFrequency must be a finite number in (0, " + format_number(kMaxFrequency) + "]; got " +
-           format_number(f);
+    return "maxFrequency must be a finite number in (0, " + format_number(kMaxFrequency) + "]; got " + format_number(f);
   return "";
 }
 
 std::string validate(const EncodingSpec& spec) {
-  if (auto e = check_integer("positions", static_cast<double>(spec.positions), 1,
-                             static_cast<double>(kMaxPositions));
+  if (auto e = check_integer("positions", static_cast<double>(spec.positions), 1, static_cast<double>(kMaxPositions));
       !e.empty())
     return e;
   if (auto e = validate_frequencies(spec); !e.empty()) return e;
-  if (auto e = check_choice("layout", static_cast<double>(spec.layout), kLayoutNames); !e.empty())
-    return e;
-  if (auto e = check_choice("order", static_cast<double>(spec.order), kOrderNames); !e.empty())
-    return e;
-  if (auto e = check_finite("scale", spec.scale, -kMaxEncodeScale, kMaxEncodeScale); !e.empty())
-    return e;
+  if (auto e = check_choice("layout", static_cast<double>(spec.layout), kLayoutNames); !e.empty()) return e;
+  if (auto e = check_choice("order", static_cast<double>(spec.order), kOrderNames); !e.empty()) return e;
+  if (auto e = check_finite("scale", spec.scale, -kMaxEncodeScale, kMaxEncodeScale); !e.empty()) return e;
   if (spec.padding_idx != -1) {
-    if (auto e = check_integer("paddingIdx", static_cast<double>(spec.padding_idx), 0, kMaxAbsPosition - 1);
-        !e.empty())
+    if (auto e = check_integer("paddingIdx", static_cast<double>(spec.padding_idx), 0, kMaxAbsPosition - 1); !e.empty())
       return e;
   }
   // Every row's position within +-2^31 (limits.hpp), named by the offset.
@@ -100,8 +91,7 @@ std::string validate(const EncodingSpec& spec) {
       !e.empty())
     return e;
   return check_output_size("the table (positions x dModel float32 values)",
-                           static_cast<double>(spec.positions) * static_cast<double>(spec.d_model),
-                           4);
+                           static_cast<double>(spec.positions) * static_cast<double>(spec.d_model), 4);
 }
 
 namespace {
@@ -109,8 +99,13 @@ namespace {
 kernels::RowFormat format_of(const EncodingSpec& spec, const TableColumns& c) {
   const bool cos_first = spec.order == Order::cos_sin;
   const bool split = spec.layout == Layout::split;
-  kernels::RowFormat f{spec.d_model, c.pairs, split ? kernels::kSplit : kernels::kInterleaved,
-                       cos_first, c.pairs, -1, c.zero_column ? spec.d_model - 1 : -1};
+  kernels::RowFormat f{spec.d_model,
+                       c.pairs,
+                       split ? kernels::kSplit : kernels::kInterleaved,
+                       cos_first,
+                       c.pairs,
+                       -1,
+                       c.zero_column ? spec.d_model - 1 : -1};
   if (c.extra_sine) {
     // Interleaved: the last column. Split: the end of the sine block, which
     // comes first (sinCos: cosines start one later) or second (cosSin).

@@ -48,17 +48,17 @@ Pairs pairs_of(const EncodingSpec& form) {
 
 // What the rows say before any form is assumed.
 struct Reading {
-  EncodingSpec structure;         // shape, layout and odd-width rule (order decided later)
+  EncodingSpec structure;  // shape, layout and odd-width rule (order decided later)
   Pairs pairs;
-  double amplitude = 0;           // the scale
-  double inconsistent = 1;        // fraction of sampled pair amplitudes off the median
-  double noise = 0;               // their median relative departure: the table's own rounding
+  double amplitude = 0;     // the scale
+  double inconsistent = 1;  // fraction of sampled pair amplitudes off the median
+  double noise = 0;         // their median relative departure: the table's own rounding
   std::int64_t padding_row = -1;
-  std::int64_t ref_row = 0;       // a row whose next row is not a zero row
-  std::vector<double> omega;      // measured per pair (sign gives the order)
-  std::vector<double> phase;      // angle at ref_row
-  std::vector<bool> reliable;     // amplitude constant along the measuring rows
-  double span = 1;                // the longest row distance measured over
+  std::int64_t ref_row = 0;    // a row whose next row is not a zero row
+  std::vector<double> omega;   // measured per pair (sign gives the order)
+  std::vector<double> phase;   // angle at ref_row
+  std::vector<bool> reliable;  // amplitude constant along the measuring rows
+  double span = 1;             // the longest row distance measured over
 };
 
 double angle(const Table& t, const Pairs& p, std::size_t i, std::int64_t row) {
@@ -102,7 +102,8 @@ double inconsistency(const Table& t, const EncodingSpec& form, const std::vector
     const std::int64_t last = sines_first_block ? t.cols / 2 : t.cols - 1;
     for (std::int64_t r : rows) {
       const double v = std::fabs(t.at(r, last));
-      off += zero ? (v > 1e-3 * m ? 1 : 0) : (v > m * (1 + 1e-5) ? 1 : 0);  // near zero: a zero column, maybe one that departs
+      off += zero ? (v > 1e-3 * m ? 1 : 0)
+                  : (v > m * (1 + 1e-5) ? 1 : 0);  // near zero: a zero column, maybe one that departs
     }
   }
   return off / static_cast<double>(amps.size());
@@ -113,7 +114,8 @@ Reading read_structure(const Table& t) {
   std::vector<bool> zero(static_cast<std::size_t>(t.rows), true);
   std::int64_t zeros = 0;
   for (std::int64_t r = 0; r < t.rows; ++r) {
-    for (std::int64_t c = 0; c < t.cols && zero[static_cast<std::size_t>(r)]; ++c) zero[static_cast<std::size_t>(r)] = t.at(r, c) == 0.0;
+    for (std::int64_t c = 0; c < t.cols && zero[static_cast<std::size_t>(r)]; ++c)
+      zero[static_cast<std::size_t>(r)] = t.at(r, c) == 0.0;
     if (zero[static_cast<std::size_t>(r)]) {
       ++zeros;
       reading.padding_row = r;
@@ -125,8 +127,9 @@ Reading read_structure(const Table& t) {
   // The pairings to try: each layout and odd-width rule; a split table with
   // an extra sine puts it after the sines, which come first or second.
   std::vector<EncodingSpec> hypotheses;
-  const std::vector<OddWidth> rules = t.cols % 2 == 0 ? std::vector<OddWidth>{OddWidth::error}
-                                                      : std::vector<OddWidth>{OddWidth::zero_column, OddWidth::extra_sine};
+  const std::vector<OddWidth> rules = t.cols % 2 == 0
+                                          ? std::vector<OddWidth>{OddWidth::error}
+                                          : std::vector<OddWidth>{OddWidth::zero_column, OddWidth::extra_sine};
   for (OddWidth odd : rules)
     for (Layout layout : {Layout::interleaved, Layout::split})
       for (Order order : {Order::sin_cos, Order::cos_sin}) {
@@ -207,7 +210,8 @@ bool fit_line(const Reading& reading, double* a, double* b) {
   const std::size_t n = reading.omega.size();
   std::vector<bool> use(n);
   for (std::size_t i = 0; i < n; ++i)
-    use[i] = reading.reliable[i] && reading.omega[i] > 0 && reading.omega[i] < 2.5 && reading.omega[i] * reading.span > 1e-4;
+    use[i] =
+        reading.reliable[i] && reading.omega[i] > 0 && reading.omega[i] < 2.5 && reading.omega[i] * reading.span > 1e-4;
   for (int pass = 0; pass < 3; ++pass) {
     double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
     std::size_t points = 0;
@@ -232,7 +236,8 @@ bool fit_line(const Reading& reading, double* a, double* b) {
     *a = (sy - *b * sx) / sw;
     for (std::size_t i = 0; i < n; ++i) {
       if (!use[i]) continue;
-      const double miss = (std::log(reading.omega[i]) - *a - *b * static_cast<double>(i)) * reading.omega[i] * reading.span;
+      const double miss =
+          (std::log(reading.omega[i]) - *a - *b * static_cast<double>(i)) * reading.omega[i] * reading.span;
       if (std::fabs(miss) > 1e-3 + 100 * reading.noise) use[i] = false;
     }
   }
@@ -375,7 +380,9 @@ Identification identify(const double* values, std::int64_t rows, std::int64_t co
     const double w0 = std::exp(a);
     const double rel_w = rel / 10;
     const double turns = round_figures(w0 / (2 * kPi), rel_w) * 2 * kPi;
-    geometric.max_frequency = round_figures(w0, rel_w) != w0 ? round_figures(w0, rel_w) : std::fabs(turns / w0 - 1) < rel_w ? turns : w0;
+    geometric.max_frequency = round_figures(w0, rel_w) != w0      ? round_figures(w0, rel_w)
+                              : std::fabs(turns / w0 - 1) < rel_w ? turns
+                                                                  : w0;
     geometric.base = pairs > 1 ? std::exp(-b * static_cast<double>(pairs - 1)) : 10000.0;
     if (form.odd_width != OddWidth::extra_sine) forms.push_back(geometric);  // extraSine is the paper's rule
     if (std::fabs(a) < 1e-5) {

@@ -52,7 +52,9 @@ std::string describe(const TableFit& fit, const Departures& d, const double* tab
     // The model's first trig (sin unless cosSin) was found in the second's place.
     const bool pair = partner_column(fit.form, bad_columns[0]) == bad_columns[1];
     return "columns " + list_of(bad_columns) + " swapped" +
-           (!pair ? "" : fit.form.order == Order::sin_cos ? ": cos first?" : ": sin first?");
+           (!pair                              ? ""
+            : fit.form.order == Order::sin_cos ? ": cos first?"
+                                               : ": sin first?");
   }
   if (!bad_columns.empty() && bad_columns.size() <= 3 && bad_rows.size() * 2 > static_cast<std::size_t>(rows) / 2)
     return (bad_columns.size() == 1 ? "column " : "columns ") + list_of(bad_columns) +
@@ -80,12 +82,15 @@ std::string describe(const TableFit& fit, const Departures& d, const double* tab
   const double top = magnitude > 0 ? std::ldexp(1.0, static_cast<int>(std::ceil(std::log2(magnitude)))) : 0.0;
   if (bad_rows.size() * 2 > static_cast<std::size_t>(rows)) {
     if (fit.max_error <= top * 0x1p-12 * 1.01)
-      return "values differ by up to " + format_number(fit.max_error) + " everywhere, as float16 rounding would: exported in half precision?";
+      return "values differ by up to " + format_number(fit.max_error) +
+             " everywhere, as float16 rounding would: exported in half precision?";
     if (fit.max_error <= top * 0x1p-9 * 1.01)
-      return "values differ by up to " + format_number(fit.max_error) + " everywhere, as bfloat16 rounding would: exported in bfloat16?";
+      return "values differ by up to " + format_number(fit.max_error) +
+             " everywhere, as bfloat16 rounding would: exported in bfloat16?";
   }
-  return "differs by up to " + format_number(fit.max_error) + " (row " + format_number(static_cast<double>(fit.worst_row)) +
-         ", column " + format_number(static_cast<double>(fit.worst_column)) + ")";
+  return "differs by up to " + format_number(fit.max_error) + " (row " +
+         format_number(static_cast<double>(fit.worst_row)) + ", column " +
+         format_number(static_cast<double>(fit.worst_column)) + ")";
 }
 
 }  // namespace

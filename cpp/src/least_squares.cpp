@@ -115,8 +115,7 @@ double unit_scale(const double* values, std::int64_t count) {
 
 }  // namespace
 
-LeastSquares least_squares(const double* x, std::int64_t rows, std::int64_t cols, const double* y,
-                           std::int64_t rhs) {
+LeastSquares least_squares(const double* x, std::int64_t rows, std::int64_t cols, const double* y, std::int64_t rhs) {
   // Solve (sx X) B' = (sy Y): then B = B' sx / sy, and X's singular values are S' / sx.
   const double sx = unit_scale(x, rows * cols), sy = unit_scale(y, rows * rhs);
   Matrix a = column_major(x, rows, cols, sx);

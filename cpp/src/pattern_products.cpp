@@ -45,7 +45,8 @@ const std::vector<double>& key_query_product(const float* wq, const float* wk, s
   const auto same = [size](const std::vector<float>& a, const float* b) {
     return a.size() == size && std::memcmp(a.data(), b, size * sizeof(float)) == 0;
   };
-  if (same(kept.wq, wq) && same(kept.wk, wk) && kept.kq.size() == static_cast<std::size_t>(d_model * d_model)) return kept.kq;
+  if (same(kept.wq, wq) && same(kept.wk, wk) && kept.kq.size() == static_cast<std::size_t>(d_model * d_model))
+    return kept.kq;
   const std::vector<double> q(wq, wq + size), k(wk, wk + size);  // d_model rows of d_head
   fresh.assign(static_cast<std::size_t>(d_model * d_model), 0.0);
   kernels::cross_dot_f64(k.data(), d_model, q.data(), d_model, d_head, fresh.data());

@@ -7,8 +7,7 @@ namespace phasor {
 PhaseWalk::PhaseWalk(const std::vector<double>& omega, double start, double step)
     : PhaseWalk(omega, start, step, std::vector<double>()) {}
 
-PhaseWalk::PhaseWalk(const std::vector<double>& omega, double start, double step,
-                     const std::vector<double>& amplitude)
+PhaseWalk::PhaseWalk(const std::vector<double>& omega, double start, double step, const std::vector<double>& amplitude)
     : omega_(omega),
       amplitude_(amplitude),
       sin_(omega.size()),
@@ -21,8 +20,7 @@ PhaseWalk::PhaseWalk(const std::vector<double>& omega, double start, double step
     step_sin_[i] = std::sin(omega_[i] * step_);
     step_cos_[i] = std::cos(omega_[i] * step_);
   }
-  state_ = {sin_.data(), cos_.data(), step_sin_.data(), step_cos_.data(),
-            static_cast<std::int64_t>(omega_.size())};
+  state_ = {sin_.data(), cos_.data(), step_sin_.data(), step_cos_.data(), static_cast<std::int64_t>(omega_.size())};
 }
 
 void PhaseWalk::anchor(double position) {

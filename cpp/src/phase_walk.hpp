@@ -25,8 +25,7 @@ class PhaseWalk {
 
   PhaseWalk(const std::vector<double>& omega, double start, double step);
   // As above, pair i scaled by amplitude[i] (same length as omega).
-  PhaseWalk(const std::vector<double>& omega, double start, double step,
-            const std::vector<double>& amplitude);
+  PhaseWalk(const std::vector<double>& omega, double start, double step, const std::vector<double>& amplitude);
 
   // Calls emit(state, first_index, count) for consecutive chunks covering
   // [0, total) steps; emit advances the state by `count` steps. A shorter

@@ -9,8 +9,8 @@ namespace {
 constexpr std::int64_t kBlock = kProgressionBlock;
 }  // namespace
 
-void progression_phasors(double w, double start, double step, std::int64_t count, double* out_sin,
-                         double* out_cos, std::int64_t out_stride, std::int64_t spacing) {
+void progression_phasors(double w, double start, double step, std::int64_t count, double* out_sin, double* out_cos,
+                         std::int64_t out_stride, std::int64_t spacing) {
   const std::int64_t block = std::max<std::int64_t>(1, std::min({count, spacing, kBlock}));
   double turn_sin[kBlock], turn_cos[kBlock];
   for (std::int64_t l = 0; l < block; ++l) {
@@ -31,8 +31,8 @@ void progression_phasors(double w, double start, double step, std::int64_t count
   }
 }
 
-void quadratic_progression_phasors(double w, double start, double step, std::int64_t count,
-                                   double* out_sin, double* out_cos, std::int64_t out_stride) {
+void quadratic_progression_phasors(double w, double start, double step, std::int64_t count, double* out_sin,
+                                   double* out_cos, std::int64_t out_stride) {
   // The step from row l to l + 1 of a block turns by the anchor's step plus
   // l times the second difference 2 w step^2: those turns once, as a table.
   const double curve = 2.0 * w * step * step;

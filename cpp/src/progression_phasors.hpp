@@ -15,9 +15,8 @@ namespace phasor {
 // out_cos may be null (the sines alone). `block` (1 to 64) sets the anchors'
 // spacing: about sqrt(count) computes the fewest sines and cosines.
 inline constexpr std::int64_t kProgressionBlock = 64;
-void progression_phasors(double w, double start, double step, std::int64_t count, double* out_sin,
-                         double* out_cos, std::int64_t out_stride,
-                         std::int64_t block = kProgressionBlock);
+void progression_phasors(double w, double start, double step, std::int64_t count, double* out_sin, double* out_cos,
+                         std::int64_t out_stride, std::int64_t block = kProgressionBlock);
 
 // The same for the phase w p_r^2, quadratic in r: from each anchor (every 64
 // rows, std::sin and std::cos of w (p p), bit for bit as the formula) the
@@ -26,7 +25,7 @@ void progression_phasors(double w, double start, double step, std::int64_t count
 // a block the steps' roundings add up, over at most 63 of them: a few hundred
 // ulp at most, about the rounding of w p^2 itself near the origin and less
 // beyond it (an ulp of 1e6 is 2^-33).
-void quadratic_progression_phasors(double w, double start, double step, std::int64_t count,
-                                   double* out_sin, double* out_cos, std::int64_t out_stride);
+void quadratic_progression_phasors(double w, double start, double step, std::int64_t count, double* out_sin,
+                                   double* out_cos, std::int64_t out_stride);
 
 }  // namespace phasor

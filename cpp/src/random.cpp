@@ -12,8 +12,7 @@ namespace {
 
 class SplitMix64 {
  public:
-  SplitMix64(std::uint64_t seed, std::uint64_t stream)
-      : state_(seed + stream * 0xD1B54A32D192ED03ull) {}
+  SplitMix64(std::uint64_t seed, std::uint64_t stream) : state_(seed + stream * 0xD1B54A32D192ED03ull) {}
   static constexpr std::uint64_t kGamma = 0x9E3779B97F4A7C15ull;
 
   std::uint64_t next() {
@@ -35,8 +34,8 @@ class SplitMix64 {
 
 }  // namespace
 
-std::string validate_normal_samples(double seed, double stream, double count, double std_dev,
-                                    const char* seed_name, const char* std_name, double first) {
+std::string validate_normal_samples(double seed, double stream, double count, double std_dev, const char* seed_name,
+                                    const char* std_name, double first) {
   if (auto e = check_integer(seed_name, seed, 0, kMaxSeed); !e.empty()) return e;
   if (auto e = check_integer("stream", stream, 0, kMaxSeed); !e.empty()) return e;
   if (auto e = check_integer("first", first, 0, kMaxSeed); !e.empty()) return e;
@@ -48,8 +47,7 @@ namespace {
 
 // put(k, z_{first + k}) for k < count, z in float64 as Box-Muller gives it.
 template <class Put>
-void draw_normals(std::uint64_t seed, std::uint64_t stream, std::int64_t count,
-                  std::uint64_t first, Put&& put) {
+void draw_normals(std::uint64_t seed, std::uint64_t stream, std::int64_t count, std::uint64_t first, Put&& put) {
   SplitMix64 rng(seed, stream);
   // Normals come in pairs, two calls each: pair j starts after 2j calls.
   rng.advance(first - first % 2);
@@ -65,14 +63,12 @@ void draw_normals(std::uint64_t seed, std::uint64_t stream, std::int64_t count,
 
 }  // namespace
 
-void normal_samples(std::uint64_t seed, std::uint64_t stream, double std_dev, std::int64_t count,
-                    float* out, std::uint64_t first) {
-  draw_normals(seed, stream, count, first,
-               [&](std::int64_t k, double z) { out[k] = static_cast<float>(std_dev * z); });
+void normal_samples(std::uint64_t seed, std::uint64_t stream, double std_dev, std::int64_t count, float* out,
+                    std::uint64_t first) {
+  draw_normals(seed, stream, count, first, [&](std::int64_t k, double z) { out[k] = static_cast<float>(std_dev * z); });
 }
 
-void standard_normals(std::uint64_t seed, std::uint64_t stream, std::int64_t count, double* out,
-                      std::uint64_t first) {
+void standard_normals(std::uint64_t seed, std::uint64_t stream, std::int64_t count, double* out, std::uint64_t first) {
   draw_normals(seed, stream, count, first, [&](std::int64_t k, double z) { out[k] = z; });
 }
 

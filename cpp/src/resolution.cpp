@@ -13,20 +13,14 @@
 
 namespace phasor {
 
-std::string validate_position_resolution(double d_model, const double* bases,
-                                         std::int64_t base_count, const double* lengths,
-                                         std::int64_t length_count, double min_offset) {
+std::string validate_position_resolution(double d_model, const double* bases, std::int64_t base_count,
+                                         const double* lengths, std::int64_t length_count, double min_offset) {
   if (auto e = check_d_model(d_model); !e.empty()) return e;
   const auto max_cases = static_cast<double>(kMaxResolutionCases);
-  if (auto e = check_integer("bases.length", static_cast<double>(base_count), 1, max_cases);
-      !e.empty())
-    return e;
-  if (auto e = check_integer("lengths.length", static_cast<double>(length_count), 1, max_cases);
-      !e.empty())
-    return e;
+  if (auto e = check_integer("bases.length", static_cast<double>(base_count), 1, max_cases); !e.empty()) return e;
+  if (auto e = check_integer("lengths.length", static_cast<double>(length_count), 1, max_cases); !e.empty()) return e;
   for (std::int64_t b = 0; b < base_count; ++b)
-    if (auto e = check_base(bases[b], ("bases[" + format_number(static_cast<double>(b)) + "]").c_str());
-        !e.empty())
+    if (auto e = check_base(bases[b], ("bases[" + format_number(static_cast<double>(b)) + "]").c_str()); !e.empty())
       return e;
   double longest = 0.0;
   for (std::int64_t l = 0; l < length_count; ++l) {
@@ -41,9 +35,9 @@ std::string validate_position_resolution(double d_model, const double* bases,
                     static_cast<double>(base_count) * longest * (d_model / 2), kMaxResolutionWork);
 }
 
-void position_resolution(std::int64_t d_model, const double* bases, std::int64_t base_count,
-                         const double* lengths, std::int64_t length_count, std::int64_t min_offset,
-                         double* min_distance, double* at_offset, double* float32_bound) {
+void position_resolution(std::int64_t d_model, const double* bases, std::int64_t base_count, const double* lengths,
+                         std::int64_t length_count, std::int64_t min_offset, double* min_distance, double* at_offset,
+                         double* float32_bound) {
   const auto d = static_cast<double>(d_model);
   // Lengths in increasing order, so one walk over the offsets serves them all.
   // (insertion sort: at most kMaxResolutionCases lengths)
@@ -63,7 +57,7 @@ void position_resolution(std::int64_t d_model, const double* bases, std::int64_t
   double* sums = sum_buffer.data();
   for (std::int64_t b = 0; b < base_count; ++b) {
     double best = std::numeric_limits<double>::infinity(), best_offset = 0.0;
-    std::int64_t next = 0;  // the next length (in `order`) to report
+    std::int64_t next = 0;                       // the next length (in `order`) to report
     auto report_through = [&](std::int64_t k) {  // every length n with n - 1 <= k
       for (; next < length_count && static_cast<std::int64_t>(lengths[order[next]]) - 1 <= k; ++next) {
         const std::int64_t at = b * length_count + order[next];
@@ -74,19 +68,18 @@ void position_resolution(std::int64_t d_model, const double* bases, std::int64_t
     };
     report_through(min_offset - 1);
     PhaseWalk walk(frequencies(d_model, bases[b]), static_cast<double>(min_offset), 1.0);
-    walk.run(longest - min_offset,
-             [&](kernels::PhasorState& state, std::int64_t first, std::int64_t count) {
-               kernels::cos_sums(state, count, sums);
-               for (std::int64_t r = 0; r < count; ++r) {
-                 const std::int64_t k = min_offset + first + r;
-                 const double distance = std::sqrt(std::max(0.0, d - 2.0 * sums[r]));
-                 if (distance < best) {
-                   best = distance;
-                   best_offset = static_cast<double>(k);
-                 }
-                 report_through(k);
-               }
-             });
+    walk.run(longest - min_offset, [&](kernels::PhasorState& state, std::int64_t first, std::int64_t count) {
+      kernels::cos_sums(state, count, sums);
+      for (std::int64_t r = 0; r < count; ++r) {
+        const std::int64_t k = min_offset + first + r;
+        const double distance = std::sqrt(std::max(0.0, d - 2.0 * sums[r]));
+        if (distance < best) {
+          best = distance;
+          best_offset = static_cast<double>(k);
+        }
+        report_through(k);
+      }
+    });
   }
 }
 

@@ -11,9 +11,7 @@
 
 namespace phasor {
 
-std::string check_pairing(const char* name, double code) {
-  return check_choice(name, code, kPairingNames);
-}
+std::string check_pairing(const char* name, double code) { return check_choice(name, code, kPairingNames); }
 
 std::string check_rotary_dim(double rotary_dim, double dim) {
   if (rotary_dim == 0.0) return "";
@@ -27,31 +25,26 @@ std::string check_positions(const char* name, const double* positions, std::int6
   for (std::int64_t k = 0; k < count; ++k) {
     const double p = positions[k];
     if (std::isfinite(p) && std::fabs(p) <= kMaxAbsPosition) continue;
-    return check_finite((std::string(name) + "[" + format_number(static_cast<double>(k)) + "]")
-                            .c_str(),
-                        p, -kMaxAbsPosition, kMaxAbsPosition);
+    return check_finite((std::string(name) + "[" + format_number(static_cast<double>(k)) + "]").c_str(), p,
+                        -kMaxAbsPosition, kMaxAbsPosition);
   }
   return "";
 }
 
 std::string validate_rope(const RopeSpec& spec, const double* positions) {
-  if (auto e = check_integer("count", static_cast<double>(spec.count), 1,
-                             static_cast<double>(kMaxPositions));
+  if (auto e = check_integer("count", static_cast<double>(spec.count), 1, static_cast<double>(kMaxPositions));
       !e.empty())
     return e;
   const auto dim = static_cast<double>(spec.dim);
   if (auto e = check_d_model(dim, "dim"); !e.empty()) return e;
   if (auto e = check_base(spec.theta, "theta"); !e.empty()) return e;
   if (auto e = check_pairing("pairing", static_cast<double>(spec.pairing)); !e.empty()) return e;
-  if (auto e = check_pairing("tableLayout", static_cast<double>(spec.table_layout)); !e.empty())
-    return e;
+  if (auto e = check_pairing("tableLayout", static_cast<double>(spec.table_layout)); !e.empty()) return e;
   if (auto e = check_rotary_dim(static_cast<double>(spec.rotary_dim), dim); !e.empty()) return e;
-  if (auto e = check_choice("ropeDims", static_cast<double>(spec.rope_dims), kRopeDimsNames);
-      !e.empty())
-    return e;
+  if (auto e = check_choice("ropeDims", static_cast<double>(spec.rope_dims), kRopeDimsNames); !e.empty()) return e;
   const bool partial = spec.rotary_dim > 0 && spec.rotary_dim != spec.dim;
-  if (auto e = validate_rope_scaling(spec.scaling, static_cast<double>(rotary_width(spec)),
-                                     partial ? "rotaryDim" : "dim");
+  if (auto e =
+          validate_rope_scaling(spec.scaling, static_cast<double>(rotary_width(spec)), partial ? "rotaryDim" : "dim");
       !e.empty())
     return e;
   if (static_cast<double>(spec.count) * dim > kMaxRopeValues)
@@ -60,8 +53,8 @@ std::string validate_rope(const RopeSpec& spec, const double* positions) {
   return check_positions("positions", positions, spec.count);
 }
 
-void rope_slot_phasors(const double* omega, std::int64_t dim, double position, double factor,
-                       Pairing table_layout, double* c, double* s) {
+void rope_slot_phasors(const double* omega, std::int64_t dim, double position, double factor, Pairing table_layout,
+                       double* c, double* s) {
   const std::int64_t h = dim / 2;
   for (std::int64_t i = 0; i < h; ++i) {
     const double angle = position * omega[i];
@@ -77,8 +70,7 @@ void rope_slot_phasors(const double* omega, std::int64_t dim, double position, d
   }
 }
 
-void rope_row_f64(const double* x, const double* c, const double* s, std::int64_t dim,
-                  Pairing pairing, double* out) {
+void rope_row_f64(const double* x, const double* c, const double* s, std::int64_t dim, Pairing pairing, double* out) {
   const std::int64_t h = dim / 2;
   for (std::int64_t j = 0; j < dim; ++j) {
     double turned;
@@ -113,15 +105,13 @@ void rope(const RopeSpec& spec, const float* rows, const double* positions, floa
   std::vector<double> omega(static_cast<std::size_t>(rd / 2));
   const double factor = rope_frequencies(rd, spec.theta, scaling, omega.data());
   std::vector<double> c(static_cast<std::size_t>(rd)), s(static_cast<std::size_t>(rd));
-  const int pairing = spec.pairing == Pairing::adjacent ? kernels::kAdjacentPairs
-                                                         : kernels::kHalfPairs;
+  const int pairing = spec.pairing == Pairing::adjacent ? kernels::kAdjacentPairs : kernels::kHalfPairs;
   for (std::int64_t r = 0; r < spec.count; ++r) {
     const float* x = rows + r * d;
     float* y = out + r * d;
     std::copy(x, x + at, y);
     std::copy(x + at + rd, x + d, y + at + rd);
-    rope_slot_phasors(omega.data(), rd, positions[r], factor, spec.table_layout, c.data(),
-                      s.data());
+    rope_slot_phasors(omega.data(), rd, positions[r], factor, spec.table_layout, c.data(), s.data());
     kernels::rope_row(x + at, c.data(), s.data(), rd, pairing, y + at);
   }
 }

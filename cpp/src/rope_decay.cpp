@@ -4,11 +4,11 @@
 #include <cmath>
 #include <vector>
 
+#include "kernels.hpp"
+#include "phase_walk.hpp"
 #include "phasor/limits.hpp"
 #include "phasor/random.hpp"
 #include "phasor/validation.hpp"
-#include "kernels.hpp"
-#include "phase_walk.hpp"
 #include "rope_kernels.hpp"
 
 namespace phasor {
@@ -72,8 +72,7 @@ std::vector<double> stream_prefix(std::uint64_t seed, std::uint64_t stream, std:
   return {drawn.values.begin(), drawn.values.begin() + count};
 }
 
-std::vector<double> unit_rows(std::uint64_t seed, std::uint64_t stream, std::int64_t rows,
-                              std::int64_t d) {
+std::vector<double> unit_rows(std::uint64_t seed, std::uint64_t stream, std::int64_t rows, std::int64_t d) {
   std::vector<double> out = stream_prefix(seed, stream, rows * d);
   for (std::int64_t s = 0; s < rows; ++s) {
     double* row = out.data() + s * d;
@@ -137,19 +136,15 @@ const SampleProducts& kept_sample_products(std::uint64_t seed, std::int64_t samp
 
 }  // namespace
 
-std::string validate_rope_decay(double d_model, double base, double max_distance,
-                                const RopeScaling& scaling) {
+std::string validate_rope_decay(double d_model, double base, double max_distance, const RopeScaling& scaling) {
   if (auto e = check_d_model(d_model); !e.empty()) return e;
   if (d_model > static_cast<double>(kMaxAttentionWidth))
     return check_integer("dModel", d_model, 2, static_cast<double>(kMaxAttentionWidth));
   if (auto e = check_base(base); !e.empty()) return e;
-  if (auto e = check_integer("maxDistance", max_distance, 0,
-                             static_cast<double>(kMaxRopeDecayDistance));
-      !e.empty())
+  if (auto e = check_integer("maxDistance", max_distance, 0, static_cast<double>(kMaxRopeDecayDistance)); !e.empty())
     return e;
   if (auto e = validate_rope_scaling(scaling, d_model, "dModel"); !e.empty()) return e;
-  return check_work("(maxDistance + 1) x dModel/2", (max_distance + 1) * (d_model / 2),
-                    kMaxRopeDecayWork);
+  return check_work("(maxDistance + 1) x dModel/2", (max_distance + 1) * (d_model / 2), kMaxRopeDecayWork);
 }
 
 void rope_decay(const RopeDecaySpec& spec, double* out) {
@@ -162,19 +157,16 @@ void rope_decay(const RopeDecaySpec& spec, double* out) {
   });
 }
 
-std::string validate_rope_random_scores(double d_model, double base, double max_distance,
-                                        const RopeScaling& scaling, double samples, double seed) {
+std::string validate_rope_random_scores(double d_model, double base, double max_distance, const RopeScaling& scaling,
+                                        double samples, double seed) {
   if (auto e = validate_rope_decay(d_model, base, max_distance, scaling); !e.empty()) return e;
-  if (auto e = check_integer("samples", samples, 1, static_cast<double>(kMaxRopeDecaySamples));
-      !e.empty())
-    return e;
+  if (auto e = check_integer("samples", samples, 1, static_cast<double>(kMaxRopeDecaySamples)); !e.empty()) return e;
   if (auto e = check_integer("seed", seed, 0, kMaxSeed); !e.empty()) return e;
-  return check_work("samples x (maxDistance + 1) x dModel", samples * (max_distance + 1) * d_model,
-                    kMaxRopeRandomWork);
+  return check_work("samples x (maxDistance + 1) x dModel", samples * (max_distance + 1) * d_model, kMaxRopeRandomWork);
 }
 
-void rope_random_scores(const RopeDecaySpec& spec, std::int64_t samples, std::uint64_t seed,
-                        double* independent, double* self) {
+void rope_random_scores(const RopeDecaySpec& spec, std::int64_t samples, std::uint64_t seed, double* independent,
+                        double* self) {
   const std::int64_t d = spec.d_model;
   const std::vector<double> theta = scaled_theta(spec);
   const auto h = d / 2;

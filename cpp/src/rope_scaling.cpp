@@ -14,14 +14,12 @@ namespace phasor {
 namespace {
 
 bool needs_original_length(RopeScalingType t) {
-  return t == RopeScalingType::dynamic_ntk || t == RopeScalingType::yarn ||
-         t == RopeScalingType::llama3 || t == RopeScalingType::longrope;
+  return t == RopeScalingType::dynamic_ntk || t == RopeScalingType::yarn || t == RopeScalingType::llama3 ||
+         t == RopeScalingType::longrope;
 }
 
 // The length a call runs at: the one given, else L (dynamic: no change).
-double run_length(const RopeScaling& s) {
-  return s.sequence_length > 0.0 ? s.sequence_length : s.original_length;
-}
+double run_length(const RopeScaling& s) { return s.sequence_length > 0.0 ? s.sequence_length : s.original_length; }
 
 // yarn's default attention factor (transformers' _compute_yarn_parameters).
 double yarn_attention(const RopeScaling& s) {
@@ -48,16 +46,13 @@ double longrope_attention(const RopeScaling& s) {
 }
 
 // Each of a longrope factor list: `pairs` values in [lo, hi].
-std::string check_factors(const char* name, const std::vector<double>& values, double pairs,
-                          const char* dim_name) {
+std::string check_factors(const char* name, const std::vector<double>& values, double pairs, const char* dim_name) {
   if (static_cast<double>(values.size()) != pairs)
     return std::string(name) + " must hold " + dim_name + "/2 = " + format_number(pairs) +
            " values (one per pair); got " + format_number(static_cast<double>(values.size()));
   for (std::size_t i = 0; i < values.size(); ++i) {
     const std::string item = std::string(name) + "[" + format_number(static_cast<double>(i)) + "]";
-    if (auto e = check_finite(item.c_str(), values[i], kMinScalingParameter, kMaxScalingFactor);
-        !e.empty())
-      return e;
+    if (auto e = check_finite(item.c_str(), values[i], kMinScalingParameter, kMaxScalingFactor); !e.empty()) return e;
   }
   return "";
 }
@@ -107,8 +102,8 @@ void llama3(const RopeScaling& s, std::int64_t pairs, double* omega) {
     if (wavelength > low_freq_wavelength) {
       omega[i] /= s.factor;
     } else if (wavelength >= high_freq_wavelength) {
-      const double smooth = (s.original_length / wavelength - s.low_freq_factor) /
-                            (s.high_freq_factor - s.low_freq_factor);
+      const double smooth =
+          (s.original_length / wavelength - s.low_freq_factor) / (s.high_freq_factor - s.low_freq_factor);
       omega[i] = (1.0 - smooth) * omega[i] / s.factor + smooth * omega[i];
     }
   }
@@ -116,62 +111,48 @@ void llama3(const RopeScaling& s, std::int64_t pairs, double* omega) {
 
 }  // namespace
 
-double yarn_get_mscale(double scale, double m) {
-  return scale <= 1.0 ? 1.0 : 0.1 * m * std::log(scale) + 1.0;
-}
+double yarn_get_mscale(double scale, double m) { return scale <= 1.0 ? 1.0 : 0.1 * m * std::log(scale) + 1.0; }
 
 std::string validate_rope_scaling(const RopeScaling& s, double dim, const char* dim_name) {
   using T = RopeScalingType;
-  if (auto e = check_choice("scaling.type", static_cast<double>(s.type), kRopeScalingTypeNames);
-      !e.empty())
-    return e;
+  if (auto e = check_choice("scaling.type", static_cast<double>(s.type), kRopeScalingTypeNames); !e.empty()) return e;
   if (s.type == T::none) return "";
   const double lo = kMinScalingParameter, hi = kMaxScalingFactor;
   if (auto e = check_finite("scaling.factor", s.factor, 1.0, hi); !e.empty()) return e;
   if ((s.type == T::ntk || s.type == T::dynamic_ntk) && dim < 4)
-    return std::string(dim_name) + " must be at least 4 for NTK scaling (its exponent is " +
-           dim_name + "/(" + dim_name + "-2)); got " + format_number(dim);
+    return std::string(dim_name) + " must be at least 4 for NTK scaling (its exponent is " + dim_name + "/(" +
+           dim_name + "-2)); got " + format_number(dim);
   if (needs_original_length(s.type)) {
-    if (auto e = check_finite("scaling.originalLength", s.original_length, 1.0, kMaxAbsPosition);
-        !e.empty())
-      return e;
+    if (auto e = check_finite("scaling.originalLength", s.original_length, 1.0, kMaxAbsPosition); !e.empty()) return e;
   }
   if ((s.type == T::dynamic_ntk || s.type == T::longrope) && s.sequence_length != 0.0) {
-    if (auto e = check_finite("scaling.sequenceLength", s.sequence_length, 1.0, kMaxAbsPosition);
-        !e.empty())
-      return e;
+    if (auto e = check_finite("scaling.sequenceLength", s.sequence_length, 1.0, kMaxAbsPosition); !e.empty()) return e;
   }
   if (s.type == T::yarn || s.type == T::longrope) {
     if (s.attention_factor != 0.0) {
-      if (auto e = check_finite("scaling.attentionFactor", s.attention_factor, lo, hi); !e.empty())
-        return e;
+      if (auto e = check_finite("scaling.attentionFactor", s.attention_factor, lo, hi); !e.empty()) return e;
     }
   }
   if (s.type == T::longrope) {
-    if (auto e = check_factors("scaling.shortFactor", s.short_factor, dim / 2, dim_name); !e.empty())
-      return e;
-    if (auto e = check_factors("scaling.longFactor", s.long_factor, dim / 2, dim_name); !e.empty())
-      return e;
+    if (auto e = check_factors("scaling.shortFactor", s.short_factor, dim / 2, dim_name); !e.empty()) return e;
+    if (auto e = check_factors("scaling.longFactor", s.long_factor, dim / 2, dim_name); !e.empty()) return e;
   }
   if (s.type == T::yarn) {
     if (auto e = check_finite("scaling.betaSlow", s.beta_slow, lo, hi); !e.empty()) return e;
     if (auto e = check_finite("scaling.betaFast", s.beta_fast, lo, hi); !e.empty()) return e;
     if (!(s.beta_fast > s.beta_slow))
-      return "scaling.betaFast must be greater than scaling.betaSlow; got " +
-             format_number(s.beta_fast) + " and " + format_number(s.beta_slow);
+      return "scaling.betaFast must be greater than scaling.betaSlow; got " + format_number(s.beta_fast) + " and " +
+             format_number(s.beta_slow);
     if (s.mscale != 0.0) {
       if (auto e = check_finite("scaling.mscale", s.mscale, lo, hi); !e.empty()) return e;
     }
     if (s.mscale_all_dim != 0.0) {
-      if (auto e = check_finite("scaling.mscaleAllDim", s.mscale_all_dim, lo, hi); !e.empty())
-        return e;
+      if (auto e = check_finite("scaling.mscaleAllDim", s.mscale_all_dim, lo, hi); !e.empty()) return e;
     }
   }
   if (s.type == T::llama3) {
-    if (auto e = check_finite("scaling.lowFreqFactor", s.low_freq_factor, lo, hi); !e.empty())
-      return e;
-    if (auto e = check_finite("scaling.highFreqFactor", s.high_freq_factor, lo, hi); !e.empty())
-      return e;
+    if (auto e = check_finite("scaling.lowFreqFactor", s.low_freq_factor, lo, hi); !e.empty()) return e;
+    if (auto e = check_finite("scaling.highFreqFactor", s.high_freq_factor, lo, hi); !e.empty()) return e;
     if (!(s.high_freq_factor > s.low_freq_factor))
       return "scaling.highFreqFactor must be greater than scaling.lowFreqFactor; got " +
              format_number(s.high_freq_factor) + " and " + format_number(s.low_freq_factor);
@@ -183,7 +164,9 @@ double rope_frequencies(std::int64_t dim, double theta, const RopeScaling& s, do
   using T = RopeScalingType;
   const std::int64_t pairs = dim / 2;
   switch (s.type) {
-    case T::none: base_frequencies(dim, theta, omega); return 1.0;
+    case T::none:
+      base_frequencies(dim, theta, omega);
+      return 1.0;
     case T::linear:
       base_frequencies(dim, theta, omega);
       for (std::int64_t i = 0; i < pairs; ++i) omega[i] /= s.factor;

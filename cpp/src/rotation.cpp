@@ -16,22 +16,18 @@ std::string validate_rotation(const EncodingSpec& spec, double k) {
   // The check compares M_k PE(p) with PE(p + k): p + k must be a position PE accepts.
   const double last = spec.offset + static_cast<double>(spec.positions - 1) + k;
   if (std::fabs(last) > kMaxAbsPosition || std::fabs(spec.offset + k) > kMaxAbsPosition)
-    return "offset + k and offset + positions - 1 + k must stay within [" +
-           format_number(-kMaxAbsPosition) + ", " + format_number(kMaxAbsPosition) +
-           "] (the check compares with PE(p + k)); got offset " + format_number(spec.offset) +
-           " and k " + format_number(k);
+    return "offset + k and offset + positions - 1 + k must stay within [" + format_number(-kMaxAbsPosition) + ", " +
+           format_number(kMaxAbsPosition) + "] (the check compares with PE(p + k)); got offset " +
+           format_number(spec.offset) + " and k " + format_number(k);
   if (auto e = check_output_size("the rotation matrix (dModel x dModel float32 values)",
-                                 static_cast<double>(spec.d_model) * static_cast<double>(spec.d_model),
-                                 4);
+                                 static_cast<double>(spec.d_model) * static_cast<double>(spec.d_model), 4);
       !e.empty())
     return e;
-  return check_work("positions x dModel",
-                    static_cast<double>(spec.positions) * static_cast<double>(spec.d_model),
+  return check_work("positions x dModel", static_cast<double>(spec.positions) * static_cast<double>(spec.d_model),
                     kMaxRotationWork);
 }
 
-void rotation_matrix(std::int64_t d_model, double base, double k, Layout layout, float* out,
-                     Spacing spacing) {
+void rotation_matrix(std::int64_t d_model, double base, double k, Layout layout, float* out, Spacing spacing) {
   std::fill(out, out + d_model * d_model, 0.0f);
   for (std::int64_t i = 0; i < d_model / 2; ++i) {
     const double angle = frequency(i, d_model, base, spacing) * k;
@@ -45,9 +41,7 @@ void rotation_matrix(std::int64_t d_model, double base, double k, Layout layout,
   }
 }
 
-double rotation_max_error(const EncodingSpec& spec, double k) {
-  return rotation_max_error(spec, k, k);
-}
+double rotation_max_error(const EncodingSpec& spec, double k) { return rotation_max_error(spec, k, k); }
 
 double rotation_max_error(const EncodingSpec& spec, double k, double shift) {
   const std::int64_t d = spec.d_model;

@@ -22,8 +22,7 @@ Block block(std::int64_t i, std::int64_t d, double base, double k, Spacing spaci
 
 }  // namespace
 
-std::string validate_rotation_window(double d_model, double row0, double col0, double rows,
-                                     double cols) {
+std::string validate_rotation_window(double d_model, double row0, double col0, double rows, double cols) {
   if (auto e = check_d_model(d_model); !e.empty()) return e;
   if (auto e = check_integer("row0", row0, 0, d_model - 1); !e.empty()) return e;
   if (auto e = check_integer("col0", col0, 0, d_model - 1); !e.empty()) return e;
@@ -32,13 +31,11 @@ std::string validate_rotation_window(double d_model, double row0, double col0, d
   return check_output_size("the window (rows x cols float32 values)", rows * cols, 4);
 }
 
-void rotation_window(std::int64_t d_model, double base, double k, Layout layout, Spacing spacing,
-                     std::int64_t row0, std::int64_t col0, std::int64_t rows, std::int64_t cols,
-                     float* out) {
+void rotation_window(std::int64_t d_model, double base, double k, Layout layout, Spacing spacing, std::int64_t row0,
+                     std::int64_t col0, std::int64_t rows, std::int64_t cols, float* out) {
   std::fill(out, out + rows * cols, 0.0f);
   auto put = [&](std::int64_t r, std::int64_t c, float v) {
-    if (r >= row0 && r < row0 + rows && c >= col0 && c < col0 + cols)
-      out[(r - row0) * cols + (c - col0)] = v;
+    if (r >= row0 && r < row0 + rows && c >= col0 && c < col0 + cols) out[(r - row0) * cols + (c - col0)] = v;
   };
   for (std::int64_t i = 0; i < d_model / 2; ++i) {
     const PairSlots at = pair_slots(i, d_model, layout);

@@ -4,11 +4,11 @@
 #include <cmath>
 #include <limits>
 
+#include "least_squares_kernels.hpp"
 #include "phasor/frequencies.hpp"
 #include "phasor/least_squares.hpp"
 #include "phasor/limits.hpp"
 #include "phasor/validation.hpp"
-#include "least_squares_kernels.hpp"
 #include "progression_phasors.hpp"
 
 namespace phasor {
@@ -19,24 +19,24 @@ constexpr double kPi = 3.141592653589793238462643383279502884;
 
 double phase_of(ShiftEncoding encoding, double p) {
   switch (encoding) {
-    case ShiftEncoding::quadratic_phase: return p * p;
-    case ShiftEncoding::log_phase: return std::log1p(p);
-    default: return p;
+    case ShiftEncoding::quadratic_phase:
+      return p * p;
+    case ShiftEncoding::log_phase:
+      return std::log1p(p);
+    default:
+      return p;
   }
 }
 
 }  // namespace
 
 std::string validate_shift_fit(const ShiftFitSpec& spec) {
-  if (auto e = check_choice("encoding", static_cast<double>(spec.encoding), kShiftEncodingNames);
-      !e.empty())
-    return e;
+  if (auto e = check_choice("encoding", static_cast<double>(spec.encoding), kShiftEncodingNames); !e.empty()) return e;
   const auto d = static_cast<double>(spec.d_model);
   if (auto e = check_d_model(d); !e.empty()) return e;
   if (d > static_cast<double>(kMaxShiftFitDModel))
     return "dModel must be an even integer in [2, " + format_number(static_cast<double>(kMaxShiftFitDModel)) +
-           "] for shiftFit; got " +
-           format_number(static_cast<double>(spec.d_model));
+           "] for shiftFit; got " + format_number(static_cast<double>(spec.d_model));
   if (auto e = check_base(spec.base); !e.empty()) return e;
   if (auto e = check_integer("positions", static_cast<double>(spec.positions), 1,
                              static_cast<double>(kMaxShiftFitPositions));
@@ -47,18 +47,16 @@ std::string validate_shift_fit(const ShiftFitSpec& spec) {
                              static_cast<double>(kMaxShiftFitPositions));
       !e.empty())
     return e;
-  const double limit =
-      spec.encoding == ShiftEncoding::quadratic_phase ? kMaxQuadraticPosition : kMaxAbsPosition;
+  const double limit = spec.encoding == ShiftEncoding::quadratic_phase ? kMaxQuadraticPosition : kMaxAbsPosition;
   if (!(std::isfinite(spec.stride) && spec.stride > 0.0 && spec.stride <= limit))
-    return "stride must be a finite number in (0, " + format_number(limit) + "]; got " +
-           format_number(spec.stride);
+    return "stride must be a finite number in (0, " + format_number(limit) + "]; got " + format_number(spec.stride);
   if (auto e = check_finite("offset", spec.offset, -limit, limit); !e.empty()) return e;
   const double last = spec.offset + static_cast<double>(spec.positions + spec.extrapolate - 1) * spec.stride;
   const double lowest = std::min(spec.offset, spec.offset + spec.k);
   const double highest = std::max(last, last + spec.k);
   if (lowest < -limit || highest > limit)
-    return "offset + (positions + extrapolate) x stride + k must stay within [" + format_number(-limit) +
-           ", " + format_number(limit) + "]";
+    return "offset + (positions + extrapolate) x stride + k must stay within [" + format_number(-limit) + ", " +
+           format_number(limit) + "]";
   if (spec.encoding == ShiftEncoding::log_phase && !(lowest > -1.0))
     return "log-phase needs every p and p + k above -1 (its phase is ln(1 + p)); got offset " +
            format_number(spec.offset) + " and k " + format_number(spec.k);
@@ -76,9 +74,7 @@ std::vector<double> shift_encoding_frequencies(const ShiftFitSpec& spec) {
   const double slowest = frequency(h - 1, d, spec.base);
   for (std::int64_t i = 0; i < h; ++i) {
     if (spec.encoding == ShiftEncoding::linear_frequencies) {
-      w.push_back(h == 1 ? 1.0
-                         : 1.0 + (slowest - 1.0) * static_cast<double>(i) /
-                                     static_cast<double>(h - 1));
+      w.push_back(h == 1 ? 1.0 : 1.0 + (slowest - 1.0) * static_cast<double>(i) / static_cast<double>(h - 1));
     } else {
       w.push_back(frequency(i, d, spec.base));
     }
@@ -104,8 +100,8 @@ namespace {
 // progression (progression_phasors.hpp): a few ulp from shift_encoding's
 // values (linear phases; quadratic ones within the rounding of w p^2) at a
 // thirtieth of its sines and cosines.
-void progression_rows(const ShiftFitSpec& spec, const std::vector<double>& w, double start,
-                      std::int64_t count, double* rows) {
+void progression_rows(const ShiftFitSpec& spec, const std::vector<double>& w, double start, std::int64_t count,
+                      double* rows) {
   const std::int64_t d = spec.d_model;
   const bool sine_only = spec.encoding == ShiftEncoding::sine_only;
   for (std::size_t i = 0; i < w.size(); ++i) {
@@ -181,12 +177,10 @@ ShiftFit shift_fit(const ShiftFitSpec& spec) {
     target_sum[r < n ? 0 : 1] += target;
     fit.per_position[static_cast<std::size_t>(r)] = target > 0.0 ? std::sqrt(miss / target) : std::sqrt(miss);
   }
-  auto ratio = [](double miss, double target) {
-    return target > 0.0 ? std::sqrt(miss / target) : std::sqrt(miss);
-  };
+  auto ratio = [](double miss, double target) { return target > 0.0 ? std::sqrt(miss / target) : std::sqrt(miss); };
   fit.residual = ratio(miss_sum[0], target_sum[0]);
-  fit.extrapolation_residual = spec.extrapolate > 0 ? ratio(miss_sum[1], target_sum[1])
-                                                    : std::numeric_limits<double>::quiet_NaN();
+  fit.extrapolation_residual =
+      spec.extrapolate > 0 ? ratio(miss_sum[1], target_sum[1]) : std::numeric_limits<double>::quiet_NaN();
   fit.singular_values = std::move(ls.singular_values);
   fit.rank = ls.rank;
   return fit;
@@ -199,10 +193,8 @@ std::string validate_sine_collision(double d_model, double base, double dimensio
   return check_finite("position", position, -kMaxAbsPosition, kMaxAbsPosition);
 }
 
-std::vector<double> sine_collision(std::int64_t d_model, double base, std::int64_t dimension,
-                                   double position) {
-  const double v =
-      std::pow(base, -static_cast<double>(dimension) / static_cast<double>(d_model));
+std::vector<double> sine_collision(std::int64_t d_model, double base, std::int64_t dimension, double position) {
+  const double v = std::pow(base, -static_cast<double>(dimension) / static_cast<double>(d_model));
   const double q = kPi / v - position;
   return {v, q, std::sin(v * position), std::sin(v * q), std::cos(v * position), std::cos(v * q)};
 }

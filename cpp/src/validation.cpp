@@ -60,54 +60,49 @@ std::string format_number(double v) {
 
 namespace {
 
-std::string range_text(double lo, double hi) {
-  return "[" + format_number(lo) + ", " + format_number(hi) + "]";
-}
+std::string range_text(double lo, double hi) { return "[" + format_number(lo) + ", " + format_number(hi) + "]"; }
 
 }  // namespace
 
 std::string check_integer(const char* name, double value, double lo, double hi) {
   if (std::isfinite(value) && value == std::floor(value) && value >= lo && value <= hi) return "";
-  return std::string(name) + " must be an integer in " + range_text(lo, hi) + "; got " +
-         format_number(value);
+  return std::string(name) + " must be an integer in " + range_text(lo, hi) + "; got " + format_number(value);
 }
 
 std::string check_d_model(double d_model, const char* name) {
   const bool ok = std::isfinite(d_model) && d_model == std::floor(d_model) && d_model >= 2 &&
                   d_model <= static_cast<double>(kMaxDModel) && std::fmod(d_model, 2.0) == 0.0;
   if (ok) return "";
-  return std::string(name) + " must be an even integer in " +
-         range_text(2, static_cast<double>(kMaxDModel)) + "; got " + format_number(d_model);
+  return std::string(name) + " must be an even integer in " + range_text(2, static_cast<double>(kMaxDModel)) +
+         "; got " + format_number(d_model);
 }
 
 std::string check_base(double base, const char* name) {
   if (std::isfinite(base) && base > 1.0 && base <= kMaxBase) return "";
-  return std::string(name) + " must be a finite number in (1, " + format_number(kMaxBase) +
-         "]; got " + format_number(base);
+  return std::string(name) + " must be a finite number in (1, " + format_number(kMaxBase) + "]; got " +
+         format_number(base);
 }
 
 std::string check_finite(const char* name, double value, double lo, double hi) {
   if (std::isfinite(value) && value >= lo && value <= hi) return "";
-  return std::string(name) + " must be a finite number in " + range_text(lo, hi) + "; got " +
-         format_number(value);
+  return std::string(name) + " must be a finite number in " + range_text(lo, hi) + "; got " + format_number(value);
 }
 
 std::string check_output_size(const char* what, double count, double bytes_per_value) {
   const double bytes = count * bytes_per_value;
   if (bytes <= static_cast<double>(kMaxOutputBytes)) return "";
-  return std::string(what) + " would take " + format_number(bytes) +
-         " bytes, more than the " + format_number(static_cast<double>(kMaxOutputBytes)) +
+  return std::string(what) + " would take " + format_number(bytes) + " bytes, more than the " +
+         format_number(static_cast<double>(kMaxOutputBytes)) +
          " a wasm32 result may use; ask for fewer positions or a smaller dModel";
 }
 
 std::string check_work(const char* product, double work, double cap) {
   if (work <= cap) return "";
-  return std::string("the work of one call, ") + product + ", must be at most " +
-         format_number(cap) + "; got " + format_number(work);
+  return std::string("the work of one call, ") + product + ", must be at most " + format_number(cap) + "; got " +
+         format_number(work);
 }
 
-std::string check_choice(const char* name, double code, const char* const* names,
-                         std::size_t count) {
+std::string check_choice(const char* name, double code, const char* const* names, std::size_t count) {
   for (std::size_t c = 0; c < count; ++c)
     if (code == static_cast<double>(c)) return "";
   std::string list;

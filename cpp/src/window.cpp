@@ -15,12 +15,9 @@ namespace phasor {
 namespace {
 
 // Rows per block when a window is produced piecewise: about 2^18 values.
-std::int64_t rows_per_block(std::int64_t width) {
-  return std::max<std::int64_t>(1, (std::int64_t{1} << 18) / width);
-}
+std::int64_t rows_per_block(std::int64_t width) { return std::max<std::int64_t>(1, (std::int64_t{1} << 18) / width); }
 
-std::vector<double> attenuations(const std::vector<double>& omega, std::int64_t stride,
-                                 int power) {
+std::vector<double> attenuations(const std::vector<double>& omega, std::int64_t stride, int power) {
   std::vector<double> out(omega.size());
   for (std::size_t i = 0; i < omega.size(); ++i) {
     const double d = bin_attenuation(omega[i], stride);
@@ -30,9 +27,7 @@ std::vector<double> attenuations(const std::vector<double>& omega, std::int64_t 
 }
 
 // The centre of bin 0: first + (stride - 1) / 2.
-double first_centre(const Bins& bins) {
-  return bins.first + static_cast<double>(bins.stride - 1) / 2.0;
-}
+double first_centre(const Bins& bins) { return bins.first + static_cast<double>(bins.stride - 1) / 2.0; }
 
 }  // namespace
 
@@ -44,30 +39,26 @@ double bin_attenuation(double omega, std::int64_t stride) {
 
 std::string validate_bins(double first, double stride, double count, double shift, double width) {
   if (auto e = check_integer("stride", stride, 1, 2.0 * kMaxAbsPosition); !e.empty()) return e;
-  if (auto e = check_integer("count", count, 1, static_cast<double>(kMaxPositions)); !e.empty())
-    return e;
-  if (auto e = check_finite("first", first, -kMaxAbsPosition, kMaxAbsPosition); !e.empty())
-    return e;
+  if (auto e = check_integer("count", count, 1, static_cast<double>(kMaxPositions)); !e.empty()) return e;
+  if (auto e = check_finite("first", first, -kMaxAbsPosition, kMaxAbsPosition); !e.empty()) return e;
   const double lo = first + shift;
   const double hi = first + shift + count * stride - 1.0;
   if (!(std::fabs(lo) <= kMaxAbsPosition && std::fabs(hi) <= kMaxAbsPosition))
-    return "the window (first + count x stride) must stay within [-2147483648, 2147483648]; got " +
-           format_number(lo) + " ... " + format_number(hi);
+    return "the window (first + count x stride) must stay within [-2147483648, 2147483648]; got " + format_number(lo) +
+           " ... " + format_number(hi);
   return check_output_size("the window (count x width float32 values)", count * width, 4);
 }
 
 void encode_bins(const EncodingSpec& spec, const Bins& bins, float* out) {
   const auto omega = frequencies(spec.d_model, spec.base, spec.spacing);
-  PhaseWalk walk(omega, first_centre(bins), static_cast<double>(bins.stride),
-                 attenuations(omega, bins.stride, 1));
+  PhaseWalk walk(omega, first_centre(bins), static_cast<double>(bins.stride), attenuations(omega, bins.stride, 1));
   const int layout = static_cast<int>(spec.layout);
   walk.run(bins.count, [&](kernels::PhasorState& state, std::int64_t first, std::int64_t count) {
     kernels::pe_rows(state, count, layout, out + first * spec.d_model);
   });
 }
 
-void encode_bin_dims(const EncodingSpec& spec, const Bins& bins, const std::int64_t* dims,
-                     std::int64_t m, float* out) {
+void encode_bin_dims(const EncodingSpec& spec, const Bins& bins, const std::int64_t* dims, std::int64_t m, float* out) {
   const std::int64_t h = spec.d_model / 2;
   // Each dimension's pair and whether it is the sine; only those pairs are walked.
   std::vector<std::int64_t> pair_of(static_cast<std::size_t>(m));
@@ -97,18 +88,15 @@ void encode_bin_dims(const EncodingSpec& spec, const Bins& bins, const std::int6
   });
 }
 
-void dot_by_offset_bins(std::int64_t d_model, double base, Spacing spacing, const Bins& bins,
-                        double* out) {
+void dot_by_offset_bins(std::int64_t d_model, double base, Spacing spacing, const Bins& bins, double* out) {
   const auto omega = frequencies(d_model, base, spacing);
-  PhaseWalk walk(omega, first_centre(bins), static_cast<double>(bins.stride),
-                 attenuations(omega, bins.stride, 1));
+  PhaseWalk walk(omega, first_centre(bins), static_cast<double>(bins.stride), attenuations(omega, bins.stride, 1));
   walk.run(bins.count, [&](kernels::PhasorState& state, std::int64_t first, std::int64_t count) {
     kernels::cos_sums(state, count, out + first);
   });
 }
 
-void measured_dot_bins(std::int64_t d_model, double base, Spacing spacing, double p,
-                       const Bins& bins, double* out) {
+void measured_dot_bins(std::int64_t d_model, double base, Spacing spacing, double p, const Bins& bins, double* out) {
   EncodingSpec spec;
   spec.positions = 1;
   spec.d_model = d_model;
@@ -158,14 +146,12 @@ void measured_dot_bins(std::int64_t d_model, double base, Spacing spacing, doubl
   }
 }
 
-void offset_row_bins(std::int64_t d_model, double base, Spacing spacing, Metric metric,
-                     const Bins& bins, float* out) {
+void offset_row_bins(std::int64_t d_model, double base, Spacing spacing, Metric metric, const Bins& bins, float* out) {
   const auto omega = frequencies(d_model, base, spacing);
   // Blocks are centred on first + r*stride (not first + (stride-1)/2): the
   // p and q bins share their alignment, so their centres' offset is a whole
   // number of strides.
-  PhaseWalk walk(omega, bins.first, static_cast<double>(bins.stride),
-                 attenuations(omega, bins.stride, 2));
+  PhaseWalk walk(omega, bins.first, static_cast<double>(bins.stride), attenuations(omega, bins.stride, 2));
   std::vector<double> dots(static_cast<std::size_t>(bins.count));
   walk.run(bins.count, [&](kernels::PhasorState& state, std::int64_t first, std::int64_t count) {
     kernels::cos_sums(state, count, dots.data() + first);
@@ -173,9 +159,15 @@ void offset_row_bins(std::int64_t d_model, double base, Spacing spacing, Metric 
   const double half = static_cast<double>(d_model / 2);  // |PE(p)|^2 = d/2
   for (std::size_t r = 0; r < dots.size(); ++r) {
     switch (metric) {
-      case Metric::dot: out[r] = static_cast<float>(dots[r]); break;
-      case Metric::cosine: out[r] = static_cast<float>(dots[r] / half); break;
-      case Metric::l2: out[r] = static_cast<float>(std::sqrt(std::max(0.0, 2.0 * (half - dots[r])))); break;
+      case Metric::dot:
+        out[r] = static_cast<float>(dots[r]);
+        break;
+      case Metric::cosine:
+        out[r] = static_cast<float>(dots[r] / half);
+        break;
+      case Metric::l2:
+        out[r] = static_cast<float>(std::sqrt(std::max(0.0, 2.0 * (half - dots[r]))));
+        break;
     }
   }
 }

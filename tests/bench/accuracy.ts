@@ -109,7 +109,10 @@ export function maxAbsError(got: ArrayLike<number>, reference: ArrayLike<number>
 }
 
 /** The float64 reference output of a workload, and what the naive float32 formula gives. */
-export function referenceAndNaive(w: Workload, rows: Float32Array): { reference: Float64Array; naive: ArrayLike<number> } {
+export function referenceAndNaive(
+  w: Workload,
+  rows: Float32Array,
+): { reference: Float64Array; naive: ArrayLike<number> } {
   switch (w.id) {
     case 'W1':
     case 'W3':

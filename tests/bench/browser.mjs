@@ -23,7 +23,15 @@ try {
   const base = server.resolvedUrls.local[0];
   browser = await chromium.launch({
     executablePath: args.chromium,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = await browser.newPage();
   page.on('console', (m) => {

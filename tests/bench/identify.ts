@@ -13,7 +13,11 @@ export interface IdentifyRow {
   targetMs: number;
 }
 
-export type IdentifyCall = (table: Float32Array, positions: number, dModel: number) => { match: boolean; candidates: { convention: string | null }[] };
+export type IdentifyCall = (
+  table: Float32Array,
+  positions: number,
+  dModel: number,
+) => { match: boolean; candidates: { convention: string | null }[] };
 
 export const IDENTIFY_TARGET_MS = 1000;
 
@@ -35,8 +39,17 @@ export function timeIdentify(call: IdentifyCall, quick: boolean, timing: TimingO
   const [positions, dModel] = quick ? [64, 16] : [4096, 1024];
   const table = fairseqTable(positions, dModel);
   const result = call(table, positions, dModel);
-  const t = measureAll([{ key: 'identify', call: () => call(table, positions, dModel).candidates }], timing).get('identify')!;
-  return { positions, dModel, timing: t, answer: result.candidates[0]?.convention ?? 'none', match: result.match, targetMs: IDENTIFY_TARGET_MS };
+  const t = measureAll([{ key: 'identify', call: () => call(table, positions, dModel).candidates }], timing).get(
+    'identify',
+  )!;
+  return {
+    positions,
+    dModel,
+    timing: t,
+    answer: result.candidates[0]?.convention ?? 'none',
+    match: result.match,
+    targetMs: IDENTIFY_TARGET_MS,
+  };
 }
 
 export function identifyLines(row: IdentifyRow | undefined): string[] {

@@ -26,7 +26,10 @@ export async function startVite({ listen }) {
     // The page's dependencies are bundled before it loads, so Vite never
     // reloads it mid-run after discovering one.
     optimizeDeps: listen
-      ? { entries: ['tests/bench/page/index.html'], include: ['@tensorflow/tfjs-core', '@tensorflow/tfjs-backend-wasm'] }
+      ? {
+          entries: ['tests/bench/page/index.html'],
+          include: ['@tensorflow/tfjs-core', '@tensorflow/tfjs-backend-wasm'],
+        }
       : { noDiscovery: true, include: [] },
   });
   if (listen) await server.listen();

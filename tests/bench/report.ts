@@ -96,7 +96,10 @@ export function accuracyTable(result: BenchResult): string[] {
 
 /** Where phasor's time goes: the API call, the wasm call alone (no copy-out), and the fill floor. */
 export function breakdownTable(result: BenchResult): string[] {
-  const lines = header(['workload', 'phasor API (ms)', 'wasm call alone, no copy-out (ms)', 'share of the API time', 'fill floor (ms)'], 1);
+  const lines = header(
+    ['workload', 'phasor API (ms)', 'wasm call alone, no copy-out (ms)', 'share of the API time', 'fill floor (ms)'],
+    1,
+  );
   for (const w of result.workloads) {
     const api = result.timings[w.id]?.['phasor-simd']?.medianMs;
     const kernel = result.kernelOnly?.[w.id]?.medianMs;
@@ -169,8 +172,8 @@ export function accuracySummary(result: BenchResult): string {
     `phasor's tables (W1, W3) are within ${formatError(tables)} of float64, inside the bound 2^-25 + |p|·2^-51 + 2^-40 (float32`,
     `rounding, 3.0e-8 here); the naive float32 formula is off by ${formatError(a.W3?.['naive-float32'])}`,
     `at W3, TF.js by ${formatError(a.W3?.['tfjs-wasm'])}. Distances and dot products (W2, W4) are float64 sums rounded`,
-    'once. TF.js\'s W2/W5 error is the cancellation of |a|² + |b|² − 2a·b on the diagonal (true distance 0);',
-    'phasor\'s W5 kernel sums in float32.',
+    "once. TF.js's W2/W5 error is the cancellation of |a|² + |b|² − 2a·b on the diagonal (true distance 0);",
+    "phasor's W5 kernel sums in float32.",
   ].join('\n');
 }
 
@@ -186,7 +189,7 @@ export function renderReadmeSection(node: BenchResult, browser?: BenchResult): s
     'for 4096 offsets (d = 512), W5 the general pairwise L2 kernel on 1000 arbitrary rows (d = 1000, no',
     'Toeplitz shortcut). Peers: phasor through its public API (results copied out of wasm memory), its',
     'build without SIMD, "plain TS" = the formula per element in loops over Float32Array with',
-    'Math.exp/Math.sin/Math.cos and a triple loop for distances, the same with the tutorials\' div_term',
+    "Math.exp/Math.sin/Math.cos and a triple loop for distances, the same with the tutorials' div_term",
     'hoisted out of the loop, TF.js (range, outerProduct, sin, cos, concat; distances as',
     '|a|² + |b|² − 2a·b with matMul, since the broadcast needs a 4 GB temporary), and the "fill floor":',
     'allocating and filling a Float32Array of the output size. Source: `tests/bench/`.',

@@ -38,16 +38,17 @@ async function loadTfjs(useWasmBackend) {
 
 async function measureAndReport(server) {
   const load = loader(server);
-  const [{ createPhasor }, suite, report, measure, phasorPeers, tfjsPeers, plainPeers, { floorPeer }] = await Promise.all([
-    load('web/src/core/index.ts'),
-    load('tests/bench/suite.ts'),
-    load('tests/bench/report.ts'),
-    load('tests/bench/measure.ts'),
-    load('tests/bench/peers/phasor.ts'),
-    load('tests/bench/peers/tfjs.ts'),
-    load('tests/bench/peers/plain.ts'),
-    load('tests/bench/peers/floor.ts'),
-  ]);
+  const [{ createPhasor }, suite, report, measure, phasorPeers, tfjsPeers, plainPeers, { floorPeer }] =
+    await Promise.all([
+      load('web/src/core/index.ts'),
+      load('tests/bench/suite.ts'),
+      load('tests/bench/report.ts'),
+      load('tests/bench/measure.ts'),
+      load('tests/bench/peers/phasor.ts'),
+      load('tests/bench/peers/tfjs.ts'),
+      load('tests/bench/peers/plain.ts'),
+      load('tests/bench/peers/floor.ts'),
+    ]);
   const { loadCore } = await load('web/src/core/load.ts');
   const { phasorKernelOnly } = await load('tests/bench/peers/phasor-kernel.ts');
 

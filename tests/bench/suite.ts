@@ -18,7 +18,13 @@ export const COMMON_NOTES = [
 
 /** Accuracy columns: the peers, plus the naive float32 formula (not a timed peer). */
 export type AccuracyColumn = PeerId | 'naive-float32';
-export const ACCURACY_ORDER: readonly AccuracyColumn[] = ['phasor-simd', 'phasor-scalar', 'plain-ts', 'naive-float32', 'tfjs-wasm'];
+export const ACCURACY_ORDER: readonly AccuracyColumn[] = [
+  'phasor-simd',
+  'phasor-scalar',
+  'plain-ts',
+  'naive-float32',
+  'tfjs-wasm',
+];
 
 const KERNEL_ONLY = 'phasor-kernel-only';
 

@@ -36,7 +36,11 @@ test('the list holds every element phasor defines', () => {
   const dir = join(repoRoot, 'web/src/elements');
   const tags = readdirSync(dir)
     .filter((f) => f.endsWith('.ts'))
-    .flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/static override readonly tag = '(phasor-[\w-]+)'/g)].map((m) => m[1]));
+    .flatMap((f) =>
+      [...readFileSync(join(dir, f), 'utf8').matchAll(/static override readonly tag = '(phasor-[\w-]+)'/g)].map(
+        (m) => m[1],
+      ),
+    );
   expect(tags.length).toBeGreaterThan(10);
   expect([...ELEMENTS].sort()).toEqual([...new Set(tags)].sort());
 });
@@ -77,9 +81,21 @@ describe('axe-core on each element alone', () => {
         const page = await open(tag, scheme);
         await page.addScriptTag({ path: AXE });
         const violations = await page.evaluate(async (name) => {
-          const axe = (window as unknown as { axe: { run(context: Element): Promise<{ violations: { id: string; help: string; nodes: { target: unknown; failureSummary?: string }[] }[] }> } }).axe;
+          const axe = (
+            window as unknown as {
+              axe: {
+                run(context: Element): Promise<{
+                  violations: { id: string; help: string; nodes: { target: unknown; failureSummary?: string }[] }[];
+                }>;
+              };
+            }
+          ).axe;
           const result = await axe.run(document.querySelector(name)!);
-          return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => `${JSON.stringify(n.target)}: ${n.failureSummary}`) }));
+          return result.violations.map((v) => ({
+            id: v.id,
+            help: v.help,
+            nodes: v.nodes.slice(0, 3).map((n) => `${JSON.stringify(n.target)}: ${n.failureSummary}`),
+          }));
         }, tag);
         expect(violations).toEqual([]);
         await page.close();
@@ -88,14 +104,17 @@ describe('axe-core on each element alone', () => {
   }
 });
 
-const frames = (page: Page, tag: string) => page.$eval(tag, (el) => el.shadowRoot!.querySelectorAll('.frame[tabindex="0"]').length);
+const frames = (page: Page, tag: string) =>
+  page.$eval(tag, (el) => el.shadowRoot!.querySelectorAll('.frame[tabindex="0"]').length);
 
 describe('the keyboard and screen readers', () => {
   for (const tag of ELEMENTS) {
     test(`${tag}: each plot is one tab stop with a read-out heard once the keys stop; Save… is one more stop; focus shows`, async () => {
       const page = await open(tag);
       const stops = await page.$eval(tag, (el) =>
-        [...el.shadowRoot!.querySelectorAll<HTMLElement>('button, [tabindex]')].filter((e) => e.tabIndex >= 0 && !e.closest('[hidden]')).map((e) => e.className || e.localName),
+        [...el.shadowRoot!.querySelectorAll<HTMLElement>('button, [tabindex]')]
+          .filter((e) => e.tabIndex >= 0 && !e.closest('[hidden]'))
+          .map((e) => e.className || e.localName),
       );
       const plots = await frames(page, tag);
       expect(plots, 'a keyboard read-out on every plot').toBeGreaterThan(0);
@@ -113,10 +132,14 @@ describe('the keyboard and screen readers', () => {
       await page.$eval(tag, (el) => {
         const live = el.shadowRoot!.querySelector('.frame [role="status"]')!;
         (window as unknown as { spoken: string[] }).spoken = [];
-        new MutationObserver(() => (window as unknown as { spoken: string[] }).spoken.push(live.textContent ?? '')).observe(live, { childList: true, characterData: true, subtree: true });
+        new MutationObserver(() =>
+          (window as unknown as { spoken: string[] }).spoken.push(live.textContent ?? ''),
+        ).observe(live, { childList: true, characterData: true, subtree: true });
       });
       for (let n = 0; n < 8; n++) await page.keyboard.press('ArrowRight');
-      await page.waitForFunction(() => (window as unknown as { spoken: string[] }).spoken.length > 0, null, { timeout: 5000 });
+      await page.waitForFunction(() => (window as unknown as { spoken: string[] }).spoken.length > 0, null, {
+        timeout: 5000,
+      });
       await page.waitForTimeout(800);
       const spoken = await page.evaluate(() => (window as unknown as { spoken: string[] }).spoken);
       expect(spoken).toHaveLength(1);
@@ -130,13 +153,20 @@ describe('the keyboard and screen readers', () => {
     await page.$eval('phasor-rotation', (el) => {
       (window as unknown as { spoken: number }).spoken = 0;
       for (const live of el.shadowRoot!.querySelectorAll('[aria-live], [role="status"], [role="alert"]')) {
-        new MutationObserver(() => (window as unknown as { spoken: number }).spoken++).observe(live, { childList: true, characterData: true, subtree: true });
+        new MutationObserver(() => (window as unknown as { spoken: number }).spoken++).observe(live, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
       }
     });
     for (let k = 4; k < 14; k++) {
       const drawn = await page.$eval('phasor-rotation', (el) => (el as unknown as { renders: number }).renders);
       await page.$eval('phasor-rotation', (el, value) => el.setAttribute('k', String(value)), k);
-      await page.waitForFunction(([n]) => (document.querySelector('phasor-rotation') as unknown as { renders: number }).renders > n, [drawn]);
+      await page.waitForFunction(
+        ([n]) => (document.querySelector('phasor-rotation') as unknown as { renders: number }).renders > n,
+        [drawn],
+      );
     }
     expect(await page.evaluate(() => (window as unknown as { spoken: number }).spoken)).toBe(0);
     await page.close();
@@ -146,10 +176,16 @@ describe('the keyboard and screen readers', () => {
     const page = await open('phasor-rotation');
     await page.$eval('phasor-rotation', (el) => (el.shadowRoot!.querySelector('.frame.matrix') as HTMLElement).focus());
     await page.keyboard.press('Home');
-    const first = await page.$eval('phasor-rotation', (el) => (el.shadowRoot!.querySelector('.frame.matrix .tooltip') as HTMLElement).innerText);
+    const first = await page.$eval(
+      'phasor-rotation',
+      (el) => (el.shadowRoot!.querySelector('.frame.matrix .tooltip') as HTMLElement).innerText,
+    );
     expect(first).toMatch(/^Mₖ\[\d+, 0\] = /);
     await page.keyboard.press('ArrowRight');
-    const next = await page.$eval('phasor-rotation', (el) => (el.shadowRoot!.querySelector('.frame.matrix .tooltip') as HTMLElement).innerText);
+    const next = await page.$eval(
+      'phasor-rotation',
+      (el) => (el.shadowRoot!.querySelector('.frame.matrix .tooltip') as HTMLElement).innerText,
+    );
     expect(next).toMatch(/^Mₖ\[\d+, 1\] = /);
     await page.close();
   });

@@ -17,7 +17,11 @@ const ROTATION = 'phasor-rotation';
  * its data-state is cleared first, and comes back as 'ready' after a draw or
  * 'error' after a refusal.
  */
-async function configure(page: Page, selector: string, attributes: Record<string, string | null>): Promise<'ready' | 'error'> {
+async function configure(
+  page: Page,
+  selector: string,
+  attributes: Record<string, string | null>,
+): Promise<'ready' | 'error'> {
   await page.$eval(
     selector,
     (el, pairs) => {
@@ -33,7 +37,8 @@ async function configure(page: Page, selector: string, attributes: Record<string
   return (await page.getAttribute(selector, 'data-state')) as 'ready' | 'error';
 }
 
-const errorText = (page: Page, selector: string) => page.$eval(selector, (el) => el.shadowRoot!.querySelector('.error')!.textContent!);
+const errorText = (page: Page, selector: string) =>
+  page.$eval(selector, (el) => el.shadowRoot!.querySelector('.error')!.textContent!);
 // innerText is empty while the chart's section is out of sight (not rendered: content-visibility): read it in view.
 const contentText = (page: Page, selector: string) =>
   page.$eval(selector, async (el) => {
@@ -46,8 +51,18 @@ describe('the shift-fit and base-length charts at the edges of their ranges', ()
   test('<phasor-shift-fit k="-1"> draws the four encodings defined there and says why log phase is not drawn', async () => {
     const { page, errors } = await explorer();
     expect(await configure(page, FIT, { k: '-1' })).toBe('ready');
-    const rows = await page.$eval(FIT, (el) => (el as unknown as { data(): { rows: { encoding: string; residual: number; error?: string }[] } }).data().rows);
-    expect(rows.map((r) => r.encoding)).toEqual(['sinusoidal', 'sine-only', 'linear-frequencies', 'quadratic-phase', 'log-phase']);
+    const rows = await page.$eval(
+      FIT,
+      (el) =>
+        (el as unknown as { data(): { rows: { encoding: string; residual: number; error?: string }[] } }).data().rows,
+    );
+    expect(rows.map((r) => r.encoding)).toEqual([
+      'sinusoidal',
+      'sine-only',
+      'linear-frequencies',
+      'quadratic-phase',
+      'log-phase',
+    ]);
     for (const row of rows.slice(0, 4)) expect(Number.isFinite(row.residual), row.encoding).toBe(true);
     expect(rows[0].residual).toBeLessThan(1e-9);
     expect(rows[4].error).toContain('log-phase needs every p and p + k above -1');
@@ -68,16 +83,25 @@ describe('the shift-fit and base-length charts at the edges of their ranges', ()
     expect(errors).toEqual([]);
   });
 
-  test('phasor-base-length at d-model 2: every length\'s closest pair is the closed form 2|sin(k/2)| at its best offset, below min-offset or past it', async () => {
+  test("phasor-base-length at d-model 2: every length's closest pair is the closed form 2|sin(k/2)| at its best offset, below min-offset or past it", async () => {
     // One pair at ω = 1 (d = 2, whatever the base): |PE(p) − PE(p + k)| = 2|sin(k/2)|. The closest pair
     // moves on as the lengths grow (k = 1, 6, 19, 25, 44, 333, 710). With min-offset 7 the chart joins the
     // offsets below it and those from it on, and both must count: 6 is the last offset below.
     const { page, errors } = await explorer();
-    expect(await configure(page, BASE, { 'd-model': '2', bases: '10000', 'max-length': '4096', 'min-offset': '7' })).toBe('ready');
+    expect(
+      await configure(page, BASE, { 'd-model': '2', bases: '10000', 'max-length': '4096', 'min-offset': '7' }),
+    ).toBe('ready');
     type Resolution = { minDistance: number[]; atOffset: number[] };
     const d = await page.$eval(BASE, (el) => {
-      const data = (el as unknown as { data(): { lengths: number[]; nearest: Record<string, Float64Array>; far: Record<string, Float64Array> } }).data();
-      const plain = (r: Record<string, Float64Array>) => ({ minDistance: [...r.minDistance], atOffset: [...r.atOffset] });
+      const data = (
+        el as unknown as {
+          data(): { lengths: number[]; nearest: Record<string, Float64Array>; far: Record<string, Float64Array> };
+        }
+      ).data();
+      const plain = (r: Record<string, Float64Array>) => ({
+        minDistance: [...r.minDistance],
+        atOffset: [...r.atOffset],
+      });
       return { lengths: [...data.lengths], nearest: plain(data.nearest), far: plain(data.far) };
     });
     const closest = (from: number, n: number) => {
@@ -103,7 +127,7 @@ describe('the shift-fit and base-length charts at the edges of their ranges', ()
     expect(errors).toEqual([]);
   });
 
-  test('phasor-base-length keeps each base it computed, and a chart drawn from that cache has a fresh chart\'s numbers', async () => {
+  test("phasor-base-length keeps each base it computed, and a chart drawn from that cache has a fresh chart's numbers", async () => {
     // The explorer's base slider changes one of the bases; the chart recomputes that base alone. Each state
     // below changes one thing the cached results depend on (a base, the order, d-model, min-offset,
     // max-length), and the chart's data must equal that of a new element given the same attributes. The
@@ -134,7 +158,9 @@ describe('the shift-fit and base-length charts at the edges of their ranges', ()
         for (const [name, value] of Object.entries(attributes)) fresh.setAttribute(name, value);
         document.body.append(fresh);
       }, state);
-      await page.waitForFunction(() => document.querySelector('#fresh-base-length')!.getAttribute('data-state') === 'ready');
+      await page.waitForFunction(
+        () => document.querySelector('#fresh-base-length')!.getAttribute('data-state') === 'ready',
+      );
       expect(await numbers(BASE), JSON.stringify(state)).toEqual(await numbers('#fresh-base-length'));
     }
     expect(errors).toEqual([]);
@@ -186,7 +212,13 @@ describe('the rotation chart at the edge of its range', () => {
     );
     const checked = (await handle.jsonValue()) as number;
     const whole = await page.$eval(ROTATION, (el) =>
-      (el as unknown as { core: { rotationMaxError(o: object): number } }).core.rotationMaxError({ dModel: 512, base: 10000, k: 5, positions: 4096, offset: 0 }),
+      (el as unknown as { core: { rotationMaxError(o: object): number } }).core.rotationMaxError({
+        dModel: 512,
+        base: 10000,
+        k: 5,
+        positions: 4096,
+        offset: 0,
+      }),
     );
     expect(checked).toBe(whole);
     expect(whole).toBeGreaterThan(0);

@@ -39,12 +39,18 @@ describe('rasterize', () => {
     expect(Array.from(raster.pixels, entry)).toEqual([2, 3]);
   });
 
-  test('each pixel is the lookup of its block\'s mean, at sizes that divide unevenly', () => {
+  test("each pixel is the lookup of its block's mean, at sizes that divide unevenly", () => {
     // A reference written plainly: the block of pixel (r, b) is rows ⌊r·rows/outRows⌋ … up to the next
     // pixel's, and the columns c with ⌊c·outCols/cols⌋ = b (from ⌈b·cols/outCols⌉), summed in reading order.
     let seed = 7;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
-    for (const [rows, cols, maxCols, maxRows] of [[7, 1000, 842, 7], [500, 1000, 842, 500], [37, 53, 10, 9], [64, 9, 9, 5], [300, 50, 7, 11]]) {
+    for (const [rows, cols, maxCols, maxRows] of [
+      [7, 1000, 842, 7],
+      [500, 1000, 842, 500],
+      [37, 53, 10, 9],
+      [64, 9, 9, 5],
+      [300, 50, 7, 11],
+    ]) {
       const values = Float32Array.from({ length: rows * cols }, random);
       const lut = indexLut(257);
       const raster = rasterize({ values, rows, cols }, lut, [-1, 1], maxCols, maxRows);
@@ -64,7 +70,13 @@ describe('rasterize', () => {
   });
 
   test('clamps values outside the domain to the end colours and leaves NaN transparent', () => {
-    const raster = rasterize({ values: Float32Array.from([-7, 9, NaN]), rows: 1, cols: 3 }, indexLut(5), [0, 4], 10, 10);
+    const raster = rasterize(
+      { values: Float32Array.from([-7, 9, NaN]), rows: 1, cols: 3 },
+      indexLut(5),
+      [0, 4],
+      10,
+      10,
+    );
     expect(entry(raster.pixels[0])).toBe(0);
     expect(entry(raster.pixels[1])).toBe(4);
     expect(raster.pixels[2]).toBe(0);
@@ -92,7 +104,14 @@ describe('drawLine', () => {
     const points: [number, number][] = [];
     const rects: [number, number, number, number][] = [];
     const ctx = {
-      save() {}, restore() {}, beginPath() {}, closePath() {}, stroke() {}, fill() {}, arc() {}, setLineDash() {},
+      save() {},
+      restore() {},
+      beginPath() {},
+      closePath() {},
+      stroke() {},
+      fill() {},
+      arc() {},
+      setLineDash() {},
       lineWidth: 1,
       lineDashOffset: 0,
       moveTo: (x: number, y: number) => points.push([x, y]),
@@ -104,15 +123,29 @@ describe('drawLine', () => {
 
   test('draws every point when they are at least a pixel apart', () => {
     const { ctx, points, rects } = recorder();
-    drawLine(ctx, { y: [1, 2, 3], colour: 'red', dotsAbove: 0 }, (x) => x * 10, (y) => y);
-    expect(points).toEqual([[0, 1], [10, 2], [20, 3]]);
+    drawLine(
+      ctx,
+      { y: [1, 2, 3], colour: 'red', dotsAbove: 0 },
+      (x) => x * 10,
+      (y) => y,
+    );
+    expect(points).toEqual([
+      [0, 1],
+      [10, 2],
+      [20, 3],
+    ]);
     expect(rects).toEqual([]);
   });
 
-  test('draws more points than pixel columns as each column\'s band from its lowest to its highest value, joined to the column before', () => {
+  test("draws more points than pixel columns as each column's band from its lowest to its highest value, joined to the column before", () => {
     const { ctx, points, rects } = recorder();
     const y = Float64Array.from({ length: 1000 }, (_, n) => Math.sin(n * 0.37) * (1 + n / 1000));
-    drawLine(ctx, { y, colour: 'red', dotsAbove: 0, width: 2 }, (x) => x / 100, (v) => v); // 1000 points over 10 px, line 2 px wide
+    drawLine(
+      ctx,
+      { y, colour: 'red', dotsAbove: 0, width: 2 },
+      (x) => x / 100,
+      (v) => v,
+    ); // 1000 points over 10 px, line 2 px wide
     expect(points).toEqual([]);
     expect(rects.length).toBe(10);
     for (let column = 0; column < 10; column++) {
@@ -124,29 +157,60 @@ describe('drawLine', () => {
 
   test('fills a zig-zag of points 1 to 2 px apart too, each band reaching the next column with a value (no gaps)', () => {
     const { ctx, rects } = recorder();
-    drawLine(ctx, { y: [0, 100, 0, 100], colour: 'red', dotsAbove: 0, width: 2 }, (x) => x * 1.5, (v) => v); // columns 0, 1, 3, 4; 300 px up and down over 6 px
-    expect(rects).toEqual([[0, -1, 1, 2], [1, -1, 2, 102], [3, -1, 1, 102], [4, -1, 1, 102]]);
+    drawLine(
+      ctx,
+      { y: [0, 100, 0, 100], colour: 'red', dotsAbove: 0, width: 2 },
+      (x) => x * 1.5,
+      (v) => v,
+    ); // columns 0, 1, 3, 4; 300 px up and down over 6 px
+    expect(rects).toEqual([
+      [0, -1, 1, 2],
+      [1, -1, 2, 102],
+      [3, -1, 1, 102],
+      [4, -1, 1, 102],
+    ]);
   });
 
   test('breaks the band at a NaN: the column before does not reach across the gap', () => {
     const { ctx, rects } = recorder();
     // Columns 0, 1, 3, 4, 6 (points 1.5 px apart, zig-zagging): column 3 holds the step from 100 and then the NaN, so it
     // does not reach column 4, while every other band reaches the next column.
-    drawLine(ctx, { y: [0, 100, NaN, 0, 100], colour: 'red', dotsAbove: 0, width: 2 }, (x) => x * 1.5, (v) => v);
-    expect(rects).toEqual([[0, -1, 1, 2], [1, -1, 2, 102], [3, 99, 1, 2], [4, -1, 2, 2], [6, -1, 1, 102]]);
+    drawLine(
+      ctx,
+      { y: [0, 100, NaN, 0, 100], colour: 'red', dotsAbove: 0, width: 2 },
+      (x) => x * 1.5,
+      (v) => v,
+    );
+    expect(rects).toEqual([
+      [0, -1, 1, 2],
+      [1, -1, 2, 102],
+      [3, 99, 1, 2],
+      [4, -1, 2, 2],
+      [6, -1, 1, 102],
+    ]);
   });
 
   test('strokes a smooth curve of points 1 to 2 px apart (antialiased, as drawn)', () => {
     const { ctx, points } = recorder();
     const y = Array.from({ length: 100 }, (_, n) => 40 * Math.sin(n / 30));
-    drawLine(ctx, { y, colour: 'red', dotsAbove: 0 }, (x) => x * 1.5, (v) => v);
+    drawLine(
+      ctx,
+      { y, colour: 'red', dotsAbove: 0 },
+      (x) => x * 1.5,
+      (v) => v,
+    );
     expect(points).toEqual(y.map((v, n) => [n * 1.5, v]));
   });
 
   test('keeps a dense dashed series dashed: only the columns in the dashes along x, from the dash offset', () => {
     const { ctx, rects } = recorder();
     Object.assign(ctx, { lineDashOffset: 1 });
-    drawLine(ctx, { y: new Float64Array(1000), colour: 'red', dotsAbove: 0, dash: [2, 3] }, (x) => x / 100, (v) => v);
+    drawLine(
+      ctx,
+      { y: new Float64Array(1000), colour: 'red', dotsAbove: 0, dash: [2, 3] },
+      (x) => x / 100,
+      (v) => v,
+    );
     // The pattern starts at column 0 − offset 1: on over [−1, 1), [4, 6), [9, 11); column centres 0.5, 4.5, 5.5, 9.5 are on.
     expect(rects.map(([x]) => x)).toEqual([0, 4, 5, 9]);
   });
@@ -159,7 +223,15 @@ describe('number formats', () => {
   });
 
   test('powerOfTen keeps 1, 10 and 100 as numbers and writes other powers with superscripts', () => {
-    expect([1, 10, 100, 1000, 1e5, 0.1, 1e-4].map(powerOfTen)).toEqual(['1', '10', '100', '10³', '10⁵', '10⁻¹', '10⁻⁴']);
+    expect([1, 10, 100, 1000, 1e5, 0.1, 1e-4].map(powerOfTen)).toEqual([
+      '1',
+      '10',
+      '100',
+      '10³',
+      '10⁵',
+      '10⁻¹',
+      '10⁻⁴',
+    ]);
   });
 });
 
@@ -198,7 +270,29 @@ describe('fitTickLabels', () => {
 describe('lutIndex', () => {
   test('is Math.round clamped to the table, for values in and out of it', () => {
     const last = 255;
-    const ys = [-1e300, -3, -0.5, -0.49, -0, 0, 0.49, 0.5, 0.51, 1.5, 2.5, 127.49, 127.5, 254.5, 254.51, 255, 255.4, 255.5, 1e300, Infinity, -Infinity];
+    const ys = [
+      -1e300,
+      -3,
+      -0.5,
+      -0.49,
+      -0,
+      0,
+      0.49,
+      0.5,
+      0.51,
+      1.5,
+      2.5,
+      127.49,
+      127.5,
+      254.5,
+      254.51,
+      255,
+      255.4,
+      255.5,
+      1e300,
+      Infinity,
+      -Infinity,
+    ];
     for (let n = 0; n < 2000; n++) ys.push(-20 + n * 0.1487);
     for (const y of ys) expect(lutIndex(y, last), String(y)).toBe(Math.min(last, Math.max(0, Math.round(y))));
   });

@@ -39,7 +39,9 @@ async function drop(path: string): Promise<void> {
       const data = Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0));
       const transfer = new DataTransfer();
       transfer.items.add(new File([data], name));
-      document.querySelector('.check-drop')!.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      document
+        .querySelector('.check-drop')!
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     },
     { bytes, name },
   );
@@ -64,13 +66,19 @@ async function clear(): Promise<void> {
 /** The verdict or the error line, whichever comes. */
 async function outcome(): Promise<{ verdict: string; error: string }> {
   await page.waitForFunction(
-    () => (document.querySelector('.check-verdict')?.textContent ?? '') !== '' || !document.querySelector<HTMLElement>('.check-error')!.hidden,
+    () =>
+      (document.querySelector('.check-verdict')?.textContent ?? '') !== '' ||
+      !document.querySelector<HTMLElement>('.check-error')!.hidden,
     undefined,
     { timeout: 30_000 },
   );
   return page.evaluate(() => ({
-    verdict: document.querySelector<HTMLElement>('.check-result')!.hidden ? '' : document.querySelector('.check-verdict')!.textContent!,
-    error: document.querySelector<HTMLElement>('.check-error')!.hidden ? '' : document.querySelector('.check-error')!.textContent!,
+    verdict: document.querySelector<HTMLElement>('.check-result')!.hidden
+      ? ''
+      : document.querySelector('.check-verdict')!.textContent!,
+    error: document.querySelector<HTMLElement>('.check-error')!.hidden
+      ? ''
+      : document.querySelector('.check-error')!.textContent!,
   }));
 }
 
@@ -117,16 +125,32 @@ describe('Check your table: files that are tables', () => {
     expect(await fitted()).toMatch(/fairseq|tensor2tensor|offset: 2|startIndex: 2/);
     // The link opens the explorer at fairseq's table as far as its controls go, and names the rest.
     const params = new URL(await page.$eval('.check-open', (a) => (a as HTMLAnchorElement).href)).searchParams;
-    expect([params.get('layout'), params.get('spacing'), params.get('dModel')]).toEqual(['split', 'tensor2tensor', '16']);
-    expect(await page.$eval('.check-open-note', (e) => e.textContent)).toMatch(/no control for .*(paddingIdx 1|offset 2)/);
+    expect([params.get('layout'), params.get('spacing'), params.get('dModel')]).toEqual([
+      'split',
+      'tensor2tensor',
+      '16',
+    ]);
+    expect(await page.$eval('.check-open-note', (e) => e.textContent)).toMatch(
+      /no control for .*(paddingIdx 1|offset 2)/,
+    );
   });
 
   test('.safetensors: the tensor list, the position table chosen first, another chosen by name', async () => {
     await drop('good/model.safetensors');
     expect((await outcome()).verdict).toMatch(/^Match: /);
     const options = await page.$$eval('#check-tensor option', (os) => os.map((o) => (o as HTMLOptionElement).value));
-    expect(options).toEqual(['encoder.layer.0.weight', 'encoder.embed_positions.weights', 'paper.f64', 'paper.f16', 'paper.bf16', 'token_ids', 'heads']);
-    expect(await page.$eval('#check-tensor', (s) => (s as HTMLSelectElement).value)).toBe('encoder.embed_positions.weights');
+    expect(options).toEqual([
+      'encoder.layer.0.weight',
+      'encoder.embed_positions.weights',
+      'paper.f64',
+      'paper.f16',
+      'paper.bf16',
+      'token_ids',
+      'heads',
+    ]);
+    expect(await page.$eval('#check-tensor', (s) => (s as HTMLSelectElement).value)).toBe(
+      'encoder.embed_positions.weights',
+    );
 
     await clear();
     await page.selectOption('#check-tensor', 'paper.f64');
@@ -135,8 +159,12 @@ describe('Check your table: files that are tables', () => {
     // bfloat16 keeps 8 bits: the paper's numbers, but not to float32 rounding.
     await clear();
     await page.selectOption('#check-tensor', 'paper.bf16');
-    expect((await outcome()).verdict).toMatch(/^No match\. Nearest: .*, largest difference 0\.00\d+ at row \d+, column \d+\.$/);
-    expect(await page.$eval('.check-differs', (e) => e.textContent)).toMatch(/^The file stores bfloat16: its values are within 0\.001953125 of the numbers it rounded/);
+    expect((await outcome()).verdict).toMatch(
+      /^No match\. Nearest: .*, largest difference 0\.00\d+ at row \d+, column \d+\.$/,
+    );
+    expect(await page.$eval('.check-differs', (e) => e.textContent)).toMatch(
+      /^The file stores bfloat16: its values are within 0\.001953125 of the numbers it rounded/,
+    );
 
     // An identity matrix is no encoding.
     await clear();
@@ -148,11 +176,20 @@ describe('Check your table: files that are tables', () => {
     expect((await outcome()).error).toBe('tensor "token_ids" has dtype I64; need F16, BF16, F32 or F64');
     await clear();
     await page.selectOption('#check-tensor', 'heads');
-    expect((await outcome()).error).toBe('tensor "heads" has rank 3 (shape 2 × 4 × 8); need a 2-D table (positions × dModel)');
+    expect((await outcome()).error).toBe(
+      'tensor "heads" has rank 3 (shape 2 × 4 × 8); need a 2-D table (positions × dModel)',
+    );
   });
 
   test('CSV, CSV with a header, TSV and JSON: each a match at 8 × 6', async () => {
-    for (const file of ['good/paper.csv', 'good/paper-header.csv', 'good/paper-labelled.csv', 'good/paper.tsv', 'good/paper-rows.json', 'good/paper-flat.json']) {
+    for (const file of [
+      'good/paper.csv',
+      'good/paper-header.csv',
+      'good/paper-labelled.csv',
+      'good/paper.tsv',
+      'good/paper-rows.json',
+      'good/paper-flat.json',
+    ]) {
       await drop(file);
       const { verdict, error } = await outcome();
       expect(error, file).toBe('');
@@ -163,7 +200,9 @@ describe('Check your table: files that are tables', () => {
 
   test('pasted numbers: a match for the paper rows, "No match" for numbers that are no encoding', async () => {
     await page.click('.check-paste summary');
-    const rows = Array.from({ length: 12 }, (_, p) => Array.from({ length: 4 }, (_, j) => (j % 2 ? Math.cos : Math.sin)(p * 10000 ** (-(2 * (j >> 1)) / 4))).join(', ')).join('\n');
+    const rows = Array.from({ length: 12 }, (_, p) =>
+      Array.from({ length: 4 }, (_, j) => (j % 2 ? Math.cos : Math.sin)(p * 10000 ** (-(2 * (j >> 1)) / 4))).join(', '),
+    ).join('\n');
     await clear();
     await page.fill('#check-text', rows);
     await page.click('.check-paste-button');
@@ -179,12 +218,21 @@ describe('Check your table: files it refuses, one line each', () => {
   const cases: [string, string][] = [
     ['bad/int64.npy', "int64.npy holds dtype int64 ('<i8'); need float16, float32 or float64"],
     ['bad/rank3.npy', 'rank3.npy has rank 3 (shape 2 × 3 × 4); need a 2-D table (positions × dModel)'],
-    ['bad/truncated-header.npy', 'truncated-header.npy is truncated: its header says 118 bytes but the file ends after 30'],
-    ['bad/truncated-data.npy', 'truncated-data.npy is truncated: shape 64 × 16 of float32 needs 4096 data bytes, the file has 3996'],
+    [
+      'bad/truncated-header.npy',
+      'truncated-header.npy is truncated: its header says 118 bytes but the file ends after 30',
+    ],
+    [
+      'bad/truncated-data.npy',
+      'truncated-data.npy is truncated: shape 64 × 16 of float32 needs 4096 data bytes, the file has 3996',
+    ],
     ['bad/too-large.npy', 'too-large.npy has 268,435,456 values; the limit is 67,108,864 (2^26)'],
     ['bad/ragged.csv', 'ragged.csv: line 3 has 3 values, line 1 has 4 (ragged rows)'],
     ['bad/ragged.json', 'ragged.json: row [1] has 3 values, the first has 4 (ragged rows)'],
-    ['bad/binary.bin', 'binary.bin is neither text nor a .npy or .safetensors file; need .npy, .safetensors, CSV, TSV or JSON'],
+    [
+      'bad/binary.bin',
+      'binary.bin is neither text nor a .npy or .safetensors file; need .npy, .safetensors, CSV, TSV or JSON',
+    ],
   ];
   for (const [file, message] of cases) {
     test(`${file}: "${message}"`, async () => {
@@ -197,7 +245,9 @@ describe('Check your table: files it refuses, one line each', () => {
 
   test('a truncated .safetensors header, then a good file: the section works again, and no console error', async () => {
     await drop('bad/truncated-header.safetensors');
-    expect((await outcome()).error).toMatch(/^truncated-header\.safetensors is truncated: its header says \d+ bytes but the file ends after 52$/);
+    expect((await outcome()).error).toMatch(
+      /^truncated-header\.safetensors is truncated: its header says \d+ bytes but the file ends after 52$/,
+    );
     await drop('good/paper.csv');
     expect((await outcome()).verdict).toMatch(/^Match: paper\b/);
     expect(errors).toEqual([]);

@@ -21,7 +21,10 @@ afterAll(async () => {
 
 describe('copy as code', () => {
   test("the heatmap's Save… menu opens the snippet of its table; the framework can be changed; Escape returns focus", async () => {
-    const { page, errors, close } = await openPage(browser, `${server.url}?dModel=32&positions=50&layout=split&spacing=tensor2tensor`);
+    const { page, errors, close } = await openPage(
+      browser,
+      `${server.url}?dModel=32&positions=50&layout=split&spacing=tensor2tensor`,
+    );
     await waitForCharts(page, ['phasor-heatmap']);
     const heatmap = page.locator('#heatmap phasor-heatmap'); // the section's chart (the first screen has another)
     await heatmap.locator('.save-toggle').click();
@@ -30,7 +33,9 @@ describe('copy as code', () => {
     await dialog.waitFor();
     const code = () => dialog.locator('code').textContent();
     expect(await code()).toContain('import torch');
-    expect(await code()).toContain("# phasor: ph.encode({ positions: 50, dModel: 32, base: 10000, offset: 0, layout: 'split', spacing: 'tensor2tensor' })");
+    expect(await code()).toContain(
+      "# phasor: ph.encode({ positions: 50, dModel: 32, base: 10000, offset: 0, layout: 'split', spacing: 'tensor2tensor' })",
+    );
     await dialog.locator('select').selectOption('numpy');
     expect(await code()).toContain('import numpy as np');
     expect(await code()).toMatch(/table = np\.concatenate\(\[sines, cosines\], axis=1\)/);

@@ -21,9 +21,14 @@ interface DecayData {
 interface PatternsData {
   rows: Record<string, number>;
   cols: Record<string, number>;
-  panels: { kind: string; values: Record<string, number>; pattern: { toeplitz: boolean; softmax: Record<string, number> | null } }[];
+  panels: {
+    kind: string;
+    values: Record<string, number>;
+    pattern: { toeplitz: boolean; softmax: Record<string, number> | null };
+  }[];
 }
-const data = <T>(page: Page, selector: string) => page.$eval(selector, (el) => (el as unknown as { data(): unknown }).data()) as Promise<T>;
+const data = <T>(page: Page, selector: string) =>
+  page.$eval(selector, (el) => (el as unknown as { data(): unknown }).data()) as Promise<T>;
 const values = (r: Record<string, number>) => Object.keys(r).map((k) => r[k]);
 
 /** RoFormer's relative upper bound at distance r, straight from the formula (float64). */
@@ -75,7 +80,8 @@ describe('RoPE decay chart', () => {
     expect(plain[0]).toBe(16.5);
     await setAndWait(page, DECAY, () => page.selectOption('#decay-scaling', 'linear'));
     const stretched = values((await data<DecayData>(page, DECAY)).bound);
-    for (let r = 0; r * 4 < stretched.length; r++) expect(Math.abs(stretched[4 * r] - plain[r])).toBeLessThan(1e-12 * plain[r]);
+    for (let r = 0; r * 4 < stretched.length; r++)
+      expect(Math.abs(stretched[4 * r] - plain[r])).toBeLessThan(1e-12 * plain[r]);
   });
 
   test('reads out the bound from the keyboard and saves CSV and SVG', async () => {
@@ -101,7 +107,11 @@ describe('attention patterns chart', () => {
     const cols = values(d.cols);
     expect(rows).toEqual(Array.from({ length: 100 }, (_, i) => i)); // n = 100 fits: every entry drawn
     const [additive, rope, alibi] = d.panels;
-    expect(d.panels.map((p) => [p.kind, p.pattern.toeplitz])).toEqual([['additive', false], ['rope', true], ['alibi', true]]);
+    expect(d.panels.map((p) => [p.kind, p.pattern.toeplitz])).toEqual([
+      ['additive', false],
+      ['rope', true],
+      ['alibi', true],
+    ]);
     const at = (p: (typeof d.panels)[number], m: number, k: number) => p.values[String(m * cols.length + k)];
     let ropeSpread = 0;
     let additiveSpread = 0;
@@ -114,7 +124,8 @@ describe('attention patterns chart', () => {
     expect(additiveSpread).toBeGreaterThan(0.1);
     // ALiBi head 0 of 8, slope 2^(−1): q·k of the shared token minus |m − n|/2.
     const c = at(alibi, 0, 0);
-    for (let m = 0; m < 100; m += 7) for (let k = 0; k < 100; k += 5) expect(at(alibi, m, k)).toBeCloseTo(c - 0.5 * Math.abs(m - k), 4);
+    for (let m = 0; m < 100; m += 7)
+      for (let k = 0; k < 100; k += 5) expect(at(alibi, m, k)).toBeCloseTo(c - 0.5 * Math.abs(m - k), 4);
     expect(errors).toEqual([]);
   });
 
@@ -168,12 +179,23 @@ describe('screenshots', () => {
   ];
   for (const screen of screens) {
     test(`at ${screen.suffix} both charts stay inside the screen; screenshots written`, async () => {
-      const { page, errors } = await explorer('?positions=512', { viewport: screen.viewport, deviceScaleFactor: 2, colorScheme: screen.colorScheme });
+      const { page, errors } = await explorer('?positions=512', {
+        viewport: screen.viewport,
+        deviceScaleFactor: 2,
+        colorScheme: screen.colorScheme,
+      });
       await page.$eval('#controls', (el) => (el as HTMLElement).style.setProperty('position', 'static'));
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screen.viewport.width);
-      for (const [selector, name] of [[DECAY, 'rope-decay'], [PATTERNS, 'attention-patterns']]) {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        screen.viewport.width,
+      );
+      for (const [selector, name] of [
+        [DECAY, 'rope-decay'],
+        [PATTERNS, 'attention-patterns'],
+      ]) {
         const overflow = await page.$eval(selector, (el) =>
-          [...el.shadowRoot!.querySelectorAll('svg, canvas')].some((s) => s.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5),
+          [...el.shadowRoot!.querySelectorAll('svg, canvas')].some(
+            (s) => s.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5,
+          ),
         );
         await page.locator(selector).screenshot({ path: resolve(SCREENSHOTS, `${name}-${screen.suffix}.png`) });
         expect(overflow, `${selector} stays inside the screen`).toBe(false);

@@ -14,10 +14,13 @@ const explorer = useExplorer();
 function plainData(page: Page, selector: string): Promise<unknown> {
   return page.$eval(selector, (el) => {
     const plain = (v: unknown): unknown =>
-      ArrayBuffer.isView(v) ? Array.from(v as Float32Array)
-      : Array.isArray(v) ? v.map(plain)
-      : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]))
-      : v;
+      ArrayBuffer.isView(v)
+        ? Array.from(v as Float32Array)
+        : Array.isArray(v)
+          ? v.map(plain)
+          : v !== null && typeof v === 'object'
+            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]))
+            : v;
     return plain((el as unknown as { data(): unknown }).data());
   });
 }
@@ -36,7 +39,8 @@ async function setAndCompare(page: Page, tag: string, attributes: Record<string,
       }
       while ((el as unknown as { renders: number }).renders === before) await new Promise(requestAnimationFrame);
       const fresh = document.createElement(el.localName);
-      for (const a of Array.from(el.attributes)) if (a.name !== 'id' && !a.name.startsWith('data-')) fresh.setAttribute(a.name, a.value);
+      for (const a of Array.from(el.attributes))
+        if (a.name !== 'id' && !a.name.startsWith('data-')) fresh.setAttribute(a.name, a.value);
       fresh.id = 'fresh-chart';
       el.after(fresh);
       while (fresh.getAttribute('data-state') !== 'ready') await new Promise(requestAnimationFrame);
@@ -56,11 +60,22 @@ async function setAndCompare(page: Page, tag: string, attributes: Record<string,
 function measuredFromTheCore(page: Page): Promise<string> {
   return page.$eval('phasor-dot-offset', (el) => {
     type Curve = { p: number; values: Float64Array };
-    const chart = el as unknown as { data(): { measured: Curve[]; first: number; stride: number; count: number; dModel: number; normalize: boolean }; core: { measuredDotBins(o: object): Float64Array } };
+    const chart = el as unknown as {
+      data(): { measured: Curve[]; first: number; stride: number; count: number; dModel: number; normalize: boolean };
+      core: { measuredDotBins(o: object): Float64Array };
+    };
     const d = chart.data();
     const base = Number(el.getAttribute('base') ?? 10000);
     for (const m of d.measured) {
-      const want = chart.core.measuredDotBins({ dModel: d.dModel, base, normalize: d.normalize, first: d.first, stride: d.stride, count: d.count, p: m.p });
+      const want = chart.core.measuredDotBins({
+        dModel: d.dModel,
+        base,
+        normalize: d.normalize,
+        first: d.first,
+        stride: d.stride,
+        count: d.count,
+        p: m.p,
+      });
       if (want.some((v, r) => v !== m.values[r])) return `p = ${m.p}`;
     }
     return '';
@@ -69,8 +84,32 @@ function measuredFromTheCore(page: Page): Promise<string> {
 
 describe('charts that reuse their last draw’s values draw what a new chart draws', () => {
   const cases: [string, Record<string, string | null>[]][] = [
-    ['phasor-dot-offset', [{ k: '5' }, { k: '9' }, { p: '0,7' }, { p: '0,8' }, { normalize: '' }, { normalize: null }, { base: '500' }, { 'd-model': '64' }, { 'max-offset': '300' }]],
-    ['phasor-heatmap', [{ k: '3' }, { p: '7' }, { base: '500' }, { layout: 'split' }, { spacing: 'tensor2tensor' }, { 'd-model': '64' }, { positions: '200' }]],
+    [
+      'phasor-dot-offset',
+      [
+        { k: '5' },
+        { k: '9' },
+        { p: '0,7' },
+        { p: '0,8' },
+        { normalize: '' },
+        { normalize: null },
+        { base: '500' },
+        { 'd-model': '64' },
+        { 'max-offset': '300' },
+      ],
+    ],
+    [
+      'phasor-heatmap',
+      [
+        { k: '3' },
+        { p: '7' },
+        { base: '500' },
+        { layout: 'split' },
+        { spacing: 'tensor2tensor' },
+        { 'd-model': '64' },
+        { positions: '200' },
+      ],
+    ],
     ['phasor-distance', [{ k: '3' }, { p: '7' }, { base: '500' }, { 'd-model': '64' }, { positions: '200' }]],
   ];
   for (const [tag, states] of cases) {

@@ -15,7 +15,8 @@ let browser: Browser;
 let server: StaticServer;
 
 beforeAll(async () => {
-  if (!existsSync(join(EMBED, 'phasor-embed.js'))) throw new Error('build/embed is missing: run node web/tools/build-embed.mjs');
+  if (!existsSync(join(EMBED, 'phasor-embed.js')))
+    throw new Error('build/embed is missing: run node web/tools/build-embed.mjs');
   browser = await launchChromium();
   server = await serveDirectory(EMBED, { 'content-security-policy': STRICT_CSP });
 });
@@ -92,7 +93,11 @@ describe('the example post with phasor-embed.js under a strict CSP', () => {
     await page.waitForFunction(() => document.querySelector('phasor-rotation')?.getAttribute('data-state') === 'error');
     const shown = await page.$eval('phasor-rotation', (el) => {
       const box = el.shadowRoot!.querySelector('[role="alert"]') as HTMLElement;
-      return { text: box.textContent, visible: !box.hidden && box.offsetHeight > 0, images: el.shadowRoot!.querySelectorAll('img').length };
+      return {
+        text: box.textContent,
+        visible: !box.hidden && box.offsetHeight > 0,
+        images: el.shadowRoot!.querySelectorAll('img').length,
+      };
     });
     expect(shown.visible).toBe(true);
     expect(shown.text).toContain('d-model');

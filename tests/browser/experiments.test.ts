@@ -8,7 +8,15 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { EXPERIMENT_CHARTS, inkOf, renders, tooltipText, waitForCharts, waitForQuery, waitForRender } from './support/charts.js';
+import {
+  EXPERIMENT_CHARTS,
+  inkOf,
+  renders,
+  tooltipText,
+  waitForCharts,
+  waitForQuery,
+  waitForRender,
+} from './support/charts.js';
 import { SCREENSHOTS, useExplorer } from './support/explorer.js';
 import { createPhasor } from '../../web/src/core/index.js';
 
@@ -18,14 +26,19 @@ const TAU = 2 * Math.PI;
 
 const explorer = useExplorer(EXPERIMENT_CHARTS);
 
-const data = <T>(page: Page, selector: string) => page.$eval(selector, (el) => (el as unknown as { data(): unknown }).data()) as Promise<T>;
+const data = <T>(page: Page, selector: string) =>
+  page.$eval(selector, (el) => (el as unknown as { data(): unknown }).data()) as Promise<T>;
 // innerText is empty while the chart's section is out of sight (not rendered: content-visibility): read it in view.
 const shadowText = (page: Page, selector: string, part = '.content') =>
-  page.$eval(selector, async (el, p) => {
-    el.scrollIntoView({ block: 'center' });
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    return (el.shadowRoot!.querySelector(p) as HTMLElement).innerText;
-  }, part);
+  page.$eval(
+    selector,
+    async (el, p) => {
+      el.scrollIntoView({ block: 'center' });
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      return (el.shadowRoot!.querySelector(p) as HTMLElement).innerText;
+    },
+    part,
+  );
 
 /** Canvas pixels and SVG text together: changes when the picture or its labels do. */
 async function picture(page: Page, selector: string): Promise<string> {
@@ -52,17 +65,26 @@ describe('the RoPE, attention and design charts', () => {
       const ink = await inkOf(page, selector);
       expect(ink.shapes, `${selector} has axes and marks`).toBeGreaterThan(10);
       // The shift fit's bars are two series, two colours (crisp edges at the page's wider charts mix no third).
-      expect(ink.colours, `${selector} draws in more than one colour`).toBeGreaterThan(selector === 'phasor-shift-fit' ? 1 : 2);
+      expect(ink.colours, `${selector} draws in more than one colour`).toBeGreaterThan(
+        selector === 'phasor-shift-fit' ? 1 : 2,
+      );
       expect(ink.covered, `${selector} draws on its canvas`).toBeGreaterThan(0.005);
     }
-    expect(await page.locator('#rope-attention ~ section .katex').count(), 'the new sections typeset their formulas').toBeGreaterThan(5);
+    expect(
+      await page.locator('#rope-attention ~ section .katex').count(),
+      'the new sections typeset their formulas',
+    ).toBeGreaterThan(5);
     expect(errors).toEqual([]);
   });
 
   test('RoPE and ALiBi give one curve for every query position; additive PE gives different ones', async () => {
     const { page } = await explorer();
     const d = await data<AttentionData>(page, ATTENTION);
-    expect(d.panels.map((p) => p.title)).toEqual(['RoPE (rotate_half)', 'Additive PE, all four terms', 'ALiBi, head 1 of 8 (slope 0.5)']);
+    expect(d.panels.map((p) => p.title)).toEqual([
+      'RoPE (rotate_half)',
+      'Additive PE, all four terms',
+      'ALiBi, head 1 of 8 (slope 0.5)',
+    ]);
     const [rope, additive, alibi] = d.panels;
     const count = Object.keys(d.offsets).length;
     expect(count).toBe(65);
@@ -76,7 +98,9 @@ describe('the RoPE, attention and design charts', () => {
       expect(at(0) - at(1)).toBeCloseTo(0.5, 5);
       expect(at(0) - at(-20)).toBeCloseTo(10, 4);
     }
-    const captions = await page.$eval(ATTENTION, (el) => [...el.shadowRoot!.querySelectorAll('.panel .caption')].map((c) => c.textContent));
+    const captions = await page.$eval(ATTENTION, (el) =>
+      [...el.shadowRoot!.querySelectorAll('.panel .caption')].map((c) => c.textContent),
+    );
     expect(captions[0]).toContain('One curve for every m');
     expect(captions[1]).toContain('The curves differ by up to');
     expect(captions[2]).toContain('One curve for every m');
@@ -102,7 +126,10 @@ describe('the RoPE, attention and design charts', () => {
   test('the shift fit: sin + cos and linear frequencies fit to rounding; sine only and non-linear phase do not', async () => {
     const { page } = await explorer();
     type Row = { encoding: string; residual: number; extrapolationResidual: number; rank: number };
-    const d = await data<{ rows: Row[]; collision: { frequency: number; partner: number; sine: number[]; cosine: number[] } }>(page, 'phasor-shift-fit');
+    const d = await data<{
+      rows: Row[];
+      collision: { frequency: number; partner: number; sine: number[]; cosine: number[] };
+    }>(page, 'phasor-shift-fit');
     const row = Object.fromEntries(d.rows.map((r) => [r.encoding, r]));
     expect(row.sinusoidal.residual).toBeLessThan(1e-12);
     expect(row.sinusoidal.extrapolationResidual).toBeLessThan(1e-9);
@@ -125,7 +152,11 @@ describe('the RoPE, attention and design charts', () => {
 
   test('the base chart: neighbours are the closest positions, at the closed-form distance √(Σ 2 − 2 cos ωᵢ)', async () => {
     const { page } = await explorer();
-    type Resolution = { minDistance: Record<string, number>; atOffset: Record<string, number>; float32Bound: Record<string, number> };
+    type Resolution = {
+      minDistance: Record<string, number>;
+      atOffset: Record<string, number>;
+      float32Bound: Record<string, number>;
+    };
     const d = await data<{ lengths: number[]; nearest: Resolution; far: Resolution }>(page, 'phasor-base-length');
     expect(d.lengths[0]).toBe(2);
     expect(d.lengths.at(-1)).toBe(2 ** 22 / 128); // the explorer's max-length: 2^22 / d_model
@@ -147,7 +178,12 @@ describe('the RoPE, attention and design charts', () => {
 
   test('the embedding chart: |PE| = √(d/2) at every position, and ×√d multiplies the token length by √d', async () => {
     const { page } = await explorer();
-    const d = await data<{ peNorm: Record<string, number>; tokenNorm: Record<string, number>; scaledTokenNorm: Record<string, number>; dModel: number }>(page, 'phasor-embedding-scale');
+    const d = await data<{
+      peNorm: Record<string, number>;
+      tokenNorm: Record<string, number>;
+      scaledTokenNorm: Record<string, number>;
+      dModel: number;
+    }>(page, 'phasor-embedding-scale');
     expect(d.dModel).toBe(128);
     const positions = Object.keys(d.peNorm).length;
     expect(positions).toBe(100);
@@ -164,8 +200,16 @@ describe('the RoPE, attention and design charts', () => {
     const { page } = await explorer();
     const selector = 'phasor-embedding-scale';
     const ph = await createPhasor({ experiments: true });
-    type Norms = Record<'tokenNorm' | 'scaledTokenNorm' | 'peNorm' | 'sumNorm' | 'scaledSumNorm', Record<string, number>>;
-    for (const [dModel, positions] of [[2048, 300], [1000, 500], [2048, 301], [16384, 300]]) {
+    type Norms = Record<
+      'tokenNorm' | 'scaledTokenNorm' | 'peNorm' | 'sumNorm' | 'scaledSumNorm',
+      Record<string, number>
+    >;
+    for (const [dModel, positions] of [
+      [2048, 300],
+      [1000, 500],
+      [2048, 301],
+      [16384, 300],
+    ]) {
       const draws = await renders(page, selector);
       await page.$eval(
         selector,
@@ -208,8 +252,16 @@ describe('the RoPE, attention and design charts', () => {
     await page.$eval(selector, (el) => el.setAttribute('preset', 'phi-3-mini-128k-instruct'));
     await waitForRender(page, selector, draws);
     type Scheme = { type: string; label: string; frequencies: { wavelengths: Record<string, number> } };
-    const d = await data<{ original: Record<string, number>; schemes: Scheme[]; factor: number; originalLength: number }>(page, selector);
-    expect(d.schemes.map((s) => s.label)).toEqual(['phi-3-mini-128k-instruct: LongRoPE, short factors', 'phi-3-mini-128k-instruct: LongRoPE, long factors']);
+    const d = await data<{
+      original: Record<string, number>;
+      schemes: Scheme[];
+      factor: number;
+      originalLength: number;
+    }>(page, selector);
+    expect(d.schemes.map((s) => s.label)).toEqual([
+      'phi-3-mini-128k-instruct: LongRoPE, short factors',
+      'phi-3-mini-128k-instruct: LongRoPE, long factors',
+    ]);
     expect([d.factor, d.originalLength]).toEqual([32, 4096]);
     // Pair 0: λ = 2π × its factor (short 1.1, long 1.07, both read as float32).
     expect(d.schemes[0].frequencies.wavelengths[0] / (TAU * Math.fround(1.1))).toBeCloseTo(1, 12);
@@ -256,12 +308,18 @@ describe('the RoPE, attention and design charts', () => {
       await page.waitForFunction((s) => document.querySelector(s)!.getAttribute('data-state') === 'error', selector);
       const message = await page.$eval(selector, (el) => el.shadowRoot!.querySelector('.error')!.textContent!);
       for (const part of expected) expect(message, selector).toContain(part);
-      for (const other of EXPERIMENT_CHARTS.filter((s) => s !== selector)) expect(await page.getAttribute(other, 'data-state'), other).toBe('ready');
+      for (const other of EXPERIMENT_CHARTS.filter((s) => s !== selector))
+        expect(await page.getAttribute(other, 'data-state'), other).toBe('ready');
       const draws = await renders(page, selector);
-      await page.$eval(selector, (el, [a, v]) => (v === null ? el.removeAttribute(a) : el.setAttribute(a, v)), [attribute, good] as const);
+      await page.$eval(selector, (el, [a, v]) => (v === null ? el.removeAttribute(a) : el.setAttribute(a, v)), [
+        attribute,
+        good,
+      ] as const);
       await waitForRender(page, selector, draws);
       expect(await page.getAttribute(selector, 'data-state')).toBe('ready');
-      expect(await page.$eval(selector, (el) => (el.shadowRoot!.querySelector('.error') as HTMLElement).hidden)).toBe(true);
+      expect(await page.$eval(selector, (el) => (el.shadowRoot!.querySelector('.error') as HTMLElement).hidden)).toBe(
+        true,
+      );
     }
     expect(errors).toEqual([]);
   });
@@ -318,7 +376,13 @@ describe('the RoPE, attention and design charts', () => {
 
   test('each element with no attributes draws from its defaults', async () => {
     const { page, errors } = await explorer();
-    const tags = ['phasor-attention-offset', 'phasor-shift-fit', 'phasor-base-length', 'phasor-embedding-scale', 'phasor-rope-scaling'];
+    const tags = [
+      'phasor-attention-offset',
+      'phasor-shift-fit',
+      'phasor-base-length',
+      'phasor-embedding-scale',
+      'phasor-rope-scaling',
+    ];
     await page.evaluate((names) => {
       const host = document.createElement('div');
       host.id = 'bare';
@@ -339,14 +403,21 @@ describe('the RoPE, attention and design charts', () => {
 
   test('each chart saves the numbers it draws as CSV, one row per point', async () => {
     const { page } = await explorer();
-    const csv = async (selector: string) => (await page.$eval(selector, (el) => (el as unknown as { toCSV(): string }).toCSV())).trim().split('\n');
+    const csv = async (selector: string) =>
+      (await page.$eval(selector, (el) => (el as unknown as { toCSV(): string }).toCSV())).trim().split('\n');
     const attention = await csv(ATTENTION);
     expect(attention).toHaveLength(66);
     expect(attention[0]).toMatch(/^m - n,RoPE \(rotate_half\): m = 0,.*"Additive PE, all four terms: m = 10000",/);
     expect(attention[1].split(',')[0]).toBe('-32');
     const fit = await csv('phasor-shift-fit');
     expect(fit[0]).toBe('encoding,residual,extrapolationResidual,rank');
-    expect(fit.map((line) => line.split(',')[0]).slice(1)).toEqual(['sinusoidal', 'sine-only', 'linear-frequencies', 'quadratic-phase', 'log-phase']);
+    expect(fit.map((line) => line.split(',')[0]).slice(1)).toEqual([
+      'sinusoidal',
+      'sine-only',
+      'linear-frequencies',
+      'quadratic-phase',
+      'log-phase',
+    ]);
     const base = await csv('phasor-base-length');
     expect(base).toHaveLength(16); // a header and lengths 2, 4, …, 2^15
     expect(base[0]).toContain('base 100: closest |PE(p) - PE(q)|,base 100: closest at least 16 apart');
@@ -370,12 +441,18 @@ describe('the RoPE, attention and design charts', () => {
     expect(await page.getAttribute('phasor-rope-scaling', 'theta')).toBe('500');
     expect(await page.getAttribute('phasor-base-length', 'bases')).toBe('100,500,10000,1000000');
     await page.waitForFunction(() => {
-      const d = (document.querySelector('phasor-rope-scaling') as unknown as { data(): { original: Float64Array } }).data();
+      const d = (
+        document.querySelector('phasor-rope-scaling') as unknown as { data(): { original: Float64Array } }
+      ).data();
       return d !== null && Math.abs(d.original[1] / (2 * Math.PI * 500 ** (2 / 128)) - 1) < 1e-12;
     });
     await page.fill('#dModel', '64');
     await page.keyboard.press('Tab');
-    await page.waitForFunction(() => (document.querySelector('phasor-embedding-scale') as unknown as { data(): { dModel: number } }).data()?.dModel === 64);
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('phasor-embedding-scale') as unknown as { data(): { dModel: number } }).data()
+          ?.dModel === 64,
+    );
     expect(await page.getAttribute('phasor-base-length', 'd-model')).toBe('64');
     expect(await page.getAttribute(ATTENTION, 'd-model')).toBe('64');
   });
@@ -398,24 +475,38 @@ describe('the new charts on other screens', () => {
   ];
   for (const screen of screens) {
     test(`at ${screen.suffix} every chart stays inside the screen; screenshots written`, async () => {
-      const { page, errors } = await explorer('', { viewport: screen.viewport, deviceScaleFactor: 2, colorScheme: screen.colorScheme });
+      const { page, errors } = await explorer('', {
+        viewport: screen.viewport,
+        deviceScaleFactor: 2,
+        colorScheme: screen.colorScheme,
+      });
       // The sticky controls would cover the top of a chart scrolled under them.
       await page.$eval('#controls', (el) => (el as HTMLElement).style.setProperty('position', 'static'));
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screen.viewport.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        screen.viewport.width,
+      );
       for (const selector of EXPERIMENT_CHARTS) {
         const overflow = await page.$eval(selector, (el) =>
-          [...el.shadowRoot!.querySelectorAll('svg, canvas')].some((s) => s.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5),
+          [...el.shadowRoot!.querySelectorAll('svg, canvas')].some(
+            (s) => s.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5,
+          ),
         );
         expect(overflow, `${selector} stays inside the screen`).toBe(false);
-        await page.locator(selector).screenshot({ path: resolve(SCREENSHOTS, `${names[selector]}-${screen.suffix}.png`) });
+        await page
+          .locator(selector)
+          .screenshot({ path: resolve(SCREENSHOTS, `${names[selector]}-${screen.suffix}.png`) });
       }
       // One model's scaling: Phi-3's two longrope lines and their legend fit the screen too.
       const scaling = 'phasor-rope-scaling';
       const draws = await renders(page, scaling);
       await page.$eval(scaling, (el) => el.setAttribute('preset', 'phi-3-mini-128k-instruct'));
       await waitForRender(page, scaling, draws);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screen.viewport.width);
-      await page.locator(scaling).screenshot({ path: resolve(SCREENSHOTS, `rope-scaling-preset-${screen.suffix}.png`) });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        screen.viewport.width,
+      );
+      await page
+        .locator(scaling)
+        .screenshot({ path: resolve(SCREENSHOTS, `rope-scaling-preset-${screen.suffix}.png`) });
       expect(errors).toEqual([]);
     });
   }

@@ -73,20 +73,28 @@ function highlightOf(page: Page, selector: string) {
 }
 
 describe('the first screen', () => {
-  for (const [width, height] of [[1280, 800], [360, 740]] as const) {
+  for (const [width, height] of [
+    [1280, 800],
+    [360, 740],
+  ] as const) {
     test(`a drawn chart intersects the first viewport at ${width} × ${height}`, async () => {
       const { page, errors } = await open('', { width, height });
       await waitForCharts(page, ['#hero-chart']);
-      const seen = await page.evaluate(([w, h]) => {
-        return [...document.querySelectorAll('[data-state="ready"]')].filter((el) => {
-          const canvas = el.shadowRoot?.querySelector('canvas');
-          const r = canvas?.getBoundingClientRect();
-          // Visible: a real area of the canvas inside the viewport, not under the docked controls.
-          const controls = document.getElementById('controls')!.getBoundingClientRect();
-          const bottom = Math.min(h, controls.top > 0 && controls.top < h ? controls.top : h);
-          return !!r && r.width > 100 && Math.min(r.bottom, bottom) - Math.max(r.top, 0) > 100 && r.left < w;
-        }).map((el) => el.localName);
-      }, [width, height] as const);
+      const seen = await page.evaluate(
+        ([w, h]) => {
+          return [...document.querySelectorAll('[data-state="ready"]')]
+            .filter((el) => {
+              const canvas = el.shadowRoot?.querySelector('canvas');
+              const r = canvas?.getBoundingClientRect();
+              // Visible: a real area of the canvas inside the viewport, not under the docked controls.
+              const controls = document.getElementById('controls')!.getBoundingClientRect();
+              const bottom = Math.min(h, controls.top > 0 && controls.top < h ? controls.top : h);
+              return !!r && r.width > 100 && Math.min(r.bottom, bottom) - Math.max(r.top, 0) > 100 && r.left < w;
+            })
+            .map((el) => el.localName);
+        },
+        [width, height] as const,
+      );
       expect(seen).toContain('phasor-heatmap');
       // The invitation: a play button on the first screen, and the table's ink is there (not an empty canvas).
       const play = await page.locator('.hero button[data-play="p"]').boundingBox();
@@ -109,7 +117,15 @@ describe('the first screen', () => {
 describe('text and charts linked both ways', () => {
   test('focusing each linked term highlights it in its chart, and blurring takes it away', async () => {
     const { page, errors } = await open();
-    await waitForCharts(page, ['#hero-chart', 'phasor-frequencies', '#heatmap phasor-heatmap', 'phasor-dot-offset', 'phasor-distance', 'phasor-rotation', 'phasor-rope-scaling']);
+    await waitForCharts(page, [
+      '#hero-chart',
+      'phasor-frequencies',
+      '#heatmap phasor-heatmap',
+      'phasor-dot-offset',
+      'phasor-distance',
+      'phasor-rotation',
+      'phasor-rope-scaling',
+    ]);
     const terms = await page.$$eval('[data-link][tabindex="0"]', (els) =>
       els.map((el, n) => {
         el.setAttribute('data-test-term', String(n));
@@ -122,14 +138,20 @@ describe('text and charts linked both ways', () => {
     // Every kind of term the issue names is in the text: p, k, p + k, a pair (ω_i, λ_i), M_k, each scaling scheme
     // (the four attention terms answer to their check boxes, below).
     const schemes = ['linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3'].map((s) => `scheme:${s}`);
-    expect(new Set(terms.map((t) => t.term))).toEqual(new Set(['p', 'k', 'p+k', 'pair', 'omega', 'lambda', 'mk', ...schemes]));
+    expect(new Set(terms.map((t) => t.term))).toEqual(
+      new Set(['p', 'k', 'p+k', 'pair', 'omega', 'lambda', 'mk', ...schemes]),
+    );
     expect(terms.length).toBeGreaterThanOrEqual(15);
     for (const t of terms) {
       const term = page.locator(`[data-test-term="${t.n}"]`);
       await term.scrollIntoViewIfNeeded();
       expect((await highlightOf(page, t.chart)).count, `${t.term} before focus`).toBe(0);
       await term.focus();
-      await page.waitForFunction((sel) => (document.querySelector(sel)!.shadowRoot!.querySelectorAll('g.highlight > *').length ?? 0) > 0, t.chart, { timeout: 5000 });
+      await page.waitForFunction(
+        (sel) => (document.querySelector(sel)!.shadowRoot!.querySelectorAll('g.highlight > *').length ?? 0) > 0,
+        t.chart,
+        { timeout: 5000 },
+      );
       const on = await highlightOf(page, t.chart);
       expect(on.area, `${t.term} in ${t.chart}: the marks have a size`).toBeGreaterThan(20);
       if (t.term === 'p' || t.term === 'p+k') {
@@ -150,7 +172,12 @@ describe('text and charts linked both ways', () => {
         );
         if (over !== null) expect(over, `${t.term} in ${t.chart}: the highlight covers its mark`).toBe(true);
       }
-      expect(await term.evaluate((el) => el.classList.contains('term-on') && getComputedStyle(el).backgroundColor !== 'rgba(0, 0, 0, 0)'), `${t.term} is lit in the text`).toBe(true);
+      expect(
+        await term.evaluate(
+          (el) => el.classList.contains('term-on') && getComputedStyle(el).backgroundColor !== 'rgba(0, 0, 0, 0)',
+        ),
+        `${t.term} is lit in the text`,
+      ).toBe(true);
       await term.evaluate((el) => (el as HTMLElement).blur());
       expect(await highlightOf(page, t.chart), `${t.term} after blur`).toEqual({ count: 0, area: 0, attribute: null });
     }
@@ -161,15 +188,23 @@ describe('text and charts linked both ways', () => {
       await box.scrollIntoViewIfNeeded();
       await waitForCharts(page, [attention]);
       await box.focus();
-      await page.waitForFunction((sel) => (document.querySelector(sel)!.shadowRoot!.querySelectorAll('g.highlight > path').length ?? 0) >= 4, attention, { timeout: 10000 });
-      const lit = await page.$$eval('#attention-offset .term-on', (els) => els.map((el) => (el as HTMLElement).dataset.link));
+      await page.waitForFunction(
+        (sel) => (document.querySelector(sel)!.shadowRoot!.querySelectorAll('g.highlight > path').length ?? 0) >= 4,
+        attention,
+        { timeout: 10000 },
+      );
+      const lit = await page.$$eval('#attention-offset .term-on', (els) =>
+        els.map((el) => (el as HTMLElement).dataset.link),
+      );
       expect(lit, `${term}: the formula's term and its box light up`).toEqual([`term:${term}`, `term:${term}`]);
       await box.evaluate((el) => (el as HTMLElement).blur());
       expect((await highlightOf(page, attention)).count).toBe(0);
     }
     // Said once, politely, when the focus settles.
     await page.locator('#frequencies [data-link="omega"]').first().focus();
-    await page.waitForFunction(() => /highlighted in the chart/.test(document.getElementById('phasor-link-status')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /highlighted in the chart/.test(document.getElementById('phasor-link-status')?.textContent ?? ''),
+    );
     expect(await page.getAttribute('#phasor-link-status', 'aria-live')).toBe('polite');
     expect(errors).toEqual([]);
     await close(page);
@@ -195,7 +230,7 @@ describe('text and charts linked both ways', () => {
     await close(page);
   });
 
-  test('hovering a chart lights up its term in the text (heatmap row p, a column\'s pair, a block of M_k)', async () => {
+  test("hovering a chart lights up its term in the text (heatmap row p, a column's pair, a block of M_k)", async () => {
     const { page } = await open();
     await waitForCharts(page, ['#heatmap phasor-heatmap', 'phasor-rotation']);
     const heatmap = page.locator('#heatmap phasor-heatmap');
@@ -206,12 +241,16 @@ describe('text and charts linked both ways', () => {
     const lit = () => page.$$eval('#heatmap .term-on', (els) => els.map((el) => (el as HTMLElement).dataset.link));
     expect(await lit()).toEqual([]);
     // Row p = 20 of positions 0 … 99, on the canvas.
-    const canvas = await heatmap.evaluate((el) => el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON());
+    const canvas = await heatmap.evaluate((el) =>
+      el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON(),
+    );
     await page.mouse.move(canvas.x + canvas.width * 0.8, canvas.y + (canvas.height * 20.5) / 100);
     await page.waitForFunction(() => document.querySelector('#heatmap [data-link="p"]')!.classList.contains('term-on'));
     // A column far from the marks: its pair.
     await page.mouse.move(canvas.x + canvas.width * 0.8, canvas.y + (canvas.height * 70.5) / 100);
-    await page.waitForFunction(() => document.querySelector('#heatmap [data-link="pair"]')!.classList.contains('term-on'));
+    await page.waitForFunction(() =>
+      document.querySelector('#heatmap [data-link="pair"]')!.classList.contains('term-on'),
+    );
     expect(await lit()).toEqual(['pair']);
     await page.mouse.move(0, 0);
     await page.waitForFunction(() => document.querySelectorAll('#heatmap .term-on').length === 0);
@@ -220,9 +259,13 @@ describe('text and charts linked both ways', () => {
     await matrix.scrollIntoViewIfNeeded();
     // Its section renders (content-visibility) in the frame after the scroll.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const m = await matrix.evaluate((el) => el.shadowRoot!.querySelectorAll('canvas')[0]!.getBoundingClientRect().toJSON());
+    const m = await matrix.evaluate((el) =>
+      el.shadowRoot!.querySelectorAll('canvas')[0]!.getBoundingClientRect().toJSON(),
+    );
     await page.mouse.move(m.x + m.width * 0.6, m.y + m.height * 0.6);
-    await page.waitForFunction(() => document.querySelector('#rotation [data-link="mk"]')!.classList.contains('term-on'));
+    await page.waitForFunction(() =>
+      document.querySelector('#rotation [data-link="mk"]')!.classList.contains('term-on'),
+    );
     await close(page);
   });
 });
@@ -230,17 +273,22 @@ describe('text and charts linked both ways', () => {
 describe('play', () => {
   const pOf = (page: Page) => page.$eval('#hero-chart', (el) => Number(el.getAttribute('p')));
 
-  test('play advances p (the table\'s line moves) and a second press stops it', async () => {
+  test("play advances p (the table's line moves) and a second press stops it", async () => {
     const { page } = await open();
     await waitForCharts(page, ['#hero-chart']);
     const button = page.locator('.hero button[data-play="p"]');
     const start = await pOf(page);
-    const line = () => page.$eval('#hero-chart', (el) => Number(el.shadowRoot!.querySelector('line.mark-p')!.getAttribute('y1')));
+    const line = () =>
+      page.$eval('#hero-chart', (el) => Number(el.shadowRoot!.querySelector('line.mark-p')!.getAttribute('y1')));
     const y0 = await line();
     await button.click();
     expect(await button.getAttribute('aria-pressed')).toBe('true');
     await page.waitForFunction((p) => Number(document.getElementById('hero-chart')!.getAttribute('p')) >= p + 3, start);
-    await page.waitForFunction((y) => Number(document.getElementById('hero-chart')!.shadowRoot!.querySelector('line.mark-p')!.getAttribute('y1')) > y, y0);
+    await page.waitForFunction(
+      (y) =>
+        Number(document.getElementById('hero-chart')!.shadowRoot!.querySelector('line.mark-p')!.getAttribute('y1')) > y,
+      y0,
+    );
     await button.click();
     expect(await button.getAttribute('aria-pressed')).toBe('false');
     const stopped = await pOf(page);
@@ -250,17 +298,23 @@ describe('play', () => {
     await close(page);
   });
 
-  test('play k turns M_k\'s blocks; the element\'s own play attribute works in an embed', async () => {
+  test("play k turns M_k's blocks; the element's own play attribute works in an embed", async () => {
     const { page } = await open();
     await waitForCharts(page, ['phasor-rotation']);
     const button = page.locator('#rotation button[data-play="k"]');
     await button.scrollIntoViewIfNeeded();
-    const window0 = await page.$eval('phasor-rotation', (el) => Array.from((el as unknown as { data(): { window: Float32Array } }).data().window.slice(0, 4)));
+    const window0 = await page.$eval('phasor-rotation', (el) =>
+      Array.from((el as unknown as { data(): { window: Float32Array } }).data().window.slice(0, 4)),
+    );
     await button.click();
     await page.waitForFunction(() => Number(document.querySelector('phasor-rotation')!.getAttribute('k')) >= 9);
     await button.click();
     await page.waitForFunction((w) => {
-      const now = Array.from((document.querySelector('phasor-rotation') as unknown as { data(): { window: Float32Array } }).data().window.slice(0, 4));
+      const now = Array.from(
+        (document.querySelector('phasor-rotation') as unknown as { data(): { window: Float32Array } })
+          .data()
+          .window.slice(0, 4),
+      );
       return now.some((v, n) => v !== w[n]);
     }, window0);
     await close(page);
@@ -277,7 +331,9 @@ describe('play', () => {
     expect(await post.page.$eval('#table', (el) => el.getAttribute('p'))).toBe(at);
     // And a term of the post highlights in its chart.
     await post.page.locator('[data-link="mk"]').hover();
-    await post.page.waitForFunction(() => (document.getElementById('rotation')!.shadowRoot!.querySelectorAll('g.highlight > *').length ?? 0) > 0);
+    await post.page.waitForFunction(
+      () => (document.getElementById('rotation')!.shadowRoot!.querySelectorAll('g.highlight > *').length ?? 0) > 0,
+    );
     await close(post.page);
   });
 
@@ -289,7 +345,10 @@ describe('play', () => {
     expect(await button.getAttribute('aria-pressed')).toBeNull();
     const start = await pOf(page);
     await button.click();
-    await page.waitForFunction((p) => Number(document.getElementById('hero-chart')!.getAttribute('p')) === p + 8, start);
+    await page.waitForFunction(
+      (p) => Number(document.getElementById('hero-chart')!.getAttribute('p')) === p + 8,
+      start,
+    );
     await page.waitForTimeout(500);
     expect(await pOf(page)).toBe(start + 8);
     // No transition on the outline that shows which charts a control drives.
@@ -321,12 +380,19 @@ describe('on a phone (360 × 740)', () => {
     const before = await page.$eval('#heatmap phasor-heatmap', (el) => el.getAttribute('p'));
     await slider.focus();
     for (let n = 0; n < 5; n++) await page.keyboard.press('ArrowRight');
-    await page.waitForFunction((p) => document.querySelector('#heatmap phasor-heatmap')!.getAttribute('p') !== p, before);
+    await page.waitForFunction(
+      (p) => document.querySelector('#heatmap phasor-heatmap')!.getAttribute('p') !== p,
+      before,
+    );
     // Some of the table's canvas is on screen above the open panel.
-    const visible = await page.$eval('#heatmap phasor-heatmap', (el, top) => {
-      const r = el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect();
-      return Math.min(r.bottom, top) - Math.max(r.top, 0);
-    }, panel!.y);
+    const visible = await page.$eval(
+      '#heatmap phasor-heatmap',
+      (el, top) => {
+        const r = el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect();
+        return Math.min(r.bottom, top) - Math.max(r.top, 0);
+      },
+      panel!.y,
+    );
     expect(visible).toBeGreaterThan(80);
     await page.screenshot({ path: join(SCREENS, 'phone-controls-open-360.png') });
     await close(page);
@@ -346,7 +412,9 @@ describe('on a phone (360 × 740)', () => {
         );
         expect(boxes.map((b) => b.text).sort(), `${chart}, k = ${k}`).toEqual(['p + k = ' + (40 + k), 'p = 40']);
         const [a, b] = boxes;
-        const overlap = Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
+        const overlap =
+          Math.min(a.right, b.right) > Math.max(a.left, b.left) &&
+          Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
         expect(overlap, `${chart}, k = ${k}: ${JSON.stringify(boxes)}`).toBe(false);
       }
       await close(page);
@@ -355,7 +423,11 @@ describe('on a phone (360 × 740)', () => {
 
   test('the labels of p and p + k stay inside the distance matrix when their columns are at its edges, and clear of each other', async () => {
     // 4096 positions at 360 px: p + k = 28 is a column at the left edge, 4095 one at the right; p = 3, k = 1 two close columns at the left.
-    for (const query of ['?positions=4096&dModel=1024&p=20&k=8', '?positions=4096&p=4090&k=5', '?positions=4096&p=3&k=1']) {
+    for (const query of [
+      '?positions=4096&dModel=1024&p=20&k=8',
+      '?positions=4096&p=4090&k=5',
+      '?positions=4096&p=3&k=1',
+    ]) {
       const { page } = await open(query, { width: 360, height: 740 });
       const chart = '#distance phasor-distance';
       await page.$eval(chart, (el) => el.scrollIntoView());
@@ -368,9 +440,14 @@ describe('on a phone (360 × 740)', () => {
         plot: el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON() as DOMRect,
       }));
       expect(boxes.length, query).toBe(2);
-      for (const b of boxes) expect(b.left >= plot.left - 0.5 && b.right <= plot.right + 0.5, `${query}: ${JSON.stringify(b)} in ${plot.left}…${plot.right}`).toBe(true);
+      for (const b of boxes)
+        expect(
+          b.left >= plot.left - 0.5 && b.right <= plot.right + 0.5,
+          `${query}: ${JSON.stringify(b)} in ${plot.left}…${plot.right}`,
+        ).toBe(true);
       const [a, b] = boxes;
-      const overlap = Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
+      const overlap =
+        Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
       expect(overlap, `${query}: ${JSON.stringify(boxes)}`).toBe(false);
       await close(page);
     }
@@ -382,9 +459,21 @@ describe('axe-core finds no violation', () => {
     await waitForCharts(page, waitFor);
     await page.addScriptTag({ path: AXE });
     return page.evaluate(async () => {
-      const run = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; help: string; nodes: { target: unknown; failureSummary?: string }[] }[] }> } }).axe;
+      const run = (
+        window as unknown as {
+          axe: {
+            run(context: Document): Promise<{
+              violations: { id: string; help: string; nodes: { target: unknown; failureSummary?: string }[] }[];
+            }>;
+          };
+        }
+      ).axe;
       const result = await run.run(document);
-      return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => `${JSON.stringify(n.target)}: ${n.failureSummary}`) }));
+      return result.violations.map((v) => ({
+        id: v.id,
+        help: v.help,
+        nodes: v.nodes.slice(0, 3).map((n) => `${JSON.stringify(n.target)}: ${n.failureSummary}`),
+      }));
     });
   }
 
@@ -403,7 +492,10 @@ describe('axe-core finds no violation', () => {
     test(`on chart.html for every chart (${colorScheme})`, async () => {
       // Every chart the page knows, as it lists them when asked for none.
       const { page: list } = await open('chart.html?chart=', { server: plainSite, colorScheme, width: 900 });
-      const names = (await list.textContent('#chart-error'))!.replace(/^chart must be one of /, '').replace(/;.*$/, '').split(', ');
+      const names = (await list.textContent('#chart-error'))!
+        .replace(/^chart must be one of /, '')
+        .replace(/;.*$/, '')
+        .split(', ');
       await close(list);
       expect(names).toContain('attention-patterns');
       for (const name of names) {
@@ -411,7 +503,9 @@ describe('axe-core finds no violation', () => {
         expect(await axe(page, [`phasor-${name}`]), name).toEqual([]);
         expect(await page.title()).toMatch(/ — phasor$/);
         expect(await page.textContent('h1')).not.toBe('phasor chart');
-        expect(await page.$eval('body', (b) => getComputedStyle(b).backgroundColor)).toBe(colorScheme === 'dark' ? 'rgb(13, 17, 23)' : 'rgb(255, 255, 255)');
+        expect(await page.$eval('body', (b) => getComputedStyle(b).backgroundColor)).toBe(
+          colorScheme === 'dark' ? 'rgb(13, 17, 23)' : 'rgb(255, 255, 255)',
+        );
         await close(page);
       }
     });

@@ -22,7 +22,10 @@ type Encoded = HTMLElement & { data(): { table: Float32Array; frequencies: Float
 
 describe('explorer: layout and frequency spacing', () => {
   test("?layout=split&spacing=tensor2tensor draws tensor2tensor's table: sines first, ω_i = base^(−i/(d/2−1))", async () => {
-    const { page, errors, close } = await openPage(browser, `${server.url}?layout=split&spacing=tensor2tensor&dModel=16`);
+    const { page, errors, close } = await openPage(
+      browser,
+      `${server.url}?layout=split&spacing=tensor2tensor&dModel=16`,
+    );
     await waitForCharts(page, ['phasor-heatmap', 'phasor-encoding', 'phasor-frequencies']);
     expect(await page.$eval('#layout', (el) => (el as HTMLSelectElement).value)).toBe('split');
     expect(await page.$eval('#spacing', (el) => (el as HTMLSelectElement).value)).toBe('tensor2tensor');

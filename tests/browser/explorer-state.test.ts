@@ -9,7 +9,9 @@ describe('parseQuery', () => {
   });
 
   test('reads every parameter by its API name', () => {
-    const { state, problems } = parseQuery('?dModel=64&base=500&positions=300&p=7&k=-3&pair=2&dims=0,1,5&normalize=1&layout=split&spacing=tensor2tensor');
+    const { state, problems } = parseQuery(
+      '?dModel=64&base=500&positions=300&p=7&k=-3&pair=2&dims=0,1,5&normalize=1&layout=split&spacing=tensor2tensor',
+    );
     expect(problems).toEqual([]);
     expect(state).toEqual({
       dModel: 64,
@@ -67,15 +69,40 @@ describe('toQuery', () => {
   test('round-trips through parseQuery', () => {
     const states: ExplorerState[] = [
       DEFAULTS,
-      { dModel: 2, base: 2, positions: 1, p: 0, k: -100000, pair: 0, dims: [1], normalize: true, layout: 'split', spacing: 'tensor2tensor' },
-      { dModel: 1024, base: 1e6, positions: 4096, p: 100000, k: 100000, pair: 511, dims: null, normalize: false, layout: 'interleaved', spacing: 'paper' },
+      {
+        dModel: 2,
+        base: 2,
+        positions: 1,
+        p: 0,
+        k: -100000,
+        pair: 0,
+        dims: [1],
+        normalize: true,
+        layout: 'split',
+        spacing: 'tensor2tensor',
+      },
+      {
+        dModel: 1024,
+        base: 1e6,
+        positions: 4096,
+        p: 100000,
+        k: 100000,
+        pair: 511,
+        dims: null,
+        normalize: false,
+        layout: 'interleaved',
+        spacing: 'paper',
+      },
       { ...DEFAULTS, base: 1234.5 },
     ];
     for (const state of states) expect(parseQuery(toQuery(state))).toEqual({ state, problems: [] });
   });
 
   test('reads the layout and the frequency spacing, and refuses other names with the choices', () => {
-    expect(parseQuery('?layout=split&spacing=tensor2tensor').state).toMatchObject({ layout: 'split', spacing: 'tensor2tensor' });
+    expect(parseQuery('?layout=split&spacing=tensor2tensor').state).toMatchObject({
+      layout: 'split',
+      spacing: 'tensor2tensor',
+    });
     expect(parseQuery('?layout=rows&spacing=fairseq')).toMatchObject({
       state: { layout: 'interleaved', spacing: 'paper' },
       problems: [
@@ -96,6 +123,10 @@ describe('reconcile', () => {
 describe('withPreset', () => {
   test('sets the valid parameters of a preset on top of the state and ignores the rest', () => {
     const state = { ...DEFAULTS, k: 5, p: 3 };
-    expect(withPreset(state, new URLSearchParams('dModel=1000&positions=1000&zoom=2&base=0'))).toEqual({ ...state, dModel: 1000, positions: 1000 });
+    expect(withPreset(state, new URLSearchParams('dModel=1000&positions=1000&zoom=2&base=0'))).toEqual({
+      ...state,
+      dModel: 1000,
+      positions: 1000,
+    });
   });
 });

@@ -7,21 +7,36 @@ import { resolve } from 'node:path';
 import { interpolateRdBu, interpolateViridis } from 'd3-scale-chromatic';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { canvasColourAt, CHARTS, DATA_COVERAGE, dataDrawn, inkOf, renders, tooltipText, waitForCharts, waitForQuery, waitForRender } from './support/charts.js';
+import {
+  canvasColourAt,
+  CHARTS,
+  DATA_COVERAGE,
+  dataDrawn,
+  inkOf,
+  renders,
+  tooltipText,
+  waitForCharts,
+  waitForQuery,
+  waitForRender,
+} from './support/charts.js';
 import { SCREENSHOTS, useExplorer } from './support/explorer.js';
 
 const explorer = useExplorer();
 
 function rgb(colour: string): [number, number, number] {
   const m = /rgb\((\d+), (\d+), (\d+)\)/.exec(colour) ?? /#(..)(..)(..)/.exec(colour)!;
-  return colour.startsWith('#') ? [1, 2, 3].map((n) => parseInt(m[n], 16)) as [number, number, number] : [+m[1], +m[2], +m[3]];
+  return colour.startsWith('#')
+    ? ([1, 2, 3].map((n) => parseInt(m[n], 16)) as [number, number, number])
+    : [+m[1], +m[2], +m[3]];
 }
 
 function expectColourNear(actual: readonly number[], expected: readonly number[], tolerance = 4): void {
-  for (let c = 0; c < 3; c++) expect(Math.abs(actual[c] - expected[c]), `channel ${c}: ${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
+  for (let c = 0; c < 3; c++)
+    expect(Math.abs(actual[c] - expected[c]), `channel ${c}: ${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
 }
 
-const data = <T>(page: Page, tag: string) => page.$eval(tag, (el) => (el as unknown as { data(): unknown }).data()) as Promise<T>;
+const data = <T>(page: Page, tag: string) =>
+  page.$eval(tag, (el) => (el as unknown as { data(): unknown }).data()) as Promise<T>;
 
 describe('the explorer page', () => {
   test('loads under a strict CSP with no console error, and every chart draws', async () => {
@@ -43,15 +58,26 @@ describe('the explorer page', () => {
 
   test('the heatmap colours each cell by its value: +1 dark red, 0 white', async () => {
     const { page } = await explorer();
-    const encoding = await data<{ table: Record<string, number>; dModel: number; positions: number }>(page, '#heatmap phasor-heatmap');
+    const encoding = await data<{ table: Record<string, number>; dModel: number; positions: number }>(
+      page,
+      '#heatmap phasor-heatmap',
+    );
     expect(encoding.dModel).toBe(128);
     expect(encoding.table[0]).toBe(0); // PE(0, 0) = sin 0
     expect(encoding.table[1]).toBe(1); // PE(0, 1) = cos 0
-    const size = await page.$eval('#heatmap phasor-heatmap', (el) => el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON());
+    const size = await page.$eval('#heatmap phasor-heatmap', (el) =>
+      el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON(),
+    );
     const cellWidth = size.width / 128;
     const cellHeight = size.height / 100;
-    expectColourNear(await canvasColourAt(page, '#heatmap phasor-heatmap', 1.5 * cellWidth, 0.5 * cellHeight), rgb(interpolateRdBu(0)));
-    expectColourNear(await canvasColourAt(page, '#heatmap phasor-heatmap', 0.5 * cellWidth, 0.5 * cellHeight), rgb(interpolateRdBu(0.5)));
+    expectColourNear(
+      await canvasColourAt(page, '#heatmap phasor-heatmap', 1.5 * cellWidth, 0.5 * cellHeight),
+      rgb(interpolateRdBu(0)),
+    );
+    expectColourNear(
+      await canvasColourAt(page, '#heatmap phasor-heatmap', 0.5 * cellWidth, 0.5 * cellHeight),
+      rgb(interpolateRdBu(0.5)),
+    );
     // The distance matrix is 0 on its diagonal: the low end of viridis.
     expectColourNear(await canvasColourAt(page, 'phasor-distance', 1, 1), rgb(interpolateViridis(0)));
   });
@@ -63,7 +89,10 @@ describe('the explorer page', () => {
     expect(rotation.maxError).toBeLessThan(1e-6);
     expect(rotation.errorAtP).toBeLessThanOrEqual(rotation.maxError);
     expect(await page.locator('phasor-rotation').evaluate((el) => el.shadowRoot!.textContent)).toContain('10⁻');
-    const dots = await data<{ largestGap: number; closedForm: Record<string, number>; measured: unknown[] }>(page, 'phasor-dot-offset');
+    const dots = await data<{ largestGap: number; closedForm: Record<string, number>; measured: unknown[] }>(
+      page,
+      'phasor-dot-offset',
+    );
     expect(dots.measured.map((m) => (m as { p: number }).p)).toEqual([0, 20, 100020]);
     expect(dots.closedForm[0]).toBe(64); // k = 0: |PE|² = d/2
     expect(dots.largestGap).toBeLessThan(1e-4);
@@ -80,7 +109,11 @@ describe('the explorer page', () => {
         const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
         let hash = 0;
         for (let n = 0; n < pixels.length; n++) hash = (Math.imul(hash, 31) + pixels[n]) | 0;
-        return { matrix: Array.from(matrix.subarray(0, 64)), canvas: hash, point: el.shadowRoot!.querySelector('circle.point')!.getAttribute('cx') };
+        return {
+          matrix: Array.from(matrix.subarray(0, 64)),
+          canvas: hash,
+          point: el.shadowRoot!.querySelector('circle.point')!.getAttribute('cx'),
+        };
       });
     const before = await look();
     const draws = await renders(page, 'phasor-rotation');
@@ -112,7 +145,12 @@ describe('the explorer page', () => {
       await page.mouse.move(box.x + box.width * (0.12 + n * 0.07), y);
       const dModel = Number(await page.inputValue('#dModel'));
       // The heatmap shows this step's width before the next move: it follows the drag, not just its end.
-      await page.waitForFunction((d) => (document.querySelector('#heatmap phasor-heatmap') as unknown as { data(): { dModel: number } | null }).data()?.dModel === d, dModel);
+      await page.waitForFunction(
+        (d) =>
+          (document.querySelector('#heatmap phasor-heatmap') as unknown as { data(): { dModel: number } | null }).data()
+            ?.dModel === d,
+        dModel,
+      );
       seen.push(dModel);
     }
     await page.mouse.up();
@@ -135,22 +173,36 @@ describe('the explorer page', () => {
     await page.keyboard.press('ArrowRight');
     expect(await page.inputValue('#k')).toBe('11');
     await waitForQuery(page, { k: '11' });
-    await page.waitForFunction(() => (document.querySelector('phasor-rotation') as unknown as { data(): { options: { k: number } } }).data()?.options.k === 11);
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('phasor-rotation') as unknown as { data(): { options: { k: number } } }).data()?.options
+          .k === 11,
+    );
     expect(await page.getAttribute('phasor-dot-offset', 'k')).toBe('11');
 
-    const circleBefore = await page.$eval('phasor-rotation', (el) => el.shadowRoot!.querySelectorAll('circle.point')[0].getAttribute('cx'));
+    const circleBefore = await page.$eval('phasor-rotation', (el) =>
+      el.shadowRoot!.querySelectorAll('circle.point')[0].getAttribute('cx'),
+    );
     await page.focus('#p-range');
     await page.keyboard.press('ArrowRight');
     await waitForQuery(page, { p: '21' });
     await page.waitForFunction(
-      (cx) => document.querySelector('phasor-rotation')!.shadowRoot!.querySelectorAll('circle.point')[0].getAttribute('cx') !== cx,
+      (cx) =>
+        document
+          .querySelector('phasor-rotation')!
+          .shadowRoot!.querySelectorAll('circle.point')[0]
+          .getAttribute('cx') !== cx,
       circleBefore,
     );
 
     await page.fill('#positions', '300');
     await page.keyboard.press('Tab');
     await waitForQuery(page, { positions: '300' });
-    await page.waitForFunction(() => (document.querySelector('#heatmap phasor-heatmap') as unknown as { data(): { positions: number } }).data()?.positions === 300);
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('#heatmap phasor-heatmap') as unknown as { data(): { positions: number } }).data()
+          ?.positions === 300,
+    );
     expect(await page.inputValue('#positions-range')).toBe('300');
 
     // A value out of range is marked and not applied; leaving the field restores it.
@@ -164,7 +216,9 @@ describe('the explorer page', () => {
   test('a chart reads out exact values under the pointer and from the keyboard', async () => {
     const { page } = await explorer();
     await page.locator('#heatmap phasor-heatmap').scrollIntoViewIfNeeded();
-    const plot = await page.$eval('#heatmap phasor-heatmap', (el) => el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON());
+    const plot = await page.$eval('#heatmap phasor-heatmap', (el) =>
+      el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON(),
+    );
     // Row 0, column 1: PE(0, 1) = cos 0 = 1.
     await page.mouse.move(plot.x + (1.5 * plot.width) / 128, plot.y + (0.5 * plot.height) / 100);
     const text = await tooltipText(page, '#heatmap phasor-heatmap');
@@ -173,13 +227,17 @@ describe('the explorer page', () => {
 
     await page.mouse.move(0, 0);
     expect(await tooltipText(page, '#heatmap phasor-heatmap')).toBeNull();
-    await page.locator('phasor-encoding').evaluate((el) => (el.shadowRoot!.querySelector('.frame') as HTMLElement).focus());
+    await page
+      .locator('phasor-encoding')
+      .evaluate((el) => (el.shadowRoot!.querySelector('.frame') as HTMLElement).focus());
     await page.keyboard.press('Home');
     const first = await tooltipText(page, 'phasor-encoding');
     expect(first).toContain('p = 0');
     expect(first).toContain('PE(p, 1) = cos(p·ω₀) = 1');
     await page.keyboard.press('ArrowRight');
-    expect(await tooltipText(page, 'phasor-encoding')).toContain(`PE(p, 0) = sin(p·ω₀) = ${Number(Math.fround(Math.sin(1)).toPrecision(7))}`);
+    expect(await tooltipText(page, 'phasor-encoding')).toContain(
+      `PE(p, 0) = sin(p·ω₀) = ${Number(Math.fround(Math.sin(1)).toPrecision(7))}`,
+    );
   });
 
   test('the URL round-trips the state, reload included', async () => {
@@ -217,7 +275,9 @@ describe('the explorer page', () => {
     await page.click('a.preset[href*="positions=1000"]');
     await waitForQuery(page, { dModel: '1000', positions: '1000', k: '5' });
     await page.waitForFunction(() => {
-      const d = (document.querySelector('phasor-distance') as unknown as { data(): { positions: number; dModel: number } }).data();
+      const d = (
+        document.querySelector('phasor-distance') as unknown as { data(): { positions: number; dModel: number } }
+      ).data();
       return d?.positions === 1000 && d.dModel === 1000;
     });
     expect(await page.inputValue('#dModel')).toBe('1000');
@@ -236,7 +296,11 @@ describe('the explorer page', () => {
     expect(await page.inputValue('#dims')).toBe('');
     expect(await page.isChecked('#normalize')).toBe(false);
     expect(await page.getAttribute('phasor-encoding', 'dims')).toBeNull();
-    await page.waitForFunction(() => (document.querySelector('#heatmap phasor-heatmap') as unknown as { data(): { dModel: number } }).data()?.dModel === 128);
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('#heatmap phasor-heatmap') as unknown as { data(): { dModel: number } }).data()
+          ?.dModel === 128,
+    );
   });
 
   test('malformed URL parameters fall back to the defaults with a visible notice', async () => {
@@ -257,20 +321,35 @@ describe('the explorer page', () => {
   test('an invalid attribute shows an error inside that element only, and a fix brings the chart back', async () => {
     const { page } = await explorer();
     await page.$eval('#heatmap phasor-heatmap', (el) => el.setAttribute('d-model', '7'));
-    await page.waitForFunction(() => document.querySelector('#heatmap phasor-heatmap')!.getAttribute('data-state') === 'error');
-    const message = await page.$eval('#heatmap phasor-heatmap', (el) => el.shadowRoot!.querySelector('.error')!.textContent);
+    await page.waitForFunction(
+      () => document.querySelector('#heatmap phasor-heatmap')!.getAttribute('data-state') === 'error',
+    );
+    const message = await page.$eval(
+      '#heatmap phasor-heatmap',
+      (el) => el.shadowRoot!.querySelector('.error')!.textContent,
+    );
     expect(message).toContain('d-model="7"');
     expect(message).toContain('even integer');
-    for (const tag of CHARTS.filter((t) => t !== 'phasor-heatmap')) expect(await page.getAttribute(tag, 'data-state'), tag).toBe('ready');
-    expect(await page.getAttribute('#hero-chart', 'data-state'), 'the first screen\'s table').toBe('ready');
+    for (const tag of CHARTS.filter((t) => t !== 'phasor-heatmap'))
+      expect(await page.getAttribute(tag, 'data-state'), tag).toBe('ready');
+    expect(await page.getAttribute('#hero-chart', 'data-state'), "the first screen's table").toBe('ready');
 
     await page.$eval('phasor-rotation', (el) => el.setAttribute('pair', '500'));
     await page.waitForFunction(() => document.querySelector('phasor-rotation')!.getAttribute('data-state') === 'error');
-    expect(await page.$eval('phasor-rotation', (el) => el.shadowRoot!.querySelector('.error')!.textContent)).toContain('pair');
+    expect(await page.$eval('phasor-rotation', (el) => el.shadowRoot!.querySelector('.error')!.textContent)).toContain(
+      'pair',
+    );
 
     await page.$eval('#heatmap phasor-heatmap', (el) => el.setAttribute('d-model', '8'));
-    await page.waitForFunction(() => document.querySelector('#heatmap phasor-heatmap')!.getAttribute('data-state') === 'ready');
-    expect(await page.$eval('#heatmap phasor-heatmap', (el) => (el.shadowRoot!.querySelector('.error') as HTMLElement).hidden)).toBe(true);
+    await page.waitForFunction(
+      () => document.querySelector('#heatmap phasor-heatmap')!.getAttribute('data-state') === 'ready',
+    );
+    expect(
+      await page.$eval(
+        '#heatmap phasor-heatmap',
+        (el) => (el.shadowRoot!.querySelector('.error') as HTMLElement).hidden,
+      ),
+    ).toBe(true);
   });
 
   test('an element with no attributes draws its seed figure', async () => {
@@ -282,7 +361,10 @@ describe('the explorer page', () => {
       document.body.append(host);
     });
     await waitForCharts(page, ['#bare phasor-encoding', '#bare phasor-distance']);
-    const encoding = await data<{ dims: number[]; encoding: { positions: number; dModel: number } }>(page, '#bare phasor-encoding');
+    const encoding = await data<{ dims: number[]; encoding: { positions: number; dModel: number } }>(
+      page,
+      '#bare phasor-encoding',
+    );
     expect(encoding.dims).toEqual([0, 1, 2, 3]);
     expect(encoding.encoding.positions).toBe(100);
     const distance = await data<{ positions: number; dModel: number }>(page, '#bare phasor-distance');
@@ -294,7 +376,9 @@ describe('the explorer page', () => {
     const encoding = await data<{ positions: number; dModel: number }>(page, '#heatmap phasor-heatmap');
     expect([encoding.positions, encoding.dModel]).toEqual([4096, 1024]);
     expect((await inkOf(page, '#heatmap phasor-heatmap')).covered).toBeGreaterThan(0.99);
-    expect(await page.$eval('#heatmap phasor-heatmap', (el) => el.shadowRoot!.querySelector('.caption')!.textContent)).toContain('mean of');
+    expect(
+      await page.$eval('#heatmap phasor-heatmap', (el) => el.shadowRoot!.querySelector('.caption')!.textContent),
+    ).toContain('mean of');
     expect(errors).toEqual([]);
   });
 });
@@ -309,7 +393,10 @@ describe('the explorer on other screens', () => {
       expect(drawn.covered, `${tag} (${suffix}) draws its data`).toBeGreaterThan(DATA_COVERAGE[tag]);
       expect(drawn.colours, `${tag} (${suffix}) draws in colour`).toBeGreaterThan(2);
       expect(drawn.named, `${tag} (${suffix}) names its axes`).toBe(true);
-      await page.locator(tag).last().screenshot({ path: resolve(SCREENSHOTS, `${tag.replace('phasor-', '')}-${suffix}.png`) });
+      await page
+        .locator(tag)
+        .last()
+        .screenshot({ path: resolve(SCREENSHOTS, `${tag.replace('phasor-', '')}-${suffix}.png`) });
     }
     await page.screenshot({ path: resolve(SCREENSHOTS, `page-${suffix}.png`), fullPage: true });
   };
@@ -322,7 +409,9 @@ describe('the explorer on other screens', () => {
       expect(box.x, tag).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, tag).toBeLessThanOrEqual(360);
       const overflow = await page.$eval(tag, (el) =>
-        [...el.shadowRoot!.querySelectorAll('svg, canvas')].some((s) => s.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5),
+        [...el.shadowRoot!.querySelectorAll('svg, canvas')].some(
+          (s) => s.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5,
+        ),
       );
       expect(overflow, `${tag} stays inside the screen`).toBe(false);
     }
@@ -339,10 +428,15 @@ describe('the explorer on other screens', () => {
     const { page, errors } = await explorer('', { colorScheme: 'dark' });
     const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     expect(background).toBe('rgb(13, 17, 23)');
-    const axisText = await page.$eval('phasor-encoding', (el) => getComputedStyle(el.shadowRoot!.querySelector('.axis text')!).fill);
+    const axisText = await page.$eval(
+      'phasor-encoding',
+      (el) => getComputedStyle(el.shadowRoot!.querySelector('.axis text')!).fill,
+    );
     const [r, g, b] = rgb(axisText);
     expect((r + g + b) / 3, 'axis labels are light on dark').toBeGreaterThan(128);
-    const lineColours = await page.$eval('phasor-encoding', (el) => [...el.shadowRoot!.querySelectorAll('.legend line')].map((l) => l.getAttribute('stroke')));
+    const lineColours = await page.$eval('phasor-encoding', (el) =>
+      [...el.shadowRoot!.querySelectorAll('.legend line')].map((l) => l.getAttribute('stroke')),
+    );
     expect(lineColours[0]).toBe('#66c2a5'); // Set2, the dark-background palette
     await shoot(page, 'dark-1280');
     expect(errors).toEqual([]);
@@ -351,7 +445,11 @@ describe('the explorer on other screens', () => {
   test('writes screenshots of every chart in light mode on a desktop and in dark mode at 360 px', async () => {
     const desktop = await explorer();
     await shoot(desktop.page, 'light-1280');
-    const phone = await explorer('', { viewport: { width: 360, height: 780 }, deviceScaleFactor: 2, colorScheme: 'dark' });
+    const phone = await explorer('', {
+      viewport: { width: 360, height: 780 },
+      deviceScaleFactor: 2,
+      colorScheme: 'dark',
+    });
     await shoot(phone.page, 'dark-360');
     expect(desktop.errors).toEqual([]);
     expect(phone.errors).toEqual([]);

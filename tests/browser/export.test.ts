@@ -31,7 +31,11 @@ async function post(server: StaticServer, problems: string[]): Promise<Page> {
   return page;
 }
 
-type Saving = HTMLElement & { toSVG(): string; toCSV(): string; toPNG(scale?: number): Promise<{ blob: Blob; complete: boolean }> };
+type Saving = HTMLElement & {
+  toSVG(): string;
+  toCSV(): string;
+  toPNG(scale?: number): Promise<{ blob: Blob; complete: boolean }>;
+};
 
 describe('saving a chart', () => {
   test('toCSV gives the distance matrix with a header row, matching |PE(p) − PE(q)|', async () => {
@@ -47,7 +51,7 @@ describe('saving a chart', () => {
     // |PE(2) − PE(0)| at d = 1000, from the definition in float64.
     let sq = 0;
     for (let i = 0; i < 500; i++) {
-      const w = 10000 ** (-2 * i / 1000);
+      const w = 10000 ** ((-2 * i) / 1000);
       sq += (Math.sin(2 * w) - 0) ** 2 + (Math.cos(2 * w) - 1) ** 2;
     }
     expect(Math.abs(row2[1] - Math.sqrt(sq))).toBeLessThan(2e-6);
@@ -73,7 +77,10 @@ describe('saving a chart', () => {
     expect(svg).toMatch(/<image [^>]*href="data:image\/png;base64,/);
     expect(svg).toContain('dimension j');
     expect(svg).toContain('position p');
-    const parsed = await page.evaluate((text) => new DOMParser().parseFromString(text, 'image/svg+xml').querySelector('parsererror') === null, svg);
+    const parsed = await page.evaluate(
+      (text) => new DOMParser().parseFromString(text, 'image/svg+xml').querySelector('parsererror') === null,
+      svg,
+    );
     expect(parsed).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
@@ -96,7 +103,8 @@ describe('saving a chart', () => {
         ctx.drawImage(bitmap, 0, 0);
         const root = el.shadowRoot!;
         const origin = root.querySelector('.content')!.getBoundingClientRect();
-        const pixel = (x: number, y: number) => Array.from(ctx.getImageData(Math.floor(x - origin.left), Math.floor(y - origin.top), 1, 1).data);
+        const pixel = (x: number, y: number) =>
+          Array.from(ctx.getImageData(Math.floor(x - origin.left), Math.floor(y - origin.top), 1, 1).data);
         const background = pixel(origin.left + 1, origin.top + 1);
         const inked = (p: number[]) => p.some((v, i) => Math.abs(v - background[i]) > 40);
         // The left axis line: every few pixels down its length, some pixel across it is ink.
@@ -108,9 +116,12 @@ describe('saving a chart', () => {
           if ([-1, 0, 1].some((dx) => inked(pixel(domain.left + dx, y)))) axisHits++;
         }
         // Each tick label of the bottom axis: ink inside its box.
-        const labels = [...root.querySelectorAll('.axis-bottom .tick text')].map((t) => t.getBoundingClientRect()).filter((r) => r.width > 0);
+        const labels = [...root.querySelectorAll('.axis-bottom .tick text')]
+          .map((t) => t.getBoundingClientRect())
+          .filter((r) => r.width > 0);
         const labelsInked = labels.filter((r) => {
-          for (let y = r.top; y < r.bottom; y++) for (let x = r.left; x < r.right; x++) if (inked(pixel(x, y))) return true;
+          for (let y = r.top; y < r.bottom; y++)
+            for (let x = r.left; x < r.right; x++) if (inked(pixel(x, y))) return true;
           return false;
         }).length;
         // The data: the plot canvas's own pixels, where it drew, are the PNG's.
@@ -121,16 +132,29 @@ describe('saving a chart', () => {
         let dataMatches = 0;
         for (let y = 0; y < box.height; y += 3) {
           for (let x = 0; x < box.width; x += 3) {
-            const i = (Math.floor(y * (plot.height / box.height)) * plot.width + Math.floor(x * (plot.width / box.width))) * 4;
+            const i =
+              (Math.floor(y * (plot.height / box.height)) * plot.width + Math.floor(x * (plot.width / box.width))) * 4;
             if (live[i + 3] < 255) continue;
             dataSamples++;
             const p = pixel(box.left + x, box.top + y);
             if (Math.max(...[0, 1, 2].map((c) => Math.abs(p[c] - live[i + c]))) <= 24) dataMatches++;
           }
         }
-        return { complete: png.complete, axisHits, axisSamples, labels: labels.length, labelsInked, dataSamples, dataMatches, bytes: Array.from(new Uint8Array(await png.blob.arrayBuffer())) };
+        return {
+          complete: png.complete,
+          axisHits,
+          axisSamples,
+          labels: labels.length,
+          labelsInked,
+          dataSamples,
+          dataMatches,
+          bytes: Array.from(new Uint8Array(await png.blob.arrayBuffer())),
+        };
       });
-      writeFileSync(join(repoRoot, `tests/browser/screenshots/export-frequencies-${name}.png`), Uint8Array.from(found.bytes));
+      writeFileSync(
+        join(repoRoot, `tests/browser/screenshots/export-frequencies-${name}.png`),
+        Uint8Array.from(found.bytes),
+      );
       expect(found.complete).toBe(true);
       expect(found.axisSamples).toBeGreaterThan(20);
       expect(found.axisHits).toBe(found.axisSamples);
@@ -146,7 +170,9 @@ describe('saving a chart', () => {
   test('one Save… menu button per chart (one tab stop) opens PNG, SVG and CSV from the keyboard; no-export hides it', async () => {
     const page = await post(strict, []);
     const bar = await page.$eval('phasor-rotation', (el) => ({
-      buttons: [...el.shadowRoot!.querySelectorAll('.save button')].filter((b) => (b as HTMLButtonElement).tabIndex >= 0).map((b) => b.textContent),
+      buttons: [...el.shadowRoot!.querySelectorAll('.save button')]
+        .filter((b) => (b as HTMLButtonElement).tabIndex >= 0)
+        .map((b) => b.textContent),
       items: [...el.shadowRoot!.querySelectorAll('.save [role="menuitem"]')].map((b) => b.textContent),
       expanded: el.shadowRoot!.querySelector('.save-toggle')!.getAttribute('aria-expanded'),
     }));
@@ -162,7 +188,9 @@ describe('saving a chart', () => {
     expect(await focused()).toBe('CSV');
     await page.keyboard.press('Escape');
     expect(await focused()).toBe('Save…');
-    expect(await page.$eval('phasor-rotation', (el) => (el.shadowRoot!.querySelector('.save-menu') as HTMLElement).hidden)).toBe(true);
+    expect(
+      await page.$eval('phasor-rotation', (el) => (el.shadowRoot!.querySelector('.save-menu') as HTMLElement).hidden),
+    ).toBe(true);
     const hidden = await page.$eval('phasor-rotation', (el) => {
       el.setAttribute('no-export', '');
       return getComputedStyle(el.shadowRoot!.querySelector('.save')!).display;

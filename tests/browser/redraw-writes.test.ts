@@ -35,10 +35,23 @@ const UNCHANGED_BY_BASE: Record<string, string> = {
   rotation: '.matrix-title, .cells line, .dim-label, .circle-frame',
 };
 /** The attribute that widens the axis across to 3000 (positions, or offsets on the dot-offset chart). */
-const WIDEN: Record<string, string> = { distance: 'positions', heatmap: 'positions', encoding: 'positions', frequencies: '', 'dot-offset': 'max-offset', rotation: '' };
+const WIDEN: Record<string, string> = {
+  distance: 'positions',
+  heatmap: 'positions',
+  encoding: 'positions',
+  frequencies: '',
+  'dot-offset': 'max-offset',
+  rotation: '',
+};
 
 /** Sets `attribute` on the chart and returns the writes of its redraw to the parts `selector` names and to the layers' size: "element.class attribute". */
-async function writesOf(page: Page, tag: string, selector: string, attribute: string, value: string): Promise<string[]> {
+async function writesOf(
+  page: Page,
+  tag: string,
+  selector: string,
+  attribute: string,
+  value: string,
+): Promise<string[]> {
   const before = await renders(page, tag);
   await page.$eval(
     tag,
@@ -49,8 +62,10 @@ async function writesOf(page: Page, tag: string, selector: string, attribute: st
       new MutationObserver((records) => {
         for (const r of records) {
           const target = elementOf(r.target);
-          const layerSize = target instanceof SVGSVGElement && ['width', 'height', 'viewBox'].includes(r.attributeName ?? '');
-          if (target?.closest(selector) || layerSize) writes.push(`${target?.localName}.${target?.getAttribute('class') ?? ''} ${r.attributeName ?? r.type}`);
+          const layerSize =
+            target instanceof SVGSVGElement && ['width', 'height', 'viewBox'].includes(r.attributeName ?? '');
+          if (target?.closest(selector) || layerSize)
+            writes.push(`${target?.localName}.${target?.getAttribute('class') ?? ''} ${r.attributeName ?? r.type}`);
         }
       }).observe(el.shadowRoot!, { subtree: true, attributes: true, childList: true, characterData: true });
       el.setAttribute(attribute, value);
@@ -59,7 +74,9 @@ async function writesOf(page: Page, tag: string, selector: string, attribute: st
   );
   await waitForRender(page, tag, before);
   // Mutation records arrive in a microtask after the redraw.
-  return page.evaluate(() => new Promise((resolve) => setTimeout(() => resolve((window as unknown as { writes: string[] }).writes), 0)));
+  return page.evaluate(
+    () => new Promise((resolve) => setTimeout(() => resolve((window as unknown as { writes: string[] }).writes), 0)),
+  );
 }
 
 describe('a redraw writes only what changed', () => {
@@ -67,13 +84,23 @@ describe('a redraw writes only what changed', () => {
     test(`${chart}: a new base writes none of ${unchanged} and no layer size${WIDEN[chart] ? `; a new ${WIDEN[chart]} redraws the axis` : ''}`, async () => {
       const problems: string[] = [];
       const page = await openRecordingPage(browser, problems);
-      await page.goto(`${server.url}chart.html?chart=${chart}&dModel=64&base=10000&p=20&k=7${WIDEN[chart] ? `&positions=100` : ''}`);
+      await page.goto(
+        `${server.url}chart.html?chart=${chart}&dModel=64&base=10000&p=20&k=7${WIDEN[chart] ? `&positions=100` : ''}`,
+      );
       const tag = `phasor-${chart}`;
-      await page.waitForFunction((t) => ((document.querySelector(t) as unknown as { renders: number } | null)?.renders ?? 0) > 0, tag);
+      await page.waitForFunction(
+        (t) => ((document.querySelector(t) as unknown as { renders: number } | null)?.renders ?? 0) > 0,
+        tag,
+      );
       expect(await writesOf(page, tag, unchanged, 'base', '10001')).toEqual([]);
       expect(await writesOf(page, tag, unchanged, 'base', '500')).toEqual([]);
       if (WIDEN[chart]) {
-        const tickTexts = () => page.$eval(tag, (el) => [...el.shadowRoot!.querySelectorAll('.axis-bottom .tick text, .axis-left .tick text')].map((t) => Number((t.textContent ?? '').replace(/[^0-9.]/g, ''))));
+        const tickTexts = () =>
+          page.$eval(tag, (el) =>
+            [...el.shadowRoot!.querySelectorAll('.axis-bottom .tick text, .axis-left .tick text')].map((t) =>
+              Number((t.textContent ?? '').replace(/[^0-9.]/g, '')),
+            ),
+          );
         expect(Math.max(...(await tickTexts()))).toBeLessThan(1000);
         expect((await writesOf(page, tag, unchanged, WIDEN[chart], '3000')).length).toBeGreaterThan(0);
         expect(Math.max(...(await tickTexts()))).toBeGreaterThanOrEqual(2000);
@@ -90,8 +117,14 @@ describe('a redraw that changes only words keeps the nodes', () => {
     const page = await openRecordingPage(browser, problems);
     await page.goto(`${server.url}chart.html?chart=rotation&dModel=8&p=2&k=3`);
     const tag = 'phasor-rotation';
-    await page.waitForFunction((t) => ((document.querySelector(t) as unknown as { renders: number } | null)?.renders ?? 0) > 0, tag);
-    const read = () => page.$eval(tag, (el) => [...el.shadowRoot!.querySelectorAll('.cell-value, .facts')].map((n) => n.textContent).join(' | '));
+    await page.waitForFunction(
+      (t) => ((document.querySelector(t) as unknown as { renders: number } | null)?.renders ?? 0) > 0,
+      tag,
+    );
+    const read = () =>
+      page.$eval(tag, (el) =>
+        [...el.shadowRoot!.querySelectorAll('.cell-value, .facts')].map((n) => n.textContent).join(' | '),
+      );
     const before = await read();
     const writes = await writesOf(page, tag, '.cells, .facts', 'k', '4');
     // The words did change, in place: text data written, no child list replaced.

@@ -56,11 +56,21 @@ describe('the explorer at start-up', () => {
     const { served, live } = await page.evaluate(async () => {
       // The path up to the section or the panel, with the previous sibling at each level.
       const where = (root: ParentNode) =>
-        [...root.querySelectorAll('.chart-section input, .chart-section select, .chart-section textarea, #controls input')].map((control) => {
+        [
+          ...root.querySelectorAll(
+            '.chart-section input, .chart-section select, .chart-section textarea, #controls input',
+          ),
+        ].map((control) => {
           const path: string[] = [];
-          for (let el: Element | null = control; el && el.localName !== 'section' && el.id !== 'controls'; el = el.parentElement) {
+          for (
+            let el: Element | null = control;
+            el && el.localName !== 'section' && el.id !== 'controls';
+            el = el.parentElement
+          ) {
             // (classes of the control itself are the scripts' to add)
-            path.push(`${el === control ? el.localName : `${el.localName}.${el.className}`} after ${el.previousElementSibling?.localName ?? '-'}.${el.previousElementSibling?.className ?? ''}`);
+            path.push(
+              `${el === control ? el.localName : `${el.localName}.${el.className}`} after ${el.previousElementSibling?.localName ?? '-'}.${el.previousElementSibling?.className ?? ''}`,
+            );
           }
           return `${control.closest('section')?.id ?? 'panel'} ${control.id || (control as HTMLInputElement).name}: ${path.join(' < ')}`;
         });
@@ -89,7 +99,8 @@ describe('the explorer at start-up', () => {
     await page.addInitScript('window.requestIdleCallback = () => 0;');
     await page.goto(server.url);
     await waitForCharts(page, ['phasor-heatmap']);
-    const connected = (ids: string[]) => page.evaluate((ids) => ids.map((id) => document.getElementById(id)?.isConnected ?? false), ids);
+    const connected = (ids: string[]) =>
+      page.evaluate((ids) => ids.map((id) => document.getElementById(id)?.isConnected ?? false), ids);
     expect(await connected(['dModel', 'k'])).toEqual([true, true]);
     expect(await connected(['normalize', 'patterns-causal'])).toEqual([false, false]);
     await page.evaluate(() => document.getElementById('dot-offset')!.scrollIntoView());
@@ -147,7 +158,14 @@ describe('the explorer at start-up', () => {
     expect(marks.length).toBeGreaterThanOrEqual(2);
     // The task a mark fell in: the last to start before it on its thread (a task's microtasks run after its RunTask event ends).
     const tasks = marks.map((mark) =>
-      Math.max(...events.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.pid === mark.pid && e.tid === mark.tid && e.ts <= mark.ts).map((e) => e.ts)),
+      Math.max(
+        ...events
+          .filter(
+            (e) =>
+              e.name === 'ThreadControllerImpl::RunTask' && e.pid === mark.pid && e.tid === mark.tid && e.ts <= mark.ts,
+          )
+          .map((e) => e.ts),
+      ),
     );
     expect(tasks.every(Number.isFinite), 'each mark after a task started').toBe(true);
     expect(new Set(tasks).size).toBe(tasks.length);
@@ -158,16 +176,24 @@ describe('the explorer at start-up', () => {
   test("the first screen's formula fonts are preloaded, fetched once each and used", async () => {
     const problems: string[] = [];
     const page = await openExplorer(problems);
-    const preloads = await page.$$eval('link[rel="preload"][as="font"]', (links) => links.map((l) => (l as HTMLLinkElement).href));
+    const preloads = await page.$$eval('link[rel="preload"][as="font"]', (links) =>
+      links.map((l) => (l as HTMLLinkElement).href),
+    );
     const fonts = ['KaTeX_Main-Regular', 'KaTeX_Math-Italic', 'KaTeX_Size1-Regular', 'KaTeX_Size2-Regular'];
     expect(preloads).toHaveLength(fonts.length);
     preloads.forEach((href, n) => expect(href.split('/').pop()!.startsWith(`${fonts[n]}-`), href).toBe(true));
     await page.evaluate(() => document.fonts.ready);
-    const fetched = await page.evaluate((urls) => urls.map((url) => performance.getEntriesByType('resource').filter((e) => e.name === url).length), preloads);
+    const fetched = await page.evaluate(
+      (urls) => urls.map((url) => performance.getEntriesByType('resource').filter((e) => e.name === url).length),
+      preloads,
+    );
     // Once: a preload whose request differs from the stylesheet's (crossorigin) would be fetched twice.
     expect(fetched).toEqual([1, 1, 1, 1]);
-    const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family} ${f.style}`));
-    for (const face of ['KaTeX_Main normal', 'KaTeX_Math italic', 'KaTeX_Size1 normal', 'KaTeX_Size2 normal']) expect(loaded).toContain(face);
+    const loaded = await page.evaluate(() =>
+      [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family} ${f.style}`),
+    );
+    for (const face of ['KaTeX_Main normal', 'KaTeX_Math italic', 'KaTeX_Size1 normal', 'KaTeX_Size2 normal'])
+      expect(loaded).toContain(face);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -182,7 +208,13 @@ describe('the explorer at start-up', () => {
       await waitForCharts(page);
       await page.waitForSelector('html[data-sections-laid-out]', { state: 'attached' });
       await page.waitForTimeout(500);
-      return page.evaluate((id) => [document.getElementById(id)!.getBoundingClientRect().top, document.documentElement.scrollHeight - scrollY - innerHeight], hash.slice(1));
+      return page.evaluate(
+        (id) => [
+          document.getElementById(id)!.getBoundingClientRect().top,
+          document.documentElement.scrollHeight - scrollY - innerHeight,
+        ],
+        hash.slice(1),
+      );
     };
     // Before: #dot-offset ended 613 px below the top, #attention-patterns 475.
     for (const hash of ['#dot-offset', '#rotation', '#attention-patterns']) {
@@ -201,7 +233,9 @@ describe('the explorer at start-up', () => {
     await waitForCharts(page);
     await page.waitForSelector('html[data-sections-laid-out]', { state: 'attached' });
     await page.waitForTimeout(500);
-    expect(await page.evaluate(() => document.getElementById('dot-offset')!.getBoundingClientRect().top)).toBeGreaterThan(100);
+    expect(
+      await page.evaluate(() => document.getElementById('dot-offset')!.getBoundingClientRect().top),
+    ).toBeGreaterThan(100);
     expect(problems).toEqual([]);
     await page.close();
   });

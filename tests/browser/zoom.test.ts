@@ -56,10 +56,15 @@ interface Box {
 /** Scrolls the chart into view and points at its plot, which loads the wheel and drag gestures; returns the plot's box. */
 async function pointAt(page: Page, tag: string, fx = 0.5, fy = 0.5): Promise<Box> {
   await page.locator(tag).scrollIntoViewIfNeeded();
-  const plot: Box = await page.$eval(tag, (el) => el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON());
+  const plot: Box = await page.$eval(tag, (el) =>
+    el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON(),
+  );
   await page.mouse.move(plot.x + plot.width * fx, plot.y + plot.height * fy);
   // d3-zoom marks the layer it listens on with its transform.
-  await page.waitForFunction((t) => '__zoom' in document.querySelector(t)!.shadowRoot!.querySelector('svg.front')!, tag);
+  await page.waitForFunction(
+    (t) => '__zoom' in document.querySelector(t)!.shadowRoot!.querySelector('svg.front')!,
+    tag,
+  );
   return plot;
 }
 
@@ -82,8 +87,26 @@ async function press(page: Page, tag: string, key: string, times = 1): Promise<v
 
 const bins = (page: Page, tag: string) =>
   page.$eval(tag, (el) => {
-    const d = (el as unknown as { data(): { first?: number; rowStart?: number; colStart?: number; stride: number; count?: number; rows?: number; cols?: number } }).data();
-    return { first: d.first ?? d.rowStart!, cols: d.colStart ?? 0, stride: d.stride, count: d.count ?? d.rows!, colCount: d.cols ?? 0 };
+    const d = (
+      el as unknown as {
+        data(): {
+          first?: number;
+          rowStart?: number;
+          colStart?: number;
+          stride: number;
+          count?: number;
+          rows?: number;
+          cols?: number;
+        };
+      }
+    ).data();
+    return {
+      first: d.first ?? d.rowStart!,
+      cols: d.colStart ?? 0,
+      stride: d.stride,
+      count: d.count ?? d.rows!,
+      colCount: d.cols ?? 0,
+    };
   });
 
 /** A number of a read-out line such as "PE(p, j) = sin(p·ω₀) = −0.1234567" (the last number on it). */
@@ -91,7 +114,13 @@ function lastNumber(line: string): number {
   const m = /(−?[\d.]+(?:e[−-]?\d+)?)\s*$/.exec(line)!;
   return Number(m[1].replace('−', '-'));
 }
-const integerIn = (text: string, name: string) => Number(new RegExp(`${name} = (−?[\\d\u2009]+)`).exec(text)![1].replace(/\u2009/g, '').replace('−', '-'));
+const integerIn = (text: string, name: string) =>
+  Number(
+    new RegExp(`${name} = (−?[\\d\u2009]+)`)
+      .exec(text)![1]
+      .replace(/\u2009/g, '')
+      .replace('−', '-'),
+  );
 
 const omega = (i: number, d: number) => 10000 ** ((-2 * i) / d);
 /** The documented bound of a table value (README, Accuracy), plus the read-out's 7 significant digits. */
@@ -164,7 +193,10 @@ describe('zooming the heatmap', () => {
     const want = j % 2 === 0 ? Math.sin(phase) : Math.cos(phase);
     expect(Math.abs(value - want), `PE(${p}, ${j})`).toBeLessThanOrEqual(bound(p, want));
     // The pixel row's mean, summed here position by position in float64.
-    const [a, b] = /mean over p = (−?[\d\u2009]+) … (−?[\d\u2009]+)/.exec(text)!.slice(1).map((x) => Number(x.replace(/\u2009/g, '').replace('−', '-')));
+    const [a, b] = /mean over p = (−?[\d\u2009]+) … (−?[\d\u2009]+)/
+      .exec(text)!
+      .slice(1)
+      .map((x) => Number(x.replace(/\u2009/g, '').replace('−', '-')));
     let sum = 0;
     for (let q = a; q <= b; q++) sum += j % 2 === 0 ? Math.sin(q * omega(j >> 1, 64)) : Math.cos(q * omega(j >> 1, 64));
     const mean = lastNumber(lines.find((l) => l.startsWith('pixel row'))!);
@@ -180,7 +212,9 @@ describe('zooming the curves and the distance matrix', () => {
     const all = await bins(page, 'phasor-encoding');
     expect(all.first).toBeLessThanOrEqual(-(2 ** 31) + all.stride);
     expect(all.first + all.count * all.stride).toBeGreaterThanOrEqual(2 ** 31 - all.stride);
-    expect(await page.$eval('phasor-encoding', (el) => el.shadowRoot!.querySelector('.legend')!.textContent)).toContain('the band it fills');
+    expect(await page.$eval('phasor-encoding', (el) => el.shadowRoot!.querySelector('.legend')!.textContent)).toContain(
+      'the band it fills',
+    );
     const plot = await pointAt(page, 'phasor-encoding', 0.2, 0.5);
     await page.mouse.move(plot.x + plot.width * 0.2, plot.y + plot.height / 2);
     const text = (await tooltipText(page, 'phasor-encoding'))!;
@@ -209,7 +243,8 @@ describe('zooming the curves and the distance matrix', () => {
     const closed = lastNumber(text.split('\n').find((l) => l.startsWith('closed form'))!);
     expect(Math.abs(closed - want)).toBeLessThan(4e-6);
     // Measured on encoded rows from p = 0 and 1000: the same within float32 rounding of a sum of 64 products.
-    for (const line of text.split('\n').filter((l) => l.startsWith('p = '))) expect(Math.abs(lastNumber(line) - want), line).toBeLessThan(2e-5);
+    for (const line of text.split('\n').filter((l) => l.startsWith('p = ')))
+      expect(Math.abs(lastNumber(line) - want), line).toBeLessThan(2e-5);
     await page.close();
   });
 
@@ -220,7 +255,11 @@ describe('zooming the curves and the distance matrix', () => {
       const g = el.shadowRoot!.querySelector('g.axis-left')!;
       const title = g.querySelector('text.axis-title')!;
       const labels = [...g.querySelectorAll('.tick text')];
-      return { title: title.textContent!, titleBox: title.getBoundingClientRect().toJSON(), labels: labels.map((t) => ({ text: t.textContent!, box: t.getBoundingClientRect().toJSON() })) };
+      return {
+        title: title.textContent!,
+        titleBox: title.getBoundingClientRect().toJSON(),
+        labels: labels.map((t) => ({ text: t.textContent!, box: t.getBoundingClientRect().toJSON() })),
+      };
     });
     // Means over millions of offsets are near 0: d3 alone would write "−0.00006", wider than the margin.
     expect(axis.title).toMatch(/\(×10⁻[⁰¹²³⁴⁵⁶⁷⁸⁹]+\)$/);

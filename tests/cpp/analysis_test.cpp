@@ -140,12 +140,9 @@ TEST(Kernels, CosSumsSplitEvenAndOddPairsLikeTheTwoSimdLanes) {
 }
 
 TEST(Analysis, ValidationNamesEachParameter) {
-  EXPECT_NE(phasor::validate_dot_by_offset(8, 10000, -1).find("maxOffset must be an integer"),
-            std::string::npos);
-  EXPECT_NE(phasor::validate_offset_matrix(100000, 8, 10000, 0).find("bytes, more than"),
-            std::string::npos);
-  EXPECT_NE(phasor::validate_offset_matrix(10, 8, 10000, 5).find("metric must be"),
-            std::string::npos);
+  EXPECT_NE(phasor::validate_dot_by_offset(8, 10000, -1).find("maxOffset must be an integer"), std::string::npos);
+  EXPECT_NE(phasor::validate_offset_matrix(100000, 8, 10000, 0).find("bytes, more than"), std::string::npos);
+  EXPECT_NE(phasor::validate_offset_matrix(10, 8, 10000, 5).find("metric must be"), std::string::npos);
   EXPECT_NE(phasor::validate_pairwise(10, 0, 0).find("dim must be an integer"), std::string::npos);
   EXPECT_EQ(phasor::validate_pairwise(10, 3, 2), "");
 }

@@ -115,16 +115,15 @@ TEST_P(Pattern, ScoresAloneMatchAttentionScores) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    KindsTokensMasks, Pattern,
-    ::testing::Values(Case{phasor::AttentionKind::additive, true, false},
-                      Case{phasor::AttentionKind::additive, false, true},
-                      Case{phasor::AttentionKind::rope, true, false},
-                      Case{phasor::AttentionKind::rope, true, true},
-                      Case{phasor::AttentionKind::rope, false, false},
-                      Case{phasor::AttentionKind::alibi, true, true},
-                      Case{phasor::AttentionKind::alibi, true, false},
-                      Case{phasor::AttentionKind::alibi, false, true}));
+INSTANTIATE_TEST_SUITE_P(KindsTokensMasks, Pattern,
+                         ::testing::Values(Case{phasor::AttentionKind::additive, true, false},
+                                           Case{phasor::AttentionKind::additive, false, true},
+                                           Case{phasor::AttentionKind::rope, true, false},
+                                           Case{phasor::AttentionKind::rope, true, true},
+                                           Case{phasor::AttentionKind::rope, false, false},
+                                           Case{phasor::AttentionKind::alibi, true, true},
+                                           Case{phasor::AttentionKind::alibi, true, false},
+                                           Case{phasor::AttentionKind::alibi, false, true}));
 
 // RoPE's Toeplitz path walks the phasors e^{i o theta} along the 2n - 1
 // offsets (an exact sin/cos every 64): against attention_scores, which turns q
@@ -185,7 +184,8 @@ TEST(PatternRope, WalkedOffsetsMatchAttentionScoresOnALongAxis) {
             continue;
           }
           const float w = want[i * n + k];
-          EXPECT_NEAR(got, w, 1.2e-7 * std::fabs(w) + 1e-12) << "pairing " << static_cast<int>(pairing) << ", m " << m << " n " << k;
+          EXPECT_NEAR(got, w, 1.2e-7 * std::fabs(w) + 1e-12)
+              << "pairing " << static_cast<int>(pairing) << ", m " << m << " n " << k;
           EXPECT_NEAR(softmax[i * 7 + j], std::exp(static_cast<double>(w)) / sum, 1e-6) << "m " << m << " n " << k;
         }
       }
@@ -256,7 +256,8 @@ TEST(PatternProduct, KeptWeightProductFollowsTheWeights) {
       for (std::size_t j = 0; j < cols.size(); ++j) {
         const float w = want[i * n + static_cast<std::int64_t>(cols[j])];
         EXPECT_NEAR(total[i * 5 + j], w, 1.2e-7 * std::fabs(w) + 1e-12)
-            << "kind " << static_cast<int>(c.kind) << ", d " << c.dm << " x " << c.dh << ", seeds " << c.wq_seed << " " << c.wk_seed;
+            << "kind " << static_cast<int>(c.kind) << ", d " << c.dm << " x " << c.dh << ", seeds " << c.wq_seed << " "
+            << c.wk_seed;
         EXPECT_NEAR(softmax[i * 5 + j], std::exp(static_cast<double>(w)) / sum, 1e-6);
       }
     }
@@ -282,13 +283,16 @@ TEST(PatternValidation, NamesTheIndexAndTheWork) {
   const std::vector<double> ok = {0, 9}, bad = {0, 10}, half = {0.5};
   std::vector<float> none;
   EXPECT_EQ(phasor::validate_attention_pattern(spec, {nullptr, nullptr, nullptr, ok.data(), 2, ok.data(), 2}), "");
-  EXPECT_NE(phasor::validate_attention_pattern(spec, {nullptr, nullptr, nullptr, bad.data(), 2, ok.data(), 2}).find("rows[i]"),
+  EXPECT_NE(phasor::validate_attention_pattern(spec, {nullptr, nullptr, nullptr, bad.data(), 2, ok.data(), 2})
+                .find("rows[i]"),
             std::string::npos);
-  EXPECT_NE(phasor::validate_attention_pattern(spec, {nullptr, nullptr, nullptr, ok.data(), 2, half.data(), 1}).find("cols[j]"),
+  EXPECT_NE(phasor::validate_attention_pattern(spec, {nullptr, nullptr, nullptr, ok.data(), 2, half.data(), 1})
+                .find("cols[j]"),
             std::string::npos);
   spec.n = 0;
-  EXPECT_NE(phasor::validate_attention_pattern(spec, {nullptr, nullptr, nullptr, ok.data(), 2, ok.data(), 2}).find("n must"),
-            std::string::npos);
+  EXPECT_NE(
+      phasor::validate_attention_pattern(spec, {nullptr, nullptr, nullptr, ok.data(), 2, ok.data(), 2}).find("n must"),
+      std::string::npos);
 }
 
 }  // namespace

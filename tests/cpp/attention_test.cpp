@@ -22,9 +22,13 @@ struct Experiment {
 };
 
 Experiment make_experiment(std::int64_t dm, std::int64_t dh, std::int64_t n, double first = 0.0) {
-  Experiment s{dm, dh, n, {}, std::vector<float>(static_cast<std::size_t>(n * dm)),
-          std::vector<float>(static_cast<std::size_t>(dm * dh)),
-          std::vector<float>(static_cast<std::size_t>(dm * dh))};
+  Experiment s{dm,
+               dh,
+               n,
+               {},
+               std::vector<float>(static_cast<std::size_t>(n * dm)),
+               std::vector<float>(static_cast<std::size_t>(dm * dh)),
+               std::vector<float>(static_cast<std::size_t>(dm * dh))};
   for (std::int64_t i = 0; i < n; ++i) s.positions.push_back(first + static_cast<double>(i));
   phasor::normal_samples(7, 3, 1.0, n * dm, s.tokens.data());
   phasor::normal_samples(7, 1, 1.0 / std::sqrt(static_cast<double>(dm)), dm * dh, s.wq.data());
@@ -95,8 +99,7 @@ TEST(AttentionAdditive, FourTermsMatchTheDirectProductsAndSumToTheTotal) {
       EXPECT_NEAR(cp[at], dot(times(wm, s.wq, 8), times(pn, s.wk, 8)), 1e-6 * (1 + std::fabs(cp[at])));
       EXPECT_NEAR(pc[at], dot(times(pm, s.wq, 8), times(wn, s.wk, 8)), 1e-6 * (1 + std::fabs(pc[at])));
       EXPECT_NEAR(pp[at], dot(times(pm, s.wq, 8), times(pn, s.wk, 8)), 1e-6 * (1 + std::fabs(pp[at])));
-      EXPECT_NEAR(static_cast<double>(cc[at]) + cp[at] + pc[at] + pp[at], total[at],
-                  4e-7 * (1 + std::fabs(total[at])));
+      EXPECT_NEAR(static_cast<double>(cc[at]) + cp[at] + pc[at] + pp[at], total[at], 4e-7 * (1 + std::fabs(total[at])));
     }
   }
 }
@@ -108,8 +111,8 @@ double offset_spread(const phasor::AttentionSpec& spec, const Experiment& s) {
   for (int o = -12; o <= 12; ++o) offsets.push_back(o);
   std::vector<float> out(anchors.size() * offsets.size());
   EXPECT_EQ(phasor::validate_score_by_offset(spec, anchors.data(), 4, offsets.data(), 25), "");
-  phasor::score_by_offset(spec, s.tokens.data(), s.tokens.data(), s.wq.data(), s.wk.data(),
-                          anchors.data(), 4, offsets.data(), 25, out.data());
+  phasor::score_by_offset(spec, s.tokens.data(), s.tokens.data(), s.wq.data(), s.wk.data(), anchors.data(), 4,
+                          offsets.data(), 25, out.data());
   double spread = 0.0;
   for (std::size_t j = 0; j < offsets.size(); ++j) {
     double lo = out[j], hi = out[j];
@@ -124,9 +127,7 @@ double offset_spread(const phasor::AttentionSpec& spec, const Experiment& s) {
 
 // Float32 values a and b at most one float32 ulp apart (both rounded once from
 // float64 values that agree to float64 rounding).
-bool within_one_ulp(float a, float b) {
-  return a == b || std::nextafter(a, b) == b;
-}
+bool within_one_ulp(float a, float b) { return a == b || std::nextafter(a, b) == b; }
 
 TEST(AttentionOffset, AdditiveScoresAndTermsAreTheDirectProductsAndTheGridsDiagonals) {
   // score_by_offset computes additive PE from the key side (PE(m - o) . W_K q
@@ -147,52 +148,55 @@ TEST(AttentionOffset, AdditiveScoresAndTermsAreTheDirectProductsAndTheGridsDiago
   }();
   const std::vector<double> strided = {-70.5, -63, -55.5, -48, -40.5, -33, -25.5, -18, -10.5, -3, 4.5};
   for (const auto& [dm, dh] : {std::pair<std::int64_t, std::int64_t>{16, 8}, {64, 64}, {130, 6}, {2, 2}})
-  for (const auto* offset_set : {&consecutive, &scattered, &strided}) {
-    const Experiment s = make_experiment(dm, dh, 1);
-    const std::vector<double> anchors = {0, 17, 300, 4000, -9.5};
-    const std::vector<double>& offsets = *offset_set;
-    const auto na = static_cast<std::int64_t>(anchors.size()), no = static_cast<std::int64_t>(offsets.size());
-    const auto grid = static_cast<std::size_t>(na * no);
-    auto spec = spec_of(AttentionKind::additive, s);
-    spec.base = 500.0;
-    ASSERT_EQ(phasor::validate_score_by_offset(spec, anchors.data(), na, offsets.data(), no), "");
-    std::vector<float> total(grid), terms(4 * grid), alone(grid);
-    phasor::score_by_offset(spec, s.tokens.data(), s.tokens.data(), s.wq.data(), s.wk.data(), anchors.data(), na,
-                            offsets.data(), no, total.data(), terms.data());
-    phasor::score_by_offset(spec, s.tokens.data(), s.tokens.data(), s.wq.data(), s.wk.data(), anchors.data(), na,
-                            offsets.data(), no, alone.data());
-    EXPECT_EQ(alone, total) << "without terms";
-    const std::vector<double> w(s.tokens.begin(), s.tokens.begin() + dm);
-    for (std::int64_t a = 0; a < na; ++a) {
-      // The grid of attention_scores: the query at anchors[a] against its keys.
-      std::vector<double> keys(static_cast<std::size_t>(no));
-      for (std::int64_t j = 0; j < no; ++j) keys[j] = anchors[a] - offsets[j];
-      std::vector<float> g(static_cast<std::size_t>(no)), gcc(g.size()), gcp(g.size()), gpc(g.size()), gpp(g.size());
-      phasor::AttentionInput in = input_of(s, true);
-      in.query_positions = anchors.data() + a;
-      in.queries = 1;
-      in.key_positions = keys.data();
-      in.keys = no;
-      phasor::attention_scores(spec, in, {g.data(), gcc.data(), gcp.data(), gpc.data(), gpp.data(), nullptr});
-      const auto pm = reference::row(anchors[a], dm, spec.base);
-      const auto qc = times(w, s.wq, dh), kc = times(w, s.wk, dh), qp = times(pm, s.wq, dh);
-      for (std::int64_t j = 0; j < no; ++j) {
-        const std::size_t at = static_cast<std::size_t>(a * no + j);
-        const auto pn = reference::row(keys[j], dm, spec.base);
-        const auto kp = times(pn, s.wk, dh);
-        const float* t = terms.data();
-        const double want[4] = {dot(qc, kc), dot(qc, kp), dot(qp, kc), dot(qp, kp)};
-        const float grid_terms[4] = {gcc[j], gcp[j], gpc[j], gpp[j]};
-        for (int k = 0; k < 4; ++k) {
-          const float got = t[static_cast<std::size_t>(k) * grid + at];
-          EXPECT_NEAR(got, want[k], 1e-6 * (1 + std::fabs(want[k]))) << "term " << k << ", anchor " << a << ", offset " << offsets[j];
-          EXPECT_TRUE(within_one_ulp(got, grid_terms[k])) << got << " vs " << grid_terms[k] << ": term " << k << ", d " << dm;
+    for (const auto* offset_set : {&consecutive, &scattered, &strided}) {
+      const Experiment s = make_experiment(dm, dh, 1);
+      const std::vector<double> anchors = {0, 17, 300, 4000, -9.5};
+      const std::vector<double>& offsets = *offset_set;
+      const auto na = static_cast<std::int64_t>(anchors.size()), no = static_cast<std::int64_t>(offsets.size());
+      const auto grid = static_cast<std::size_t>(na * no);
+      auto spec = spec_of(AttentionKind::additive, s);
+      spec.base = 500.0;
+      ASSERT_EQ(phasor::validate_score_by_offset(spec, anchors.data(), na, offsets.data(), no), "");
+      std::vector<float> total(grid), terms(4 * grid), alone(grid);
+      phasor::score_by_offset(spec, s.tokens.data(), s.tokens.data(), s.wq.data(), s.wk.data(), anchors.data(), na,
+                              offsets.data(), no, total.data(), terms.data());
+      phasor::score_by_offset(spec, s.tokens.data(), s.tokens.data(), s.wq.data(), s.wk.data(), anchors.data(), na,
+                              offsets.data(), no, alone.data());
+      EXPECT_EQ(alone, total) << "without terms";
+      const std::vector<double> w(s.tokens.begin(), s.tokens.begin() + dm);
+      for (std::int64_t a = 0; a < na; ++a) {
+        // The grid of attention_scores: the query at anchors[a] against its keys.
+        std::vector<double> keys(static_cast<std::size_t>(no));
+        for (std::int64_t j = 0; j < no; ++j) keys[j] = anchors[a] - offsets[j];
+        std::vector<float> g(static_cast<std::size_t>(no)), gcc(g.size()), gcp(g.size()), gpc(g.size()), gpp(g.size());
+        phasor::AttentionInput in = input_of(s, true);
+        in.query_positions = anchors.data() + a;
+        in.queries = 1;
+        in.key_positions = keys.data();
+        in.keys = no;
+        phasor::attention_scores(spec, in, {g.data(), gcc.data(), gcp.data(), gpc.data(), gpp.data(), nullptr});
+        const auto pm = reference::row(anchors[a], dm, spec.base);
+        const auto qc = times(w, s.wq, dh), kc = times(w, s.wk, dh), qp = times(pm, s.wq, dh);
+        for (std::int64_t j = 0; j < no; ++j) {
+          const std::size_t at = static_cast<std::size_t>(a * no + j);
+          const auto pn = reference::row(keys[j], dm, spec.base);
+          const auto kp = times(pn, s.wk, dh);
+          const float* t = terms.data();
+          const double want[4] = {dot(qc, kc), dot(qc, kp), dot(qp, kc), dot(qp, kp)};
+          const float grid_terms[4] = {gcc[j], gcp[j], gpc[j], gpp[j]};
+          for (int k = 0; k < 4; ++k) {
+            const float got = t[static_cast<std::size_t>(k) * grid + at];
+            EXPECT_NEAR(got, want[k], 1e-6 * (1 + std::fabs(want[k])))
+                << "term " << k << ", anchor " << a << ", offset " << offsets[j];
+            EXPECT_TRUE(within_one_ulp(got, grid_terms[k]))
+                << got << " vs " << grid_terms[k] << ": term " << k << ", d " << dm;
+          }
+          EXPECT_NEAR(total[at], want[0] + want[1] + want[2] + want[3], 1e-6 * (1 + std::fabs(total[at])));
+          EXPECT_TRUE(within_one_ulp(total[at], g[j]))
+              << total[at] << " vs " << g[j] << ": anchor " << a << ", d " << dm;
         }
-        EXPECT_NEAR(total[at], want[0] + want[1] + want[2] + want[3], 1e-6 * (1 + std::fabs(total[at])));
-        EXPECT_TRUE(within_one_ulp(total[at], g[j])) << total[at] << " vs " << g[j] << ": anchor " << a << ", d " << dm;
       }
     }
-  }
 }
 
 TEST(AttentionOffset, RopeScoresDependOnTheOffsetOnlyAndAdditiveScoresDoNot) {
@@ -274,8 +278,7 @@ TEST(AttentionValidation, NamesTheOptionAndRange) {
   EXPECT_NE(phasor::validate_attention(spec, 4, 4).find("dHead must be even for RoPE"), std::string::npos);
   spec = spec_of(AttentionKind::alibi, s);
   spec.head = 8;
-  EXPECT_NE(phasor::validate_attention(spec, 4, 4).find("head must be an integer in [0, 7]; got 8"),
-            std::string::npos);
+  EXPECT_NE(phasor::validate_attention(spec, 4, 4).find("head must be an integer in [0, 7]; got 8"), std::string::npos);
   spec = spec_of(AttentionKind::additive, s);
   EXPECT_NE(phasor::validate_attention(spec, 5000, 4).find("positions.length must be an integer in [1, 4096]"),
             std::string::npos);

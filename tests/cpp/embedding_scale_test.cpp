@@ -30,8 +30,7 @@ std::vector<float> tokens_for(std::int64_t n, std::int64_t d, std::uint64_t seed
   return t;
 }
 
-std::vector<double> run(std::int64_t d, std::int64_t n, double offset, double base,
-                        const float* tokens) {
+std::vector<double> run(std::int64_t d, std::int64_t n, double offset, double base, const float* tokens) {
   const phasor::EmbeddingScaleSpec spec{d, n, offset, base};
   EXPECT_EQ(phasor::validate_embedding_scale(spec), "");
   std::vector<double> out(static_cast<std::size_t>(phasor::kEmbeddingNormCount * n));
@@ -43,8 +42,8 @@ std::vector<double> run(std::int64_t d, std::int64_t n, double offset, double ba
 // (omega_i from `omega`), sums in entry order. With reference::omega it is
 // independent of the core; with the core's frequencies it is what
 // embedding_scale computed before the phase walk.
-std::vector<double> direct(std::int64_t d, std::int64_t n, double offset,
-                           const std::vector<double>& omega, const float* tokens) {
+std::vector<double> direct(std::int64_t d, std::int64_t n, double offset, const std::vector<double>& omega,
+                           const float* tokens) {
   const double scale = std::sqrt(static_cast<double>(d));
   std::vector<double> out(static_cast<std::size_t>(phasor::kEmbeddingNormCount * n));
   for (std::int64_t r = 0; r < n; ++r) {
@@ -87,8 +86,8 @@ TEST(EmbeddingScale, EqualsTheFloat64FormulaWithinFloat64Rounding) {
         const auto got = run(d, n, offset, base, tokens.data());
         const auto want = direct(d, n, offset, reference_omega(d, base), tokens.data());
         for (std::size_t k = 0; k < got.size(); ++k)
-          ASSERT_NEAR(got[k], want[k], 1e-11 * want[k]) << "d " << d << ", offset " << offset << ", base " << base
-                                                       << ", norm " << k / n << ", row " << k % n;
+          ASSERT_NEAR(got[k], want[k], 1e-11 * want[k])
+              << "d " << d << ", offset " << offset << ", base " << base << ", norm " << k / n << ", row " << k % n;
       }
     }
   }
@@ -107,12 +106,13 @@ TEST(EmbeddingScale, EqualsTheSinCosPerEntryNumbersWithinFloat32RoundingAtPositi
       const auto want = direct(d, n, offset, phasor::frequencies(d, 10000.0), tokens.data());
       std::size_t same = 0;
       for (std::size_t k = 0; k < got.size(); ++k) {
-        ASSERT_NEAR(got[k], want[k], 0x1p-26 * want[k]) << "d " << d << ", offset " << offset << ", norm "
-                                                         << k / n << ", row " << k % n;
+        ASSERT_NEAR(got[k], want[k], 0x1p-26 * want[k])
+            << "d " << d << ", offset " << offset << ", norm " << k / n << ", row " << k % n;
         same += static_cast<float>(got[k]) == static_cast<float>(want[k]);
       }
       // Rounded to float32, nearly all are the very same numbers.
-      EXPECT_GE(static_cast<double>(same), 0.98 * static_cast<double>(got.size())) << "d " << d << ", offset " << offset;
+      EXPECT_GE(static_cast<double>(same), 0.98 * static_cast<double>(got.size()))
+          << "d " << d << ", offset " << offset;
     }
   }
 }
@@ -187,7 +187,8 @@ TEST(EmbeddingKernels, SimdSumsAndStateAreBitIdenticalToTheScalarKernelAndTheOrd
         EXPECT_TRUE(same_bits(a[r].scaled_sum, b[r].scaled_sum)) << pairs << " pairs, row " << r << ", " << what;
       }
       for (std::int64_t i = 0; i < pairs; ++i) {
-        EXPECT_TRUE(same_bits(simd.sin[i], scalar.sin[i]) && same_bits(simd.cos[i], scalar.cos[i])) << pairs << " pairs, pair " << i;
+        EXPECT_TRUE(same_bits(simd.sin[i], scalar.sin[i]) && same_bits(simd.cos[i], scalar.cos[i]))
+            << pairs << " pairs, pair " << i;
         EXPECT_NE(simd.sin[i], start.sin[i]);  // the state moved on
       }
       // Row 0 against the sums written out in entry order (the state's phasors
@@ -225,10 +226,12 @@ TEST(EmbeddingScale, FromStandardNormalsAreTheNormsOfNormalSamplesAsTokensBitFor
     std::vector<double> from_normals(static_cast<std::size_t>(phasor::kEmbeddingNormCount * n));
     phasor::embedding_scale_from_normals(spec, normals.data(), std_dev, from_normals.data());
     const auto from_tokens = run(d, n, 3.0, 10000.0, tokens.data());
-    ASSERT_EQ(std::memcmp(from_normals.data(), from_tokens.data(), sizeof(double) * from_tokens.size()), 0) << "d " << d;
+    ASSERT_EQ(std::memcmp(from_normals.data(), from_tokens.data(), sizeof(double) * from_tokens.size()), 0)
+        << "d " << d;
     // And the std is applied: another std gives other token norms.
     phasor::embedding_scale_from_normals(spec, normals.data(), 2.0 * std_dev, from_normals.data());
-    EXPECT_NEAR(from_normals[phasor::kTokenNorm * n], 2.0 * from_tokens[phasor::kTokenNorm * n], 1e-6 * from_tokens[phasor::kTokenNorm * n]);
+    EXPECT_NEAR(from_normals[phasor::kTokenNorm * n], 2.0 * from_tokens[phasor::kTokenNorm * n],
+                1e-6 * from_tokens[phasor::kTokenNorm * n]);
   }
 }
 

@@ -73,8 +73,8 @@ std::string check(const EncodingSpec& s) {
       const double want = closed_form(s, r, c);
       const double got = t[static_cast<std::size_t>(r * s.d_model + c)];
       if (!(std::fabs(got - want) <= bound(s, s.offset + static_cast<double>(r) + 2.0)))
-        return "row " + std::to_string(r) + " column " + std::to_string(c) + ": " + std::to_string(got) +
-               " vs " + std::to_string(want);
+        return "row " + std::to_string(r) + " column " + std::to_string(c) + ": " + std::to_string(got) + " vs " +
+               std::to_string(want);
     }
   return "";
 }
@@ -101,8 +101,8 @@ TEST(EncodeOptions, EveryWidthLayoutOrderAndOddRuleMatchesTheClosedFormAcrossAnc
             s.odd_width = odd;
             s.offset = -3.5;
             EXPECT_EQ(check(s), "") << "d " << d << " layout " << static_cast<int>(layout) << " order "
-                                    << static_cast<int>(order) << " spacing " << static_cast<int>(spacing)
-                                    << " odd " << static_cast<int>(odd);
+                                    << static_cast<int>(order) << " spacing " << static_cast<int>(spacing) << " odd "
+                                    << static_cast<int>(odd);
           }
 }
 
@@ -177,7 +177,8 @@ TEST(EncodeOptions, ValidateNamesEachNewOptionAndItsRange) {
   EXPECT_NE(phasor::validate(s).find("dModel must be even when oddWidth is 'error'"), std::string::npos);
   s.odd_width = OddWidth::extra_sine;
   s.spacing = Spacing::tensor2tensor;
-  EXPECT_NE(phasor::validate(s).find("oddWidth 'extraSine' keeps the odd dModel in the paper's exponent"), std::string::npos);
+  EXPECT_NE(phasor::validate(s).find("oddWidth 'extraSine' keeps the odd dModel in the paper's exponent"),
+            std::string::npos);
   s = spec(4, 8);
   s.max_frequency = 0.0;
   EXPECT_EQ(phasor::validate(s), "maxFrequency must be a finite number in (0, 64]; got 0");

@@ -11,8 +11,8 @@
 
 namespace {
 
-std::vector<float> encode(std::int64_t positions, std::int64_t d, double base = 10000.0,
-                          double offset = 0.0, phasor::Layout layout = phasor::Layout::interleaved) {
+std::vector<float> encode(std::int64_t positions, std::int64_t d, double base = 10000.0, double offset = 0.0,
+                          phasor::Layout layout = phasor::Layout::interleaved) {
   phasor::EncodingSpec spec{positions, d, base, offset, layout};
   EXPECT_EQ(phasor::validate(spec), "");
   std::vector<float> out(static_cast<std::size_t>(positions * d));
@@ -20,13 +20,12 @@ std::vector<float> encode(std::int64_t positions, std::int64_t d, double base = 
   return out;
 }
 
-double max_error(const std::vector<float>& table, std::int64_t positions, std::int64_t d,
-                 double base, double offset, bool split = false) {
+double max_error(const std::vector<float>& table, std::int64_t positions, std::int64_t d, double base, double offset,
+                 bool split = false) {
   double worst = 0.0;
   for (std::int64_t r = 0; r < positions; ++r)
     for (std::int64_t j = 0; j < d; ++j) {
-      const double want = split ? reference::pe_split(offset + r, j, d, base)
-                                : reference::pe(offset + r, j, d, base);
+      const double want = split ? reference::pe_split(offset + r, j, d, base) : reference::pe(offset + r, j, d, base);
       worst = std::max(worst, std::fabs(table[r * d + j] - want));
     }
   return worst;
@@ -85,8 +84,7 @@ TEST(Encode, ValidateNamesTheParameterAndTheAllowedRange) {
   EXPECT_NE(phasor::validate({10, 8, 1.0}).find("base must be a finite number in (1, 1e+300]; got 1"),
             std::string::npos);
   EXPECT_NE(phasor::validate({10, 8, NAN}).find("base"), std::string::npos);
-  EXPECT_NE(phasor::validate({10, 8, 10000.0, INFINITY}).find("offset must be a finite number"),
-            std::string::npos);
+  EXPECT_NE(phasor::validate({10, 8, 10000.0, INFINITY}).find("offset must be a finite number"), std::string::npos);
   EXPECT_NE(phasor::validate({1 << 20, 4096}).find("more than the 1073741824"), std::string::npos);
   EXPECT_EQ(phasor::validate({1 << 18, 1024}), "");
 }

@@ -31,9 +31,9 @@ TEST(NormalSamples, AreReproducibleAndStandardNormal) {
   mean /= n;
   square /= n;
   fourth /= n;
-  EXPECT_NEAR(mean, 0.0, 0.01);       // 4.5 standard errors
+  EXPECT_NEAR(mean, 0.0, 0.01);  // 4.5 standard errors
   EXPECT_NEAR(square, 1.0, 0.015);
-  EXPECT_NEAR(fourth, 3.0, 0.1);      // the normal's kurtosis
+  EXPECT_NEAR(fourth, 3.0, 0.1);  // the normal's kurtosis
 }
 
 TEST(NormalSamples, AreTheSpecifiedSplitMix64BoxMullerStream) {
@@ -76,14 +76,15 @@ TEST(NormalSamples, ScaleWithTheStandardDeviation) {
   std::vector<float> unit(11), scaled(11);
   phasor::normal_samples(5, 0, 1.0, 11, unit.data());
   phasor::normal_samples(5, 0, 0.25, 11, scaled.data());
-  for (int i = 0; i < 11; ++i) EXPECT_EQ(scaled[i], static_cast<float>(0.25 * static_cast<double>(unit[i])) ) << i;
+  for (int i = 0; i < 11; ++i) EXPECT_EQ(scaled[i], static_cast<float>(0.25 * static_cast<double>(unit[i]))) << i;
 }
 
 TEST(NormalSamples, AreTheStandardNormalsScaledByStdAndRoundedOnce) {
   // standard_normals is the float64 stream before scaling: for any std,
   // normal_samples' float32 sample is float32(std * z), the one rounding.
   // Odd and even starts, and a start far down the stream.
-  for (const std::uint64_t first : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{6}, (std::uint64_t{1} << 40) + 3}) {
+  for (const std::uint64_t first :
+       {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{6}, (std::uint64_t{1} << 40) + 3}) {
     const std::int64_t n = 257;
     std::vector<double> z(n);
     phasor::standard_normals(42, 3, n, z.data(), first);
@@ -94,7 +95,8 @@ TEST(NormalSamples, AreTheStandardNormalsScaledByStdAndRoundedOnce) {
       std::vector<float> samples(n);
       phasor::normal_samples(42, 3, std_dev, n, samples.data(), first);
       for (std::int64_t k = 0; k < n; ++k)
-        ASSERT_EQ(samples[k], static_cast<float>(std_dev * z[k])) << "first " << first << ", std " << std_dev << ", k " << k;
+        ASSERT_EQ(samples[k], static_cast<float>(std_dev * z[k]))
+            << "first " << first << ", std " << std_dev << ", k " << k;
     }
   }
   // The fixture's first samples, from the float64 normals.
@@ -154,11 +156,11 @@ TEST(PositionResolution, EqualsTheBruteForceMinimumOverAllPairs) {
   const std::vector<double> bases = {10.0, 10000.0}, lengths = {50, 3, 400};
   for (std::int64_t min_offset : {1, 2, 20}) {
     std::vector<double> distance(6), at(6), bound(3);
-    ASSERT_EQ(phasor::validate_position_resolution(4, bases.data(), 2, lengths.data(), 3,
-                                                   static_cast<double>(min_offset)),
-              "");
-    phasor::position_resolution(d, bases.data(), 2, lengths.data(), 3, min_offset, distance.data(),
-                                at.data(), bound.data());
+    ASSERT_EQ(
+        phasor::validate_position_resolution(4, bases.data(), 2, lengths.data(), 3, static_cast<double>(min_offset)),
+        "");
+    phasor::position_resolution(d, bases.data(), 2, lengths.data(), 3, min_offset, distance.data(), at.data(),
+                                bound.data());
     for (std::size_t b = 0; b < 2; ++b)
       for (std::size_t l = 0; l < 3; ++l) {
         const auto n = static_cast<int>(lengths[l]);

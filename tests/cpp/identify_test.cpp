@@ -181,15 +181,26 @@ TEST(Identify, AZeroTableWithStrayValuesIsDescribed) {
 TEST(Identify, HugeValuesKeepTheRmsErrorFinite) {
   Closed c;
   c.rows = 4, c.cols = 3;
-  const std::vector<double> t = {0, 0.14112000805986721, -0.27941549819892586, 5.2231252401871641e-310, 1023, -2089,
-                                 499969, -6144, 117, 2.1805936972003232e+193, -1534, -4864};
+  const std::vector<double> t = {0,
+                                 0.14112000805986721,
+                                 -0.27941549819892586,
+                                 5.2231252401871641e-310,
+                                 1023,
+                                 -2089,
+                                 499969,
+                                 -6144,
+                                 117,
+                                 2.1805936972003232e+193,
+                                 -1534,
+                                 -4864};
   const Identification id = run(c, t);
   ASSERT_FALSE(id.fits.empty());
   for (const auto& fit : id.fits) {
     if (std::isinf(fit.max_error)) continue;  // a form encode() refuses: nothing was measured
     EXPECT_TRUE(std::isfinite(fit.rms_error)) << fit.rms_error;
     EXPECT_LE(fit.rms_error, fit.max_error);
-    EXPECT_GE(fit.rms_error, fit.max_error / std::sqrt(12.0) * (1 - 1e-12));  // one error dominates: rms = max / sqrt(n)
+    EXPECT_GE(fit.rms_error,
+              fit.max_error / std::sqrt(12.0) * (1 - 1e-12));  // one error dominates: rms = max / sqrt(n)
   }
 }
 

@@ -108,8 +108,8 @@ TEST(PhaseWalk, StaysWithin1em13OfFloat64WhereAnUnanchoredWalkDriftsPastIt) {
     for (std::int64_t n = 0; n < kSteps; ++n) {
       const double p = start + static_cast<double>(n);
       for (std::size_t i = 0; i < kOmega.size(); ++i)
-        unanchored = std::max({unanchored, std::fabs(s[i] - std::sin(kOmega[i] * p)),
-                               std::fabs(c[i] - std::cos(kOmega[i] * p))});
+        unanchored = std::max(
+            {unanchored, std::fabs(s[i] - std::sin(kOmega[i] * p)), std::fabs(c[i] - std::cos(kOmega[i] * p))});
       phasor::kernels::pe_rows__scalar(state, 1, phasor::kernels::kInterleaved, row.data());
     }
     EXPECT_GT(unanchored, 5 * kAllowedDrift) << "start " << start;

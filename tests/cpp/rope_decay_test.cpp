@@ -22,12 +22,9 @@ phasor::RopeScaling scaling_of(const decay_fixture::Scaling& s) {
   return out;
 }
 
-std::vector<double> decay(std::int64_t d, double base, std::int64_t max_distance,
-                          phasor::RopeScaling scaling = {}) {
+std::vector<double> decay(std::int64_t d, double base, std::int64_t max_distance, phasor::RopeScaling scaling = {}) {
   phasor::RopeDecaySpec spec{d, base, max_distance, scaling};
-  EXPECT_EQ(phasor::validate_rope_decay(static_cast<double>(d), base,
-                                        static_cast<double>(max_distance), scaling),
-            "");
+  EXPECT_EQ(phasor::validate_rope_decay(static_cast<double>(d), base, static_cast<double>(max_distance), scaling), "");
   std::vector<double> out(static_cast<std::size_t>(max_distance + 1));
   phasor::rope_decay(spec, out.data());
   return out;
@@ -127,7 +124,7 @@ TEST(RopeDecay, RefusesBadOptionsByName) {
   EXPECT_NE(phasor::validate_rope_decay(4096, 10000, 1 << 20, {}).find("(maxDistance + 1) x dModel/2"),
             std::string::npos);
   EXPECT_EQ(phasor::validate_rope_decay(4096, 10000, (1 << 15) - 1, {}), "");  // exactly the cap
-  EXPECT_NE(phasor::validate_rope_decay(4096, 10000, 1 << 15, {}), "");       // just past it
+  EXPECT_NE(phasor::validate_rope_decay(4096, 10000, 1 << 15, {}), "");        // just past it
   EXPECT_NE(phasor::validate_rope_random_scores(8, 10000, 10, {}, 0, 1).find("samples"), std::string::npos);
   EXPECT_NE(phasor::validate_rope_random_scores(8, 10000, 10, {}, 4, -1).find("seed"), std::string::npos);
 }
@@ -135,11 +132,10 @@ TEST(RopeDecay, RefusesBadOptionsByName) {
 TEST(RopeRandomScores, MatchNumpyToOnePartIn1e12) {
   for (const auto& c : decay_fixture::kRandom) {
     phasor::RopeDecaySpec spec{c.d_model, c.base, c.max_distance, scaling_of(c.scaling)};
-    ASSERT_EQ(phasor::validate_rope_random_scores(static_cast<double>(c.d_model), c.base,
-                                                  static_cast<double>(c.max_distance), spec.scaling,
-                                                  static_cast<double>(c.samples),
-                                                  static_cast<double>(c.seed)),
-              "");
+    ASSERT_EQ(
+        phasor::validate_rope_random_scores(static_cast<double>(c.d_model), c.base, static_cast<double>(c.max_distance),
+                                            spec.scaling, static_cast<double>(c.samples), static_cast<double>(c.seed)),
+        "");
     std::vector<double> independent(c.independent.size()), self(c.self.size());
     phasor::rope_random_scores(spec, c.samples, c.seed, independent.data(), self.data());
     expect_relative(independent, c.independent, 1e-12);
@@ -157,7 +153,7 @@ TEST(RopeRandomScores, KeptSamplesFollowTheSeedSamplesAndWidth) {
     double base;
   };
   // Widths and sample counts read longer and shorter prefixes of the same streams.
-  const Call calls[] = {{64, 8, 3, 10000.0}, {64, 8, 4, 10000.0}, {64, 8, 3, 500.0},   {64, 9, 3, 500.0},
+  const Call calls[] = {{64, 8, 3, 10000.0}, {64, 8, 4, 10000.0}, {64, 8, 3, 500.0},    {64, 9, 3, 500.0},
                         {32, 8, 3, 500.0},   {96, 12, 3, 500.0},  {2048, 40, 3, 500.0}, {64, 8, 3, 10000.0}};
   auto run = [](const Call& c) {
     phasor::RopeDecaySpec spec{c.d, c.base, 40, {}};
@@ -188,7 +184,8 @@ TEST(RopeRandomScores, KeptSamplesFollowTheSeedSamplesAndWidth) {
         for (std::size_t i = 0; i < d / 2; ++i) {
           const double q0 = qf[s * d + 2 * i] / nq, q1 = qf[s * d + 2 * i + 1] / nq;
           const double k0 = kf[s * d + 2 * i] / nk, k1 = kf[s * d + 2 * i + 1] / nk;
-          const double c = std::cos(static_cast<double>(r) * theta[i]), si = std::sin(static_cast<double>(r) * theta[i]);
+          const double c = std::cos(static_cast<double>(r) * theta[i]),
+                       si = std::sin(static_cast<double>(r) * theta[i]);
           qk += (q0 * k0 + q1 * k1) * c + (q0 * k1 - q1 * k0) * si;
           qq += (q0 * q0 + q1 * q1) * c;
         }
@@ -203,7 +200,8 @@ TEST(RopeRandomScores, KeptSamplesFollowTheSeedSamplesAndWidth) {
     in_order.push_back(run(c));
     const std::vector<double> want = direct(c);
     for (std::size_t r = 0; r < want.size(); ++r)
-      ASSERT_NEAR(in_order.back()[r], want[r], 1e-12 * want[r]) << "d " << c.d << ", " << c.samples << " samples, seed " << c.seed << ", at " << r;
+      ASSERT_NEAR(in_order.back()[r], want[r], 1e-12 * want[r])
+          << "d " << c.d << ", " << c.samples << " samples, seed " << c.seed << ", at " << r;
   }
   for (std::size_t i = 0; i < std::size(calls); ++i) {
     run(calls[(i + 3) % std::size(calls)]);  // something else kept

@@ -93,7 +93,8 @@ TEST(Longrope, RefusesFactorListsOfTheWrongLengthNamingTheWidth) {
   EXPECT_EQ(phasor::validate_rope_scaling(s, 8, "rotaryDim"),
             "scaling.shortFactor must hold rotaryDim/2 = 4 values (one per pair); got 3");
   s.short_factor.push_back(0.0);
-  EXPECT_EQ(phasor::validate_rope_scaling(s, 8), "scaling.shortFactor[3] must be a finite number in [1e-6, 1000000]; got 0");
+  EXPECT_EQ(phasor::validate_rope_scaling(s, 8),
+            "scaling.shortFactor[3] must be a finite number in [1e-6, 1000000]; got 0");
 }
 
 TEST(YarnMscale, BothSetGiveTheirRatioDeepSeekV3GetsExactlyOne) {

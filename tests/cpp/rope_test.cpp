@@ -25,14 +25,13 @@ std::vector<float> test_rows(std::int64_t count, std::int64_t dim) {
 }
 
 // The rotation written out: pair i of the row turned by position * theta^(-2i/dim).
-std::vector<double> direct_rope(const float* x, std::int64_t dim, double position, double theta,
-                                Pairing pairing, double frequency_divisor = 1.0) {
+std::vector<double> direct_rope(const float* x, std::int64_t dim, double position, double theta, Pairing pairing,
+                                double frequency_divisor = 1.0) {
   std::vector<double> out(static_cast<std::size_t>(dim));
   const std::int64_t h = dim / 2;
   for (std::int64_t i = 0; i < h; ++i) {
     const double angle =
-        position * std::pow(theta, -2.0 * static_cast<double>(i) / static_cast<double>(dim)) /
-        frequency_divisor;
+        position * std::pow(theta, -2.0 * static_cast<double>(i) / static_cast<double>(dim)) / frequency_divisor;
     const std::int64_t a = pairing == Pairing::adjacent ? 2 * i : i;
     const std::int64_t b = pairing == Pairing::adjacent ? 2 * i + 1 : h + i;
     out[a] = x[a] * std::cos(angle) - x[b] * std::sin(angle);
@@ -178,8 +177,7 @@ TEST(RopeValidation, NamesTheOptionAndRange) {
   EXPECT_NE(phasor::validate_rope(spec, &p).find("theta must be a finite number in (1, 1e+300]; got 1"),
             std::string::npos);
   spec.theta = 10000.0;
-  EXPECT_NE(phasor::validate_rope(spec, &nan).find("positions[0] must be a finite number in"),
-            std::string::npos);
+  EXPECT_NE(phasor::validate_rope(spec, &nan).find("positions[0] must be a finite number in"), std::string::npos);
   spec.scaling.type = RopeScalingType::yarn;
   spec.scaling.factor = 0.5;
   EXPECT_NE(phasor::validate_rope(spec, &p).find("scaling.factor must be a finite number in [1, 1000000]; got 0.5"),
@@ -220,7 +218,8 @@ TEST(RopeFrequencies, EachScalingMatchesTransformersFormulasInNumpy) {
     const auto w = scaled(c.dim, c.theta, scaling_of(c), &attention);
     ASSERT_EQ(w.size(), c.frequencies.size());
     for (std::size_t i = 0; i < w.size(); ++i)
-      ASSERT_NEAR(w[i], c.frequencies[i], 1e-15 * c.frequencies[i]) << "type " << c.type << " dim " << c.dim << " pair " << i;
+      ASSERT_NEAR(w[i], c.frequencies[i], 1e-15 * c.frequencies[i])
+          << "type " << c.type << " dim " << c.dim << " pair " << i;
     EXPECT_NEAR(attention, c.attention, 1e-15) << "type " << c.type;
   }
 }

@@ -21,8 +21,10 @@ TEST(RotationMatrix, IsBlockDiagonalWithTheSeedsTwoByTwoBlocks) {
       const double a = reference::omega(i, d, 10000.0) * k;
       double want = 0.0;
       if (c / 2 == i) {
-        if (r % 2 == 0) want = c % 2 == 0 ? std::cos(a) : std::sin(a);
-        else want = c % 2 == 0 ? -std::sin(a) : std::cos(a);
+        if (r % 2 == 0)
+          want = c % 2 == 0 ? std::cos(a) : std::sin(a);
+        else
+          want = c % 2 == 0 ? -std::sin(a) : std::cos(a);
       }
       EXPECT_NEAR(m[r * d + c], want, 6e-8) << r << "," << c;
     }
@@ -38,13 +40,12 @@ TEST(RotationMatrix, MapsPeOfPToPeOfPPlusKForEveryP) {
       for (std::int64_t r = 0; r < d; ++r) {
         double acc = 0.0;
         for (std::int64_t c = 0; c < d; ++c) {
-          const double x = layout == phasor::Layout::split ? reference::pe_split(p, c, d, 10000.0)
-                                                           : reference::pe(p, c, d, 10000.0);
+          const double x =
+              layout == phasor::Layout::split ? reference::pe_split(p, c, d, 10000.0) : reference::pe(p, c, d, 10000.0);
           acc += m[r * d + c] * x;
         }
-        const double want = layout == phasor::Layout::split
-                                 ? reference::pe_split(p + k, r, d, 10000.0)
-                                 : reference::pe(p + k, r, d, 10000.0);
+        const double want = layout == phasor::Layout::split ? reference::pe_split(p + k, r, d, 10000.0)
+                                                            : reference::pe(p + k, r, d, 10000.0);
         ASSERT_NEAR(acc, want, 2e-7) << "p=" << p << " r=" << r;
       }
     }
@@ -116,8 +117,7 @@ TEST(RotationMaxError, DetectsAWrongShift) {
 
 TEST(RotationValidation, RejectsNonFiniteK) {
   phasor::EncodingSpec spec{10, 8, 10000.0, 0.0, phasor::Layout::interleaved};
-  EXPECT_NE(phasor::validate_rotation(spec, NAN).find("k must be a finite number"),
-            std::string::npos);
+  EXPECT_NE(phasor::validate_rotation(spec, NAN).find("k must be a finite number"), std::string::npos);
 }
 
 }  // namespace

@@ -49,16 +49,16 @@ TEST(RotateEncoding, IsMkTimesPeOfPAndLandsOnPeOfPPlusK) {
         for (std::int64_t c = 0; c < d; ++c) acc += static_cast<double>(m[r * d + c]) * pe[c];
         ASSERT_NEAR(got[r], acc, 1e-15) << r;
         const double want = layout == phasor::Layout::split ? reference::pe_split(p + k, r, d, 10000.0)
-                                                             : reference::pe(p + k, r, d, 10000.0);
+                                                            : reference::pe(p + k, r, d, 10000.0);
         ASSERT_NEAR(got[r], want, 2e-7 + std::fabs(p) * 5e-16) << "p=" << p << " r=" << r;
         EXPECT_TRUE(std::isfinite(got[r]));
         worst = std::max(worst, std::fabs(got[r] - [&] {
-                                   phasor::EncodingSpec shifted = spec;
-                                   shifted.offset = p + k;
-                                   std::vector<float> q(d);
-                                   phasor::encode(shifted, q.data());
-                                   return static_cast<double>(q[r]);
-                                 }()));
+                           phasor::EncodingSpec shifted = spec;
+                           shifted.offset = p + k;
+                           std::vector<float> q(d);
+                           phasor::encode(shifted, q.data());
+                           return static_cast<double>(q[r]);
+                         }()));
       }
       // The error at p is rotation_max_error over the one position p.
       EXPECT_EQ(worst, phasor::rotation_max_error(spec, k)) << "p=" << p;

@@ -18,7 +18,8 @@ TEST(LeastSquares, SolvesAWellPosedSystemExactly) {
   // y = x B for a known B: the fit returns B.
   const std::int64_t rows = 30, cols = 5, rhs = 2;
   std::vector<double> x(rows * cols), b(cols * rhs), y(rows * rhs, 0.0);
-  for (std::int64_t i = 0; i < rows * cols; ++i) x[i] = std::sin(0.37 * static_cast<double>(i * i) + 0.2);  // not of low rank
+  for (std::int64_t i = 0; i < rows * cols; ++i)
+    x[i] = std::sin(0.37 * static_cast<double>(i * i) + 0.2);  // not of low rank
   for (std::int64_t i = 0; i < cols * rhs; ++i) b[i] = static_cast<double>(i) - 3.5;
   for (std::int64_t r = 0; r < rows; ++r)
     for (std::int64_t c = 0; c < rhs; ++c)
@@ -45,7 +46,8 @@ TEST(LeastSquares, SolvesATinySystemAsWellAsItsUnscaledCopy) {
   EXPECT_EQ(tiny.rank, 5);
   for (std::int64_t i = 0; i < cols; ++i) EXPECT_NEAR(tiny.solution[i], b[i], 1e-12) << i;
   for (std::int64_t j = 0; j < cols; ++j)
-    EXPECT_NEAR(std::ldexp(tiny.singular_values[j], 530), plain.singular_values[j], 1e-12 * plain.singular_values[0]) << j;
+    EXPECT_NEAR(std::ldexp(tiny.singular_values[j], 530), plain.singular_values[j], 1e-12 * plain.singular_values[0])
+        << j;
   // Subnormal entries (the fuzzer's stride 3.8e-321): precision is gone, but
   // what comes back is finite, and zero rows or columns give zeros.
   for (auto* v : {&x, &y})
@@ -98,8 +100,7 @@ TEST(LeastSquares, MinimisesTheResidualOfAnInconsistentSystem) {
   EXPECT_NEAR(ls.solution[1], 1.0 / 6.0, 1e-14);
 }
 
-phasor::ShiftFitSpec spec_of(ShiftEncoding encoding, std::int64_t d, std::int64_t n, double k,
-                             double base = 10000.0) {
+phasor::ShiftFitSpec spec_of(ShiftEncoding encoding, std::int64_t d, std::int64_t n, double k, double base = 10000.0) {
   phasor::ShiftFitSpec spec;
   spec.encoding = encoding;
   spec.d_model = d;
@@ -121,8 +122,10 @@ TEST(ShiftFit, TheSinusoidalMapIsExactAndIsTheBlockRotation) {
       const double a = reference::omega(r / 2, 8, 10.0) * 3.0;
       double want = 0.0;
       if (r / 2 == c / 2) {
-        if (r % 2 == 0) want = c % 2 == 0 ? std::cos(a) : std::sin(a);
-        else want = c % 2 == 0 ? -std::sin(a) : std::cos(a);
+        if (r % 2 == 0)
+          want = c % 2 == 0 ? std::cos(a) : std::sin(a);
+        else
+          want = c % 2 == 0 ? -std::sin(a) : std::cos(a);
       }
       EXPECT_NEAR(fit.map[r * 8 + c], want, 1e-9) << r << "," << c;
     }
@@ -203,7 +206,8 @@ TEST(ShiftFit, ResidualsRankAndSingularValuesMatchNumpyLstsq) {
     const auto w = phasor::shift_encoding_frequencies(spec);
     std::vector<double> row(static_cast<std::size_t>(c.d_model));
     phasor::shift_encoding(spec, w, c.offset + c.stride, row.data());
-    for (std::size_t j = 0; j < row.size(); ++j) EXPECT_NEAR(row[j], c.encoding_at_1[j], 1e-15) << c.encoding << " slot " << j;
+    for (std::size_t j = 0; j < row.size(); ++j)
+      EXPECT_NEAR(row[j], c.encoding_at_1[j], 1e-15) << c.encoding << " slot " << j;
   }
 }
 
@@ -219,11 +223,16 @@ TEST(ShiftFit, RowsAreTheEncodingAtPAndPPlusKCopiedWhereTheSameP) {
     ShiftEncoding encoding;
     double offset, stride, k;
   };
-  const Case cases[] = {{ShiftEncoding::sinusoidal, 0, 1, 8},         {ShiftEncoding::sinusoidal, 0.1, 0.1, 0.2},
-                        {ShiftEncoding::quadratic_phase, -5, 1, -3}, {ShiftEncoding::log_phase, 0, 2, 4},
-                        {ShiftEncoding::sine_only, 3, 0.5, 1.5},     {ShiftEncoding::linear_frequencies, 0, 1, 0.5},
-                        {ShiftEncoding::sinusoidal, 0, 1, 64},       {ShiftEncoding::sinusoidal, 1000.5, 3, -9},
-                        {ShiftEncoding::log_phase, 0.1, 0.1, 0.2},   {ShiftEncoding::quadratic_phase, 0, 1, 2},
+  const Case cases[] = {{ShiftEncoding::sinusoidal, 0, 1, 8},
+                        {ShiftEncoding::sinusoidal, 0.1, 0.1, 0.2},
+                        {ShiftEncoding::quadratic_phase, -5, 1, -3},
+                        {ShiftEncoding::log_phase, 0, 2, 4},
+                        {ShiftEncoding::sine_only, 3, 0.5, 1.5},
+                        {ShiftEncoding::linear_frequencies, 0, 1, 0.5},
+                        {ShiftEncoding::sinusoidal, 0, 1, 64},
+                        {ShiftEncoding::sinusoidal, 1000.5, 3, -9},
+                        {ShiftEncoding::log_phase, 0.1, 0.1, 0.2},
+                        {ShiftEncoding::quadratic_phase, 0, 1, 2},
                         {ShiftEncoding::quadratic_phase, 300, 0.5, 1.25}};
   int copied_somewhere = 0, computed_somewhere = 0;
   for (const auto& c : cases) {
@@ -250,10 +259,14 @@ TEST(ShiftFit, RowsAreTheEncodingAtPAndPPlusKCopiedWhereTheSameP) {
         const long double wj = w[static_cast<std::size_t>(sine_only ? j : j / 2)];
         const long double phase = wj * (quadratic ? p * p : p);
         const long double exact = sine_only || j % 2 == 0 ? std::sin(phase) : std::cos(phase);
-        const double step_phase = quadratic ? static_cast<double>(wj) * c.stride * (2 * std::fabs(static_cast<double>(p)) + c.stride) : 0.0;
+        const double step_phase =
+            quadratic ? static_cast<double>(wj) * c.stride * (2 * std::fabs(static_cast<double>(p)) + c.stride) : 0.0;
         const double curve = quadratic ? 2 * static_cast<double>(wj) * c.stride * c.stride : 0.0;
-        const double bound = ((quadratic ? 3 : 1) * std::fabs(static_cast<double>(phase)) + 64 * step_phase + 2048 * curve + (quadratic ? 512.0 : 8.0)) * 0x1p-52;
-        ASSERT_NEAR(row[j], static_cast<double>(exact), bound) << which << " row " << r << " slot " << j << " of case " << &c - cases;
+        const double bound = ((quadratic ? 3 : 1) * std::fabs(static_cast<double>(phase)) + 64 * step_phase +
+                              2048 * curve + (quadratic ? 512.0 : 8.0)) *
+                             0x1p-52;
+        ASSERT_NEAR(row[j], static_cast<double>(exact), bound)
+            << which << " row " << r << " slot " << j << " of case " << &c - cases;
       }
     };
     for (std::int64_t r = 0; r < all; ++r) {
@@ -266,13 +279,15 @@ TEST(ShiftFit, RowsAreTheEncodingAtPAndPPlusKCopiedWhereTheSameP) {
       const double ahead = c.k / c.stride;
       const auto same = r + static_cast<std::int64_t>(ahead);
       if (ahead == std::trunc(ahead) && same >= 0 && same < all && position(same) == position(r) + spec.k) {
-        for (std::int64_t j = 0; j < d; ++j) ASSERT_EQ(y[r * d + j], x[same * d + j]) << "copied y row " << r << " of case " << &c - cases;
+        for (std::int64_t j = 0; j < d; ++j)
+          ASSERT_EQ(y[r * d + j], x[same * d + j]) << "copied y row " << r << " of case " << &c - cases;
         ++copied_somewhere;
       } else {
         ++computed_somewhere;
       }
       if (!along) {
-        for (std::int64_t j = 0; j < d; ++j) ASSERT_EQ(y[r * d + j], want[j]) << "y row " << r << " of case " << &c - cases;
+        for (std::int64_t j = 0; j < d; ++j)
+          ASSERT_EQ(y[r * d + j], want[j]) << "y row " << r << " of case " << &c - cases;
       } else {
         expect_close(y.data() + r * d, exact_p + static_cast<long double>(spec.k), "y", r);
       }
@@ -325,7 +340,8 @@ TEST(ShiftFitValidation, NamesTheOptionAndRange) {
   EXPECT_NE(phasor::validate_shift_fit(spec).find("log-phase needs every p and p + k above -1"), std::string::npos);
   spec = spec_of(ShiftEncoding::sinusoidal, 8, 10, 1);
   spec.stride = 0;
-  EXPECT_NE(phasor::validate_shift_fit(spec).find("stride must be a finite number in (0, 2147483648]; got 0"), std::string::npos);
+  EXPECT_NE(phasor::validate_shift_fit(spec).find("stride must be a finite number in (0, 2147483648]; got 0"),
+            std::string::npos);
   spec = spec_of(ShiftEncoding::sinusoidal, 8, 5000, 1);
   EXPECT_NE(phasor::validate_shift_fit(spec).find("positions must be an integer in [1, 4096]; got 5000"),
             std::string::npos);

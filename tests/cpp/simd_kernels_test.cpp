@@ -35,8 +35,7 @@ std::string first_difference(const std::vector<T>& a, const std::vector<T>& b) {
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (std::memcmp(&a[i], &b[i], sizeof(T)) != 0) {
       char text[128];
-      std::snprintf(text, sizeof text, "index %zu: %a vs %a", i, static_cast<double>(a[i]),
-                    static_cast<double>(b[i]));
+      std::snprintf(text, sizeof text, "index %zu: %a vs %a", i, static_cast<double>(a[i]), static_cast<double>(b[i]));
       return text;
     }
   }
@@ -69,8 +68,7 @@ struct Walk {
     }
   }
   PhasorState state() {
-    return {sin.data(), cos.data(), step_sin.data(), step_cos.data(),
-            static_cast<std::int64_t>(sin.size())};
+    return {sin.data(), cos.data(), step_sin.data(), step_cos.data(), static_cast<std::int64_t>(sin.size())};
   }
 };
 
@@ -188,7 +186,8 @@ TEST(SimdKernels, PhasorDotsAreBitIdenticalInFloat64AndTheOrderWouldShow) {
 TEST(SimdKernels, PartialSumModuliAreBitIdenticalAndAreTheSumOfPrefixModuli) {
   for (const std::int64_t pairs : kPairCounts) {
     for (const std::int64_t rows : {1, 2, 3, 7, 8}) {
-      const auto z = uniform(static_cast<std::size_t>(rows * 2 * pairs), -1.0, 1.0, 31 + static_cast<std::uint64_t>(pairs));
+      const auto z =
+          uniform(static_cast<std::size_t>(rows * 2 * pairs), -1.0, 1.0, 31 + static_cast<std::uint64_t>(pairs));
       std::vector<double> simd(static_cast<std::size_t>(rows)), scalar(simd.size());
       phasor::kernels::partial_sum_moduli__wasmsimd(z.data(), rows, pairs, simd.data());
       phasor::kernels::partial_sum_moduli__scalar(z.data(), rows, pairs, scalar.data());
@@ -303,7 +302,8 @@ TEST(SimdKernels, LeastSquaresDotsAndReflectionsAreBitIdenticalAndTheOrderWouldS
     // `stride` apart with values between them that must stay untouched.
     for (std::int64_t count = 1; count <= 9; ++count) {
       const std::int64_t stride = len + 3;
-      const auto columns = uniform(static_cast<std::size_t>(count * stride), -2.0, 2.0, 500 + static_cast<std::uint64_t>(len * count));
+      const auto columns =
+          uniform(static_cast<std::size_t>(count * stride), -2.0, 2.0, 500 + static_cast<std::uint64_t>(len * count));
       auto a = columns, c = columns;
       phasor::kernels::reflect_columns__wasmsimd(v.data(), len, 0.37, a.data(), stride, count);
       phasor::kernels::reflect_columns__scalar(v.data(), len, 0.37, c.data(), stride, count);
@@ -329,8 +329,10 @@ TEST(SimdKernels, RowsTimesMatrixIsBitIdenticalAndSumsAlongJInOrder) {
   for (const std::int64_t rows : {1, 2, 3, 5}) {
     for (const std::int64_t cols : {1, 2, 3, 7, 8, 9, 16, 17}) {
       for (const std::int64_t inner : {1, 4, 16, 19}) {
-        const auto x = uniform(static_cast<std::size_t>(rows * inner), -2.0, 2.0, 600 + static_cast<std::uint64_t>(rows * cols * inner));
-        const auto b = uniform(static_cast<std::size_t>(inner * cols), -2.0, 2.0, 700 + static_cast<std::uint64_t>(rows * cols * inner));
+        const auto x = uniform(static_cast<std::size_t>(rows * inner), -2.0, 2.0,
+                               600 + static_cast<std::uint64_t>(rows * cols * inner));
+        const auto b = uniform(static_cast<std::size_t>(inner * cols), -2.0, 2.0,
+                               700 + static_cast<std::uint64_t>(rows * cols * inner));
         std::vector<double> simd(static_cast<std::size_t>(rows * cols)), scalar(simd.size());
         phasor::kernels::rows_times_matrix__wasmsimd(x.data(), rows, inner, b.data(), cols, simd.data());
         phasor::kernels::rows_times_matrix__scalar(x.data(), rows, inner, b.data(), cols, scalar.data());

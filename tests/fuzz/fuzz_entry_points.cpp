@@ -13,6 +13,7 @@
 #include <cstring>
 #include <vector>
 
+#include "arguments.hpp"
 #include "fuzz_input.hpp"
 #include "phasor/analysis.hpp"
 #include "phasor/attention.hpp"
@@ -30,7 +31,6 @@
 #include "phasor/rotation.hpp"
 #include "phasor/shift_fit.hpp"
 #include "phasor/validation.hpp"
-#include "arguments.hpp"
 
 namespace {
 
@@ -113,11 +113,13 @@ void fuzz_encode_table(Input& in) {
   const double most = static_cast<double>(static_cast<float>(std::fabs(scale))) * (1 + 0x1p-22);
   const double first = phasor::first_position(spec);
   for (std::int64_t r = 0; r < spec.positions; ++r) {
-    const bool padding_row = spec.padding_idx >= 0 && first + static_cast<double>(r) == static_cast<double>(spec.padding_idx);
+    const bool padding_row =
+        spec.padding_idx >= 0 && first + static_cast<double>(r) == static_cast<double>(spec.padding_idx);
     for (std::int64_t c = 0; c < spec.d_model; ++c) {
       const float v = table[static_cast<std::size_t>(r * spec.d_model + c)];
       FUZZ_CHECK(finite_in(v, -most, most), "|value| <= |scale|");
-      if (padding_row || (columns.zero_column && c == spec.d_model - 1)) FUZZ_CHECK(v == 0.0f, "the padding row and the zero column are 0");
+      if (padding_row || (columns.zero_column && c == spec.d_model - 1))
+        FUZZ_CHECK(v == 0.0f, "the padding row and the zero column are 0");
     }
   }
 }
@@ -158,11 +160,14 @@ void fuzz_offset_row(Input& in) {
   if (refused(e) || n * d > kMaxValues) return;
   std::vector<float> row(static_cast<std::size_t>(n));
   const auto m = static_cast<phasor::Metric>(static_cast<int>(metric));
-  phasor::offset_row(static_cast<std::int64_t>(n), static_cast<std::int64_t>(d), base, m, row.data(), spacing_of(spacing));
+  phasor::offset_row(static_cast<std::int64_t>(n), static_cast<std::int64_t>(d), base, m, row.data(),
+                     spacing_of(spacing));
   const double hi = m == phasor::Metric::l2 ? std::sqrt(2 * d) : m == phasor::Metric::dot ? d / 2 : 1.0;
   const double lo = m == phasor::Metric::l2 ? 0.0 : -hi;
   for (float v : row) FUZZ_CHECK(finite_in(v, lo - 1e-6 * hi, hi * (1 + 1e-6)), "metric within its bounds");
-  FUZZ_CHECK(row[0] == (m == phasor::Metric::l2 ? 0.0f : m == phasor::Metric::dot ? static_cast<float>(d / 2) : 1.0f),
+  FUZZ_CHECK(row[0] == (m == phasor::Metric::l2    ? 0.0f
+                        : m == phasor::Metric::dot ? static_cast<float>(d / 2)
+                                                   : 1.0f),
              "a position against itself");
 }
 
@@ -278,14 +283,16 @@ void fuzz_rope(Input& in) {
 
 void fuzz_attention(Input& in) {
   const double kind = in.number(), dm = in.number(), dh = in.number(), base = in.number();
-  const double pairing = in.number(), table = in.number(), weights = in.number(), heads = in.number(), head = in.number();
+  const double pairing = in.number(), table = in.number(), weights = in.number(), heads = in.number(),
+               head = in.number();
   const bool permute = in.byte() & 1, by_offset = in.byte() & 1;
   const ScalingInput given = scaling_from(in);
   std::vector<double> queries = in.numbers(6), keys = in.numbers(6);
   if (refused(check_attention_codes(kind, dm, dh, pairing, table, weights, heads, head, given.record))) return;
   const phasor::RopeScaling scaling = given.scaling();
   if (refused(phasor::validate_rope_scaling(scaling, dh, "dHead"))) return;
-  const phasor::AttentionSpec spec = attention_spec_of(kind, dm, dh, base, pairing, table, weights, permute, heads, head, scaling);
+  const phasor::AttentionSpec spec =
+      attention_spec_of(kind, dm, dh, base, pairing, table, weights, permute, heads, head, scaling);
   const auto nq = static_cast<std::int64_t>(queries.size()), nk = static_cast<std::int64_t>(keys.size());
   if (by_offset) {
     if (refused(phasor::validate_score_by_offset(spec, queries.data(), nq, keys.data(), nk))) return;
@@ -296,24 +303,27 @@ void fuzz_attention(Input& in) {
   }
   if ((nq + nk + 1) * dm * dh > kMaxValues) return;
   const std::size_t token_rows = by_offset ? 1 : static_cast<std::size_t>(nq + nk);
-  std::vector<float> tokens(token_rows * static_cast<std::size_t>(dm)), wq(static_cast<std::size_t>(dm * dh)), wk(wq.size());
+  std::vector<float> tokens(token_rows * static_cast<std::size_t>(dm)), wq(static_cast<std::size_t>(dm * dh)),
+      wk(wq.size());
   for (auto* v : {&tokens, &wq, &wk})
     for (auto& x : *v) x = static_cast<float>(in.finite(10));
   const auto grid = static_cast<std::size_t>(nq * nk);
   std::vector<float> total(grid), cc(grid), cp(grid), pc(grid), pp(grid), bias(grid);
   if (by_offset) {
-    phasor::score_by_offset(spec, tokens.data(), tokens.data(), wq.data(), wk.data(), queries.data(), nq, keys.data(), nk,
-                            total.data());
+    phasor::score_by_offset(spec, tokens.data(), tokens.data(), wq.data(), wk.data(), queries.data(), nq, keys.data(),
+                            nk, total.data());
   } else {
-    phasor::AttentionInput input{queries.data(), nq, keys.data(), nk, tokens.data(),
-                                 tokens.data() + nq * spec.d_model, false, wq.data(), wk.data()};
+    phasor::AttentionInput input{
+        queries.data(), nq,        keys.data(), nk, tokens.data(), tokens.data() + nq * spec.d_model,
+        false,          wq.data(), wk.data()};
     phasor::attention_scores(spec, input, {total.data(), cc.data(), cp.data(), pc.data(), pp.data(), bias.data()});
   }
   for (std::size_t i = 0; i < grid; ++i) {
     FUZZ_CHECK(std::isfinite(total[i]), "finite scores");
     if (!by_offset && spec.kind == phasor::AttentionKind::additive) {
       const double sum = static_cast<double>(cc[i]) + cp[i] + pc[i] + pp[i];
-      FUZZ_CHECK(std::fabs(sum - total[i]) <= 1e-5 * (1 + std::fabs(cc[i]) + std::fabs(cp[i]) + std::fabs(pc[i]) + std::fabs(pp[i])),
+      FUZZ_CHECK(std::fabs(sum - total[i]) <=
+                     1e-5 * (1 + std::fabs(cc[i]) + std::fabs(cp[i]) + std::fabs(pc[i]) + std::fabs(pp[i])),
                  "the four terms sum to the total");
     }
     if (!by_offset && spec.kind == phasor::AttentionKind::alibi) FUZZ_CHECK(bias[i] <= 0, "ALiBi's bias is a penalty");
@@ -338,11 +348,13 @@ void fuzz_small_experiments(Input& in) {
     std::vector<float> rest(static_cast<std::size_t>(n - first));
     phasor::normal_samples(static_cast<std::uint64_t>(seed), static_cast<std::uint64_t>(stream), std_dev, n - first,
                            rest.data(), static_cast<std::uint64_t>(first));
-    FUZZ_CHECK(std::equal(rest.begin(), rest.end(), samples.begin() + first), "a draw from first continues the whole draw");
+    FUZZ_CHECK(std::equal(rest.begin(), rest.end(), samples.begin() + first),
+               "a draw from first continues the whole draw");
   }
   const double d = in.number(), base = in.number(), dimension = in.number(), position = in.number();
   if (!refused(phasor::validate_sine_collision(d, base, dimension, position))) {
-    for (double v : phasor::sine_collision(static_cast<std::int64_t>(d), base, static_cast<std::int64_t>(dimension), position))
+    for (double v :
+         phasor::sine_collision(static_cast<std::int64_t>(d), base, static_cast<std::int64_t>(dimension), position))
       FUZZ_CHECK(std::isfinite(v), "finite collision");
   }
   const double value = in.number();
@@ -354,11 +366,19 @@ void fuzz_shift_fit(Input& in) {
   const double offset = in.number(), stride = in.number(), extrapolate = in.number();
   std::string e = phasor::check_integer("encoding code", encoding, 0, 4).empty() ? "" : "encoding must be one of five";
   if (e.empty()) e = phasor::check_d_model(d);
-  if (e.empty()) e = phasor::check_integer("positions", positions, 1, static_cast<double>(phasor::kMaxShiftFitPositions));
-  if (e.empty()) e = phasor::check_integer("extrapolate", extrapolate, 0, static_cast<double>(phasor::kMaxShiftFitPositions));
+  if (e.empty())
+    e = phasor::check_integer("positions", positions, 1, static_cast<double>(phasor::kMaxShiftFitPositions));
+  if (e.empty())
+    e = phasor::check_integer("extrapolate", extrapolate, 0, static_cast<double>(phasor::kMaxShiftFitPositions));
   if (refused(e)) return;
-  phasor::ShiftFitSpec spec{static_cast<phasor::ShiftEncoding>(static_cast<int>(encoding)), static_cast<std::int64_t>(d), base, k,
-                            static_cast<std::int64_t>(positions), offset, stride, static_cast<std::int64_t>(extrapolate)};
+  phasor::ShiftFitSpec spec{static_cast<phasor::ShiftEncoding>(static_cast<int>(encoding)),
+                            static_cast<std::int64_t>(d),
+                            base,
+                            k,
+                            static_cast<std::int64_t>(positions),
+                            offset,
+                            stride,
+                            static_cast<std::int64_t>(extrapolate)};
   if (refused(phasor::validate_shift_fit(spec)) || d > 16 || positions + extrapolate > 96) return;
   const auto fit = phasor::shift_fit(spec);
   FUZZ_CHECK(fit.rank >= 0 && fit.rank <= spec.d_model, "rank <= dModel");
@@ -372,7 +392,8 @@ void fuzz_shift_fit(Input& in) {
     FUZZ_CHECK(spec.extrapolate > 0 ? !std::isnan(fit.extrapolation_residual) : std::isnan(fit.extrapolation_residual),
                "an extrapolation residual exactly when extrapolating");
   }
-  for (double s : fit.singular_values) FUZZ_CHECK(finite_in(s, 0, 1e4), "singular values of rows of norm <= sqrt(dModel)");
+  for (double s : fit.singular_values)
+    FUZZ_CHECK(finite_in(s, 0, 1e4), "singular values of rows of norm <= sqrt(dModel)");
 }
 
 void fuzz_norms(Input& in) {
@@ -380,7 +401,8 @@ void fuzz_norms(Input& in) {
   std::string e = phasor::check_d_model(d);
   if (e.empty()) e = phasor::check_integer("positions", positions, 1, static_cast<double>(phasor::kMaxPositions));
   if (refused(e)) return;
-  const phasor::EmbeddingScaleSpec spec{static_cast<std::int64_t>(d), static_cast<std::int64_t>(positions), offset, base};
+  const phasor::EmbeddingScaleSpec spec{static_cast<std::int64_t>(d), static_cast<std::int64_t>(positions), offset,
+                                        base};
   if (!refused(phasor::validate_embedding_scale(spec)) && positions * d <= kMaxValues) {
     std::vector<float> tokens(static_cast<std::size_t>(positions * d));
     for (auto& v : tokens) v = static_cast<float>(in.finite(10));
@@ -388,7 +410,8 @@ void fuzz_norms(Input& in) {
     phasor::embedding_scale(spec, tokens.data(), out.data());
     for (double v : out) FUZZ_CHECK(finite_in(v, 0, 1e6), "finite norms");
     for (std::size_t r = 0; r < static_cast<std::size_t>(positions); ++r)
-      FUZZ_CHECK(std::fabs(out[phasor::kPeNorm * static_cast<std::size_t>(positions) + r] - std::sqrt(d / 2)) < 1e-9, "|PE| = sqrt(dModel/2)");
+      FUZZ_CHECK(std::fabs(out[phasor::kPeNorm * static_cast<std::size_t>(positions) + r] - std::sqrt(d / 2)) < 1e-9,
+                 "|PE| = sqrt(dModel/2)");
     // The tokens given as standard normals and a std (as <phasor-embedding-scale>
     // passes them, checked as the binding checks them): the norms of the tokens
     // float32(std * z), bit for bit, whatever std and z are.
@@ -419,10 +442,10 @@ void fuzz_norms(Input& in) {
   for (std::size_t i = 0; i < distance.size(); ++i) {
     const bool none = std::isnan(distance[i]);
     FUZZ_CHECK(none == std::isnan(at[i]), "a distance exactly where an offset is reported");
-    if (!none) FUZZ_CHECK(finite_in(distance[i], 0, std::sqrt(2 * d) + 1e-9) && at[i] >= min_offset, "distances within bounds");
+    if (!none)
+      FUZZ_CHECK(finite_in(distance[i], 0, std::sqrt(2 * d) + 1e-9) && at[i] >= min_offset, "distances within bounds");
   }
 }
-
 
 // identify_bindings.cpp: the shape is validated, then every value must be
 // finite, then the table is read. The table is either arbitrary values
@@ -438,40 +461,53 @@ void fuzz_identify(Input& in) {
   bool paper_table = false;
   if (source == 0) {
     for (auto& v : table) v = in.number();
-    if (std::any_of(table.begin(), table.end(), [](double v) { return !std::isfinite(v); })) return;  // refused by the binding
+    if (std::any_of(table.begin(), table.end(), [](double v) { return !std::isfinite(v); }))
+      return;  // refused by the binding
   } else {
-    phasor::EncodingSpec spec{r, c, 10.0 + std::fabs(in.finite(1e6)), 0.0,
-                              (in.byte() & 1) ? phasor::Layout::split : phasor::Layout::interleaved, phasor::Spacing::paper};
+    phasor::EncodingSpec spec{r,
+                              c,
+                              10.0 + std::fabs(in.finite(1e6)),
+                              0.0,
+                              (in.byte() & 1) ? phasor::Layout::split : phasor::Layout::interleaved,
+                              phasor::Spacing::paper};
     spec.order = (in.byte() & 1) ? phasor::Order::cos_sin : phasor::Order::sin_cos;
     if (c % 2 == 1) spec.odd_width = phasor::OddWidth::zero_column;
     if (!phasor::validate(spec).empty()) return;
     std::vector<float> out(table.size());
     phasor::encode(spec, out.data());
     for (std::size_t k = 0; k < out.size(); ++k) table[k] = out[k];
-    if (source == 2) table[in.count(table.size() - 1)] += in.finite(1);  // one value changed (or not)
-    else paper_table = c % 2 == 0 && c >= 8 && r >= 16 && spec.base <= 1e5;
+    if (source == 2)
+      table[in.count(table.size() - 1)] += in.finite(1);  // one value changed (or not)
+    else
+      paper_table = c % 2 == 0 && c >= 8 && r >= 16 && spec.base <= 1e5;
   }
   const phasor::Identification id = phasor::identify(table.data(), r, c);
   for (const phasor::TableFit& fit : id.fits) {
-    FUZZ_CHECK(fit.max_error >= 0 && fit.rms_error >= 0 && fit.rms_error <= fit.max_error * (1 + 1e-12), "0 <= rms <= max error");
-    FUZZ_CHECK(fit.worst_row >= 0 && fit.worst_row < r && fit.worst_column >= 0 && fit.worst_column < c, "the worst value is in the table");
+    FUZZ_CHECK(fit.max_error >= 0 && fit.rms_error >= 0 && fit.rms_error <= fit.max_error * (1 + 1e-12),
+               "0 <= rms <= max error");
+    FUZZ_CHECK(fit.worst_row >= 0 && fit.worst_row < r && fit.worst_column >= 0 && fit.worst_column < c,
+               "the worst value is in the table");
     FUZZ_CHECK(fit.reproduces == (fit.max_error <= fit.tolerance), "reproduces means within the tolerance");
     FUZZ_CHECK(fit.reproduces == fit.differs.empty(), "a fit that does not reproduce says what differs");
     FUZZ_CHECK(fit.form.positions == r && fit.form.d_model == c, "each form has the table's shape");
     // A form encode() refuses is listed only when nothing else fits, with an infinite error.
-    FUZZ_CHECK(phasor::validate(fit.form).empty() || (std::isinf(fit.max_error) && !fit.reproduces), "a form encode() refuses never fits");
+    FUZZ_CHECK(phasor::validate(fit.form).empty() || (std::isinf(fit.max_error) && !fit.reproduces),
+               "a form encode() refuses never fits");
   }
-  if (paper_table) FUZZ_CHECK(!id.fits.empty() && id.fits[0].reproduces, "a paper table is reproduced by the first fit");
+  if (paper_table)
+    FUZZ_CHECK(!id.fits.empty() && id.fits[0].reproduces, "a paper table is reproduced by the first fit");
 }
 
 // decay_bindings.cpp: ropeDecay and ropeRandomScores, checked as there.
 void fuzz_rope_decay(Input& in) {
-  const double d = in.number(), base = in.number(), max_distance = in.number(), samples = in.number(), seed = in.number();
+  const double d = in.number(), base = in.number(), max_distance = in.number(), samples = in.number(),
+               seed = in.number();
   const ScalingInput given = scaling_from(in);
   if (refused(check_scaling_record(given.record))) return;
   const phasor::RopeScaling scaling = given.scaling();
   if (!refused(phasor::validate_rope_decay(d, base, max_distance, scaling)) && (max_distance + 1) * d <= kMaxValues) {
-    const phasor::RopeDecaySpec spec{static_cast<std::int64_t>(d), base, static_cast<std::int64_t>(max_distance), scaling};
+    const phasor::RopeDecaySpec spec{static_cast<std::int64_t>(d), base, static_cast<std::int64_t>(max_distance),
+                                     scaling};
     std::vector<double> bound(static_cast<std::size_t>(max_distance + 1));
     phasor::rope_decay(spec, bound.data());
     // |S_j| <= j, so the relative bound is at most (d/2 + 1)/2, which it is at r = 0.
@@ -482,9 +518,11 @@ void fuzz_rope_decay(Input& in) {
   if (refused(phasor::validate_rope_random_scores(d, base, max_distance, scaling, samples, seed)) ||
       samples * (max_distance + 1) * d > kMaxValues)
     return;
-  const phasor::RopeDecaySpec spec{static_cast<std::int64_t>(d), base, static_cast<std::int64_t>(max_distance), scaling};
+  const phasor::RopeDecaySpec spec{static_cast<std::int64_t>(d), base, static_cast<std::int64_t>(max_distance),
+                                   scaling};
   std::vector<double> independent(static_cast<std::size_t>(max_distance + 1)), self(independent.size());
-  phasor::rope_random_scores(spec, static_cast<std::int64_t>(samples), static_cast<std::uint64_t>(seed), independent.data(), self.data());
+  phasor::rope_random_scores(spec, static_cast<std::int64_t>(samples), static_cast<std::uint64_t>(seed),
+                             independent.data(), self.data());
   // Unit vectors: |q . R k| <= 1, and q . q = 1 at r = 0.
   FUZZ_CHECK(std::fabs(self[0] - 1) <= 1e-12, "|q . q| = 1 for unit q");
   for (std::size_t r = 0; r < self.size(); ++r)
@@ -499,16 +537,21 @@ void fuzz_attention_pattern(Input& in) {
   const ScalingInput given = scaling_from(in);
   std::vector<double> rows = in.numbers(6), cols = in.numbers(6);
   if (refused(check_pattern_codes(kind, n, dm, dh, heads, head, given.record))) return;
-  const phasor::PatternSpec spec = pattern_spec_of(kind, n, dm, dh, base, heads, head, shared, causal, softmax, given.scaling());
+  const phasor::PatternSpec spec =
+      pattern_spec_of(kind, n, dm, dh, base, heads, head, shared, causal, softmax, given.scaling());
   phasor::PatternInput input;
   input.rows = rows.data();
   input.row_count = static_cast<std::int64_t>(rows.size());
   input.cols = cols.data();
   input.col_count = static_cast<std::int64_t>(cols.size());
   if (refused(phasor::validate_attention_pattern(spec, input))) return;
-  // Validated sizes that would take long are not computed: the projections, and the rows' scores (a softmax row reads all n keys).
-  if (n * dm * dh > 4 * kMaxValues || (softmax ? n : static_cast<double>(cols.size())) * static_cast<double>(rows.size()) * dh > kMaxValues) return;
-  std::vector<float> tokens(static_cast<std::size_t>((shared ? 1 : n) * dm)), wq(static_cast<std::size_t>(dm * dh)), wk(wq.size());
+  // Validated sizes that would take long are not computed: the projections, and the rows' scores (a softmax row reads
+  // all n keys).
+  if (n * dm * dh > 4 * kMaxValues ||
+      (softmax ? n : static_cast<double>(cols.size())) * static_cast<double>(rows.size()) * dh > kMaxValues)
+    return;
+  std::vector<float> tokens(static_cast<std::size_t>((shared ? 1 : n) * dm)), wq(static_cast<std::size_t>(dm * dh)),
+      wk(wq.size());
   for (auto* v : {&tokens, &wq, &wk})
     for (auto& x : *v) x = static_cast<float>(in.finite(10));
   input.tokens = tokens.data();
@@ -531,11 +574,14 @@ void fuzz_attention_pattern(Input& in) {
     for (std::size_t c = 0; c < cols.size(); ++c) {
       const std::size_t i = r * cols.size() + c;
       const bool masked = causal && cols[c] > rows[r];
-      FUZZ_CHECK(masked ? std::isnan(total[i]) : std::isfinite(total[i]), "finite scores; NaN exactly where the mask hides a key");
-      if (softmax) FUZZ_CHECK(masked ? weights[i] == 0 : finite_in(weights[i], 0, 1), "softmax weights in [0, 1], 0 where masked");
+      FUZZ_CHECK(masked ? std::isnan(total[i]) : std::isfinite(total[i]),
+                 "finite scores; NaN exactly where the mask hides a key");
+      if (softmax)
+        FUZZ_CHECK(masked ? weights[i] == 0 : finite_in(weights[i], 0, 1), "softmax weights in [0, 1], 0 where masked");
       if (additive && !masked) {
         const double sum = static_cast<double>(cc[i]) + cp[i] + pc[i] + pp[i];
-        FUZZ_CHECK(std::fabs(sum - total[i]) <= 1e-5 * (1 + std::fabs(cc[i]) + std::fabs(cp[i]) + std::fabs(pc[i]) + std::fabs(pp[i])),
+        FUZZ_CHECK(std::fabs(sum - total[i]) <=
+                       1e-5 * (1 + std::fabs(cc[i]) + std::fabs(cp[i]) + std::fabs(pc[i]) + std::fabs(pp[i])),
                    "the four terms sum to the total");
       }
     }
@@ -546,21 +592,51 @@ void fuzz_attention_pattern(Input& in) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
   switch (in.byte() % 15) {
-    case 0: fuzz_encode(in); break;
-    case 1: fuzz_frequencies(in); break;
-    case 2: fuzz_dot_by_offset(in); break;
-    case 3: fuzz_offset_row(in); break;
-    case 4: fuzz_pairwise(in); break;
-    case 5: fuzz_rotation(in); break;
-    case 6: fuzz_rope(in); break;
-    case 7: fuzz_attention(in); break;
-    case 8: fuzz_small_experiments(in); break;
-    case 9: fuzz_shift_fit(in); break;
-    case 10: fuzz_norms(in); break;
-    case 12: fuzz_identify(in); break;
-    case 13: fuzz_rope_decay(in); break;
-    case 14: fuzz_attention_pattern(in); break;
-    default: fuzz_encode_table(in); break;
+    case 0:
+      fuzz_encode(in);
+      break;
+    case 1:
+      fuzz_frequencies(in);
+      break;
+    case 2:
+      fuzz_dot_by_offset(in);
+      break;
+    case 3:
+      fuzz_offset_row(in);
+      break;
+    case 4:
+      fuzz_pairwise(in);
+      break;
+    case 5:
+      fuzz_rotation(in);
+      break;
+    case 6:
+      fuzz_rope(in);
+      break;
+    case 7:
+      fuzz_attention(in);
+      break;
+    case 8:
+      fuzz_small_experiments(in);
+      break;
+    case 9:
+      fuzz_shift_fit(in);
+      break;
+    case 10:
+      fuzz_norms(in);
+      break;
+    case 12:
+      fuzz_identify(in);
+      break;
+    case 13:
+      fuzz_rope_decay(in);
+      break;
+    case 14:
+      fuzz_attention_pattern(in);
+      break;
+    default:
+      fuzz_encode_table(in);
+      break;
   }
   return 0;
 }

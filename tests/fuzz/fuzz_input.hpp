@@ -17,24 +17,65 @@ namespace fuzz {
 
 // A failed invariant: print it and abort, which libFuzzer reports as a crash
 // (with the input saved) and which fails `npm test`.
-#define FUZZ_CHECK(condition, what)                                              \
-  do {                                                                           \
-    if (!(condition)) {                                                          \
+#define FUZZ_CHECK(condition, what)                                                          \
+  do {                                                                                       \
+    if (!(condition)) {                                                                      \
       std::fprintf(stderr, "fuzz invariant failed: %s (%s:%d)\n", what, __FILE__, __LINE__); \
-      std::abort();                                                              \
-    }                                                                            \
+      std::abort();                                                                          \
+    }                                                                                        \
   } while (0)
 
 inline constexpr double kSpecial[] = {
-    0.0, -0.0, 1.0, -1.0, 2.0, 3.0, 4.0, 0.5, -0.5, 1e-300, 1e300, 1e301, 1e308,
-    std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
-    -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::denorm_min(),
-    65535.0, 65536.0, 65537.0, 65538.0, 4095.0, 4096.0, 4097.0, 1023.0, 1024.0, 1025.0,
-    67108863.0, 67108864.0, 67108865.0,          // kMaxPositions = 2^26
-    2147483647.0, 2147483648.0, 2147483649.0,    // kMaxAbsPosition = 2^31
-    -2147483648.0, -2147483649.0, 1073741824.0,  // kMaxOutputBytes = 2^30
-    9007199254740991.0, 9007199254740992.0, 9.2e18, 1.8446744073709552e19, 1e6, 1000001.0,
-    10000.0, 500000.0, 1.0000000000000002, 0.9999999999999999, 128.0, 129.0, 130.0, 127.0,
+    0.0,
+    -0.0,
+    1.0,
+    -1.0,
+    2.0,
+    3.0,
+    4.0,
+    0.5,
+    -0.5,
+    1e-300,
+    1e300,
+    1e301,
+    1e308,
+    std::numeric_limits<double>::quiet_NaN(),
+    std::numeric_limits<double>::infinity(),
+    -std::numeric_limits<double>::infinity(),
+    std::numeric_limits<double>::denorm_min(),
+    65535.0,
+    65536.0,
+    65537.0,
+    65538.0,
+    4095.0,
+    4096.0,
+    4097.0,
+    1023.0,
+    1024.0,
+    1025.0,
+    67108863.0,
+    67108864.0,
+    67108865.0,  // kMaxPositions = 2^26
+    2147483647.0,
+    2147483648.0,
+    2147483649.0,  // kMaxAbsPosition = 2^31
+    -2147483648.0,
+    -2147483649.0,
+    1073741824.0,  // kMaxOutputBytes = 2^30
+    9007199254740991.0,
+    9007199254740992.0,
+    9.2e18,
+    1.8446744073709552e19,
+    1e6,
+    1000001.0,
+    10000.0,
+    500000.0,
+    1.0000000000000002,
+    0.9999999999999999,
+    128.0,
+    129.0,
+    130.0,
+    127.0,
 };
 
 class Input {
@@ -53,9 +94,12 @@ class Input {
         std::memcpy(&v, &bits, sizeof v);
         return v;
       }
-      case 1: return static_cast<double>(small());
-      case 2: return static_cast<double>(small()) / 4.0;
-      case 3: return kSpecial[byte() % (sizeof kSpecial / sizeof kSpecial[0])];
+      case 1:
+        return static_cast<double>(small());
+      case 2:
+        return static_cast<double>(small()) / 4.0;
+      case 3:
+        return kSpecial[byte() % (sizeof kSpecial / sizeof kSpecial[0])];
       default: {  // a special value nudged by a small integer
         const double base = kSpecial[byte() % (sizeof kSpecial / sizeof kSpecial[0])];
         return base + static_cast<double>(static_cast<std::int8_t>(byte()));

@@ -33,7 +33,12 @@ afterAll(async () => {
   times['matrix wall time'] = { total: performance.now() - started };
   writeFileSync(join(MATRIX, 'times.json'), `${JSON.stringify(times, null, 2)}\n`);
   writeFileSync(join(MATRIX, 'sizes.json'), `${JSON.stringify(sizes, null, 2)}\n`);
-  const rows = Object.entries(times).map(([name, t]) => `${name.padEnd(44)} ${Object.entries(t).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+  const rows = Object.entries(times).map(
+    ([name, t]) =>
+      `${name.padEnd(44)} ${Object.entries(t)
+        .map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`)
+        .join(', ')}`,
+  );
   console.log(`package matrix times:\n${rows.join('\n')}`);
 });
 
@@ -87,17 +92,26 @@ function expectReadmeFigure(name: string, measuredKb: number): void {
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
   const match = readme.match(new RegExp(`([\\d.]+) KB <!-- size:${name} -->`));
   expect(match, `README figure size:${name}`).not.toBeNull();
-  expect(Math.abs(Number(match![1]) - measuredKb), `README says ${match![1]} KB for ${name}; measured ${measuredKb} KB`).toBeLessThanOrEqual(1);
+  expect(
+    Math.abs(Number(match![1]) - measuredKb),
+    `README says ${match![1]} KB for ${name}; measured ${measuredKb} KB`,
+  ).toBeLessThanOrEqual(1);
 }
 
 describe.concurrent('the packed tarball in fresh projects', () => {
   test('Node 20: ESM (phasor, phasor/lean, the .wasm through exports), CommonJS without require(esm), SSR imports define nothing', async () => {
     const p = await consumer('node', false);
-    const esm = readJson<Computed & { same: boolean; wasmFile: boolean; defined: boolean }>((await timed('node', 'ESM', () => p.run(process.execPath, ['esm.mjs']))).stdout);
+    const esm = readJson<Computed & { same: boolean; wasmFile: boolean; defined: boolean }>(
+      (await timed('node', 'ESM', () => p.run(process.execPath, ['esm.mjs']))).stdout,
+    );
     expectNumbers(esm);
     expect(esm).toMatchObject({ same: true, wasmFile: true, defined: false });
-    const flags = process.allowedNodeEnvironmentFlags.has('--experimental-require-module') ? ['--no-experimental-require-module'] : [];
-    const cjs = readJson<Computed & { resolved: string; defined: boolean }>((await timed('node', 'CommonJS', () => p.run(process.execPath, [...flags, 'cjs.cjs']))).stdout);
+    const flags = process.allowedNodeEnvironmentFlags.has('--experimental-require-module')
+      ? ['--no-experimental-require-module']
+      : [];
+    const cjs = readJson<Computed & { resolved: string; defined: boolean }>(
+      (await timed('node', 'CommonJS', () => p.run(process.execPath, [...flags, 'cjs.cjs']))).stdout,
+    );
     expectNumbers(cjs);
     expect(cjs).toMatchObject({ resolved: 'phasor/dist/cjs/index.js', defined: false });
   });
@@ -105,7 +119,9 @@ describe.concurrent('the packed tarball in fresh projects', () => {
   test('TypeScript, skipLibCheck false: bundler, node16, nodenext (ESM and CommonJS files), node10 (root and subpaths)', async () => {
     const p = await consumer('typescript', false);
     for (const config of ['bundler', 'node16', 'nodenext', 'node10']) {
-      await timed('typescript', config, () => p.run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `tsconfig.${config}.json`]));
+      await timed('typescript', config, () =>
+        p.run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `tsconfig.${config}.json`]),
+      );
     }
   });
 
@@ -114,17 +130,29 @@ describe.concurrent('the packed tarball in fresh projects', () => {
     const unpacked = join(p.dir, 'unpacked');
     mkdirSync(unpacked);
     await p.run('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
-    const publint = await timed('lint', 'publint', () => p.run(process.execPath, ['node_modules/publint/src/cli.js', '--strict', '--pack', 'false', unpacked]));
+    const publint = await timed('lint', 'publint', () =>
+      p.run(process.execPath, ['node_modules/publint/src/cli.js', '--strict', '--pack', 'false', unpacked]),
+    );
     expect(publint.stdout).toMatch(/All good/);
     // attw reads the tarball npm pack made (what `attw --pack` does, without packing twice).
-    await timed('lint', 'attw', () => p.run(process.execPath, ['node_modules/@arethetypeswrong/cli/dist/index.js', tarball, '--format', 'table-flipped']));
+    await timed('lint', 'attw', () =>
+      p.run(process.execPath, [
+        'node_modules/@arethetypeswrong/cli/dist/index.js',
+        tarball,
+        '--format',
+        'table-flipped',
+      ]),
+    );
   });
 
   test('Vitest with jsdom and with happy-dom (and phasor/lean under jsdom)', async () => {
     const p = await consumer('vitest', false);
-    const out = await timed('vitest', 'vitest run', () => p.run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run']));
+    const out = await timed('vitest', 'vitest run', () =>
+      p.run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run']),
+    );
     expect(out.stdout).toMatch(/3 passed/);
-    for (const name of ['jsdom', 'happy-dom', 'lean-jsdom']) expectNumbers(JSON.parse(readFileSync(join(p.dir, `results/${name}.json`), 'utf8')) as Computed);
+    for (const name of ['jsdom', 'happy-dom', 'lean-jsdom'])
+      expectNumbers(JSON.parse(readFileSync(join(p.dir, `results/${name}.json`), 'utf8')) as Computed);
   });
 
   test('esbuild (no plugin, no splitting): the app, phasor/embed and a module worker', async () => {
@@ -134,7 +162,11 @@ describe.concurrent('the packed tarball in fresh projects', () => {
     p.write('dist/embed.html', pageHtml('embed.js', CHARTS));
     p.write('dist/worker.html', pageHtml('worker-page.js', []));
     await timed('esbuild', 'Chromium', () =>
-      checkBuilt(join(p.dir, 'dist'), { 'index.html': { charts: CHARTS, compiles: 2 }, 'embed.html': { charts: CHARTS, compiles: 2 }, 'worker.html': { charts: [] } }),
+      checkBuilt(join(p.dir, 'dist'), {
+        'index.html': { charts: CHARTS, compiles: 2 },
+        'embed.html': { charts: CHARTS, compiles: 2 },
+        'worker.html': { charts: [] },
+      }),
     );
   });
 
@@ -144,7 +176,10 @@ describe.concurrent('the packed tarball in fresh projects', () => {
     p.write('dist/index.html', pageHtml('main.js', CHARTS));
     p.write('dist/embed.html', pageHtml('embed.js', CHARTS));
     await timed('rollup', 'Chromium', () =>
-      checkBuilt(join(p.dir, 'dist'), { 'index.html': { charts: CHARTS, compiles: 2 }, 'embed.html': { charts: CHARTS, compiles: 2 } }),
+      checkBuilt(join(p.dir, 'dist'), {
+        'index.html': { charts: CHARTS, compiles: 2 },
+        'embed.html': { charts: CHARTS, compiles: 2 },
+      }),
     );
   });
 
@@ -168,16 +203,39 @@ describe.concurrent('the packed tarball in fresh projects', () => {
 
   test('Parcel 2 with its default resolver (package exports off): the app, phasor/lean and phasor/embed', async () => {
     const p = await consumer('parcel');
-    for (const [file, script] of [['index.html', 'main.js'], ['embed.html', 'embed.js'], ['lean.html', 'lean.js']]) p.write(file, pageHtml(`./${script}`, CHARTS));
+    for (const [file, script] of [
+      ['index.html', 'main.js'],
+      ['embed.html', 'embed.js'],
+      ['lean.html', 'lean.js'],
+    ])
+      p.write(file, pageHtml(`./${script}`, CHARTS));
     await timed('parcel', 'build', () =>
-      p.run(process.execPath, ['node_modules/parcel/lib/bin.js', 'build', 'index.html', 'embed.html', 'lean.html', '--dist-dir', 'dist', '--no-cache', '--no-source-maps', '--public-url', './'], 900_000),
+      p.run(
+        process.execPath,
+        [
+          'node_modules/parcel/lib/bin.js',
+          'build',
+          'index.html',
+          'embed.html',
+          'lean.html',
+          '--dist-dir',
+          'dist',
+          '--no-cache',
+          '--no-source-maps',
+          '--public-url',
+          './',
+        ],
+        900_000,
+      ),
     );
     // Parcel writes its bundles' import map inline in each page: a strict CSP
     // allows it by its hash (README, Bundlers), as a Parcel user's page must.
     const hashes = ['index.html', 'embed.html', 'lean.html'].flatMap((file) =>
-      [...readFileSync(join(p.dir, 'dist', file), 'utf8').matchAll(/<script type=["']?importmap["']?>(.*?)<\/script>/gs)].map(
-        (m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`,
-      ),
+      [
+        ...readFileSync(join(p.dir, 'dist', file), 'utf8').matchAll(
+          /<script type=["']?importmap["']?>(.*?)<\/script>/gs,
+        ),
+      ].map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`),
     );
     await timed('parcel', 'Chromium', () =>
       checkBuilt(
@@ -215,9 +273,15 @@ describe.concurrent('the packed tarball in fresh projects', () => {
           extra[file] = { charts, compiles };
         }
       }
-      await timed(name, 'build', () => p.run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']));
+      await timed(name, 'build', () =>
+        p.run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']),
+      );
       const reports = await timed(name, 'Chromium (build)', () =>
-        checkBuilt(join(p.dir, 'dist'), { 'index.html': { charts: CHARTS, compiles: 2 }, 'embed.html': { charts: CHARTS, compiles: 2 }, ...extra }),
+        checkBuilt(join(p.dir, 'dist'), {
+          'index.html': { charts: CHARTS, compiles: 2 },
+          'embed.html': { charts: CHARTS, compiles: 2 },
+          ...extra,
+        }),
       );
       if (major === 8) {
         expect(reports['inst-elements-kernels.html'].result.same).toBe(true);
@@ -241,12 +305,23 @@ describe.concurrent('the packed tarball in fresh projects', () => {
     await run('tar', ['-xzf', tarball, '-C', host, '--strip-components=3', 'package/dist/embed'], host);
     // The embed sets no phasorResult: a script of the page's own says the page has run.
     writeFileSync(join(host, 'ready.js'), 'window.phasorResult = {};\n');
-    for (const [page, charts] of [['core.html', ['phasor-heatmap']], ['rope.html', CHARTS]] as const) {
-      writeFileSync(join(host, page), pageHtml('./phasor-embed.js', charts).replace('</body>', '<script src="ready.js"></script>\n</body>'));
+    for (const [page, charts] of [
+      ['core.html', ['phasor-heatmap']],
+      ['rope.html', CHARTS],
+    ] as const) {
+      writeFileSync(
+        join(host, page),
+        pageHtml('./phasor-embed.js', charts).replace('</body>', '<script src="ready.js"></script>\n</body>'),
+      );
     }
-    const reports = await checkBuilt(host, { 'core.html': { charts: ['phasor-heatmap'], compiles: 1 }, 'rope.html': { charts: CHARTS, compiles: 2 } });
+    const reports = await checkBuilt(host, {
+      'core.html': { charts: ['phasor-heatmap'], compiles: 1 },
+      'rope.html': { charts: CHARTS, compiles: 2 },
+    });
     const sum = (r: PageReport) => r.fetched.filter((f) => f.path !== '/ready.js').reduce((s, f) => s + f.gzipBytes, 0);
-    expect(reports['core.html'].fetched.map((f) => f.path).filter((f) => f !== '/ready.js')).toEqual(['/phasor-embed.js']);
+    expect(reports['core.html'].fetched.map((f) => f.path).filter((f) => f !== '/ready.js')).toEqual([
+      '/phasor-embed.js',
+    ]);
     expect(reports['rope.html'].fetched.some((f) => f.path.endsWith('.wasm'))).toBe(false);
     const embedKb = kb(gzipSync(readFileSync(join(host, 'phasor-embed.js')), { level: 9 }).length);
     expect(embedKb).toBeLessThanOrEqual(100);

@@ -100,9 +100,13 @@ describe('pairwise', () => {
       const cosine = ph.pairwise({ rows, dim, metric: 'cosine' });
       for (let i = 0; i < count; i++)
         for (let j = 0; j < count; j++) {
-          let sq = 0, xy = 0, xx = 0, yy = 0;
+          let sq = 0,
+            xy = 0,
+            xx = 0,
+            yy = 0;
           for (let t = 0; t < dim; t++) {
-            const a = rows[i * dim + t], b = rows[j * dim + t];
+            const a = rows[i * dim + t],
+              b = rows[j * dim + t];
             sq += (a - b) ** 2;
             xy += a * b;
             xx += a * a;
@@ -125,14 +129,16 @@ describe('pairwise', () => {
 
 describe('rotation', () => {
   test('rotation returns the block-diagonal M_k of the seeds', () => {
-    const d = 8, k = 5;
+    const d = 8,
+      k = 5;
     const { matrix } = ph.rotation({ dModel: d, k, positions: 10 });
     for (let r = 0; r < d; r++)
       for (let c = 0; c < d; c++) {
         const i = r >> 1;
         const a = omega(i, d, 10000) * k;
         let want = 0;
-        if (c >> 1 === i) want = r % 2 === 0 ? (c % 2 === 0 ? Math.cos(a) : Math.sin(a)) : c % 2 === 0 ? -Math.sin(a) : Math.cos(a);
+        if (c >> 1 === i)
+          want = r % 2 === 0 ? (c % 2 === 0 ? Math.cos(a) : Math.sin(a)) : c % 2 === 0 ? -Math.sin(a) : Math.cos(a);
         expect(matrix[r * d + c]).toBeCloseTo(want, 7);
       }
   });
@@ -145,7 +151,8 @@ describe('rotation', () => {
   });
 
   test('M_k applied to PE(p) gives PE(p + k) for p far apart: M_k does not depend on p', () => {
-    const d = 16, k = 9;
+    const d = 16,
+      k = 9;
     const { matrix } = ph.rotation({ dModel: d, k, positions: 1, layout: 'split' });
     for (const p of [0, 100, 30000]) {
       const x = peRow(p, d, 10000, 'split');

@@ -21,7 +21,9 @@ interface PatternCase {
   softmax: number[];
   terms?: number[][];
 }
-const { patterns } = JSON.parse(readFileSync(new URL('../fixtures/decay_reference.json', import.meta.url), 'utf8')) as { patterns: PatternCase[] };
+const { patterns } = JSON.parse(readFileSync(new URL('../fixtures/decay_reference.json', import.meta.url), 'utf8')) as {
+  patterns: PatternCase[];
+};
 
 let ph: Phasor;
 beforeAll(async () => {
@@ -64,7 +66,9 @@ describe('attentionPattern', () => {
       expectFloat32Close(p.softmax!, c.softmax);
       if (c.terms) {
         const t = p.terms!;
-        [t.contentContent, t.contentPosition, t.positionContent, t.positionPosition].forEach((term, i) => expectFloat32Close(term, c.terms![i]));
+        [t.contentContent, t.contentPosition, t.positionContent, t.positionPosition].forEach((term, i) =>
+          expectFloat32Close(term, c.terms![i]),
+        );
       } else {
         expect(p.terms).toBeNull();
       }
@@ -74,12 +78,21 @@ describe('attentionPattern', () => {
   test('draws every entry by default, and the Toeplitz ones depend on m − n only', () => {
     const p = ph.attentionPattern({ kind: 'rope', n: 64, dModel: 16 });
     expect(p.total.length).toBe(64 * 64);
-    for (let m = 1; m < 64; m++) for (let k = 1; k < 64; k++) expect(p.total[m * 64 + k]).toBe(p.total[(m - 1) * 64 + k - 1]);
+    for (let m = 1; m < 64; m++)
+      for (let k = 1; k < 64; k++) expect(p.total[m * 64 + k]).toBe(p.total[(m - 1) * 64 + k - 1]);
   });
 
   test('n = 4096 at 512 × 512 drawn entries, softmax rows over all keys', () => {
     const step = Float64Array.from({ length: 512 }, (_, i) => i * 8);
-    const p = ph.attentionPattern({ kind: 'alibi', n: 4096, dModel: 64, rows: step, cols: step, softmax: true, causal: true });
+    const p = ph.attentionPattern({
+      kind: 'alibi',
+      n: 4096,
+      dModel: 64,
+      rows: step,
+      cols: step,
+      softmax: true,
+      causal: true,
+    });
     // Each drawn row's softmax over 0..m sums to at most 1 (the drawn columns are a subset of the keys).
     for (let i = 0; i < 512; i++) {
       let sum = 0;

@@ -37,7 +37,13 @@ describe('normalSamples', () => {
   });
 
   test('attentionScores’ seeded tokens and weights are the fixture’s arrays', () => {
-    const s = ph.attentionScores({ kind: 'rope', dModel: a.dModel, dHead: a.dHead, positions: a.positions, seed: a.seed });
+    const s = ph.attentionScores({
+      kind: 'rope',
+      dModel: a.dModel,
+      dHead: a.dHead,
+      positions: a.positions,
+      seed: a.seed,
+    });
     expect(maxAbsDiff(s.wq, a.wq)).toBeLessThanOrEqual(1e-6);
     expect(maxAbsDiff(s.wk, a.wk)).toBeLessThanOrEqual(1e-6);
   });
@@ -65,7 +71,13 @@ describe('attentionScores', () => {
   });
 
   test('the seeded defaults give the same additive scores as the fixture’s explicit arrays', () => {
-    const seeded = ph.attentionScores({ kind: 'additive', dModel: a.dModel, dHead: a.dHead, positions: a.positions, seed: a.seed });
+    const seeded = ph.attentionScores({
+      kind: 'additive',
+      dModel: a.dModel,
+      dHead: a.dHead,
+      positions: a.positions,
+      seed: a.seed,
+    });
     expect(maxScaledDiff(seeded.total, a.additive.total)).toBeLessThan(1e-5);
   });
 
@@ -86,7 +98,13 @@ describe('attentionScores', () => {
   test('positions may be a count (0..n−1) and keyPositions make a rectangular grid', () => {
     const grid = ph.attentionScores({ kind: 'rope', dModel: 8, positions: 6, tokens: 'shared' });
     expect(Array.from(grid.positions)).toEqual([0, 1, 2, 3, 4, 5]);
-    const rect = ph.attentionScores({ kind: 'rope', dModel: 8, positions: [2, 5], keyPositions: [0, 1, 2, 3, 4, 5], tokens: 'shared' });
+    const rect = ph.attentionScores({
+      kind: 'rope',
+      dModel: 8,
+      positions: [2, 5],
+      keyPositions: [0, 1, 2, 3, 4, 5],
+      tokens: 'shared',
+    });
     expect(rect.total.length).toBe(12);
     expect(maxAbsDiff(rect.total.subarray(0, 6), grid.total.subarray(12, 18))).toBeLessThan(1e-6);
     expect(maxAbsDiff(rect.total.subarray(6, 12), grid.total.subarray(30, 36))).toBeLessThan(1e-6);
@@ -94,7 +112,14 @@ describe('attentionScores', () => {
 
   test('identity weights with one shared token make the RoPE score q·R_(n−m) q', () => {
     const token = new Float32Array([1, 0, 0, 0]); // pair 0 of the half pairing: slots 0 and 2
-    const s = ph.attentionScores({ kind: 'rope', dModel: 4, positions: [0, 1, 2, 3], tokens: token, wq: 'identity', wk: 'identity' });
+    const s = ph.attentionScores({
+      kind: 'rope',
+      dModel: 4,
+      positions: [0, 1, 2, 3],
+      tokens: token,
+      wq: 'identity',
+      wk: 'identity',
+    });
     for (let m = 0; m < 4; m++) for (let n = 0; n < 4; n++) expect(s.total[m * 4 + n]).toBeCloseTo(Math.cos(m - n), 6);
   });
 });
@@ -124,7 +149,10 @@ describe('the offset-only property', () => {
   test('scoreByOffset rows are the attentionScores grid read along its diagonals', () => {
     const grid = ph.attentionScores({ kind: 'additive', dModel: 16, positions: 30, tokens: 'shared', seed: 2 });
     const r = ph.scoreByOffset({ kind: 'additive', dModel: 16, anchors: [20, 29], maxOffset: 5, seed: 2 });
-    for (const [a, m] of [[0, 20], [1, 29]]) {
+    for (const [a, m] of [
+      [0, 20],
+      [1, 29],
+    ]) {
       for (let j = 0; j < 11; j++) {
         const n = m - r.offsets[j];
         if (n < 30) expect(r.scores[a * 11 + j]).toBeCloseTo(grid.total[m * 30 + n], 5);
@@ -139,15 +167,30 @@ describe('scoreByOffset for additive PE', () => {
     // attentionScores projects every key: float64 both, rounded once.
     const anchors = [0, 100, 1000, 10000];
     const r = ph.scoreByOffset({ kind: 'additive', dModel: 96, dHead: 64, anchors, maxOffset: 32, seed: 5 });
-    const keys = Float64Array.from({ length: anchors.length * 65 }, (_, n) => anchors[Math.floor(n / 65)] - r.offsets[n % 65]);
-    const grid = ph.attentionScores({ kind: 'additive', dModel: 96, dHead: 64, positions: anchors, keyPositions: keys, tokens: 'shared', seed: 5 });
+    const keys = Float64Array.from(
+      { length: anchors.length * 65 },
+      (_, n) => anchors[Math.floor(n / 65)] - r.offsets[n % 65],
+    );
+    const grid = ph.attentionScores({
+      kind: 'additive',
+      dModel: 96,
+      dHead: 64,
+      positions: anchors,
+      keyPositions: keys,
+      tokens: 'shared',
+      seed: 5,
+    });
     const ulp = (v: number) => Math.max(2 ** -149, Math.abs(Math.fround(v)) * 2 ** -23);
     const fields = ['contentContent', 'contentPosition', 'positionContent', 'positionPosition'] as const;
     for (let a = 0; a < anchors.length; a++) {
       for (let j = 0; j < 65; j++) {
         const at = a * 65 + j;
         const g = a * keys.length + a * 65 + j; // the grid's row a, its own block of keys
-        for (const f of fields) expect(Math.abs(r.terms![f][at] - grid[f][g]), `${f} at anchor ${anchors[a]}, offset ${r.offsets[j]}`).toBeLessThanOrEqual(ulp(grid[f][g]));
+        for (const f of fields)
+          expect(
+            Math.abs(r.terms![f][at] - grid[f][g]),
+            `${f} at anchor ${anchors[a]}, offset ${r.offsets[j]}`,
+          ).toBeLessThanOrEqual(ulp(grid[f][g]));
         expect(Math.abs(r.scores[at] - grid.total[g])).toBeLessThanOrEqual(ulp(grid.total[g]));
         const sum = fields.reduce((t, f) => t + r.terms![f][at], 0);
         expect(Math.abs(r.scores[at] - sum)).toBeLessThanOrEqual(4 * ulp(sum) + 1e-6);
@@ -164,14 +207,31 @@ describe('scoreByOffset for additive PE', () => {
 
 describe('RoPE pairing conventions', () => {
   test('weights converted with the checkpoint permutation give numpy’s scores under rotate_half', () => {
-    const s = ph.attentionScores({ kind: 'rope', pairing: 'half', weightLayout: 'adjacent', permute: true, ...fixtureInputs });
+    const s = ph.attentionScores({
+      kind: 'rope',
+      pairing: 'half',
+      weightLayout: 'adjacent',
+      permute: true,
+      ...fixtureInputs,
+    });
     expect(maxScaledDiff(s.total, a.rope['adjacent weights permuted to half'])).toBeLessThan(SCORE_TOLERANCE);
   });
 
   test('the permutation restores the adjacent model’s scores exactly; skipping it changes them', () => {
     const reference = ph.attentionScores({ kind: 'rope', pairing: 'adjacent', ...fixtureInputs }).total;
-    const fixed = ph.attentionScores({ kind: 'rope', pairing: 'half', weightLayout: 'adjacent', permute: true, ...fixtureInputs }).total;
-    const mismatched = ph.attentionScores({ kind: 'rope', pairing: 'half', weightLayout: 'adjacent', ...fixtureInputs }).total;
+    const fixed = ph.attentionScores({
+      kind: 'rope',
+      pairing: 'half',
+      weightLayout: 'adjacent',
+      permute: true,
+      ...fixtureInputs,
+    }).total;
+    const mismatched = ph.attentionScores({
+      kind: 'rope',
+      pairing: 'half',
+      weightLayout: 'adjacent',
+      ...fixtureInputs,
+    }).total;
     expect(maxScaledDiff(fixed, reference)).toBeLessThan(2.4e-7);
     expect(maxAbsDiff(mismatched, reference)).toBeGreaterThan(0.05);
   });
@@ -180,7 +240,13 @@ describe('RoPE pairing conventions', () => {
     const common = { kind: 'rope' as const, dModel: 32, anchors: [0, 7, 300, 4000], maxOffset: 20, seed: 4 };
     const weightsOnly = ph.scoreByOffset({ ...common, pairing: 'half', weightLayout: 'adjacent' });
     const tableBug = ph.scoreByOffset({ ...common, pairing: 'half', tableLayout: 'adjacent' });
-    const fixed = ph.scoreByOffset({ ...common, pairing: 'half', tableLayout: 'adjacent', weightLayout: 'adjacent', permute: true });
+    const fixed = ph.scoreByOffset({
+      ...common,
+      pairing: 'half',
+      tableLayout: 'adjacent',
+      weightLayout: 'adjacent',
+      permute: true,
+    });
     expect(weightsOnly.maxSpread).toBeLessThan(1e-5);
     expect(tableBug.maxSpread).toBeGreaterThan(0.1);
     expect(fixed.maxSpread).toBeGreaterThan(0.1); // permuting weights cannot repair a broken rotation

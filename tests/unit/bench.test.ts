@@ -23,7 +23,13 @@ interface Timing {
 interface Result {
   schema: string;
   mode: string;
-  environment: { cpu: string; cores: number; runtime: string; phasorSimd: boolean; tfjs?: { backend: string; binary: string } };
+  environment: {
+    cpu: string;
+    cores: number;
+    runtime: string;
+    phasorSimd: boolean;
+    tfjs?: { backend: string; binary: string };
+  };
   workloads: { id: string; n: number; d: number; outputValues: number }[];
   peers: { id: string; label: string }[];
   timings: Record<string, Record<string, Timing>>;
@@ -40,13 +46,17 @@ let readmeBefore: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'phasor-bench-'));
   readmeBefore = readFileSync(join(root, 'README.md'), 'utf8');
-  const run = spawnSync(process.execPath, [join(root, 'tests/bench/run.mjs'), '--quick', '--out', join(dir, 'quick.json')], {
-    cwd: root,
-    encoding: 'utf8',
-    // A safety net against a hung run, not a speed limit (speed is measured by
-    // npm run bench): --quick takes seconds alone, but CI shares its cores.
-    timeout: SAFETY_NET_MS,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [join(root, 'tests/bench/run.mjs'), '--quick', '--out', join(dir, 'quick.json')],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      // A safety net against a hung run, not a speed limit (speed is measured by
+      // npm run bench): --quick takes seconds alone, but CI shares its cores.
+      timeout: SAFETY_NET_MS,
+    },
+  );
   if (run.error) throw new Error(`bench --quick did not finish: ${run.error.message}`);
   if (run.status !== 0) throw new Error(`bench --quick failed (${run.status}): ${run.stderr}`);
   stdout = run.stdout;

@@ -4,7 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { readTableFile, readTableText, TableFileError, type ParsedTable, type TableSource } from '../../web/src/check/index.js';
+import {
+  readTableFile,
+  readTableText,
+  TableFileError,
+  type ParsedTable,
+  type TableSource,
+} from '../../web/src/check/index.js';
 import { bfloat16Value, float16Value } from '../../web/src/check/half-floats.js';
 
 const DIR = resolve(import.meta.dirname, '../fixtures/check');
@@ -65,7 +71,9 @@ describe('.npy', () => {
   });
 
   test('big-endian float32 in Fortran order gives the same values, bit for bit, as little-endian C order', () => {
-    expect(Array.from(table('good/paper-f32-big-fortran.npy').data)).toEqual(Array.from(table('good/paper-f32.npy').data));
+    expect(Array.from(table('good/paper-f32-big-fortran.npy').data)).toEqual(
+      Array.from(table('good/paper-f32.npy').data),
+    );
   });
 
   test('big-endian float16: within half-precision rounding (2^-11 relative) of the formula', () => {
@@ -94,12 +102,18 @@ describe('.npy', () => {
   });
 
   test('rank 3 is refused with its shape', () => {
-    expect(refusal('bad/rank3.npy')).toBe('rank3.npy has rank 3 (shape 2 × 3 × 4); need a 2-D table (positions × dModel)');
+    expect(refusal('bad/rank3.npy')).toBe(
+      'rank3.npy has rank 3 (shape 2 × 3 × 4); need a 2-D table (positions × dModel)',
+    );
   });
 
   test('a truncated header and truncated data are each named', () => {
-    expect(refusal('bad/truncated-header.npy')).toMatch(/^truncated-header\.npy is truncated: its header says 118 bytes but the file ends after 30$/);
-    expect(refusal('bad/truncated-data.npy')).toBe('truncated-data.npy is truncated: shape 64 × 16 of float32 needs 4096 data bytes, the file has 3996');
+    expect(refusal('bad/truncated-header.npy')).toMatch(
+      /^truncated-header\.npy is truncated: its header says 118 bytes but the file ends after 30$/,
+    );
+    expect(refusal('bad/truncated-data.npy')).toBe(
+      'truncated-data.npy is truncated: shape 64 × 16 of float32 needs 4096 data bytes, the file has 3996',
+    );
   });
 
   test('a header stating 2^28 values is refused by the 2^26 limit before any allocation', () => {
@@ -139,13 +153,21 @@ describe('.safetensors', () => {
   });
 
   test('an integer tensor, a rank-3 tensor and a missing name are refused', () => {
-    expect(refusal('good/model.safetensors', 'token_ids')).toBe('tensor "token_ids" has dtype I64; need F16, BF16, F32 or F64');
-    expect(refusal('good/model.safetensors', 'heads')).toBe('tensor "heads" has rank 3 (shape 2 × 4 × 8); need a 2-D table (positions × dModel)');
-    expect(refusal('good/model.safetensors', 'nope')).toMatch(/^model\.safetensors has no tensor "nope" \(it has "encoder\.layer\.0\.weight", /);
+    expect(refusal('good/model.safetensors', 'token_ids')).toBe(
+      'tensor "token_ids" has dtype I64; need F16, BF16, F32 or F64',
+    );
+    expect(refusal('good/model.safetensors', 'heads')).toBe(
+      'tensor "heads" has rank 3 (shape 2 × 4 × 8); need a 2-D table (positions × dModel)',
+    );
+    expect(refusal('good/model.safetensors', 'nope')).toMatch(
+      /^model\.safetensors has no tensor "nope" \(it has "encoder\.layer\.0\.weight", /,
+    );
   });
 
   test('a truncated header and a header that is not JSON are refused', () => {
-    expect(refusal('bad/truncated-header.safetensors')).toMatch(/^truncated-header\.safetensors is truncated: its header says \d+ bytes but the file ends after 52$/);
+    expect(refusal('bad/truncated-header.safetensors')).toMatch(
+      /^truncated-header\.safetensors is truncated: its header says \d+ bytes but the file ends after 52$/,
+    );
     expect(refusal('bad/not-json.safetensors')).toMatch(/^not-json\.safetensors has a header that is not JSON \(/);
   });
 });
@@ -161,7 +183,8 @@ describe('CSV, TSV and JSON', () => {
   test('TSV with CRLF line ends', () => eight(table('good/paper.tsv')));
   test('JSON array of rows', () => eight(table('good/paper-rows.json')));
   test('JSON { data, shape } with flat data', () => eight(table('good/paper-flat.json')));
-  test('text files say so (their numbers are as precise as written)', () => expect(table('good/paper.csv').dtype).toBe('text'));
+  test('text files say so (their numbers are as precise as written)', () =>
+    expect(table('good/paper.csv').dtype).toBe('text'));
   test('pasted text: numbers separated by commas', () => {
     const t = readTableText('pasted text', '1,2\n3,4\n');
     expect([t.positions, t.dModel, ...t.data]).toEqual([2, 2, 1, 2, 3, 4]);
@@ -172,7 +195,9 @@ describe('CSV, TSV and JSON', () => {
     expect(refusal('bad/words.csv')).toBe('words.csv: line 2, column 3: "oops" is not a number');
     expect(refusal('bad/ragged.json')).toBe('ragged.json: row [1] has 3 values, the first has 4 (ragged rows)');
     expect(refusal('bad/shape-mismatch.json')).toBe('shape-mismatch.json: "shape" 2 × 4 needs 8 values, "data" has 6');
-    expect(refusal('bad/binary.bin')).toBe('binary.bin is neither text nor a .npy or .safetensors file; need .npy, .safetensors, CSV, TSV or JSON');
+    expect(refusal('bad/binary.bin')).toBe(
+      'binary.bin is neither text nor a .npy or .safetensors file; need .npy, .safetensors, CSV, TSV or JSON',
+    );
   });
 });
 

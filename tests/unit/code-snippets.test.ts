@@ -14,7 +14,9 @@ beforeAll(async () => {
 
 /** Runs `code` and returns the float32 arrays it names, written to stdout. */
 function runNumpy(code: string, names: string[]): Float32Array[] {
-  const dump = names.map((n) => `sys.stdout.buffer.write(np.ascontiguousarray(${n}, dtype=np.float32).tobytes())`).join('\n');
+  const dump = names
+    .map((n) => `sys.stdout.buffer.write(np.ascontiguousarray(${n}, dtype=np.float32).tobytes())`)
+    .join('\n');
   const out = execFileSync('/usr/bin/python3', ['-c', `${code}\nimport sys\n${dump}\n`], { maxBuffer: 1 << 28 });
   const all = new Float32Array(out.buffer, out.byteOffset, out.byteLength / 4);
   const size = all.length / names.length;
@@ -32,13 +34,30 @@ const TABLES: TableCode[] = [
   { kind: 'table', positions: 100, dModel: 128 },
   { kind: 'table', positions: 300, dModel: 64, base: 500, offset: 1000, layout: 'split' },
   { kind: 'table', positions: 50, dModel: 32, spacing: 'tensor2tensor', layout: 'split' },
-  { kind: 'table', positions: 64, dModel: 18, base: 1e6, offset: -37.5, spacing: 'tensor2tensor', layout: 'interleaved' },
+  {
+    kind: 'table',
+    positions: 64,
+    dModel: 18,
+    base: 1e6,
+    offset: -37.5,
+    spacing: 'tensor2tensor',
+    layout: 'interleaved',
+  },
   { kind: 'table', positions: 2048, dModel: 6, offset: 65536 },
   { kind: 'table', positions: 3, dModel: 2, spacing: 'tensor2tensor' },
   // The general options of issue 9: odd widths by rule, frequency range, order, scale, padding row.
   { kind: 'table', positions: 40, dModel: 15, oddWidth: 'extraSine', layout: 'split', order: 'cosSin', scale: 0.5 },
   { kind: 'table', positions: 40, dModel: 15, oddWidth: 'extraSine', maxFrequency: 2 },
-  { kind: 'table', positions: 40, dModel: 17, oddWidth: 'zeroColumn', spacing: 'geometric', maxFrequency: 3, minFrequency: 0.001, layout: 'split' },
+  {
+    kind: 'table',
+    positions: 40,
+    dModel: 17,
+    oddWidth: 'zeroColumn',
+    spacing: 'geometric',
+    maxFrequency: 3,
+    minFrequency: 0.001,
+    layout: 'split',
+  },
   { kind: 'table', positions: 40, dModel: 9, oddWidth: 'zeroColumn', base: 300 },
   { kind: 'table', positions: 40, dModel: 16, spacing: 'geometric', paddingIdx: 3, buffer: true, layout: 'split' },
   { kind: 'table', positions: 40, dModel: 16, paddingIdx: 3, offset: -6 },
@@ -46,7 +65,15 @@ const TABLES: TableCode[] = [
   { kind: 'table', convention: 'fairseq', positions: 64, dModel: 17 },
   { kind: 'table', convention: 'fairseq', positions: 64, dModel: 16, buffer: true },
   { kind: 'table', convention: 'm2m100', positions: 30, dModel: 16, pastKeyValuesLength: 5 },
-  { kind: 'table', convention: 'tensor2tensor', positions: 50, dModel: 17, minTimescale: 2, maxTimescale: 5000, startIndex: 3 },
+  {
+    kind: 'table',
+    convention: 'tensor2tensor',
+    positions: 50,
+    dModel: 17,
+    minTimescale: 2,
+    maxTimescale: 5000,
+    startIndex: 3,
+  },
   { kind: 'table', convention: 'whisper', positions: 1500, dModel: 12 },
   { kind: 'table', convention: 'distilbert', positions: 30, dModel: 15 },
   { kind: 'table', convention: 'marian', positions: 30, dModel: 15, pastKeyValuesLength: 2 },
@@ -86,7 +113,15 @@ function phasorCache(c: RopeCode, scaling: RopeScaling | undefined): { cos: Floa
   const rows = new Float32Array(c.positions * c.dim);
   for (let m = 0; m < c.positions; m++) rows.set(row, m * c.dim);
   const positions = Array.from({ length: c.positions }, (_, m) => (c.offset ?? 0) + m);
-  const out = ph.rope({ rows, dim: c.dim, rotaryDim: rotary, positions, theta: c.theta, pairing, ...(scaling ? { scaling } : {}) });
+  const out = ph.rope({
+    rows,
+    dim: c.dim,
+    rotaryDim: rotary,
+    positions,
+    theta: c.theta,
+    pairing,
+    ...(scaling ? { scaling } : {}),
+  });
   const cos = new Float32Array(c.positions * rotary);
   const sin = new Float32Array(c.positions * rotary);
   for (let m = 0; m < c.positions; m++) {
@@ -115,12 +150,26 @@ const ROPES: RopeCode[] = [
       { type: 'dynamic-ntk', factor: 4, originalLength: 4096 },
       { type: 'dynamic-ntk', factor: 2, originalLength: 4096, sequenceLength: 6000 },
       { type: 'yarn', factor: 4, originalLength: 4096 },
-      { type: 'yarn', factor: 8, originalLength: 2048, betaFast: 16, betaSlow: 2, truncate: false, attentionFactor: 1.25 },
+      {
+        type: 'yarn',
+        factor: 8,
+        originalLength: 2048,
+        betaFast: 16,
+        betaSlow: 2,
+        truncate: false,
+        attentionFactor: 1.25,
+      },
       { type: 'llama3', factor: 8, originalLength: 8192 },
       { type: 'llama3', factor: 4, originalLength: 1024, lowFreqFactor: 2, highFreqFactor: 8 },
       // DeepSeek-V3's YaRN: mscale and mscaleAllDim both 1, so an attention factor of exactly 1.
       { type: 'yarn', factor: 40, originalLength: 4096, betaFast: 32, betaSlow: 1, mscale: 1, mscaleAllDim: 1 },
-      { type: 'yarn', maxPositionEmbeddings: 32768, originalMaxPositionEmbeddings: 8192, mscale: 0.707, mscaleAllDim: 1 },
+      {
+        type: 'yarn',
+        maxPositionEmbeddings: 32768,
+        originalMaxPositionEmbeddings: 8192,
+        mscale: 0.707,
+        mscaleAllDim: 1,
+      },
       { type: 'dynamic-ntk', factor: 2, maxPositionEmbeddings: 4096 },
     ],
   },
@@ -131,14 +180,31 @@ const ROPES: RopeCode[] = [
     dim: 16,
     positions: 40,
     offset: 100,
-    scalings: [{ type: 'longrope', originalLength: 128, maxPositionEmbeddings: 4096, shortFactor: [1, 1.1, 1.3, 1.7, 2.1, 2.9, 3.3, 4.1], longFactor: [1.01, 1.3, 2.2, 4.4, 8.8, 16.1, 31.7, 40.3] }],
+    scalings: [
+      {
+        type: 'longrope',
+        originalLength: 128,
+        maxPositionEmbeddings: 4096,
+        shortFactor: [1, 1.1, 1.3, 1.7, 2.1, 2.9, 3.3, 4.1],
+        longFactor: [1.01, 1.3, 2.2, 4.4, 8.8, 16.1, 31.7, 40.3],
+      },
+    ],
   },
   {
     kind: 'rope',
     dim: 16,
     positions: 40,
     pairing: 'adjacent',
-    scalings: [{ type: 'longrope', factor: 8, originalLength: 128, attentionFactor: 1.1, shortFactor: [1, 1.1, 1.3, 1.7, 2.1, 2.9, 3.3, 4.1], longFactor: [1.01, 1.3, 2.2, 4.4, 8.8, 16.1, 31.7, 40.3] }],
+    scalings: [
+      {
+        type: 'longrope',
+        factor: 8,
+        originalLength: 128,
+        attentionFactor: 1.1,
+        shortFactor: [1, 1.1, 1.3, 1.7, 2.1, 2.9, 3.3, 4.1],
+        longFactor: [1.01, 1.3, 2.2, 4.4, 8.8, 16.1, 31.7, 40.3],
+      },
+    ],
   },
 ];
 
@@ -148,7 +214,10 @@ describe('copy as code: RoPE caches', () => {
     test(`the NumPy snippet of ${JSON.stringify(config)} equals ph.rope's angles to float32 rounding`, () => {
       const code = codeSnippet(config, 'numpy');
       const suffixes = ropeSuffixes(scalings);
-      const arrays = runNumpy(code, suffixes.flatMap((s) => [`cos${s}`, `sin${s}`]));
+      const arrays = runNumpy(
+        code,
+        suffixes.flatMap((s) => [`cos${s}`, `sin${s}`]),
+      );
       scalings.forEach((scaling, n) => {
         const expected = phasorCache(config, scaling);
         // float32 rounding of values up to the attention factor (< 1.4), plus |m|·2^-51 for the float64 angle.
@@ -164,7 +233,10 @@ describe('copy as code: every framework', () => {
   test('each framework gets a snippet with its imports, float64 math and one float32 rounding', () => {
     for (const framework of FRAMEWORKS) {
       const table = codeSnippet({ kind: 'table', positions: 10, dModel: 8, layout: 'split' }, framework);
-      const rope = codeSnippet({ kind: 'rope', dim: 8, positions: 10, scalings: [{ type: 'yarn', factor: 4, originalLength: 64 }] }, framework);
+      const rope = codeSnippet(
+        { kind: 'rope', dim: 8, positions: 10, scalings: [{ type: 'yarn', factor: 4, originalLength: 64 }] },
+        framework,
+      );
       const name = { pytorch: 'torch', numpy: 'numpy', jax: 'jax', tensorflow: 'tensorflow' }[framework];
       for (const code of [table, rope]) {
         expect(code).toContain(`import ${name}`);

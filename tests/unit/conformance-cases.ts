@@ -58,14 +58,19 @@ export interface ConformanceCase {
 
 const p = (e: FixtureEntry, key: string) => e.params[key] as number;
 const has = (e: FixtureEntry, key: string) => e.params[key] !== undefined;
-const opt = <T>(e: FixtureEntry, key: string, name: string): Record<string, T> => (has(e, key) ? { [name]: e.params[key] as T } : {});
+const opt = <T>(e: FixtureEntry, key: string, name: string): Record<string, T> =>
+  has(e, key) ? { [name]: e.params[key] as T } : {};
 
 const WHO: Record<string, [string, string, string]> = {
   paper: ['"Attention Is All You Need"', '§3.5', 'arXiv:1706.03762'],
   'pytorch-tutorial': ['PyTorch tutorial', 'PositionalEncoding', 'beginner_source/transformer_tutorial.py'],
   tensor2tensor: ['tensor2tensor', 'get_timing_signal_1d', 'tensor2tensor/layers/common_attention.py'],
   fairseq: ['fairseq', 'SinusoidalPositionalEmbedding', 'fairseq/modules/sinusoidal_positional_embedding.py'],
-  'hf-m2m100': ['HF M2M100 / NLLB / Speech2Text', 'M2M100SinusoidalPositionalEmbedding', 'models/m2m_100/modeling_m2m_100.py'],
+  'hf-m2m100': [
+    'HF M2M100 / NLLB / Speech2Text',
+    'M2M100SinusoidalPositionalEmbedding',
+    'models/m2m_100/modeling_m2m_100.py',
+  ],
   whisper: ['Whisper', 'sinusoids', 'whisper/model.py'],
   distilbert: ['HF DistilBERT', '_create_sinusoidal_embeddings', 'models/distilbert/modeling_distilbert.py'],
   marian: ['HF Marian', 'MarianSinusoidalPositionalEmbedding', 'models/marian/modeling_marian.py'],
@@ -81,11 +86,29 @@ function optionsOf(e: FixtureEntry): Omit<EncodeOptions, 'positions'> {
     case 'pytorch-tutorial':
       return { convention: 'pytorch-tutorial', dModel: p(e, 'd_model') };
     case 'tensor2tensor':
-      return { convention: 'tensor2tensor', dModel: p(e, 'channels'), minTimescale: p(e, 'min_timescale'), maxTimescale: p(e, 'max_timescale'), startIndex: p(e, 'start_index') };
+      return {
+        convention: 'tensor2tensor',
+        dModel: p(e, 'channels'),
+        minTimescale: p(e, 'min_timescale'),
+        maxTimescale: p(e, 'max_timescale'),
+        startIndex: p(e, 'start_index'),
+      };
     case 'fairseq':
-      return { convention: 'fairseq', dModel: p(e, 'embedding_dim'), paddingIdx: e.params.padding_idx as number | null, ...opt(e, 'offset', 'pastKeyValuesLength'), ...buffer };
+      return {
+        convention: 'fairseq',
+        dModel: p(e, 'embedding_dim'),
+        paddingIdx: e.params.padding_idx as number | null,
+        ...opt(e, 'offset', 'pastKeyValuesLength'),
+        ...buffer,
+      };
     case 'hf-m2m100':
-      return { convention: 'm2m100', dModel: p(e, 'embedding_dim'), paddingIdx: p(e, 'padding_idx'), ...opt(e, 'past_key_values_length', 'pastKeyValuesLength'), ...buffer };
+      return {
+        convention: 'm2m100',
+        dModel: p(e, 'embedding_dim'),
+        paddingIdx: p(e, 'padding_idx'),
+        ...opt(e, 'past_key_values_length', 'pastKeyValuesLength'),
+        ...buffer,
+      };
     case 'whisper':
       return { convention: 'whisper', dModel: p(e, 'channels'), maxTimescale: p(e, 'max_timescale') };
     case 'distilbert':
@@ -108,7 +131,12 @@ function optionsOf(e: FixtureEntry): Omit<EncodeOptions, 'positions'> {
         ...opt<boolean>(e, 'full_turns', 'fullTurns'),
       };
     case 'keras-hub':
-      return { convention: 'keras-hub', dModel: p(e, 'hidden_size'), maxWavelength: p(e, 'max_wavelength'), startIndex: p(e, 'start_index') };
+      return {
+        convention: 'keras-hub',
+        dModel: p(e, 'hidden_size'),
+        maxWavelength: p(e, 'max_wavelength'),
+        startIndex: p(e, 'start_index'),
+      };
     default:
       throw new Error(`no phasor call for fixture convention ${e.convention}`);
   }
@@ -121,7 +149,15 @@ export function conformanceCases(f: Fixtures): ConformanceCase[] {
     .map((entry) => {
       const [framework, fn, file] = WHO[entry.convention];
       const fractional = entry.rows === undefined;
-      return { entry, framework, fn, file, options: optionsOf(entry), rows: (entry.rows ?? entry.positions)!, fractional };
+      return {
+        entry,
+        framework,
+        fn,
+        file,
+        options: optionsOf(entry),
+        rows: (entry.rows ?? entry.positions)!,
+        fractional,
+      };
     });
 }
 
@@ -130,7 +166,8 @@ export function maxError(ph: Phasor, c: ConformanceCase, want: Float64Array): nu
   const width = c.entry.shape[1];
   let worst = 0;
   const compare = (got: Float32Array, k: number) => {
-    if (got.length !== width) throw new Error(`${c.entry.id}: phasor row has ${got.length} values, the fixture ${width}`);
+    if (got.length !== width)
+      throw new Error(`${c.entry.id}: phasor row has ${got.length} values, the fixture ${width}`);
     for (let j = 0; j < width; j++) worst = Math.max(worst, Math.abs(got[j] - want[k * width + j]));
   };
   if (c.fractional) {
@@ -147,6 +184,9 @@ export function maxError(ph: Phasor, c: ConformanceCase, want: Float64Array): nu
 export function describeOptions(options: Omit<EncodeOptions, 'positions'>): string {
   return Object.entries(options)
     .filter(([key]) => key !== 'convention')
-    .map(([key, value]) => `${key} ${typeof value === 'number' && !Number.isInteger(value) ? Number(value.toPrecision(6)) : String(value)}`)
+    .map(
+      ([key, value]) =>
+        `${key} ${typeof value === 'number' && !Number.isInteger(value) ? Number(value.toPrecision(6)) : String(value)}`,
+    )
     .join(', ');
 }

@@ -3,7 +3,14 @@
 // framework. web/tools/conformance-table.mjs writes it between the README's
 // conformance markers.
 import type { Phasor } from '../../web/src/core/index.js';
-import { conformanceCases, describeOptions, loadFixtures, maxError, valuesOf, type ConformanceCase } from './conformance-cases.js';
+import {
+  conformanceCases,
+  describeOptions,
+  loadFixtures,
+  maxError,
+  valuesOf,
+  type ConformanceCase,
+} from './conformance-cases.js';
 
 export const START = '<!-- conformance:start -->';
 export const END = '<!-- conformance:end -->';
@@ -43,13 +50,25 @@ export function renderSection(ph: Phasor): string {
     const conventions = [...new Set(list.map((m) => `\`'${m.c.options.convention}'\``))].join(', ');
     const widths = [...new Set(list.map((m) => m.c.entry.shape[1]))].sort((a, b) => a - b).join(', ');
     const worst = Math.max(...list.map((m) => m.error));
-    const own = list.filter((m) => m.frameworkFloat32 !== undefined).map((m) => `${sci(m.frameworkFloat32!)} (d ${m.c.entry.shape[1]})`);
-    lines.push(`| ${framework} | \`${first.fn}\`, \`${first.file}\` | convention ${conventions} | ${widths} | ${sci(worst)} | ${own.join(', ') || '— (float64)'} |`);
+    const own = list
+      .filter((m) => m.frameworkFloat32 !== undefined)
+      .map((m) => `${sci(m.frameworkFloat32!)} (d ${m.c.entry.shape[1]})`);
+    lines.push(
+      `| ${framework} | \`${first.fn}\`, \`${first.file}\` | convention ${conventions} | ${widths} | ${sci(worst)} | ${own.join(', ') || '— (float64)'} |`,
+    );
   }
-  lines.push('', '<details><summary>Every case: its options and error</summary>', '', '| fixture | `ph.encode` options | rows (largest index) | max error |', '| :-- | :-- | --: | --: |');
+  lines.push(
+    '',
+    '<details><summary>Every case: its options and error</summary>',
+    '',
+    '| fixture | `ph.encode` options | rows (largest index) | max error |',
+    '| :-- | :-- | --: | --: |',
+  );
   for (const m of rows) {
     const options = `convention '${m.c.options.convention}', ${describeOptions(m.c.options)}`;
-    lines.push(`| \`${m.c.entry.id}\` | ${options} | ${m.c.rows.length} (${Math.max(...m.c.rows)}) | ${sci(m.error)} |`);
+    lines.push(
+      `| \`${m.c.entry.id}\` | ${options} | ${m.c.rows.length} (${Math.max(...m.c.rows)}) | ${sci(m.error)} |`,
+    );
   }
   lines.push('', '</details>', END);
   return lines.join('\n');

@@ -10,7 +10,8 @@ import { createPhasor, type Phasor } from '../../web/src/core/index.js';
 import { conformanceCases, loadFixtures, maxError, valuesOf } from './conformance-cases.js';
 
 const BOUND = 6e-8;
-const boundFor = (scale: unknown) => BOUND * 2 ** Math.max(0, Math.ceil(Math.log2(Math.abs(typeof scale === 'number' ? scale : 1))));
+const boundFor = (scale: unknown) =>
+  BOUND * 2 ** Math.max(0, Math.ceil(Math.log2(Math.abs(typeof scale === 'number' ? scale : 1))));
 const fixtures = loadFixtures();
 const cases = conformanceCases(fixtures);
 
@@ -91,32 +92,136 @@ describe('what a convention result says and refuses', () => {
     expect(mlx.frequencies[0]).toBeCloseTo(Math.PI, 14);
     expect(mlx.frequencies[3]).toBeCloseTo(2 * Math.PI * 0.004, 14);
     const odd = ph.frequencies({ dModel: 7, oddWidth: 'extraSine' });
-    expect([...odd.frequencies].map((w, i) => w / 10000 ** (-(2 * i) / 7))).toEqual([1, 1, 1, 1].map((x, i) => expect.closeTo(x, 14) as number));
+    expect([...odd.frequencies].map((w, i) => w / 10000 ** (-(2 * i) / 7))).toEqual(
+      [1, 1, 1, 1].map((x, i) => expect.closeTo(x, 14) as number),
+    );
     expect(ph.frequencies({ dModel: 7, oddWidth: 'zeroColumn' }).frequencies.length).toBe(3);
-    expect(ph.frequencies({ dModel: 8, spacing: 'geometric', maxFrequency: 2, minFrequency: 0.002 }).frequencies[3]).toBeCloseTo(0.002, 15);
+    expect(
+      ph.frequencies({ dModel: 8, spacing: 'geometric', maxFrequency: 2, minFrequency: 0.002 }).frequencies[3],
+    ).toBeCloseTo(0.002, 15);
   });
 
   const refusals: [string, () => unknown, ErrorConstructor, RegExp][] = [
-    ['paper at an odd width', () => ph.encode({ convention: 'paper', positions: 2, dModel: 7 }), RangeError, /dModel must be even when oddWidth is 'error'.*got 7/],
-    ['mlx at an odd width', () => ph.encode({ convention: 'mlx', positions: 2, dModel: 7 }), RangeError, /dModel must be even when oddWidth is 'error'/],
-    ['whisper at width 2', () => ph.encode({ convention: 'whisper', positions: 2, dModel: 2 }), RangeError, /convention 'whisper'.*got 2/],
-    ['fairseq at width 3', () => ph.encode({ convention: 'fairseq', positions: 2, dModel: 3 }), RangeError, /dModel must not be 2 or 3 for convention 'fairseq'.*got 3/],
-    ['a general option beside a convention', () => ph.encode({ convention: 'fairseq', positions: 2, dModel: 8, layout: 'interleaved' }), TypeError, /layout is not an option of convention 'fairseq', whose options are positions, dModel, offset, buffer, into, paddingIdx, pastKeyValuesLength/],
-    ['a framework parameter without its convention', () => ph.encode({ positions: 2, dModel: 8, minTimescale: 2 }), TypeError, /minTimescale is a framework parameter \(of convention 'tensor2tensor'\); give convention too/],
-    ['an unknown convention', () => ph.encode({ convention: 'bert' as never, positions: 2, dModel: 8 }), RangeError, /convention must be one of 'paper', 'pytorch-tutorial', 'tensor2tensor'/],
-    ['base and minFrequency', () => ph.encode({ positions: 2, dModel: 8, spacing: 'geometric', base: 10, minFrequency: 0.1 }), TypeError, /give base or minFrequency, not both/],
-    ['minFrequency with the paper spacing', () => ph.encode({ positions: 2, dModel: 8, minFrequency: 0.1 }), RangeError, /minFrequency sets the geometric spacing's range/],
-    ['timescales the wrong way round', () => ph.encode({ convention: 'tensor2tensor', positions: 2, dModel: 8, minTimescale: 10, maxTimescale: 5 }), RangeError, /base must be a finite number in \(1, 1e\+300\]; got 0\.5 \(convention 'tensor2tensor' sets base = maxTimescale \/ minTimescale\)/],
-    ['maxFreq past the limit', () => ph.encode({ convention: 'mlx', positions: 2, dModel: 8, maxFreq: 20, minFreq: 1, fullTurns: true }), RangeError, /maxFrequency must be a finite number in \(0, 64\]; got 125\.66.* \(convention 'mlx' sets maxFrequency = maxFreq \(× 2π with fullTurns\)\)/],
-    ['extraSine with the geometric spacing', () => ph.encode({ positions: 2, dModel: 7, spacing: 'geometric', oddWidth: 'extraSine' }), RangeError, /oddWidth 'extraSine' keeps the odd dModel in the paper's exponent/],
-    ['an unknown oddWidth', () => ph.encode({ positions: 2, dModel: 7, oddWidth: 'pad' as never }), RangeError, /oddWidth must be one of 'error', 'zeroColumn', 'extraSine'; got "pad"/],
-    ['an unknown order', () => ph.encode({ positions: 2, dModel: 8, order: 'cos' as never }), RangeError, /order must be one of 'sinCos', 'cosSin'; got "cos"/],
-    ['a negative paddingIdx', () => ph.encode({ positions: 2, dModel: 8, paddingIdx: -1 }), RangeError, /paddingIdx must be an integer in \[0, 2147483647\]; got -1/],
-    ['a fractional paddingIdx', () => ph.encode({ convention: 'fairseq', positions: 2, dModel: 8, paddingIdx: 1.5 }), RangeError, /paddingIdx must be an integer/],
-    ['a string paddingIdx', () => ph.encode({ positions: 2, dModel: 8, paddingIdx: '1' as never }), TypeError, /paddingIdx must be a number/],
-    ['an infinite scale', () => ph.encode({ positions: 2, dModel: 8, scale: Infinity }), RangeError, /scale must be a finite number in \[-1e\+30, 1e\+30\]; got Infinity/],
-    ['a non-boolean cosFirst', () => ph.encode({ convention: 'mlx', positions: 2, dModel: 8, cosFirst: 1 as never }), TypeError, /cosFirst must be true or false/],
-    ['positions past 2^31 after the padding row', () => ph.encode({ convention: 'fairseq', positions: 2, dModel: 8, offset: 2 ** 31 - 2 }), RangeError, /offset \(after paddingIdx \+ 1\) must be a finite number in \[-2147483650, 2147483645\]; got 2147483646/],
+    [
+      'paper at an odd width',
+      () => ph.encode({ convention: 'paper', positions: 2, dModel: 7 }),
+      RangeError,
+      /dModel must be even when oddWidth is 'error'.*got 7/,
+    ],
+    [
+      'mlx at an odd width',
+      () => ph.encode({ convention: 'mlx', positions: 2, dModel: 7 }),
+      RangeError,
+      /dModel must be even when oddWidth is 'error'/,
+    ],
+    [
+      'whisper at width 2',
+      () => ph.encode({ convention: 'whisper', positions: 2, dModel: 2 }),
+      RangeError,
+      /convention 'whisper'.*got 2/,
+    ],
+    [
+      'fairseq at width 3',
+      () => ph.encode({ convention: 'fairseq', positions: 2, dModel: 3 }),
+      RangeError,
+      /dModel must not be 2 or 3 for convention 'fairseq'.*got 3/,
+    ],
+    [
+      'a general option beside a convention',
+      () => ph.encode({ convention: 'fairseq', positions: 2, dModel: 8, layout: 'interleaved' }),
+      TypeError,
+      /layout is not an option of convention 'fairseq', whose options are positions, dModel, offset, buffer, into, paddingIdx, pastKeyValuesLength/,
+    ],
+    [
+      'a framework parameter without its convention',
+      () => ph.encode({ positions: 2, dModel: 8, minTimescale: 2 }),
+      TypeError,
+      /minTimescale is a framework parameter \(of convention 'tensor2tensor'\); give convention too/,
+    ],
+    [
+      'an unknown convention',
+      () => ph.encode({ convention: 'bert' as never, positions: 2, dModel: 8 }),
+      RangeError,
+      /convention must be one of 'paper', 'pytorch-tutorial', 'tensor2tensor'/,
+    ],
+    [
+      'base and minFrequency',
+      () => ph.encode({ positions: 2, dModel: 8, spacing: 'geometric', base: 10, minFrequency: 0.1 }),
+      TypeError,
+      /give base or minFrequency, not both/,
+    ],
+    [
+      'minFrequency with the paper spacing',
+      () => ph.encode({ positions: 2, dModel: 8, minFrequency: 0.1 }),
+      RangeError,
+      /minFrequency sets the geometric spacing's range/,
+    ],
+    [
+      'timescales the wrong way round',
+      () => ph.encode({ convention: 'tensor2tensor', positions: 2, dModel: 8, minTimescale: 10, maxTimescale: 5 }),
+      RangeError,
+      /base must be a finite number in \(1, 1e\+300\]; got 0\.5 \(convention 'tensor2tensor' sets base = maxTimescale \/ minTimescale\)/,
+    ],
+    [
+      'maxFreq past the limit',
+      () => ph.encode({ convention: 'mlx', positions: 2, dModel: 8, maxFreq: 20, minFreq: 1, fullTurns: true }),
+      RangeError,
+      /maxFrequency must be a finite number in \(0, 64\]; got 125\.66.* \(convention 'mlx' sets maxFrequency = maxFreq \(× 2π with fullTurns\)\)/,
+    ],
+    [
+      'extraSine with the geometric spacing',
+      () => ph.encode({ positions: 2, dModel: 7, spacing: 'geometric', oddWidth: 'extraSine' }),
+      RangeError,
+      /oddWidth 'extraSine' keeps the odd dModel in the paper's exponent/,
+    ],
+    [
+      'an unknown oddWidth',
+      () => ph.encode({ positions: 2, dModel: 7, oddWidth: 'pad' as never }),
+      RangeError,
+      /oddWidth must be one of 'error', 'zeroColumn', 'extraSine'; got "pad"/,
+    ],
+    [
+      'an unknown order',
+      () => ph.encode({ positions: 2, dModel: 8, order: 'cos' as never }),
+      RangeError,
+      /order must be one of 'sinCos', 'cosSin'; got "cos"/,
+    ],
+    [
+      'a negative paddingIdx',
+      () => ph.encode({ positions: 2, dModel: 8, paddingIdx: -1 }),
+      RangeError,
+      /paddingIdx must be an integer in \[0, 2147483647\]; got -1/,
+    ],
+    [
+      'a fractional paddingIdx',
+      () => ph.encode({ convention: 'fairseq', positions: 2, dModel: 8, paddingIdx: 1.5 }),
+      RangeError,
+      /paddingIdx must be an integer/,
+    ],
+    [
+      'a string paddingIdx',
+      () => ph.encode({ positions: 2, dModel: 8, paddingIdx: '1' as never }),
+      TypeError,
+      /paddingIdx must be a number/,
+    ],
+    [
+      'an infinite scale',
+      () => ph.encode({ positions: 2, dModel: 8, scale: Infinity }),
+      RangeError,
+      /scale must be a finite number in \[-1e\+30, 1e\+30\]; got Infinity/,
+    ],
+    [
+      'a non-boolean cosFirst',
+      () => ph.encode({ convention: 'mlx', positions: 2, dModel: 8, cosFirst: 1 as never }),
+      TypeError,
+      /cosFirst must be true or false/,
+    ],
+    [
+      'positions past 2^31 after the padding row',
+      () => ph.encode({ convention: 'fairseq', positions: 2, dModel: 8, offset: 2 ** 31 - 2 }),
+      RangeError,
+      /offset \(after paddingIdx \+ 1\) must be a finite number in \[-2147483650, 2147483645\]; got 2147483646/,
+    ],
   ];
   for (const [what, call, type, message] of refusals) {
     test(`refuses ${what}, naming the option, and the next call works`, () => {

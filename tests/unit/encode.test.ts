@@ -43,7 +43,8 @@ describe('encode', () => {
   test('every value of the 65,536 × 128 table is within 1e-6 (in fact 6e-8) of float64', () => {
     const { table } = ph.encode({ positions: 65536, dModel: 128 });
     let worst = 0;
-    for (let p = 0; p < 65536; p++) worst = Math.max(worst, maxAbsDiff(table.subarray(p * 128, (p + 1) * 128), peRow(p, 128)));
+    for (let p = 0; p < 65536; p++)
+      worst = Math.max(worst, maxAbsDiff(table.subarray(p * 128, (p + 1) * 128), peRow(p, 128)));
     expect(worst).toBeLessThan(6e-8);
   });
 
@@ -109,7 +110,9 @@ describe("spacing: 'tensor2tensor'", () => {
   for (const c of fixture.tensor2tensor) {
     test(`encode with layout 'split' and spacing 'tensor2tensor' matches ${c.name} within 6e-8`, () => {
       const got = c.positions.flatMap((p) =>
-        Array.from(ph.encode({ positions: 1, dModel: c.dModel, offset: p, layout: 'split', spacing: 'tensor2tensor' }).table),
+        Array.from(
+          ph.encode({ positions: 1, dModel: c.dModel, offset: p, layout: 'split', spacing: 'tensor2tensor' }).table,
+        ),
       );
       expect(maxAbsDiff(got, c.values)).toBeLessThan(6e-8);
     });
@@ -136,12 +139,18 @@ describe("spacing: 'tensor2tensor'", () => {
     for (let k = 0; k <= 20; k++) expect(dots[k]).toBeCloseTo(closed(k), 5);
     const distance = ph.distanceMatrix({ positions: 5, dModel: 16, spacing: 'tensor2tensor' });
     expect(distance[1]).toBeCloseTo(Math.sqrt(16 - 2 * closed(1)), 5);
-    const { matrix, maxError } = ph.rotation({ dModel: 16, k: 3, positions: 100, layout: 'split', spacing: 'tensor2tensor' });
+    const { matrix, maxError } = ph.rotation({
+      dModel: 16,
+      k: 3,
+      positions: 100,
+      layout: 'split',
+      spacing: 'tensor2tensor',
+    });
     expect(matrix[0]).toBeCloseTo(Math.cos(3), 7);
     expect(maxError).toBeLessThan(3e-7);
   });
 
-  test("an unknown spacing throws a RangeError naming the choices", () => {
+  test('an unknown spacing throws a RangeError naming the choices', () => {
     expect(() => ph.encode({ positions: 1, dModel: 4, spacing: 'fairseq' as never })).toThrow(
       /phasor\.encode: spacing must be one of 'paper', 'tensor2tensor', 'geometric'; got "fairseq"/,
     );
@@ -153,12 +162,16 @@ describe('encode into a caller’s array', () => {
     const into = new Float32Array(300 * 16).fill(7);
     const { table } = ph.encode({ positions: 300, dModel: 16, offset: 5, into });
     expect(table).toBe(into);
-    expect(maxAbsDiff(into, Array.from({ length: 300 }, (_, r) => Array.from(peRow(5 + r, 16))).flat())).toBeLessThan(6e-8);
+    expect(maxAbsDiff(into, Array.from({ length: 300 }, (_, r) => Array.from(peRow(5 + r, 16))).flat())).toBeLessThan(
+      6e-8,
+    );
   });
 
   test('an into of the wrong length or type is refused and the array left as it was', () => {
     const short = new Float32Array(10).fill(3);
-    expect(() => ph.encode({ positions: 4, dModel: 4, into: short })).toThrow(/into must hold positions × dModel = 16 values; got 10/);
+    expect(() => ph.encode({ positions: 4, dModel: 4, into: short })).toThrow(
+      /into must hold positions × dModel = 16 values; got 10/,
+    );
     expect(Array.from(short)).toEqual(new Array(10).fill(3));
     expect(() => ph.encode({ positions: 4, dModel: 4, into: new Float64Array(16) as never })).toThrow(TypeError);
     expect(ph.encode({ positions: 1, dModel: 2 }).table[1]).toBe(1);

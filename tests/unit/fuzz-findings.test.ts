@@ -39,18 +39,30 @@ function refuses(call: () => unknown, type: ErrorConstructor, option: RegExp): v
 
 describe('every function states a work limit, so no valid call blocks the page', () => {
   test('dotByOffset({ dModel: 65536, maxOffset: 2^26 }) is refused at once, naming (maxOffset + 1) × dModel/2 and its cap', () => {
-    refuses(() => ph.dotByOffset({ dModel: 65536, maxOffset: 2 ** 26 }), RangeError, /phasor\.dotByOffset: the work of one call, \(maxOffset \+ 1\) x dModel\/2, must be at most 536870912; got 2199023288320/);
+    refuses(
+      () => ph.dotByOffset({ dModel: 65536, maxOffset: 2 ** 26 }),
+      RangeError,
+      /phasor\.dotByOffset: the work of one call, \(maxOffset \+ 1\) x dModel\/2, must be at most 536870912; got 2199023288320/,
+    );
   });
 
   test('dotByOffset computes at its work cap and refuses one step past it', () => {
     const cap = ph.limits.maxDotByOffsetWork;
     expect(ph.dotByOffset({ dModel: 1024, maxOffset: cap / 512 - 1 }).length).toBe(cap / 512);
-    refuses(() => ph.dotByOffset({ dModel: 1024, maxOffset: cap / 512 }), RangeError, /the work of one call, \(maxOffset \+ 1\) x dModel\/2/);
+    refuses(
+      () => ph.dotByOffset({ dModel: 1024, maxOffset: cap / 512 }),
+      RangeError,
+      /the work of one call, \(maxOffset \+ 1\) x dModel\/2/,
+    );
   });
 
   test('pairwise at count = dim = 4096 (27 s before) is refused at once, naming count × count × dim and its cap', () => {
     // count = dim = 16384 blocked for half an hour; its rows alone are 1 GiB, so the test asks for 4096² × 4096.
-    refuses(() => ph.pairwise({ rows: new Float32Array(4096 * 4096), dim: 4096 }), RangeError, /phasor\.pairwise: the work of one call, count x count x dim, must be at most 4294967296; got 68719476736/);
+    refuses(
+      () => ph.pairwise({ rows: new Float32Array(4096 * 4096), dim: 4096 }),
+      RangeError,
+      /phasor\.pairwise: the work of one call, count x count x dim, must be at most 4294967296; got 68719476736/,
+    );
   });
 
   test('pairwise computes at its work cap and refuses past it', () => {
@@ -58,35 +70,71 @@ describe('every function states a work limit, so no valid call blocks the page',
     const dim = 256;
     const count = Math.sqrt(cap / dim); // 4096
     expect(ph.pairwise({ rows: new Float32Array(count * dim), dim, metric: 'dot' }).length).toBe(count * count);
-    refuses(() => ph.pairwise({ rows: new Float32Array((count + 1) * dim), dim }), RangeError, /the work of one call, count x count x dim, must be at most 4294967296/);
+    refuses(
+      () => ph.pairwise({ rows: new Float32Array((count + 1) * dim), dim }),
+      RangeError,
+      /the work of one call, count x count x dim, must be at most 4294967296/,
+    );
   });
 
   test('rotation at dModel 2048 over 131072 positions is refused, naming positions × dModel and its cap', () => {
-    refuses(() => ph.rotation({ dModel: 2048, k: 3, positions: 131072 }), RangeError, /phasor\.rotation: the work of one call, positions x dModel, must be at most 67108864; got 268435456/);
+    refuses(
+      () => ph.rotation({ dModel: 2048, k: 3, positions: 131072 }),
+      RangeError,
+      /phasor\.rotation: the work of one call, positions x dModel, must be at most 67108864; got 268435456/,
+    );
     expect(ph.rotation({ dModel: 2048, k: 3, positions: 32768 }).maxError).toBeLessThan(2e-7);
   });
 
   test('rope, normalSamples and embeddingScale state their caps: one past each is refused naming it', () => {
     const { maxRopeValues, maxNormalSamples, maxEmbeddingScaleValues } = ph.limits;
-    refuses(() => ph.rope({ rows: new Float32Array(maxRopeValues + 2), dim: 2 }), RangeError, new RegExp(`phasor\\.rope: count x dim must be at most ${maxRopeValues}`));
-    refuses(() => ph.normalSamples({ seed: 0, count: maxNormalSamples + 1 }), RangeError, new RegExp(`count must be an integer in \\[0, ${maxNormalSamples}\\]`));
-    refuses(() => ph.embeddingScale({ dModel: 2, positions: maxEmbeddingScaleValues / 2 + 1 }), RangeError, new RegExp(`positions x dModel must be at most ${maxEmbeddingScaleValues}`));
+    refuses(
+      () => ph.rope({ rows: new Float32Array(maxRopeValues + 2), dim: 2 }),
+      RangeError,
+      new RegExp(`phasor\\.rope: count x dim must be at most ${maxRopeValues}`),
+    );
+    refuses(
+      () => ph.normalSamples({ seed: 0, count: maxNormalSamples + 1 }),
+      RangeError,
+      new RegExp(`count must be an integer in \\[0, ${maxNormalSamples}\\]`),
+    );
+    refuses(
+      () => ph.embeddingScale({ dModel: 2, positions: maxEmbeddingScaleValues / 2 + 1 }),
+      RangeError,
+      new RegExp(`positions x dModel must be at most ${maxEmbeddingScaleValues}`),
+    );
   });
 });
 
 describe('attention grids', () => {
   test('attentionScores with keyPositions: [] is refused, naming keyPositions', () => {
-    refuses(() => ph.attentionScores({ kind: 'rope', dModel: 4, positions: [0, 1, 2], keyPositions: [] }), RangeError, /phasor\.attentionScores: keyPositions\.length must be an integer in \[1, 4096\]; got 0/);
+    refuses(
+      () => ph.attentionScores({ kind: 'rope', dModel: 4, positions: [0, 1, 2], keyPositions: [] }),
+      RangeError,
+      /phasor\.attentionScores: keyPositions\.length must be an integer in \[1, 4096\]; got 0/,
+    );
   });
 
   test('one token row with one query and several keyPositions is the token at every position, as documented', () => {
     const token = new Float32Array([1, 0]);
-    const s = ph.attentionScores({ kind: 'rope', dModel: 2, positions: [0], keyPositions: [0, 1, 2], tokens: token, wq: 'identity', wk: 'identity' });
+    const s = ph.attentionScores({
+      kind: 'rope',
+      dModel: 2,
+      positions: [0],
+      keyPositions: [0, 1, 2],
+      tokens: token,
+      wq: 'identity',
+      wk: 'identity',
+    });
     expect(Array.from(s.total)).toEqual([1, Math.cos(1), Math.cos(2)].map(Math.fround));
   });
 
   test('attentionScores with positions: [] is refused, naming positions', () => {
-    refuses(() => ph.attentionScores({ kind: 'alibi', dModel: 4, positions: [] }), RangeError, /phasor\.attentionScores: positions\.length must be an integer in \[1, 4096\]; got 0/);
+    refuses(
+      () => ph.attentionScores({ kind: 'alibi', dModel: 4, positions: [] }),
+      RangeError,
+      /phasor\.attentionScores: positions\.length must be an integer in \[1, 4096\]; got 0/,
+    );
   });
 });
 
@@ -154,27 +202,55 @@ describe('caller buffers are read once, before the wasm runs, and only plain typ
         own.encode({ positions: 8, dModel: 8 });
       }
     }
-    refusesFreeing((p) => p.encode({ positions: 4, dModel: 4, into: new Reentrant(16) }), TypeError, /phasor\.encode: into must be a plain Float32Array/);
+    refusesFreeing(
+      (p) => p.encode({ positions: 4, dModel: 4, into: new Reentrant(16) }),
+      TypeError,
+      /phasor\.encode: into must be a plain Float32Array/,
+    );
   });
 
   test('a Proxy into is refused with TypeError naming into, and the wasm result is freed', () => {
-    refusesFreeing((p) => p.encode({ positions: 4, dModel: 4, into: new Proxy(new Float32Array(16), {}) }), TypeError, /phasor\.encode: into must be a plain Float32Array/);
+    refusesFreeing(
+      (p) => p.encode({ positions: 4, dModel: 4, into: new Proxy(new Float32Array(16), {}) }),
+      TypeError,
+      /phasor\.encode: into must be a plain Float32Array/,
+    );
   });
 
   test('an into backed by a SharedArrayBuffer is refused with TypeError naming into', () => {
-    refusesFreeing((p) => p.encode({ positions: 4, dModel: 4, into: shared() }), TypeError, /phasor\.encode: into .*SharedArrayBuffer/);
+    refusesFreeing(
+      (p) => p.encode({ positions: 4, dModel: 4, into: shared() }),
+      TypeError,
+      /phasor\.encode: into .*SharedArrayBuffer/,
+    );
   });
 
   test('a detached into is refused naming into', () => {
-    refusesFreeing((p) => p.encode({ positions: 4, dModel: 4, into: detached() }), TypeError, /phasor\.encode: into .*detached/);
+    refusesFreeing(
+      (p) => p.encode({ positions: 4, dModel: 4, into: detached() }),
+      TypeError,
+      /phasor\.encode: into .*detached/,
+    );
   });
 
   test('an into of the wrong type or size is refused naming into, and left untouched', () => {
     const short = new Float32Array(15).fill(7);
-    refusesFreeing((p) => p.encode({ positions: 4, dModel: 4, into: short }), RangeError, /into must hold positions × dModel = 16 values; got 15/);
+    refusesFreeing(
+      (p) => p.encode({ positions: 4, dModel: 4, into: short }),
+      RangeError,
+      /into must hold positions × dModel = 16 values; got 15/,
+    );
     expect(Array.from(short)).toEqual(new Array(15).fill(7));
-    refusesFreeing((p) => p.encode({ positions: 4, dModel: 4, into: new Float64Array(16) as never }), TypeError, /into must be a plain Float32Array/);
-    refusesFreeing((p) => p.encode({ positions: 4, dModel: 4, into: null as never }), TypeError, /into must be a plain Float32Array/);
+    refusesFreeing(
+      (p) => p.encode({ positions: 4, dModel: 4, into: new Float64Array(16) as never }),
+      TypeError,
+      /into must be a plain Float32Array/,
+    );
+    refusesFreeing(
+      (p) => p.encode({ positions: 4, dModel: 4, into: null as never }),
+      TypeError,
+      /into must be a plain Float32Array/,
+    );
   });
 
   test('pairwise rows with a redefined length are read by their real length', () => {
@@ -201,9 +277,17 @@ describe('caller buffers are read once, before the wasm runs, and only plain typ
 
   test('rope refuses a Proxy or subclassed rows array and a shared positions array with TypeError naming the option', () => {
     class Rows extends Float32Array {}
-    refuses(() => ph.rope({ rows: new Proxy(new Float32Array(4), {}), dim: 2 }), TypeError, /phasor\.rope: rows must be a plain Float32Array/);
+    refuses(
+      () => ph.rope({ rows: new Proxy(new Float32Array(4), {}), dim: 2 }),
+      TypeError,
+      /phasor\.rope: rows must be a plain Float32Array/,
+    );
     refuses(() => ph.rope({ rows: new Rows(4), dim: 2 }), TypeError, /phasor\.rope: rows must be a plain Float32Array/);
-    refuses(() => ph.rope({ rows: new Float32Array(4), dim: 2, positions: new Float64Array(new SharedArrayBuffer(16)) }), TypeError, /phasor\.rope: positions .*SharedArrayBuffer/);
+    refuses(
+      () => ph.rope({ rows: new Float32Array(4), dim: 2, positions: new Float64Array(new SharedArrayBuffer(16)) }),
+      TypeError,
+      /phasor\.rope: positions .*SharedArrayBuffer/,
+    );
   });
 
   test('an array of positions is read once per element, and a throwing element getter is reported by option', () => {
@@ -224,7 +308,11 @@ describe('caller buffers are read once, before the wasm runs, and only plain typ
         return Reflect.get(target, key);
       },
     });
-    refuses(() => ph.rope({ rows: new Float32Array(4), dim: 2, positions: throwing }), TypeError, /phasor\.rope: positions could not be read/);
+    refuses(
+      () => ph.rope({ rows: new Float32Array(4), dim: 2, positions: throwing }),
+      TypeError,
+      /phasor\.rope: positions could not be read/,
+    );
   });
 
   test('an options object whose getter throws is reported as a TypeError naming the option', () => {
@@ -235,53 +323,158 @@ describe('caller buffers are read once, before the wasm runs, and only plain typ
       },
     };
     refuses(() => ph.encode(options), TypeError, /phasor\.encode: option 'dModel' could not be read \(boom\)/);
-    const sneaky = new Proxy({}, { ownKeys: () => { throw new Error('no keys'); } });
+    const sneaky = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('no keys');
+        },
+      },
+    );
     refuses(() => ph.encode(sneaky as never), TypeError, /phasor\.encode: the options could not be read \(no keys\)/);
   });
 });
 
 describe('error types and messages name the function and option the caller used', () => {
   test('a non-string choice is a TypeError, for every choice option', () => {
-    refuses(() => ph.encode({ positions: 2, dModel: 2, layout: 1 as never }), TypeError, /phasor\.encode: layout must be one of 'interleaved', 'split'; got 1/);
-    refuses(() => ph.encode({ positions: 2, dModel: 2, spacing: {} as never }), TypeError, /spacing must be one of 'paper', 'tensor2tensor', 'geometric'; got an object/);
-    refuses(() => ph.encode({ positions: 2, dModel: 3, oddWidth: 2 as never }), TypeError, /phasor\.encode: oddWidth must be one of 'error', 'zeroColumn', 'extraSine'; got 2/);
-    refuses(() => ph.encode({ positions: 2, dModel: 2, order: true as never }), TypeError, /phasor\.encode: order must be one of 'sinCos', 'cosSin'; got true/);
-    refuses(() => ph.encode({ positions: 2, dModel: 2, convention: 0 as never }), TypeError, /phasor\.encode: convention must be one of 'paper', /);
-    refuses(() => ph.pairwise({ rows: new Float32Array(2), dim: 1, metric: 2 as never }), TypeError, /metric must be one of 'l2', 'dot', 'cosine'; got 2/);
-    refuses(() => ph.rope({ rows: new Float32Array(2), dim: 2, pairing: 0 as never }), TypeError, /pairing must be one of 'adjacent', 'half'; got 0/);
-    refuses(() => ph.attentionScores({ kind: 1 as never, dModel: 2, positions: 2 }), TypeError, /kind must be one of 'additive', 'rope', 'alibi'; got 1/);
-    refuses(() => ph.shiftFit({ encoding: 0 as never, dModel: 2, k: 1, positions: 2 }), TypeError, /encoding must be one of 'sinusoidal'/);
-    refuses(() => ph.ropeFrequencies({ dim: 4, scaling: { type: 2 as never } }), TypeError, /scaling\.type must be one of 'none'/);
+    refuses(
+      () => ph.encode({ positions: 2, dModel: 2, layout: 1 as never }),
+      TypeError,
+      /phasor\.encode: layout must be one of 'interleaved', 'split'; got 1/,
+    );
+    refuses(
+      () => ph.encode({ positions: 2, dModel: 2, spacing: {} as never }),
+      TypeError,
+      /spacing must be one of 'paper', 'tensor2tensor', 'geometric'; got an object/,
+    );
+    refuses(
+      () => ph.encode({ positions: 2, dModel: 3, oddWidth: 2 as never }),
+      TypeError,
+      /phasor\.encode: oddWidth must be one of 'error', 'zeroColumn', 'extraSine'; got 2/,
+    );
+    refuses(
+      () => ph.encode({ positions: 2, dModel: 2, order: true as never }),
+      TypeError,
+      /phasor\.encode: order must be one of 'sinCos', 'cosSin'; got true/,
+    );
+    refuses(
+      () => ph.encode({ positions: 2, dModel: 2, convention: 0 as never }),
+      TypeError,
+      /phasor\.encode: convention must be one of 'paper', /,
+    );
+    refuses(
+      () => ph.pairwise({ rows: new Float32Array(2), dim: 1, metric: 2 as never }),
+      TypeError,
+      /metric must be one of 'l2', 'dot', 'cosine'; got 2/,
+    );
+    refuses(
+      () => ph.rope({ rows: new Float32Array(2), dim: 2, pairing: 0 as never }),
+      TypeError,
+      /pairing must be one of 'adjacent', 'half'; got 0/,
+    );
+    refuses(
+      () => ph.attentionScores({ kind: 1 as never, dModel: 2, positions: 2 }),
+      TypeError,
+      /kind must be one of 'additive', 'rope', 'alibi'; got 1/,
+    );
+    refuses(
+      () => ph.shiftFit({ encoding: 0 as never, dModel: 2, k: 1, positions: 2 }),
+      TypeError,
+      /encoding must be one of 'sinusoidal'/,
+    );
+    refuses(
+      () => ph.ropeFrequencies({ dim: 4, scaling: { type: 2 as never } }),
+      TypeError,
+      /scaling\.type must be one of 'none'/,
+    );
   });
 
   test('null is refused like any other wrong type, never taken as the default', () => {
-    refuses(() => ph.encode({ positions: 2, dModel: 2, layout: null as never }), TypeError, /layout must be one of .*; got null/);
-    refuses(() => ph.encode({ positions: 2, dModel: 2, offset: null as never }), TypeError, /offset must be a number; got null/);
-    refuses(() => ph.dotByOffset({ dModel: 2, maxOffset: 2, normalize: null as never }), TypeError, /normalize must be true or false; got null/);
-    refuses(() => ph.attentionScores({ kind: 'rope', dModel: 2, positions: 2, tokens: null as never }), TypeError, /tokens must be 'random', 'shared' or a Float32Array .*; got null/);
-    refuses(() => ph.attentionScores({ kind: 'rope', dModel: 2, positions: 2, wq: null as never }), TypeError, /wq must be 'random', 'identity' or a Float32Array .*; got null/);
-    refuses(() => ph.attentionScores({ kind: 'rope', dModel: 2, positions: [0], keyPositions: null as never }), TypeError, /keyPositions must be a Float64Array or an array of numbers; got null/);
-    refuses(() => ph.rope({ rows: new Float32Array(2), dim: 2, scaling: null as never }), TypeError, /scaling must be an object/);
-    refuses(() => ph.embeddingScale({ dModel: 2, positions: 1, tokens: null as never }), TypeError, /tokens must be a plain Float32Array/);
+    refuses(
+      () => ph.encode({ positions: 2, dModel: 2, layout: null as never }),
+      TypeError,
+      /layout must be one of .*; got null/,
+    );
+    refuses(
+      () => ph.encode({ positions: 2, dModel: 2, offset: null as never }),
+      TypeError,
+      /offset must be a number; got null/,
+    );
+    refuses(
+      () => ph.dotByOffset({ dModel: 2, maxOffset: 2, normalize: null as never }),
+      TypeError,
+      /normalize must be true or false; got null/,
+    );
+    refuses(
+      () => ph.attentionScores({ kind: 'rope', dModel: 2, positions: 2, tokens: null as never }),
+      TypeError,
+      /tokens must be 'random', 'shared' or a Float32Array .*; got null/,
+    );
+    refuses(
+      () => ph.attentionScores({ kind: 'rope', dModel: 2, positions: 2, wq: null as never }),
+      TypeError,
+      /wq must be 'random', 'identity' or a Float32Array .*; got null/,
+    );
+    refuses(
+      () => ph.attentionScores({ kind: 'rope', dModel: 2, positions: [0], keyPositions: null as never }),
+      TypeError,
+      /keyPositions must be a Float64Array or an array of numbers; got null/,
+    );
+    refuses(
+      () => ph.rope({ rows: new Float32Array(2), dim: 2, scaling: null as never }),
+      TypeError,
+      /scaling must be an object/,
+    );
+    refuses(
+      () => ph.embeddingScale({ dModel: 2, positions: 1, tokens: null as never }),
+      TypeError,
+      /tokens must be a plain Float32Array/,
+    );
   });
 
   test('embeddingScale({ tokens: "oops" }) is refused instead of drawing random tokens', () => {
-    refuses(() => ph.embeddingScale({ dModel: 2, positions: 1, tokens: 'oops' as never }), TypeError, /phasor\.embeddingScale: tokens must be a plain Float32Array .*; got "oops"/);
+    refuses(
+      () => ph.embeddingScale({ dModel: 2, positions: 1, tokens: 'oops' as never }),
+      TypeError,
+      /phasor\.embeddingScale: tokens must be a plain Float32Array .*; got "oops"/,
+    );
   });
 
   test('scaling: {} says scaling.type is required (TypeError)', () => {
-    refuses(() => ph.rope({ rows: new Float32Array(2), dim: 2, scaling: {} as never }), TypeError, /phasor\.rope: option 'scaling\.type' is required/);
+    refuses(
+      () => ph.rope({ rows: new Float32Array(2), dim: 2, scaling: {} as never }),
+      TypeError,
+      /phasor\.rope: option 'scaling\.type' is required/,
+    );
   });
 
   test('a bad embeddingStd, seed or tokenStd is reported by the function and option the caller used', () => {
-    refuses(() => ph.embeddingScale({ dModel: 4, positions: 2, embeddingStd: -1 }), RangeError, /^phasor\.embeddingScale: embeddingStd must be a finite number in \[0, /);
-    refuses(() => ph.embeddingScale({ dModel: 4, positions: 2, seed: -1 }), RangeError, /^phasor\.embeddingScale: seed must be an integer in \[0, 9007199254740991\]; got -1/);
-    refuses(() => ph.attentionScores({ kind: 'rope', dModel: 4, positions: 2, tokenStd: NaN }), RangeError, /^phasor\.attentionScores: tokenStd must be a finite number in \[0, .*; got NaN/);
+    refuses(
+      () => ph.embeddingScale({ dModel: 4, positions: 2, embeddingStd: -1 }),
+      RangeError,
+      /^phasor\.embeddingScale: embeddingStd must be a finite number in \[0, /,
+    );
+    refuses(
+      () => ph.embeddingScale({ dModel: 4, positions: 2, seed: -1 }),
+      RangeError,
+      /^phasor\.embeddingScale: seed must be an integer in \[0, 9007199254740991\]; got -1/,
+    );
+    refuses(
+      () => ph.attentionScores({ kind: 'rope', dModel: 4, positions: 2, tokenStd: NaN }),
+      RangeError,
+      /^phasor\.attentionScores: tokenStd must be a finite number in \[0, .*; got NaN/,
+    );
   });
 
   test('a scaling given to ALiBi or additive attention is refused, naming scaling and the kind', () => {
     for (const kind of ['alibi', 'additive'] as const) {
-      refuses(() => ph.attentionScores({ kind, dModel: 4, positions: 2, scaling: { type: 'linear', factor: 0.5 } }), RangeError, new RegExp(`scaling must be left out unless kind is 'rope' \\(it scales RoPE's frequencies\\); got kind '${kind}'`));
+      refuses(
+        () => ph.attentionScores({ kind, dModel: 4, positions: 2, scaling: { type: 'linear', factor: 0.5 } }),
+        RangeError,
+        new RegExp(
+          `scaling must be left out unless kind is 'rope' \\(it scales RoPE's frequencies\\); got kind '${kind}'`,
+        ),
+      );
     }
   });
 
@@ -296,14 +489,26 @@ describe('error types and messages name the function and option the caller used'
   });
 
   test('base 1e301 is refused stating the allowed range (1, 1e+300]', () => {
-    refuses(() => ph.encode({ positions: 2, dModel: 2, base: 1e301 }), RangeError, /base must be a finite number in \(1, 1e\+300\]; got 1e\+301/);
-    refuses(() => ph.rope({ rows: new Float32Array(2), dim: 2, theta: 1e301 }), RangeError, /theta must be a finite number in \(1, 1e\+300\]; got 1e\+301/);
+    refuses(
+      () => ph.encode({ positions: 2, dModel: 2, base: 1e301 }),
+      RangeError,
+      /base must be a finite number in \(1, 1e\+300\]; got 1e\+301/,
+    );
+    refuses(
+      () => ph.rope({ rows: new Float32Array(2), dim: 2, theta: 1e301 }),
+      RangeError,
+      /theta must be a finite number in \(1, 1e\+300\]; got 1e\+301/,
+    );
   });
 });
 
 describe('pairwise of tiny and huge rows', () => {
   test('the cosine of two tiny equal rows is 1 and of opposite ones −1', () => {
-    const m = ph.pairwise({ rows: new Float32Array([1e-24, 1e-24, 1e-24, 1e-24, -1e-24, -1e-24]), dim: 2, metric: 'cosine' });
+    const m = ph.pairwise({
+      rows: new Float32Array([1e-24, 1e-24, 1e-24, 1e-24, -1e-24, -1e-24]),
+      dim: 2,
+      metric: 'cosine',
+    });
     expect(Array.from(m)).toEqual([1, 1, -1, 1, 1, -1, -1, -1, 1]);
   });
 

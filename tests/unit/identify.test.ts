@@ -15,7 +15,10 @@ interface Case {
 const dir = new URL('../fixtures/frameworks/', import.meta.url);
 const { cases } = JSON.parse(readFileSync(new URL('identify_tables.json', dir), 'utf8')) as { cases: Case[] };
 const bin = readFileSync(new URL('identify_tables.bin', dir));
-const tableOf = (c: Case) => new Float64Array(bin.buffer.slice(bin.byteOffset + c.offset, bin.byteOffset + c.offset + c.shape[0] * c.shape[1] * 8));
+const tableOf = (c: Case) =>
+  new Float64Array(
+    bin.buffer.slice(bin.byteOffset + c.offset, bin.byteOffset + c.offset + c.shape[0] * c.shape[1] * 8),
+  );
 const byId = (id: string) => cases.find((c) => c.id === id)!;
 
 let ph: Phasor;
@@ -59,7 +62,9 @@ describe('identify names the framework of a table from its transcription', () =>
     const result = ph.identify({ table: Float32Array.from(tableOf(c)), positions, dModel });
     expect(result.match).toBe(true);
     expect(result.candidates[0].options).toEqual({ positions, dModel, convention: 'whisper', maxTimescale: 3000 });
-    expect(result.candidates[0].notes).toEqual([`same table as tensor2tensor (maxTimescale 3000); mlx (minFreq ${1 / 3000}, scale 1)`]);
+    expect(result.candidates[0].notes).toEqual([
+      `same table as tensor2tensor (maxTimescale 3000); mlx (minFreq ${1 / 3000}, scale 1)`,
+    ]);
     expect(result.candidates[0].maxError).toBeLessThanOrEqual(6e-8);
   });
 
@@ -78,7 +83,10 @@ describe('identify names the framework of a table from its transcription', () =>
   test('distilbert and keras-hub tie on an odd width (CONVENTIONS.md exact ties)', () => {
     const c = byId('distilbert d45');
     const [positions, dModel] = c.shape;
-    const names = ph.identify({ table: tableOf(c), positions, dModel }).candidates.filter((k) => k.differs.length === 0).map((k) => k.convention);
+    const names = ph
+      .identify({ table: tableOf(c), positions, dModel })
+      .candidates.filter((k) => k.differs.length === 0)
+      .map((k) => k.convention);
     expect(names.slice(0, 2)).toEqual(['distilbert', 'keras-hub']);
   });
 });
@@ -90,7 +98,9 @@ describe('identify answers "no match"', () => {
       const [positions, dModel] = c.shape;
       const result = ph.identify({ table: tableOf(c), positions, dModel });
       expect(result.match).toBe(false);
-      expect(result.candidates[0].differs).toEqual(['no sin/cos pairs of constant amplitude: noise or a learned embedding?']);
+      expect(result.candidates[0].differs).toEqual([
+        'no sin/cos pairs of constant amplitude: noise or a learned embedding?',
+      ]);
       expect(result.candidates[0].maxError).toBeGreaterThan(1e-2);
     });
   }
@@ -111,7 +121,8 @@ describe('identify answers "no match"', () => {
     const c = byId('paper d96 base 2500 offset 13');
     const [positions, dModel] = c.shape;
     const table = tableOf(c);
-    for (let r = 0; r < positions; r++) [table[r * dModel], table[r * dModel + 1]] = [table[r * dModel + 1], table[r * dModel]];
+    for (let r = 0; r < positions; r++)
+      [table[r * dModel], table[r * dModel + 1]] = [table[r * dModel + 1], table[r * dModel]];
     const result = ph.identify({ table, positions, dModel });
     expect(result.match).toBe(false);
     expect(result.candidates[0].options).toMatchObject({ convention: 'paper', base: 2500, offset: 13 });
@@ -131,7 +142,9 @@ describe('identify answers "no match"', () => {
     const result = ph.identify({ table, positions, dModel });
     expect(result.match).toBe(false);
     expect(result.candidates[0].options).toEqual({ positions, dModel, convention: 'fairseq' });
-    expect(result.candidates[0].differs[0]).toMatch(/everywhere, as float16 rounding would: exported in half precision\?$/);
+    expect(result.candidates[0].differs[0]).toMatch(
+      /everywhere, as float16 rounding would: exported in half precision\?$/,
+    );
   });
 
   test("for the PyTorch tutorial's own float32 arithmetic: float32 drift", () => {
@@ -160,12 +173,50 @@ describe('identify refuses bad input with a named error, and keeps working', () 
     return { table: tableOf(c), positions: c.shape[0], dModel: c.shape[1] };
   };
   test.each([
-    ['a table of the wrong length', () => ({ ...good(), positions: good().positions - 1 }), RangeError, /table must hold positions × dModel = 19920 values; got 20000/],
-    ['a NaN value', () => { const g = good(); g.table[85] = NaN; return g; }, RangeError, /table must hold finite numbers; got NaN at row 1, column 5/],
-    ['an Infinity', () => { const g = good(); g.table[0] = -Infinity; return g; }, RangeError, /got -Infinity at row 0, column 0/],
-    ['one row', () => ({ table: new Float64Array(80), positions: 1, dModel: 80 }), RangeError, /positions must be an integer in \[2, /],
-    ['sizes past maxIdentifyValues', () => ({ table: new Float64Array(4), positions: 8192, dModel: 4096 }), RangeError, /positions x dModel, must be at most 16777216; got 33554432/],
-    ['a plain array', () => ({ ...good(), table: [1, 2, 3] }), TypeError, /table must be a plain Float32Array or Float64Array/],
+    [
+      'a table of the wrong length',
+      () => ({ ...good(), positions: good().positions - 1 }),
+      RangeError,
+      /table must hold positions × dModel = 19920 values; got 20000/,
+    ],
+    [
+      'a NaN value',
+      () => {
+        const g = good();
+        g.table[85] = NaN;
+        return g;
+      },
+      RangeError,
+      /table must hold finite numbers; got NaN at row 1, column 5/,
+    ],
+    [
+      'an Infinity',
+      () => {
+        const g = good();
+        g.table[0] = -Infinity;
+        return g;
+      },
+      RangeError,
+      /got -Infinity at row 0, column 0/,
+    ],
+    [
+      'one row',
+      () => ({ table: new Float64Array(80), positions: 1, dModel: 80 }),
+      RangeError,
+      /positions must be an integer in \[2, /,
+    ],
+    [
+      'sizes past maxIdentifyValues',
+      () => ({ table: new Float64Array(4), positions: 8192, dModel: 4096 }),
+      RangeError,
+      /positions x dModel, must be at most 16777216; got 33554432/,
+    ],
+    [
+      'a plain array',
+      () => ({ ...good(), table: [1, 2, 3] }),
+      TypeError,
+      /table must be a plain Float32Array or Float64Array/,
+    ],
     ['a missing table', () => ({ positions: 2, dModel: 2 }), TypeError, /option 'table' is required/],
     ['a misspelt option', () => ({ ...good(), dmodel: 80 }), TypeError, /dmodel/],
   ])('%s', (_what, make, type, message) => {

@@ -14,7 +14,11 @@ describe('typesetHtml', () => {
   });
 
   test('display formulas are display math; entities are decoded before typesetting', () => {
-    const out = typesetHtml('<div class="tex display" data-tex="a &amp;= b \\\\ c &amp;= d">x</div>'.replace('a &amp;', '\\begin{aligned}a &amp;').replace('d"', 'd\\end{aligned}"'));
+    const out = typesetHtml(
+      '<div class="tex display" data-tex="a &amp;= b \\\\ c &amp;= d">x</div>'
+        .replace('a &amp;', '\\begin{aligned}a &amp;')
+        .replace('d"', 'd\\end{aligned}"'),
+    );
     expect(out).toContain('katex-display');
     expect(out).toContain('<mtable');
   });

@@ -18,11 +18,26 @@ describe('KeptPrefix', () => {
       return ph.standardNormals({ seed: 5, stream: 2, first, count });
     };
     const kept = new KeptPrefix(1000, draw);
-    for (const [first, end] of [[0, 10], [3, 7], [0, 25], [20, 90], [5, 61], [600, 1000], [0, 1000]]) {
-      expect(kept.slice(first, end), `${first} … ${end}`).toEqual(ph.standardNormals({ seed: 5, stream: 2, first, count: end - first }));
+    for (const [first, end] of [
+      [0, 10],
+      [3, 7],
+      [0, 25],
+      [20, 90],
+      [5, 61],
+      [600, 1000],
+      [0, 1000],
+    ]) {
+      expect(kept.slice(first, end), `${first} … ${end}`).toEqual(
+        ph.standardNormals({ seed: 5, stream: 2, first, count: end - first }),
+      );
     }
     // Drawn in order, each position once: 0–10, 10–25, 25–90, 90–1000.
-    expect(draws).toEqual([[0, 10], [10, 15], [25, 65], [90, 910]]);
+    expect(draws).toEqual([
+      [0, 10],
+      [10, 15],
+      [25, 65],
+      [90, 910],
+    ]);
   });
 
   test('past the cap gives null and draws nothing', () => {

@@ -14,7 +14,8 @@ let origin: string;
 beforeAll(async () => {
   // /missing.wasm → 404; /fallback.wasm → 200 with an HTML page, as a dev server's fallback does.
   server = createServer((request, response) => {
-    if (request.url === '/fallback.wasm') response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html>');
+    if (request.url === '/fallback.wasm')
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html>');
     else response.writeHead(404).end();
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -27,7 +28,11 @@ const seedRow3 = [Math.sin(3), Math.cos(3), Math.sin(0.03), Math.cos(0.03)];
 describe('createPhasor shares one instance per build', () => {
   test('createPhasor(), { kernels: "simd" } and { experiments: true } are one instance, compiled once', async () => {
     const instantiate = vi.spyOn(WebAssembly, 'instantiate');
-    const [a, b, c] = await Promise.all([createPhasor(), createPhasor({ kernels: 'simd' }), createPhasor({ experiments: true })]);
+    const [a, b, c] = await Promise.all([
+      createPhasor(),
+      createPhasor({ kernels: 'simd' }),
+      createPhasor({ experiments: true }),
+    ]);
     expect(b).toBe(a);
     expect(c).toBe(a);
     expect(a.hasExperiments).toBe(true);
@@ -44,7 +49,7 @@ describe('createPhasor shares one instance per build', () => {
     expect(await createPhasor({ wasmUrl: `${origin}/missing.wasm` })).toBe(a);
   });
 
-  test('the package version in the sharing key is package.json\'s', () => {
+  test("the package version in the sharing key is package.json's", () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(VERSION).toBe(pkg.version);
   });
@@ -67,14 +72,20 @@ describe('a wasm that cannot be loaded', () => {
     const ph = await createPhasor({ kernels: 'scalar' });
     const url = `${origin}/fallback.wasm`;
     const error = await ph.loadExperiments({ experimentsWasmUrl: url }).catch((e: unknown) => e as Error);
-    expect((error as Error).message).toMatch(new RegExp(`${url.replace(/[.]/g, '\\.')} \\(got text/html that is not WebAssembly\\); check the experimentsWasmUrl`));
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `${url.replace(/[.]/g, '\\.')} \\(got text/html that is not WebAssembly\\); check the experimentsWasmUrl`,
+      ),
+    );
     expect(ph.hasExperiments).toBe(false);
   });
 
   test('a missing file: URL (Node) names the path', async () => {
-    const error = await createPhasor({ kernels: 'scalar', experiments: true, experimentsWasmUrl: 'file:///nonexistent/phasor-experiments.wasm' }).catch(
-      (e: unknown) => e as Error,
-    );
+    const error = await createPhasor({
+      kernels: 'scalar',
+      experiments: true,
+      experimentsWasmUrl: 'file:///nonexistent/phasor-experiments.wasm',
+    }).catch((e: unknown) => e as Error);
     expect((error as Error).message).toContain('file:///nonexistent/phasor-experiments.wasm');
     expect((error as Error).message).toContain('ENOENT');
   });

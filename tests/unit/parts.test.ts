@@ -27,9 +27,14 @@ function job(count: number, stepMs: number) {
     }),
     () => [...ran],
   );
-  const j = new PartsJob('key', parts, (data, computeMs) => results.push({ data, computeMs }), (error) => {
-    throw error;
-  });
+  const j = new PartsJob(
+    'key',
+    parts,
+    (data, computeMs) => results.push({ data, computeMs }),
+    (error) => {
+      throw error;
+    },
+  );
   return { j, ran, results };
 }
 

@@ -29,7 +29,12 @@ export function omega(i: number, dModel: number, base: number): number {
 }
 
 /** PE(p) in float64, interleaved or split. */
-export function peRow(p: number, dModel: number, base = 10000, layout: 'interleaved' | 'split' = 'interleaved'): Float64Array {
+export function peRow(
+  p: number,
+  dModel: number,
+  base = 10000,
+  layout: 'interleaved' | 'split' = 'interleaved',
+): Float64Array {
   const row = new Float64Array(dModel);
   const h = dModel / 2;
   for (let i = 0; i < h; i++) {

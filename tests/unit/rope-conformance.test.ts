@@ -8,7 +8,13 @@
 // PHASOR_WRITE_CONFORMANCE=1 npx vitest run tests/unit/rope-conformance.test.ts rewrites them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createPhasor, ROPE_PRESETS, type Phasor, type RopeFrequencyOptions, type RopeScaling } from '../../web/src/core/index.js';
+import {
+  createPhasor,
+  ROPE_PRESETS,
+  type Phasor,
+  type RopeFrequencyOptions,
+  type RopeScaling,
+} from '../../web/src/core/index.js';
 import { entry, optionsOf, ropeEntries, valuesOf } from './rope-fixtures.js';
 
 let ph: Phasor;
@@ -18,7 +24,8 @@ beforeAll(async () => {
 
 const HALF_ULP = 2 ** -24; // float32 rounding, relative
 /** |got − want| allowed for a float32 output of a float64 value: half an ulp, plus the float64 angle p·ω (a few 2^-52 of |p|). */
-const bound = (want: number, scale: number, p: number) => HALF_ULP * Math.abs(want) + scale * Math.abs(p) * 2 ** -50 + 2 ** -140;
+const bound = (want: number, scale: number, p: number) =>
+  HALF_ULP * Math.abs(want) + scale * Math.abs(p) * 2 ** -50 + 2 ** -140;
 
 /** Per case and comparison: the largest error, and the largest error over its bound (≤ 1 passes). */
 type Measure = { error: number; ofBound: number };
@@ -35,7 +42,10 @@ const rotaryWidth = (o: RopeFrequencyOptions) => (o.preset ? ROPE_PRESETS[o.pres
 function fixedLength(o: RopeFrequencyOptions): RopeFrequencyOptions {
   const s = o.preset ? ROPE_PRESETS[o.preset].scaling : o.scaling;
   if (!s || (s.type !== 'dynamic-ntk' && s.type !== 'longrope') || o.scaling?.sequenceLength !== undefined) return o;
-  const length = s.type === 'dynamic-ntk' ? (s.maxPositionEmbeddings ?? s.originalLength)! : (s.originalLength ?? s.originalMaxPositionEmbeddings)!;
+  const length =
+    s.type === 'dynamic-ntk'
+      ? (s.maxPositionEmbeddings ?? s.originalLength)!
+      : (s.originalLength ?? s.originalMaxPositionEmbeddings)!;
   return { ...o, scaling: { ...(o.scaling ?? {}), sequenceLength: length } as RopeScaling };
 }
 
@@ -65,9 +75,14 @@ describe('inverse frequencies and attention factors of every transcription', () 
       const f = ph.ropeFrequencies({
         dim: p.dim,
         theta: p.base,
-        scaling: { type: 'dynamic-ntk', factor: p.factor, maxPositionEmbeddings: p.max_position_embeddings, sequenceLength: cached },
+        scaling: {
+          type: 'dynamic-ntk',
+          factor: p.factor,
+          maxPositionEmbeddings: p.max_position_embeddings,
+          sequenceLength: cached,
+        },
       });
-      const row = want.subarray(k * p.dim / 2, (k + 1) * p.dim / 2);
+      const row = want.subarray((k * p.dim) / 2, ((k + 1) * p.dim) / 2);
       for (let i = 0; i < row.length; i++) expect(Math.abs(f.frequencies[i] / row[i] - 1)).toBeLessThan(1e-13);
     });
   });
@@ -123,7 +138,10 @@ describe('presets: rows rotated as the model does (pairing, rotary width, pass-t
       const d = preset.headDim;
       // The fixture rotates every row with the inverse frequencies of a call up to
       // the original length (longrope: the short factors).
-      const scaling = preset.scaling?.type === 'longrope' ? ({ sequenceLength: preset.scaling.originalLength } as RopeScaling) : undefined;
+      const scaling =
+        preset.scaling?.type === 'longrope'
+          ? ({ sequenceLength: preset.scaling.originalLength } as RopeScaling)
+          : undefined;
       const out = ph.rope({ preset: name, rows: Float32Array.from(x), positions, ...(scaling ? { scaling } : {}) });
       const at = preset.ropeDims === 'last' ? d - preset.rotaryDim : 0;
       const factor = entry(`preset/${name}/invFreq`).attentionFactor!;
@@ -151,14 +169,34 @@ describe('presets: rows rotated as the model does (pairing, rotary width, pass-t
   test('Phi-3 longrope: a call past 4096 positions turns every row with the long factors, position 0 included', () => {
     const rows = new Float32Array(2 * 96).map((_, i) => Math.sin(i * 0.37));
     const call = ph.rope({ preset: 'phi-3-mini-128k-instruct', rows, positions: [1, 4096] });
-    const long = ph.rope({ preset: 'phi-3-mini-128k-instruct', rows, positions: [1, 4096], scaling: { sequenceLength: 4097 } as RopeScaling });
-    const short = ph.rope({ preset: 'phi-3-mini-128k-instruct', rows, positions: [1, 4096], scaling: { sequenceLength: 4096 } as RopeScaling });
+    const long = ph.rope({
+      preset: 'phi-3-mini-128k-instruct',
+      rows,
+      positions: [1, 4096],
+      scaling: { sequenceLength: 4097 } as RopeScaling,
+    });
+    const short = ph.rope({
+      preset: 'phi-3-mini-128k-instruct',
+      rows,
+      positions: [1, 4096],
+      scaling: { sequenceLength: 4096 } as RopeScaling,
+    });
     expect(call).toEqual(long);
     expect(call.subarray(0, 96)).not.toEqual(short.subarray(0, 96));
     // At 4095 (a call of 4096) the short factors, as transformers' seq_len > original.
     const within = ph.rope({ preset: 'phi-3-mini-128k-instruct', rows, positions: [1, 4095] });
-    expect(within).toEqual(ph.rope({ preset: 'phi-3-mini-128k-instruct', rows, positions: [1, 4095], scaling: { sequenceLength: 4096 } as RopeScaling }));
-    const longFreq = ph.ropeFrequencies({ preset: 'phi-3-mini-128k-instruct', scaling: { sequenceLength: 4097 } as RopeScaling });
+    expect(within).toEqual(
+      ph.rope({
+        preset: 'phi-3-mini-128k-instruct',
+        rows,
+        positions: [1, 4095],
+        scaling: { sequenceLength: 4096 } as RopeScaling,
+      }),
+    );
+    const longFreq = ph.ropeFrequencies({
+      preset: 'phi-3-mini-128k-instruct',
+      scaling: { sequenceLength: 4097 } as RopeScaling,
+    });
     const e = entry('preset/phi-3-mini-128k-instruct/invFreqLong');
     valuesOf(e).forEach((w, i) => expect(Math.abs(longFreq.frequencies[i] / w - 1)).toBeLessThan(1e-13));
   });
@@ -195,10 +233,12 @@ test("the README's RoPE conformance rows are these measurements", () => {
       const cell = (x?: Measure) => (x ? `${x.error.toExponential(1)} (${x.ofBound.toFixed(2)})` : '—');
       return `| \`${id}\` | ${m.invFreq!.error.toExponential(1)} | ${+m.attention!.toPrecision(6)} | ${cell(m.cosSin)} | ${cell(m.rows)} |`;
     });
-  const head = '| fixture (fixtures.json id) | ω_i, max relative error | cos/sin × | cos/sin, max abs error (of the bound) | rotated rows (of the bound) |';
+  const head =
+    '| fixture (fixtures.json id) | ω_i, max relative error | cos/sin × | cos/sin, max abs error (of the bound) | rotated rows (of the bound) |';
   const block = `${start}\n${head}\n| --- | --- | --- | --- | --- |\n${rows.join('\n')}\n${end}`;
   const i = text.indexOf(start);
   const j = text.indexOf(end);
-  if (process.env.PHASOR_WRITE_CONFORMANCE) writeFileSync(readme, text.slice(0, i) + block + text.slice(j + end.length));
+  if (process.env.PHASOR_WRITE_CONFORMANCE)
+    writeFileSync(readme, text.slice(0, i) + block + text.slice(j + end.length));
   else expect(text.slice(i, j + end.length), 'run with PHASOR_WRITE_CONFORMANCE=1 to update').toBe(block);
 });

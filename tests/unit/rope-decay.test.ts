@@ -44,7 +44,10 @@ describe('ropeDecay', () => {
     expect(b[0]).toBe(32.5); // (d/2 + 1)/2: S_j = j at distance 0
     expect(b.findIndex((v) => v < b[0] / 2)).toBe(16);
     let tail = 0;
-    const envelope = Array.from(b).reverse().map((v) => (tail = Math.max(tail, v))).reverse();
+    const envelope = Array.from(b)
+      .reverse()
+      .map((v) => (tail = Math.max(tail, v)))
+      .reverse();
     for (let r = 1; r < envelope.length; r++) expect(envelope[r]).toBeLessThanOrEqual(envelope[r - 1]);
     expect(envelope[50]).toBeLessThan(0.41 * b[0]);
   });
@@ -54,7 +57,9 @@ describe('ropeDecay', () => {
     expect(() => ph.ropeDecay({ dModel: 8, maxDistance: -1 })).toThrow(RangeError);
     expect(() => ph.ropeDecay({ dModel: 8, maxDistance: 1.5 })).toThrow(/maxDistance/);
     expect(() => ph.ropeDecay({ dModel: 4096, maxDistance: 2 ** 15 })).toThrow(/\(maxDistance \+ 1\) x dModel\/2/);
-    expect(() => ph.ropeDecay({ dModel: 8, maxDistance: 10, scaling: { type: 'linear' } as RopeScaling })).toThrow(TypeError);
+    expect(() => ph.ropeDecay({ dModel: 8, maxDistance: 10, scaling: { type: 'linear' } as RopeScaling })).toThrow(
+      TypeError,
+    );
     expect(() => ph.ropeDecay({ dModel: 8, maxDistance: 10, maxDistanse: 3 } as never)).toThrow(TypeError);
     expect(ph.ropeDecay({ dModel: 2, maxDistance: 0 })[0]).toBe(1);
   });
@@ -63,7 +68,14 @@ describe('ropeDecay', () => {
 describe('ropeRandomScores', () => {
   for (const c of fixture.random) {
     test(`matches numpy's rotated dot products to 1e-12 relative: d ${c.dModel}, ${c.samples} samples, seed ${c.seed}`, () => {
-      const got = ph.ropeRandomScores({ dModel: c.dModel, base: c.base, maxDistance: c.maxDistance, samples: c.samples, seed: c.seed, ...withScaling(c) });
+      const got = ph.ropeRandomScores({
+        dModel: c.dModel,
+        base: c.base,
+        maxDistance: c.maxDistance,
+        samples: c.samples,
+        seed: c.seed,
+        ...withScaling(c),
+      });
       expect(worstRelative(got.independent, c.independent)).toBeLessThan(1e-12);
       expect(worstRelative(got.self, c.self)).toBeLessThan(1e-12);
     });

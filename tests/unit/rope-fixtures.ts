@@ -36,7 +36,11 @@ export function entry(id: string): FixtureEntry {
 }
 
 export function valuesOf(e: FixtureEntry, offset = e.offset): Float64Array {
-  return new Float64Array(buffer, offset, e.shape.reduce((a, b) => a * b, 1));
+  return new Float64Array(
+    buffer,
+    offset,
+    e.shape.reduce((a, b) => a * b, 1),
+  );
 }
 
 /**
@@ -46,7 +50,9 @@ export function valuesOf(e: FixtureEntry, offset = e.offset): Float64Array {
 export function optionsOf(e: FixtureEntry): RopeFrequencyOptions {
   if (e.convention === 'preset') {
     // invFreqLong: the long factors, as a call past originalMaxPositionEmbeddings gets them.
-    return e.id.endsWith('/invFreqLong') ? { preset: e.preset, scaling: { sequenceLength: 4097 } as RopeScaling } : { preset: e.preset };
+    return e.id.endsWith('/invFreqLong')
+      ? { preset: e.preset, scaling: { sequenceLength: 4097 } as RopeScaling }
+      : { preset: e.preset };
   }
   const p = e.params as Record<string, number & number[] & string & boolean & null>;
   const dim = p.dim;
@@ -59,7 +65,11 @@ export function optionsOf(e: FixtureEntry): RopeFrequencyOptions {
     case 'linear':
       return { dim, theta, scaling: { type: 'linear', factor: p.factor } };
     case 'dynamic':
-      return { dim, theta, scaling: { type: 'dynamic-ntk', factor: p.factor, maxPositionEmbeddings: p.max_position_embeddings, ...seq } };
+      return {
+        dim,
+        theta,
+        scaling: { type: 'dynamic-ntk', factor: p.factor, maxPositionEmbeddings: p.max_position_embeddings, ...seq },
+      };
     case 'yarn': {
       const version = p.hf_version ?? 'current';
       const common = { betaFast: p.beta_fast ?? 32, betaSlow: p.beta_slow ?? 1, truncate: p.truncate ?? true };
@@ -67,19 +77,41 @@ export function optionsOf(e: FixtureEntry): RopeFrequencyOptions {
       const mscale = p.mscale === undefined ? {} : { mscale: p.mscale, mscaleAllDim: p.mscale_all_dim };
       if (version === 'older') {
         // L = max_position_embeddings, no mscale: the default 0.1 ln f + 1.
-        return { dim, theta, scaling: { type: 'yarn', factor: p.factor, originalLength: p.max_position_embeddings, ...common, ...attention } };
+        return {
+          dim,
+          theta,
+          scaling: {
+            type: 'yarn',
+            factor: p.factor,
+            originalLength: p.max_position_embeddings,
+            ...common,
+            ...attention,
+          },
+        };
       }
       // intermediate: factor replaced by max / original whenever original is given.
-      const factor = version === 'intermediate' ? p.max_position_embeddings / p.original_max_position_embeddings : p.factor;
+      const factor =
+        version === 'intermediate' ? p.max_position_embeddings / p.original_max_position_embeddings : p.factor;
       return {
         dim,
         theta,
-        scaling: { type: 'yarn', factor, originalMaxPositionEmbeddings: p.original_max_position_embeddings, ...common, ...attention, ...mscale },
+        scaling: {
+          type: 'yarn',
+          factor,
+          originalMaxPositionEmbeddings: p.original_max_position_embeddings,
+          ...common,
+          ...attention,
+          ...mscale,
+        },
       };
     }
     case 'deepseek-official':
       // DeepSeek's own code: YaRN's frequencies, cos and sin not scaled (the mscale is in the softmax).
-      return { dim, theta, scaling: { type: 'yarn', factor: p.factor, originalLength: p.original_seq_len, attentionFactor: 1 } };
+      return {
+        dim,
+        theta,
+        scaling: { type: 'yarn', factor: p.factor, originalLength: p.original_seq_len, attentionFactor: 1 },
+      };
     case 'longrope':
       return {
         dim,
@@ -97,7 +129,13 @@ export function optionsOf(e: FixtureEntry): RopeFrequencyOptions {
       return {
         dim,
         theta,
-        scaling: { type: 'llama3', factor: p.factor, lowFreqFactor: p.low_freq_factor, highFreqFactor: p.high_freq_factor, originalLength: p.original_max_position_embeddings },
+        scaling: {
+          type: 'llama3',
+          factor: p.factor,
+          lowFreqFactor: p.low_freq_factor,
+          highFreqFactor: p.high_freq_factor,
+          originalLength: p.original_max_position_embeddings,
+        },
       };
     default:
       throw new Error(`no mapping for ${e.id}`);

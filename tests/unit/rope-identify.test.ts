@@ -18,7 +18,9 @@ interface Case {
   cos: number[];
   sin: number[];
 }
-const { cases } = JSON.parse(readFileSync(new URL('../fixtures/frameworks/rope_identify_cases.json', import.meta.url), 'utf8')) as { cases: Case[] };
+const { cases } = JSON.parse(
+  readFileSync(new URL('../fixtures/frameworks/rope_identify_cases.json', import.meta.url), 'utf8'),
+) as { cases: Case[] };
 
 let ph: Phasor;
 beforeAll(async () => {
@@ -69,7 +71,9 @@ describe('identifyRope names what the transcriptions made', () => {
   test('dynamic NTK is a base change: the base that fits, and an NTK reading from θ = 10000', () => {
     const c = cases.find((k) => k.name.startsWith('dynamic'))!;
     const r = ph.identifyRope({ invFreq: c.invFreq });
-    const grown = c.params.base * ((c.params.factor * c.params.seq_len) / c.params.max_position_embeddings - (c.params.factor - 1)) ** (128 / 126);
+    const grown =
+      c.params.base *
+      ((c.params.factor * c.params.seq_len) / c.params.max_position_embeddings - (c.params.factor - 1)) ** (128 / 126);
     expect(Math.abs(r.candidates[0].theta / grown - 1)).toBeLessThan(1e-6);
     const ntk = r.candidates.find((k) => k.scaling?.type === 'ntk')!;
     expect(ntk.maxError).toBeLessThanOrEqual(ntk.tolerance);
@@ -77,7 +81,11 @@ describe('identifyRope names what the transcriptions made', () => {
   });
 
   test('a long cache (2048 positions × 64): llama3 found, no stack limits on big inputs', () => {
-    const f = ph.ropeFrequencies({ dim: 64, theta: 500000, scaling: { type: 'llama3', factor: 8, originalLength: 8192 } });
+    const f = ph.ropeFrequencies({
+      dim: 64,
+      theta: 500000,
+      scaling: { type: 'llama3', factor: 8, originalLength: 8192 },
+    });
     const n = 2048;
     const cos = new Float32Array(n * 64);
     const sin = new Float32Array(n * 64);
@@ -89,7 +97,12 @@ describe('identifyRope names what the transcriptions made', () => {
     }
     const r = ph.identifyRope({ cos, sin, width: 64 });
     expect(r.match, r.message).toBe(true);
-    expect(r.candidates[0].scaling).toMatchObject({ type: 'llama3', factor: 8, originalLength: 8192, highFreqFactor: 4 });
+    expect(r.candidates[0].scaling).toMatchObject({
+      type: 'llama3',
+      factor: 8,
+      originalLength: 8192,
+      highFreqFactor: 4,
+    });
     expect(r.candidates[0].theta).toBe(500000);
   });
 
@@ -101,7 +114,8 @@ describe('identifyRope names what the transcriptions made', () => {
 });
 
 describe('identifyRope says no for what is not RoPE', () => {
-  const random = (n: number, seed: number) => Array.from({ length: n }, (_, i) => Math.abs(Math.sin(i * 12.9898 + seed) * 43758.5453) % 1);
+  const random = (n: number, seed: number) =>
+    Array.from({ length: n }, (_, i) => Math.abs(Math.sin(i * 12.9898 + seed) * 43758.5453) % 1);
 
   test('random frequencies: no match, and says only arbitrary factors fit', () => {
     const r = ph.identifyRope({ invFreq: random(32, 1).map((u) => 0.001 + u) });
@@ -139,6 +153,8 @@ describe('identifyRope says no for what is not RoPE', () => {
     expect(() => ph.identifyRope({})).toThrow(TypeError);
     expect(() => ph.identifyRope({ invFreq: [1, -1] })).toThrow(/invFreq must hold at least one finite frequency > 0/);
     expect(() => ph.identifyRope({ cos: [1, 0], sin: [0] })).toThrow(/cos and sin must hold the same number of values/);
-    expect(() => ph.identifyRope({ cos: [1, 0, 1], sin: [0, 0, 0], width: 2 })).toThrow(/width must be an integer ≥ 1 dividing cos\.length/);
+    expect(() => ph.identifyRope({ cos: [1, 0, 1], sin: [0, 0, 0], width: 2 })).toThrow(
+      /width must be an integer ≥ 1 dividing cos\.length/,
+    );
   });
 });

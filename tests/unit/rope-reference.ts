@@ -5,9 +5,24 @@ import type { Pairing, RopeScaling, ShiftEncoding } from '../../web/src/core/ind
 
 export interface RopeFixture {
   normalSamples: { seed: number; stream: number; std: number; values: number[] };
-  rope: { name: string; dim: number; positions: number[]; theta: number; pairing: Pairing; scaling?: RopeScaling; rows: number[]; values: number[] }[];
+  rope: {
+    name: string;
+    dim: number;
+    positions: number[];
+    theta: number;
+    pairing: Pairing;
+    scaling?: RopeScaling;
+    rows: number[];
+    values: number[];
+  }[];
   ropeTableMismatch: { dim: number; positions: number[]; rows: number[]; values: number[] };
-  ropeFrequencies: { dim: number; theta: number; scaling: RopeScaling; frequencies: number[]; attentionFactor: number }[];
+  ropeFrequencies: {
+    dim: number;
+    theta: number;
+    scaling: RopeScaling;
+    frequencies: number[];
+    attentionFactor: number;
+  }[];
   alibiSlopes: Record<string, number[]>;
   attention: {
     dModel: number;
@@ -36,7 +51,17 @@ export interface RopeFixture {
     encodingAt: { p: number; values: number[] };
   }[];
   sinusoidalMap: { dModel: number; base: number; k: number; positions: number; map: number[] };
-  embeddingScale: { dModel: number; positions: number; offset: number; seed: number; tokenNorm: number[]; scaledTokenNorm: number[]; peNorm: number[]; sumNorm: number[]; scaledSumNorm: number[] };
+  embeddingScale: {
+    dModel: number;
+    positions: number;
+    offset: number;
+    seed: number;
+    tokenNorm: number[];
+    scaledTokenNorm: number[];
+    peNorm: number[];
+    sumNorm: number[];
+    scaledSumNorm: number[];
+  };
   positionResolution: { dModel: number; bases: number[]; lengths: number[]; minOffset: number; minDistance: number[] };
 }
 

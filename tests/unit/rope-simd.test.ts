@@ -6,7 +6,10 @@ import { createPhasor, type Phasor } from '../../web/src/core/index.js';
 let simd: Phasor;
 let scalar: Phasor;
 beforeAll(async () => {
-  [simd, scalar] = await Promise.all([createPhasor({ kernels: 'simd', experiments: true }), createPhasor({ kernels: 'scalar', experiments: true })]);
+  [simd, scalar] = await Promise.all([
+    createPhasor({ kernels: 'simd', experiments: true }),
+    createPhasor({ kernels: 'scalar', experiments: true }),
+  ]);
 });
 
 describe('SIMD RoPE and attention kernels agree with their scalar siblings bit for bit', () => {
@@ -17,14 +20,27 @@ describe('SIMD RoPE and attention kernels agree with their scalar siblings bit f
         test(`rope at dim ${dim}, ${pairing} pairing, ${tableLayout} table`, () => {
           const rows = new Float32Array(37 * dim).map((_, i) => Math.sin(i * 0.61) * 3);
           const positions = Float64Array.from({ length: 37 }, (_, i) => i * 97.5 - 1000);
-          const options = { rows, dim, positions, pairing, tableLayout, scaling: { type: 'yarn' as const, factor: 8, originalLength: 512 } };
+          const options = {
+            rows,
+            dim,
+            positions,
+            pairing,
+            tableLayout,
+            scaling: { type: 'yarn' as const, factor: 8, originalLength: 512 },
+          };
           expect(simd.rope(options)).toEqual(scalar.rope(options));
         });
       }
     }
   }
 
-  for (const [dModel, dHead] of [[2, 1], [8, 3], [16, 8], [33, 17], [64, 64]]) {
+  for (const [dModel, dHead] of [
+    [2, 1],
+    [8, 3],
+    [16, 8],
+    [33, 17],
+    [64, 64],
+  ]) {
     test(`attention scores at dModel ${dModel}, dHead ${dHead} (odd lengths exercise the tails)`, () => {
       const kinds = dHead % 2 === 0 ? (['additive', 'rope', 'alibi'] as const) : (['alibi'] as const);
       for (const kind of kinds) {
@@ -52,7 +68,9 @@ describe('SIMD RoPE and attention kernels agree with their scalar siblings bit f
     expect(simd.scoreByOffset(offset).scores).toEqual(scalar.scoreByOffset(offset).scores);
     const fit = { encoding: 'log-phase' as const, dModel: 24, k: 3, positions: 300 };
     expect(simd.shiftFit(fit).residual).toBe(scalar.shiftFit(fit).residual);
-    expect(simd.embeddingScale({ dModel: 64, positions: 10 })).toEqual(scalar.embeddingScale({ dModel: 64, positions: 10 }));
+    expect(simd.embeddingScale({ dModel: 64, positions: 10 })).toEqual(
+      scalar.embeddingScale({ dModel: 64, positions: 10 }),
+    );
     const res = { dModel: 30, bases: [50, 10000], lengths: [100, 3000] };
     expect(simd.positionResolution(res)).toEqual(scalar.positionResolution(res));
   });
@@ -68,7 +86,9 @@ describe('wasm memory', () => {
       ph.shiftFit({ encoding: 'sinusoidal', dModel: 32, k: 2, positions: 200 });
       ph.embeddingScale({ dModel: 64, positions: 50 });
       ph.positionResolution({ dModel: 64, bases: [100], lengths: [500] });
-      expect(() => ph.attentionScores({ kind: 'rope', dModel: 8, positions: 4, wq: new Float32Array(3) })).toThrow(RangeError);
+      expect(() => ph.attentionScores({ kind: 'rope', dModel: 8, positions: 4, wq: new Float32Array(3) })).toThrow(
+        RangeError,
+      );
     };
     for (let i = 0; i < 5; i++) run();
     const settled = ph.memoryBytes;

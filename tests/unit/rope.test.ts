@@ -80,7 +80,13 @@ describe('rope', () => {
 
   test('a GPT-J cos/sin table fed to rotate_half gives the porting bug numpy computes, not a rotation', () => {
     const c = ropeFixture.ropeTableMismatch;
-    const out = ph.rope({ rows: new Float32Array(c.rows), dim: c.dim, positions: c.positions, pairing: 'half', tableLayout: 'adjacent' });
+    const out = ph.rope({
+      rows: new Float32Array(c.rows),
+      dim: c.dim,
+      positions: c.positions,
+      pairing: 'half',
+      tableLayout: 'adjacent',
+    });
     expect(maxScaledDiff(out, c.values)).toBeLessThan(1.2e-7);
     const proper = ph.rope({ rows: new Float32Array(c.rows), dim: c.dim, positions: c.positions, pairing: 'half' });
     expect(maxAbsDiff(out, proper)).toBeGreaterThan(0.1);

@@ -19,7 +19,9 @@ describe('shiftFit', () => {
       expect(Math.abs(fit.residual - c.residual)).toBeLessThan(1e-9 + 1e-6 * c.residual);
       // Beyond the range an ill-conditioned map (sine-only: entries near 1e9)
       // amplifies rounding; agreement to 1e-3 of the value is what to expect.
-      expect(Math.abs(fit.extrapolationResidual - c.extrapolationResidual)).toBeLessThan(1e-6 + 1e-3 * c.extrapolationResidual);
+      expect(Math.abs(fit.extrapolationResidual - c.extrapolationResidual)).toBeLessThan(
+        1e-6 + 1e-3 * c.extrapolationResidual,
+      );
       expect(maxAbsDiff(fit.singularValues, c.singularValues)).toBeLessThan(1e-9 * c.singularValues[0]);
     });
   }
@@ -63,7 +65,10 @@ describe('shiftFit', () => {
     close(sin.frequencies, [1, 0.1, 0.01, 0.001]); // 10000^(−2i/8)
     const sine = ph.shiftFit({ encoding: 'sine-only', dModel: 8, k: 1, positions: 20 });
     // 10000^(−j/8) = 10^(−j/2): 1, 1/√10, 0.1, ...
-    close(sine.frequencies, [1, 0.31622776601683794, 0.1, 0.031622776601683794, 0.01, 0.0031622776601683794, 0.001, 0.00031622776601683794]);
+    close(
+      sine.frequencies,
+      [1, 0.31622776601683794, 0.1, 0.031622776601683794, 0.01, 0.0031622776601683794, 0.001, 0.00031622776601683794],
+    );
     const linear = ph.shiftFit({ encoding: 'linear-frequencies', dModel: 8, k: 1, positions: 20 });
     close(linear.frequencies, [1, 0.667, 0.334, 0.001]); // from 1 to 0.001 in three equal steps of 0.333
   });

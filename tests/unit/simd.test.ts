@@ -35,7 +35,17 @@ describe('SIMD kernels agree with their scalar siblings', () => {
     for (const layout of ['interleaved', 'split'] as const) {
       for (const oddWidth of ['zeroColumn', 'extraSine'] as const) {
         test(`encode is bit-identical at dModel ${dModel}, ${layout}, ${oddWidth}, cosSin, scaled, padded`, () => {
-          const options = { positions: 1500, dModel, layout, oddWidth, order: 'cosSin', scale: 0.3, paddingIdx: 4, buffer: true, maxFrequency: 2 } as const;
+          const options = {
+            positions: 1500,
+            dModel,
+            layout,
+            oddWidth,
+            order: 'cosSin',
+            scale: 0.3,
+            paddingIdx: 4,
+            buffer: true,
+            maxFrequency: 2,
+          } as const;
           const table = simd.encode(options).table;
           expect(table).toEqual(scalar.encode(options).table);
           expect(table.subarray(4 * dModel, 5 * dModel).every((v) => v === 0)).toBe(true);
@@ -84,7 +94,8 @@ describe('SIMD kernels agree with their scalar siblings', () => {
       for (const metric of ['l2', 'dot', 'cosine'] as const) {
         const a = simd.pairwise({ rows, dim, metric });
         const b = scalar.pairwise({ rows, dim, metric });
-        for (let i = 0; i < a.length; i++) expect(Math.abs(a[i] - b[i])).toBeLessThanOrEqual(2e-6 * Math.max(1, Math.abs(b[i])) * Math.sqrt(dim));
+        for (let i = 0; i < a.length; i++)
+          expect(Math.abs(a[i] - b[i])).toBeLessThanOrEqual(2e-6 * Math.max(1, Math.abs(b[i])) * Math.sqrt(dim));
       }
     });
   }

@@ -19,7 +19,13 @@ describe('computing the experiments in parts', () => {
     for (const block of [ph.limits.embeddingScaleBlock, 3 * ph.limits.embeddingScaleBlock]) {
       for (let first = 0; first < positions; first += block) {
         const count = Math.min(block, positions - first);
-        const tokens = ph.normalSamples({ seed: 3, stream: STREAM.embedding, count: count * dModel, std: 1 / Math.sqrt(dModel), first: first * dModel });
+        const tokens = ph.normalSamples({
+          seed: 3,
+          stream: STREAM.embedding,
+          count: count * dModel,
+          std: 1 / Math.sqrt(dModel),
+          first: first * dModel,
+        });
         const part = ph.embeddingScale({ dModel, positions: count, offset: 7 + first, base: 500, tokens });
         for (const key of ['tokenNorm', 'scaledTokenNorm', 'peNorm', 'sumNorm', 'scaledSumNorm'] as const) {
           expect(part[key], `${key} from ${first}`).toEqual(whole[key].subarray(first, first + count));
@@ -33,36 +39,63 @@ describe('computing the experiments in parts', () => {
     const count = 5000;
     for (const first of [0, 1, 4097, 2 ** 40 + 3]) {
       const z = ph.standardNormals({ seed: 3, stream: STREAM.embedding, count, first });
-      expect(z.some((v) => v !== Math.fround(v)), 'float64 normals, not float32 widened').toBe(true);
+      expect(
+        z.some((v) => v !== Math.fround(v)),
+        'float64 normals, not float32 widened',
+      ).toBe(true);
       for (const std of [1, 1 / Math.sqrt(1000), 1 / Math.sqrt(1022), 1 / Math.sqrt(1024), 0.37, 2.5e-30]) {
         const scaled = new Float32Array(count);
         for (let k = 0; k < count; k++) scaled[k] = std * z[k];
-        expect(scaled, `first ${first}, std ${std}`).toEqual(ph.normalSamples({ seed: 3, stream: STREAM.embedding, count, std, first }));
+        expect(scaled, `first ${first}, std ${std}`).toEqual(
+          ph.normalSamples({ seed: 3, stream: STREAM.embedding, count, std, first }),
+        );
       }
     }
   });
 
-  test('embeddingScale given the seed\'s standard normals and a std equals embeddingScale drawing that seed\'s tokens, for every dModel from one draw', () => {
+  test("embeddingScale given the seed's standard normals and a std equals embeddingScale drawing that seed's tokens, for every dModel from one draw", () => {
     // <phasor-embedding-scale> keeps one draw of standardNormals and passes each dModel's block of it.
     const z = ph.standardNormals({ seed: 3, stream: STREAM.embedding, count: 70 * 1026 });
     for (const dModel of [2, 6, 64, 1000, 1026]) {
       const positions = 70;
       const embeddingStd = 1 / Math.sqrt(dModel);
       const drawn = ph.embeddingScale({ dModel, positions, offset: 11, base: 700, seed: 3 });
-      const given = ph.embeddingScale({ dModel, positions, offset: 11, base: 700, normals: z.subarray(0, positions * dModel), embeddingStd });
+      const given = ph.embeddingScale({
+        dModel,
+        positions,
+        offset: 11,
+        base: 700,
+        normals: z.subarray(0, positions * dModel),
+        embeddingStd,
+      });
       expect(given, `dModel ${dModel}`).toEqual(drawn);
       // The std is applied in the core: twice the std, twice the token norms (to float32 rounding).
-      const doubled = ph.embeddingScale({ dModel, positions, offset: 11, base: 700, normals: z.subarray(0, positions * dModel), embeddingStd: 2 * embeddingStd });
+      const doubled = ph.embeddingScale({
+        dModel,
+        positions,
+        offset: 11,
+        base: 700,
+        normals: z.subarray(0, positions * dModel),
+        embeddingStd: 2 * embeddingStd,
+      });
       expect(doubled.tokenNorm[0]).toBeCloseTo(2 * drawn.tokenNorm[0], 5);
     }
   });
 
   test('embeddingScale refuses tokens and normals together, normals of the wrong length or type, and a bad embeddingStd with normals', () => {
     const normals = new Float64Array(8);
-    expect(() => ph.embeddingScale({ dModel: 4, positions: 2, normals, tokens: new Float32Array(8) })).toThrow(/phasor\.embeddingScale: give tokens or normals, not both/);
-    expect(() => ph.embeddingScale({ dModel: 4, positions: 3, normals })).toThrow(/normals \(positions x dModel\) must hold 12 values; got 8/);
-    expect(() => ph.embeddingScale({ dModel: 4, positions: 2, normals: new Float32Array(8) as never })).toThrow(/normals must be a plain Float64Array/);
-    expect(() => ph.embeddingScale({ dModel: 4, positions: 2, normals, embeddingStd: -1 })).toThrow(/embeddingStd must be a finite number in \[0, /);
+    expect(() => ph.embeddingScale({ dModel: 4, positions: 2, normals, tokens: new Float32Array(8) })).toThrow(
+      /phasor\.embeddingScale: give tokens or normals, not both/,
+    );
+    expect(() => ph.embeddingScale({ dModel: 4, positions: 3, normals })).toThrow(
+      /normals \(positions x dModel\) must hold 12 values; got 8/,
+    );
+    expect(() => ph.embeddingScale({ dModel: 4, positions: 2, normals: new Float32Array(8) as never })).toThrow(
+      /normals must be a plain Float64Array/,
+    );
+    expect(() => ph.embeddingScale({ dModel: 4, positions: 2, normals, embeddingStd: -1 })).toThrow(
+      /embeddingStd must be a finite number in \[0, /,
+    );
     // And the next good call works.
     expect(ph.embeddingScale({ dModel: 4, positions: 2, normals }).tokenNorm).toEqual(new Float32Array(2));
   });
@@ -80,8 +113,18 @@ describe('computing the experiments in parts', () => {
       const fresh = await createPhasor({ experiments: true });
       expect(seen[n], `dModel ${dModel}`).toEqual(call(fresh, dModel));
       // ... and are normalSamples' weights (stream wq, wk; std 1/√dModel), given explicitly.
-      const weights = (stream: number) => fresh.normalSamples({ seed: 5, stream, count: dModel * 16, std: 1 / Math.sqrt(dModel) });
-      const given = fresh.scoreByOffset({ kind: 'rope', dModel, dHead: 16, seed: 5, anchors: [0, 40], maxOffset: 6, wq: weights(STREAM.wq), wk: weights(STREAM.wk) });
+      const weights = (stream: number) =>
+        fresh.normalSamples({ seed: 5, stream, count: dModel * 16, std: 1 / Math.sqrt(dModel) });
+      const given = fresh.scoreByOffset({
+        kind: 'rope',
+        dModel,
+        dHead: 16,
+        seed: 5,
+        anchors: [0, 40],
+        maxOffset: 6,
+        wq: weights(STREAM.wq),
+        wk: weights(STREAM.wk),
+      });
       expect(seen[n].offset, `dModel ${dModel}, weights given`).toEqual(given.scores);
     }
   });

@@ -5,7 +5,18 @@
 // C++ core exports, so the build fails when the two sides disagree.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { ATTENTION_KINDS, LAYOUTS, METRICS, ODD_WIDTHS, ORDERS, PAIRINGS, ROPE_DIMS, ROPE_SCALING_TYPES, SHIFT_ENCODINGS, SPACINGS } from '../../web/src/core/index.js';
+import {
+  ATTENTION_KINDS,
+  LAYOUTS,
+  METRICS,
+  ODD_WIDTHS,
+  ORDERS,
+  PAIRINGS,
+  ROPE_DIMS,
+  ROPE_SCALING_TYPES,
+  SHIFT_ENCODINGS,
+  SPACINGS,
+} from '../../web/src/core/index.js';
 import {
   CORE_FUNCTIONS,
   EXPERIMENT_FUNCTIONS,
@@ -26,12 +37,25 @@ async function load<W extends ModuleCommon>(factory: ModuleFactory<W>, file: str
 }
 
 // Embind's and Emscripten's own registrations, not ours.
-const EMSCRIPTEN_FUNCTIONS = new Set(['BindingError', 'InternalError', 'UnboundTypeError', 'count_emval_handles', 'get_first_emval', 'run']);
+const EMSCRIPTEN_FUNCTIONS = new Set([
+  'BindingError',
+  'InternalError',
+  'UnboundTypeError',
+  'count_emval_handles',
+  'get_first_emval',
+  'run',
+]);
 
 function ourFunctions(module: object): string[] {
   const record = module as Record<string, unknown>;
   return Object.keys(record)
-    .filter((k) => typeof record[k] === 'function' && !k.startsWith('_') && !k.startsWith('dynCall') && !EMSCRIPTEN_FUNCTIONS.has(k))
+    .filter(
+      (k) =>
+        typeof record[k] === 'function' &&
+        !k.startsWith('_') &&
+        !k.startsWith('dynCall') &&
+        !EMSCRIPTEN_FUNCTIONS.has(k),
+    )
     .sort();
 }
 
@@ -53,7 +77,8 @@ describe('the hand-written wasm declarations', () => {
     test(`${file} reports the limits, enum names and records TypeScript declares`, async () => {
       const wasm = await load(factory as ModuleFactory<ModuleCommon>, file);
       expect(Object.keys(wasm.limits()).sort()).toEqual([...LIMIT_NAMES, 'simd'].sort());
-      for (const value of Object.values(wasm.limits())) expect(typeof value === 'number' ? value > 0 : value === simd).toBe(true);
+      for (const value of Object.values(wasm.limits()))
+        expect(typeof value === 'number' ? value > 0 : value === simd).toBe(true);
       expect(wasm.enums()).toEqual({
         layout: LAYOUTS,
         spacing: SPACINGS,

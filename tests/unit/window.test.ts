@@ -14,7 +14,13 @@ beforeAll(async () => {
 });
 
 /** Mean of PE(p) over p = first … first + stride − 1, in float64. */
-function meanRow(first: number, stride: number, dModel: number, base = 10000, layout: 'interleaved' | 'split' = 'interleaved'): Float64Array {
+function meanRow(
+  first: number,
+  stride: number,
+  dModel: number,
+  base = 10000,
+  layout: 'interleaved' | 'split' = 'interleaved',
+): Float64Array {
   const sum = new Float64Array(dModel);
   for (let n = 0; n < stride; n++) {
     const row = peRow(first + n, dModel, base, layout);
@@ -45,7 +51,10 @@ describe('encodeBins', () => {
       const rows = ph.encodeBins({ first, stride, count: 20, dModel: 32 });
       for (const r of [0, 7, 19]) {
         const want = meanRow(first + r * stride, stride, 32);
-        expect(maxAbsDiff(rows.subarray(r * 32, (r + 1) * 32), want), `first ${first}, stride ${stride}, bin ${r}`).toBeLessThan(6e-8 + Math.abs(first) * 2.3e-16);
+        expect(
+          maxAbsDiff(rows.subarray(r * 32, (r + 1) * 32), want),
+          `first ${first}, stride ${stride}, bin ${r}`,
+        ).toBeLessThan(6e-8 + Math.abs(first) * 2.3e-16);
       }
     }
   });
@@ -57,9 +66,13 @@ describe('encodeBins', () => {
     expect(rows.every(Number.isFinite)).toBe(true);
     // The slowest pair of d = 8 (λ ≈ 6,283 ≪ 2^22): its bins average to almost 0.
     expect(Math.max(...Array.from({ length: 1024 }, (_, r) => Math.abs(rows[r * 8 + 6])))).toBeLessThan(2e-3);
-    expect(() => ph.encodeBins({ first: -(2 ** 31), stride, count: 1025, dModel: 8 })).toThrow(/window .* must stay within/);
+    expect(() => ph.encodeBins({ first: -(2 ** 31), stride, count: 1025, dModel: 8 })).toThrow(
+      /window .* must stay within/,
+    );
     expect(() => ph.encodeBins({ first: 0, stride: 1.5, count: 2, dModel: 8 })).toThrow(RangeError);
-    expect(() => ph.encodeBins({ first: 0, stride: 1, count: 2, dModel: 8, into: new Float32Array(3) })).toThrow(/into must hold 16/);
+    expect(() => ph.encodeBins({ first: 0, stride: 1, count: 2, dModel: 8, into: new Float32Array(3) })).toThrow(
+      /into must hold 16/,
+    );
     // ... and the module still works.
     expect(ph.encodeBins({ first: 0, stride: 1, count: 1, dModel: 2 })).toEqual(new Float32Array([0, 1]));
   });
@@ -89,7 +102,9 @@ describe('encodeBins', () => {
 
 describe('dot products and distances by bins', () => {
   test('dotByOffsetBins with stride 1 from 0 is dotByOffset', () => {
-    expect(ph.dotByOffsetBins({ first: 0, stride: 1, count: 1001, dModel: 512 })).toEqual(ph.dotByOffset({ dModel: 512, maxOffset: 1000 }));
+    expect(ph.dotByOffsetBins({ first: 0, stride: 1, count: 1001, dModel: 512 })).toEqual(
+      ph.dotByOffset({ dModel: 512, maxOffset: 1000 }),
+    );
   });
 
   test('dotByOffsetBins gives each bin the mean of Σ cos(ω_i k) over its offsets', () => {
@@ -100,7 +115,12 @@ describe('dot products and distances by bins', () => {
       expect(Math.abs(bins[r] - sum / 16)).toBeLessThan(4e-6);
     }
     const cos = ph.dotByOffsetBins({ first: 100, stride: 16, count: 20, dModel: 64, normalize: true });
-    expect(maxAbsDiff(cos, Array.from(bins, (v) => v / 32))).toBeLessThan(1e-7);
+    expect(
+      maxAbsDiff(
+        cos,
+        Array.from(bins, (v) => v / 32),
+      ),
+    ).toBeLessThan(1e-7);
   });
 
   test('measuredDotBins with stride 1 is the dot product of the encoded rows PE(p) and PE(p + k)', () => {
@@ -117,7 +137,9 @@ describe('dot products and distances by bins', () => {
 
   test('offsetRowBins with stride 1 is the first row of distanceMatrix and similarityMatrix', () => {
     const n = 300;
-    expect(ph.offsetRowBins({ first: 0, stride: 1, count: n, dModel: 100 })).toEqual(ph.distanceMatrix({ positions: n, dModel: 100 }).subarray(0, n));
+    expect(ph.offsetRowBins({ first: 0, stride: 1, count: n, dModel: 100 })).toEqual(
+      ph.distanceMatrix({ positions: n, dModel: 100 }).subarray(0, n),
+    );
     expect(ph.offsetRowBins({ first: 0, stride: 1, count: n, dModel: 100, metric: 'cosine' })).toEqual(
       ph.similarityMatrix({ positions: n, dModel: 100, metric: 'cosine' }).subarray(0, n),
     );

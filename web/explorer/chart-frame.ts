@@ -42,7 +42,8 @@ if (!(tag in ELEMENTS)) {
   fail(`chart must be one of ${names.join(', ')}; got ${JSON.stringify(chart.slice(0, 40))}`);
 } else {
   const element = document.createElement(tag);
-  const observed = (ELEMENTS[tag as keyof typeof ELEMENTS] as unknown as { observedAttributes: string[] }).observedAttributes;
+  const observed = (ELEMENTS[tag as keyof typeof ELEMENTS] as unknown as { observedAttributes: string[] })
+    .observedAttributes;
   const unknown: string[] = [];
   for (const [key, value] of params) {
     if (key === 'chart') continue;
@@ -50,7 +51,10 @@ if (!(tag in ELEMENTS)) {
     if (observed.includes(attribute) || attribute === 'no-export') element.setAttribute(attribute, value);
     else unknown.push(key);
   }
-  if (unknown.length > 0) fail(`unknown option${unknown.length > 1 ? 's' : ''} for ${chart}: ${unknown.join(', ')}; allowed: ${observed.join(', ')}`);
+  if (unknown.length > 0)
+    fail(
+      `unknown option${unknown.length > 1 ? 's' : ''} for ${chart}: ${unknown.join(', ')}; allowed: ${observed.join(', ')}`,
+    );
   document.getElementById('chart')!.append(element);
 }
 
@@ -58,6 +62,9 @@ if (!(tag in ELEMENTS)) {
 // iframe (see README: window.addEventListener('message', ...)).
 if (window.parent !== window) {
   new ResizeObserver(() => {
-    window.parent.postMessage({ type: 'phasor-chart-height', height: Math.ceil(document.documentElement.scrollHeight) }, '*');
+    window.parent.postMessage(
+      { type: 'phasor-chart-height', height: Math.ceil(document.documentElement.scrollHeight) },
+      '*',
+    );
   }).observe(document.body);
 }

@@ -40,7 +40,13 @@ export const CHART_ATTRIBUTES: Record<string, (s: ExplorerState) => Attributes> 
     k: String(s.k),
     normalize: s.normalize ? '' : null,
   }),
-  'phasor-distance': (s) => ({ 'd-model': String(s.dModel), base: String(s.base), positions: String(s.positions), p: String(s.p), k: String(s.k) }),
+  'phasor-distance': (s) => ({
+    'd-model': String(s.dModel),
+    base: String(s.base),
+    positions: String(s.positions),
+    p: String(s.p),
+    k: String(s.k),
+  }),
   'phasor-rotation': (s) => ({
     'd-model': String(s.dModel),
     base: String(s.base),
@@ -69,7 +75,11 @@ export const CHART_ATTRIBUTES: Record<string, (s: ExplorerState) => Attributes> 
   'phasor-rope-scaling': (s) => ({ theta: String(s.base) }),
   'phasor-rope-decay': (s) => ({ 'd-model': String(Math.min(s.dModel, 4096)), base: String(s.base) }),
   // n × n at one position per pixel; d_model capped so a random-token pattern stays a few wasm calls of tens of ms.
-  'phasor-attention-patterns': (s) => ({ 'd-model': String(Math.min(s.dModel, 256)), base: String(s.base), n: String(Math.min(4096, Math.max(2, s.positions))) }),
+  'phasor-attention-patterns': (s) => ({
+    'd-model': String(Math.min(s.dModel, 256)),
+    base: String(s.base),
+    n: String(Math.min(4096, Math.max(2, s.positions))),
+  }),
 };
 
 /** The bases compared by the base chart: 100, 10⁴, 10⁶ and the page's base. */

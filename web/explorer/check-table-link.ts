@@ -7,7 +7,14 @@ import { DEFAULTS, isRefusal, KEYS, LIMITS, parseParameter, toQuery, type Explor
 type Candidate = IdentifyCandidate;
 
 /** What a general option is when it changes nothing the explorer draws. */
-const NEUTRAL: Record<string, unknown> = { offset: 0, order: 'sinCos', scale: 1, maxFrequency: 1, paddingIdx: null, buffer: false };
+const NEUTRAL: Record<string, unknown> = {
+  offset: 0,
+  order: 'sinCos',
+  scale: 1,
+  maxFrequency: 1,
+  paddingIdx: null,
+  buffer: false,
+};
 
 /**
  * The explorer's URL at the candidate's table, as far as its controls go

@@ -4,7 +4,14 @@
 // from the best candidate is drawn. A file the page cannot use gets one line
 // saying why.
 import { createPhasor, type Identification, type IdentifyCandidate, type Phasor } from '../src/core/index.js';
-import { readTableFile, readTableText, ROUNDING, TableFileError, type ParsedTable, type TableSource } from '../src/check/index.js';
+import {
+  readTableFile,
+  readTableText,
+  ROUNDING,
+  TableFileError,
+  type ParsedTable,
+  type TableSource,
+} from '../src/check/index.js';
 import { DifferenceChart } from '../src/check/difference-chart.js';
 import { encodeCall } from '../src/code/table-code.js';
 import { exact, integer } from '../src/charts/format.js';
@@ -16,7 +23,11 @@ type Candidate = IdentifyCandidate;
 const mount = document.getElementById('check-table-app');
 if (mount) build(mount);
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (className) e.className = className;
   if (text !== undefined) e.textContent = text;
@@ -29,14 +40,24 @@ function build(root: HTMLElement): void {
   drop.setAttribute('role', 'group');
   drop.setAttribute('aria-label', 'Drop a table file here, or paste one with Ctrl+V');
   const dropText = element('p', 'check-drop-text');
-  dropText.append('Drop a ', element('code', '', '.npy'), ', ', element('code', '', '.safetensors'), ', CSV, TSV or JSON file here, or ');
+  dropText.append(
+    'Drop a ',
+    element('code', '', '.npy'),
+    ', ',
+    element('code', '', '.safetensors'),
+    ', CSV, TSV or JSON file here, or ',
+  );
   const chooser = element('input', 'check-file') as HTMLInputElement;
   chooser.type = 'file';
   chooser.id = 'check-file';
   chooser.accept = '.npy,.safetensors,.csv,.tsv,.txt,.json';
   chooser.setAttribute('aria-label', 'Choose a table file');
   dropText.append('choose one:');
-  const privacy = element('p', 'check-note', 'Read in this page: nothing is uploaded. A table of positions × dModel values, at most 2²⁶ (67,108,864); size-1 axes are dropped.');
+  const privacy = element(
+    'p',
+    'check-note',
+    'Read in this page: nothing is uploaded. A table of positions × dModel values, at most 2²⁶ (67,108,864); size-1 axes are dropped.',
+  );
   drop.append(dropText, chooser, privacy);
 
   const paste = element('details', 'check-paste');
@@ -96,7 +117,11 @@ function build(root: HTMLElement): void {
     try {
       fn();
     } catch (e) {
-      fail(e instanceof TableFileError || e instanceof RangeError || e instanceof TypeError ? e.message : `could not read it: ${(e as Error).message}`);
+      fail(
+        e instanceof TableFileError || e instanceof RangeError || e instanceof TypeError
+          ? e.message
+          : `could not read it: ${(e as Error).message}`,
+      );
     }
   };
 
@@ -135,7 +160,9 @@ function build(root: HTMLElement): void {
       return;
     }
     // Candidates that give the same table as the best tie; name it by a framework's convention when one of them is.
-    const ties = found.candidates.filter((c) => c.maxError === found.candidates[0].maxError && c.rmsError === found.candidates[0].rmsError);
+    const ties = found.candidates.filter(
+      (c) => c.maxError === found.candidates[0].maxError && c.rmsError === found.candidates[0].rmsError,
+    );
     const named = ties.filter((c) => c.convention !== null);
     const best = named[0] ?? ties[0];
     const others = named.slice(1).map((c) => c.convention);
@@ -148,7 +175,9 @@ function build(root: HTMLElement): void {
     const stored = ROUNDING[table.dtype];
     const coarse =
       !found.match && stored > ROUNDING.float32 && best.maxError <= 2 * stored
-        ? [`The file stores ${table.dtype}: its values are within ${exact(stored)} of the numbers it rounded, and this candidate is within ${exact(best.maxError)} of them, so it is this table up to ${table.dtype} rounding.`]
+        ? [
+            `The file stores ${table.dtype}: its values are within ${exact(stored)} of the numbers it rounded, and this candidate is within ${exact(best.maxError)} of them, so it is this table up to ${table.dtype} rounding.`,
+          ]
         : [];
     differs.replaceChildren(...[...coarse, ...best.differs, ...best.notes].map((line) => element('li', '', line)));
     fitted.replaceChildren('Fitted: ', element('code', '', encodeCall(best.options)));
@@ -206,7 +235,15 @@ function build(root: HTMLElement): void {
       }
       source = read;
       tensorSelect.replaceChildren(
-        ...read.tensors.map((t) => new Option(`${t.name} (${t.dtype}, ${t.shape.join(' × ') || 'scalar'})`, t.name, false, t.name === read.suggested)),
+        ...read.tensors.map(
+          (t) =>
+            new Option(
+              `${t.name} (${t.dtype}, ${t.shape.join(' × ') || 'scalar'})`,
+              t.name,
+              false,
+              t.name === read.suggested,
+            ),
+        ),
       );
       tensorField.hidden = false;
       const table = read.read(read.suggested);

@@ -143,7 +143,8 @@ export class Controls {
       const value = state[c.key];
       const position = c.toRange(value);
       if (c.range.valueAsNumber !== position) c.range.value = String(position);
-      if (c.range.getAttribute('aria-valuetext') !== String(value)) c.range.setAttribute('aria-valuetext', String(value));
+      if (c.range.getAttribute('aria-valuetext') !== String(value))
+        c.range.setAttribute('aria-valuetext', String(value));
       if (document.activeElement !== c.number || c.number.getAttribute('aria-invalid') !== 'true') {
         if (c.number.valueAsNumber !== value) c.number.value = String(value);
         this.markValid(c.number, true);

@@ -8,7 +8,13 @@ const boxes = pageElements<HTMLInputElement>('input[name="terms"]');
 
 function applyTerms(changed?: HTMLInputElement): void {
   if (changed && !boxes.some((box) => box.checked)) changed.checked = true;
-  chart?.setAttribute('terms', boxes.filter((box) => box.checked).map((box) => box.value).join(','));
+  chart?.setAttribute(
+    'terms',
+    boxes
+      .filter((box) => box.checked)
+      .map((box) => box.value)
+      .join(','),
+  );
 }
 
 for (const box of boxes) box.addEventListener('change', () => applyTerms(box));

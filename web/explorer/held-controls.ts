@@ -75,6 +75,8 @@ export function pageElementById(id: string): HTMLElement | null {
 
 /** The page's elements matching `selector`: those in the page, then those held out of it. */
 export function pageElements<E extends Element>(selector: string): E[] {
-  const heldMatches = [...held.values()].flat().flatMap(({ field }) => [...(field.matches(selector) ? [field] : []), ...field.querySelectorAll(selector)]);
+  const heldMatches = [...held.values()]
+    .flat()
+    .flatMap(({ field }) => [...(field.matches(selector) ? [field] : []), ...field.querySelectorAll(selector)]);
   return [...document.querySelectorAll(selector), ...heldMatches] as E[];
 }

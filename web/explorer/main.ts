@@ -82,7 +82,10 @@ function markDriven(figure: Element | null): void {
   // classList.add rewrites the attribute even when the class is there (a restyle every frame of a drag).
   if (!figure.classList.contains('driven')) figure.classList.add('driven');
   clearTimeout(driven.get(figure));
-  driven.set(figure, window.setTimeout(() => figure.classList.remove('driven'), 700));
+  driven.set(
+    figure,
+    window.setTimeout(() => figure.classList.remove('driven'), 700),
+  );
 }
 
 const players = new Players(
@@ -173,7 +176,8 @@ const statusKernels = document.createElement('span');
 const statusTiming = document.createElement('span');
 status.append(statusKernels, ' · ', statusTiming);
 createPhasor().then(
-  (ph) => (statusKernels.textContent = ph.simd ? 'WebAssembly SIMD kernels' : 'WebAssembly scalar kernels (no SIMD here)'),
+  (ph) =>
+    (statusKernels.textContent = ph.simd ? 'WebAssembly SIMD kernels' : 'WebAssembly scalar kernels (no SIMD here)'),
   (error: unknown) => (statusKernels.textContent = `WebAssembly failed to load: ${(error as Error).message}`),
 );
 
@@ -207,9 +211,13 @@ for (const box of formulas) formulaSizes.observe(box);
 // 10 ms remained chained some into tasks of 45-58 ms, traced): its controls
 // put back, its formulas measured, so each is a tab stop before it is seen.
 // Then the page is marked data-sections-laid-out.
-const sections = new Map<Element, HTMLElement[]>([...document.querySelectorAll('.chart-section'), document.body].map((section) => [section, []]));
+const sections = new Map<Element, HTMLElement[]>(
+  [...document.querySelectorAll('.chart-section'), document.body].map((section) => [section, []]),
+);
 for (const box of formulas) sections.get(box.closest('.chart-section') ?? document.body)!.push(box);
-const unmeasured = [...sections].filter(([section, boxes]) => boxes.length > 0 || sectionsHoldingControls.includes(section));
+const unmeasured = [...sections].filter(
+  ([section, boxes]) => boxes.length > 0 || sectionsHoldingControls.includes(section),
+);
 function layOutSection([section, boxes]: [Element, HTMLElement[]]): void {
   const fields = restoreControls(section);
   if (boxes.length > 0) markScrollable(boxes);

@@ -19,8 +19,10 @@ export class Players {
     private readonly getState: () => ExplorerState,
     private readonly onChange: (patch: Partial<ExplorerState>) => void,
   ) {
-    for (const key of ['p', 'k'] as const) this.animators.set(key, new Animator((seconds) => this.advance(key, seconds)));
-    for (const button of this.buttons()) button.addEventListener('click', () => this.toggle(button.dataset.play as Played));
+    for (const key of ['p', 'k'] as const)
+      this.animators.set(key, new Animator((seconds) => this.advance(key, seconds)));
+    for (const button of this.buttons())
+      button.addEventListener('click', () => this.toggle(button.dataset.play as Played));
     document.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') this.stopAll();
     });
@@ -69,7 +71,11 @@ export class Players {
       const running = this.isPlaying(key);
       const name = document.createElement('var');
       name.textContent = key;
-      button.replaceChildren(running ? '❚❚ Pause ' : step ? 'Step ' : '▶ Play ', name, step && !running ? ` +${RATE[key]}` : '');
+      button.replaceChildren(
+        running ? '❚❚ Pause ' : step ? 'Step ' : '▶ Play ',
+        name,
+        step && !running ? ` +${RATE[key]}` : '',
+      );
       if (step) button.removeAttribute('aria-pressed');
       else button.setAttribute('aria-pressed', String(running));
     }

@@ -46,7 +46,18 @@ export const LIMITS = {
 } as const;
 
 type Key = keyof ExplorerState;
-export const KEYS: readonly Key[] = ['dModel', 'base', 'positions', 'p', 'k', 'pair', 'dims', 'normalize', 'layout', 'spacing'];
+export const KEYS: readonly Key[] = [
+  'dModel',
+  'base',
+  'positions',
+  'p',
+  'k',
+  'pair',
+  'dims',
+  'normalize',
+  'layout',
+  'spacing',
+];
 
 /** Why a parameter's text was refused. */
 export interface Refusal {
@@ -76,13 +87,19 @@ export function parseParameter(key: Key, text: string, state: ExplorerState): Ex
 }
 
 /** The numeric, list and flag parameters; a string result is the reason for a refusal. */
-function parseValue(key: Exclude<Key, 'layout' | 'spacing'>, text: string, state: ExplorerState): ExplorerState[Key] | string {
+function parseValue(
+  key: Exclude<Key, 'layout' | 'spacing'>,
+  text: string,
+  state: ExplorerState,
+): ExplorerState[Key] | string {
   switch (key) {
     case 'dModel':
       return int(text, LIMITS.dModel.min, LIMITS.dModel.max, 2);
     case 'base': {
       const v = NUMBER.test(text) ? Number(text) : NaN;
-      return v >= LIMITS.base.min && v <= LIMITS.base.max ? v : `must be a number from ${LIMITS.base.min} to ${LIMITS.base.max}`;
+      return v >= LIMITS.base.min && v <= LIMITS.base.max
+        ? v
+        : `must be a number from ${LIMITS.base.min} to ${LIMITS.base.max}`;
     }
     case 'positions':
       return int(text, LIMITS.positions.min, LIMITS.positions.max);
@@ -95,8 +112,13 @@ function parseValue(key: Exclude<Key, 'layout' | 'spacing'>, text: string, state
     case 'dims': {
       const parts = text.split(/[\s,]+/).filter(Boolean);
       const values = parts.map((part) => (NUMBER.test(part) ? Number(part) : NaN));
-      const ok = parts.length > 0 && parts.length <= LIMITS.dims.most && values.every((v) => Number.isInteger(v) && v >= 0 && v < state.dModel);
-      return ok ? values : `must be 1 to ${LIMITS.dims.most} dimensions from 0 to ${state.dModel - 1}, separated by commas`;
+      const ok =
+        parts.length > 0 &&
+        parts.length <= LIMITS.dims.most &&
+        values.every((v) => Number.isInteger(v) && v >= 0 && v < state.dModel);
+      return ok
+        ? values
+        : `must be 1 to ${LIMITS.dims.most} dimensions from 0 to ${state.dModel - 1}, separated by commas`;
     }
     case 'normalize':
       if (text === '1' || text === 'true') return true;
@@ -112,7 +134,15 @@ export interface ParsedQuery {
 }
 
 function show(value: ExplorerState[Key]): string {
-  return Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? (value ? '1' : '0') : value === null ? 'auto' : String(value);
+  return Array.isArray(value)
+    ? value.join(',')
+    : typeof value === 'boolean'
+      ? value
+        ? '1'
+        : '0'
+      : value === null
+        ? 'auto'
+        : String(value);
 }
 
 export function parseQuery(search: string): ParsedQuery {

@@ -3,6 +3,14 @@
 import { cpSync } from 'node:fs';
 import { repoRoot, run } from './run.mjs';
 
-run(process.execPath, [`${repoRoot}node_modules/vite/bin/vite.js`, 'build', '-c', `${repoRoot}vite.embed.config.ts`, '--logLevel', 'warn']);
-for (const file of ['post.html', 'post.css']) cpSync(`${repoRoot}web/examples/${file}`, `${repoRoot}build/embed/${file}`);
+run(process.execPath, [
+  `${repoRoot}node_modules/vite/bin/vite.js`,
+  'build',
+  '-c',
+  `${repoRoot}vite.embed.config.ts`,
+  '--logLevel',
+  'warn',
+]);
+for (const file of ['post.html', 'post.css'])
+  cpSync(`${repoRoot}web/examples/${file}`, `${repoRoot}build/embed/${file}`);
 cpSync(`${repoRoot}web/explorer/favicon.svg`, `${repoRoot}build/embed/favicon.svg`);

@@ -22,22 +22,32 @@ rmSync(dist, { recursive: true, force: true });
 
 run(process.execPath, [tsc, '-p', `${repoRoot}tsconfig.build.json`]);
 mkdirSync(`${dist}/core/wasm`, { recursive: true });
-for (const file of readdirSync(wasmSource).filter((f) => /\.(js|wasm|d\.ts)$/.test(f))) cpSync(`${wasmSource}/${file}`, `${dist}/core/wasm/${file}`);
+for (const file of readdirSync(wasmSource).filter((f) => /\.(js|wasm|d\.ts)$/.test(f)))
+  cpSync(`${wasmSource}/${file}`, `${dist}/core/wasm/${file}`);
 
 mkdirSync(`${dist}/embed`, { recursive: true });
-for (const file of readdirSync(embed).filter((f) => /^phasor-embed.*\.js$/.test(f))) cpSync(`${embed}/${file}`, `${dist}/embed/${file}`);
+for (const file of readdirSync(embed).filter((f) => /^phasor-embed.*\.js$/.test(f)))
+  cpSync(`${embed}/${file}`, `${dist}/embed/${file}`);
 cpSync(`${repoRoot}web/src/embed/embed-types.d.ts`, `${dist}/embed/phasor-embed.d.ts`);
 
 // CommonJS: the bundle, then the same declarations again in a folder whose
 // package.json says commonjs, so TypeScript reads them as CommonJS there.
 run(process.execPath, [`${repoRoot}node_modules/vite/bin/vite.js`, 'build', '-c', `${repoRoot}vite.cjs.config.ts`]);
 writeFileSync(`${dist}/cjs/package.json`, `${JSON.stringify({ type: 'commonjs' })}\n`);
-run(process.execPath, [tsc, '-p', `${repoRoot}tsconfig.build.json`, '--emitDeclarationOnly', '--outDir', `${dist}/cjs`]);
+run(process.execPath, [
+  tsc,
+  '-p',
+  `${repoRoot}tsconfig.build.json`,
+  '--emitDeclarationOnly',
+  '--outDir',
+  `${dist}/cjs`,
+]);
 // The ES module declarations already add the tag names to TypeScript's
 // HTMLElementTagNameMap; a program that sees both would get two classes per tag.
 const cjsElements = `${dist}/cjs/elements/index.d.ts`;
 const withoutGlobal = readFileSync(cjsElements, 'utf8').replace(/\ndeclare global \{\n[\s\S]*?\n\}\n/, '\n');
-if (withoutGlobal.includes('declare global')) throw new Error(`${cjsElements}: the global declarations were not removed`);
+if (withoutGlobal.includes('declare global'))
+  throw new Error(`${cjsElements}: the global declarations were not removed`);
 writeFileSync(cjsElements, withoutGlobal);
 mkdirSync(`${dist}/cjs/embed`, { recursive: true });
 cpSync(`${repoRoot}web/src/embed/embed-types.d.ts`, `${dist}/cjs/embed/phasor-embed.d.ts`);

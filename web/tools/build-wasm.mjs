@@ -18,7 +18,8 @@ mkdirSync(out, { recursive: true });
 const declaration = (wasm) =>
   `import type { ${wasm}, ModuleFactory } from '../wasm-module.js';\ndeclare const createPhasorModule: ModuleFactory<${wasm}>;\nexport default createPhasorModule;\n`;
 for (const name of ['phasor', 'phasor-scalar']) writeFileSync(`${out}/${name}.d.ts`, declaration('CoreWasm'));
-for (const name of ['phasor-experiments', 'phasor-experiments-scalar']) writeFileSync(`${out}/${name}.d.ts`, declaration('ExperimentsWasm'));
+for (const name of ['phasor-experiments', 'phasor-experiments-scalar'])
+  writeFileSync(`${out}/${name}.d.ts`, declaration('ExperimentsWasm'));
 
 // phasor compiles the wasm itself (web/src/core/load.ts, through the glue's
 // instantiateWasm hook), so the glue's own `new URL("x.wasm", import.meta.url)`
@@ -28,7 +29,8 @@ const glueUrl = /new URL\("(phasor(?:-experiments)?(?:-scalar)?\.wasm)",import\.
 const modules = ['phasor', 'phasor-scalar', 'phasor-experiments', 'phasor-experiments-scalar'];
 // The glue's Node check is dropped too (ENVIRONMENT=web,worker: nothing reads
 // it): a bare `process` makes Parcel ask for a Node polyfill in every app.
-const nodeCheck = 'var ENVIRONMENT_IS_NODE=typeof process=="object"&&typeof process.versions=="object"&&typeof process.versions.node=="string";';
+const nodeCheck =
+  'var ENVIRONMENT_IS_NODE=typeof process=="object"&&typeof process.versions=="object"&&typeof process.versions.node=="string";';
 for (const name of modules) {
   const file = `${out}/${name}.js`;
   let code = readFileSync(file, 'utf8');
@@ -49,6 +51,9 @@ for (const name of modules) {
 // (web/src/core/wasm-inline.ts decodes them).
 for (const name of modules) {
   const base64 = gzipSync(readFileSync(`${out}/${name}.wasm`), { level: 9 }).toString('base64');
-  writeFileSync(`${out}/${name}.inline.js`, `// ${name}.wasm, gzip, base64 (web/tools/build-wasm.mjs)\nexport default ${JSON.stringify(base64)};\n`);
+  writeFileSync(
+    `${out}/${name}.inline.js`,
+    `// ${name}.wasm, gzip, base64 (web/tools/build-wasm.mjs)\nexport default ${JSON.stringify(base64)};\n`,
+  );
   writeFileSync(`${out}/${name}.inline.d.ts`, 'declare const gzipBase64: string;\nexport default gzipBase64;\n');
 }

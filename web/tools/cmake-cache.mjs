@@ -24,11 +24,17 @@ export function forgetStaleCache(buildDir, sourceDir = repoRoot) {
   const text = readFileSync(cache, 'utf8');
   const source = cacheEntry(text, 'CMAKE_HOME_DIRECTORY');
   const configuredIn = cacheEntry(text, 'CMAKE_CACHEFILE_DIR');
-  if (source !== undefined && configuredIn !== undefined &&
-      canonical(source) === canonical(sourceDir) && canonical(configuredIn) === canonical(buildDir)) {
+  if (
+    source !== undefined &&
+    configuredIn !== undefined &&
+    canonical(source) === canonical(sourceDir) &&
+    canonical(configuredIn) === canonical(buildDir)
+  ) {
     return false;
   }
-  console.log(`phasor: ${relative(repoRoot, buildDir) || buildDir} was configured for ${source ?? 'an unknown folder'}; configuring it afresh`);
+  console.log(
+    `phasor: ${relative(repoRoot, buildDir) || buildDir} was configured for ${source ?? 'an unknown folder'}; configuring it afresh`,
+  );
   rmSync(buildDir, { recursive: true, force: true });
   return true;
 }

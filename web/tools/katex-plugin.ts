@@ -65,11 +65,14 @@ export function katexStyles(): string {
 
 /** The page's HTML with every data-tex element typeset; punctuation right after inline math is kept on its line. */
 export function typesetHtml(html: string): string {
-  return html.replace(FORMULA, (_match, tag: string, attributes: string, tex: string, _fallback: string, punctuation: string) => {
-    const display = /\bclass="[^"]*\bdisplay\b/.test(attributes);
-    const element = `<${tag}${attributes}>${withoutStyleAttributes(typeset(decodeAttribute(tex), display))}</${tag}>`;
-    return punctuation && !display ? `<span class="nowrap">${element}${punctuation}</span>` : element + punctuation;
-  });
+  return html.replace(
+    FORMULA,
+    (_match, tag: string, attributes: string, tex: string, _fallback: string, punctuation: string) => {
+      const display = /\bclass="[^"]*\bdisplay\b/.test(attributes);
+      const element = `<${tag}${attributes}>${withoutStyleAttributes(typeset(decodeAttribute(tex), display))}</${tag}>`;
+      return punctuation && !display ? `<span class="nowrap">${element}${punctuation}</span>` : element + punctuation;
+    },
+  );
 }
 
 const STYLES_ID = 'virtual:katex-styles.css';
@@ -82,7 +85,12 @@ const STYLES_ID = 'virtual:katex-styles.css';
  * in KaTeX's, 26 font setups in the first frame instead of 17. Preloaded, they
  * are there for the first layout.
  */
-export const FIRST_SCREEN_FONTS = ['KaTeX_Main-Regular', 'KaTeX_Math-Italic', 'KaTeX_Size1-Regular', 'KaTeX_Size2-Regular'];
+export const FIRST_SCREEN_FONTS = [
+  'KaTeX_Main-Regular',
+  'KaTeX_Math-Italic',
+  'KaTeX_Size1-Regular',
+  'KaTeX_Size2-Regular',
+];
 
 export function katexAtBuild(): Plugin[] {
   return [
@@ -106,7 +114,11 @@ export function katexAtBuild(): Plugin[] {
           return FIRST_SCREEN_FONTS.map((font) => {
             const file = files.find((f) => f.endsWith('.woff2') && f.split('/').pop()!.startsWith(`${font}-`));
             if (!file) throw new Error(`katex font preload: no ${font}*.woff2 in the build`);
-            return { tag: 'link', attrs: { rel: 'preload', href: `./${file}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head-prepend' as const };
+            return {
+              tag: 'link',
+              attrs: { rel: 'preload', href: `./${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+              injectTo: 'head-prepend' as const,
+            };
           });
         },
       },

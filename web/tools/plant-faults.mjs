@@ -9,10 +9,21 @@
 //   node web/tools/plant-faults.mjs --list           the table, without running
 //   node web/tools/plant-faults.mjs --readme         rewrite README.md's list of the faults
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { faults as allFaults } from '../../tests/faults/faults.mjs';
 import { forgetStaleCache } from './cmake-cache.mjs';
+import { anchorSpans, plant } from './fault-anchor.mjs';
 import { clangxx, repoRoot } from './run.mjs';
 
 const SUITES = ['cpp', 'asan', 'unit'];
@@ -39,7 +50,7 @@ for (const f of allFaults) {
     problems.push(`${f.id}: ${f.file} does not exist`);
     continue;
   }
-  const count = readFileSync(`${repoRoot}${f.file}`, 'utf8').split(f.anchor).length - 1;
+  const count = anchorSpans(readFileSync(`${repoRoot}${f.file}`, 'utf8'), f.anchor).length;
   if (count !== 1) problems.push(`${f.id}: the anchor occurs ${count} times in ${f.file} (it must occur once)`);
 }
 for (const id of only ?? []) if (!ids.has(id)) problems.push(`--only ${id}: no such fault`);
@@ -80,7 +91,9 @@ if (problems.length > 0) {
   console.error(`phasor: tests/faults/faults.mjs needs fixing:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-const faults = allFaults.filter((f) => (!only || only.includes(f.id)) && (!suiteFilter || f.suites.includes(suiteFilter)));
+const faults = allFaults.filter(
+  (f) => (!only || only.includes(f.id)) && (!suiteFilter || f.suites.includes(suiteFilter)),
+);
 
 if (args.includes('--list')) {
   console.log(table(faults.map((f) => ({ ...f, outcome: '' }))));
@@ -129,7 +142,15 @@ function exec(command, commandArgs, { env = process.env, timeoutMs = 15 * 60_000
 // Configures a build folder of the scratch tree (afresh when the checkout moved).
 function configure(dir, options) {
   forgetStaleCache(`${scratch}build/${dir}`, scratch);
-  return exec('cmake', ['-S', scratch, '-B', `${scratch}build/${dir}`, '-DCMAKE_BUILD_TYPE=Release', '--log-level=WARNING', ...options]);
+  return exec('cmake', [
+    '-S',
+    scratch,
+    '-B',
+    `${scratch}build/${dir}`,
+    '-DCMAKE_BUILD_TYPE=Release',
+    '--log-level=WARNING',
+    ...options,
+  ]);
 }
 
 // Each suite: how to configure it once, rebuild it, and run it.
@@ -140,9 +161,18 @@ const suites = {
     run: () => exec(`${scratch}build/native/phasor_tests`, ['--gtest_brief=1'], { timeoutMs: 5 * 60_000 }),
   },
   asan: {
-    configure: () => configure('native-asan', [`-DCMAKE_CXX_COMPILER=${clangxx()}`, '-DPHASOR_SANITIZE=ON', '-DPHASOR_CALL_SIMD_KERNELS=ON']),
+    configure: () =>
+      configure('native-asan', [
+        `-DCMAKE_CXX_COMPILER=${clangxx()}`,
+        '-DPHASOR_SANITIZE=ON',
+        '-DPHASOR_CALL_SIMD_KERNELS=ON',
+      ]),
     build: () => exec('cmake', ['--build', `${scratch}build/native-asan`, '-j', '2']),
-    run: () => exec(`${scratch}build/native-asan/phasor_tests`, ['--gtest_brief=1'], { env: sanitizerEnv, timeoutMs: 5 * 60_000 }),
+    run: () =>
+      exec(`${scratch}build/native-asan/phasor_tests`, ['--gtest_brief=1'], {
+        env: sanitizerEnv,
+        timeoutMs: 5 * 60_000,
+      }),
   },
   unit: {
     // build-wasm.mjs of the scratch tree writes the scratch tree's wasm.
@@ -151,7 +181,10 @@ const suites = {
     // build-wasm.mjs, not cmake alone: the inlined bytes the `phasor` entry loads
     // (phasor.inline.js) are written from the .wasm by it.
     build: () => exec(process.execPath, [`${scratch}web/tools/build-wasm.mjs`], { env: wasmEnv }),
-    run: () => exec(process.execPath, [`${repoRoot}node_modules/vitest/vitest.mjs`, 'run', '--project', 'unit'], { timeoutMs: 10 * 60_000 }),
+    run: () =>
+      exec(process.execPath, [`${repoRoot}node_modules/vitest/vitest.mjs`, 'run', '--project', 'unit'], {
+        timeoutMs: 10 * 60_000,
+      }),
   },
 };
 
@@ -159,11 +192,25 @@ const suites = {
 // The files git knows or would add (tracked and untracked, not ignored), copied
 // where they differ, so the scratch builds stay incremental between runs.
 // Without git (a copied tree), every file outside what .gitignore names.
-const IGNORED = ['.git', 'build', 'dist', 'node_modules', 'web/src/core/wasm', 'tests/browser/screenshots', 'tests/bench/results'];
+const IGNORED = [
+  '.git',
+  'build',
+  'dist',
+  'node_modules',
+  'web/src/core/wasm',
+  'tests/browser/screenshots',
+  'tests/bench/results',
+];
 function sourceFiles() {
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot, encoding: 'utf8' });
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   // Files only: a node_modules symlinked into a checkout is listed as an untracked path.
-  if (listed.status === 0) return listed.stdout.split('\0').filter((f) => f && existsSync(`${repoRoot}${f}`) && statSync(`${repoRoot}${f}`).isFile());
+  if (listed.status === 0)
+    return listed.stdout
+      .split('\0')
+      .filter((f) => f && existsSync(`${repoRoot}${f}`) && statSync(`${repoRoot}${f}`).isFile());
   const files = [];
   const walk = (dir) => {
     for (const entry of readdirSync(`${repoRoot}${dir}`, { withFileTypes: true })) {
@@ -210,10 +257,13 @@ function failedTests(output) {
   const names = new Set();
   for (const m of output.matchAll(/^\[  FAILED  \] ([\w.\/]+)/gm)) names.add(m[1]);
   // eslint-disable-next-line no-control-regex
-  for (const m of output.replace(/\x1b\[[0-9;]*m/g, '').matchAll(/^ *(?:FAIL|×) +(?:unit +)?(tests\/\S+)(?: > (.*))?$/gm)) {
+  for (const m of output
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .matchAll(/^ *(?:FAIL|×) +(?:unit +)?(tests\/\S+)(?: > (.*))?$/gm)) {
     names.add(m[2] ? `${m[1].replace(/^tests\/unit\//, '')} > ${m[2]}` : m[1]);
   }
-  if (/ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:/.test(output)) names.add(/runtime error:/.test(output) ? 'UBSan' : 'ASan');
+  if (/ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:/.test(output))
+    names.add(/runtime error:/.test(output) ? 'UBSan' : 'ASan');
   const list = [...names];
   if (list.length === 0) return 'crashed';
   return list.length > 3 ? `${list.slice(0, 3).join('; ')}; +${list.length - 3}` : list.join('; ');
@@ -221,7 +271,8 @@ function failedTests(output) {
 
 function table(rows) {
   const lines = ['| fault | computation | kind | file | suites | result |', '| :-- | :-- | :-- | :-- | :-- | :-- |'];
-  for (const r of rows) lines.push(`| ${r.id} | ${r.computation} | ${r.kind} | ${r.file} | ${r.suites.join(', ')} | ${r.outcome} |`);
+  for (const r of rows)
+    lines.push(`| ${r.id} | ${r.computation} | ${r.kind} | ${r.file} | ${r.suites.join(', ')} | ${r.outcome} |`);
   return lines.join('\n');
 }
 
@@ -254,7 +305,7 @@ async function main() {
     const file = `${scratch}${f.file}`;
     const original = readFileSync(file, 'utf8');
     planted = { file, original };
-    writeFileSync(file, original.replace(f.anchor, () => f.replacement));
+    writeFileSync(file, plant(original, f.anchor, f.replacement));
     const caughtBy = [];
     const missedBy = [];
     let broken = null;
@@ -270,7 +321,11 @@ async function main() {
       else caughtBy.push(r.timedOut ? `${name} (hung)` : `${name} (${failedTests(r.output)})`);
     }
     restorePlanted();
-    const outcome = broken ? `**ERROR: ${broken}**` : missedBy.length ? `**MISSED by ${missedBy.join(', ')}**` : `caught by ${caughtBy.join(', ')}`;
+    const outcome = broken
+      ? `**ERROR: ${broken}**`
+      : missedBy.length
+        ? `**MISSED by ${missedBy.join(', ')}**`
+        : `caught by ${caughtBy.join(', ')}`;
     outcomes.set(f.id, outcome);
     console.log(`[${n + 1}/${order.length}] ${f.id}: ${outcome} (${seconds(Date.now() - t0)})`);
   }
@@ -284,7 +339,9 @@ async function main() {
   writeFileSync(`${repoRoot}build/faults/report.md`, `${report}\n`);
   console.log(`\n${report}\n`);
   const missed = rows.filter((r) => !r.outcome.startsWith('caught'));
-  console.log(`phasor: ${rows.length - missed.length} of ${rows.length} planted faults caught in ${seconds(Date.now() - started)} (table in build/faults/report.md)`);
+  console.log(
+    `phasor: ${rows.length - missed.length} of ${rows.length} planted faults caught in ${seconds(Date.now() - started)} (table in build/faults/report.md)`,
+  );
   if (missed.length > 0) {
     console.error(`phasor: ${missed.length} fault(s) not caught: ${missed.map((r) => r.id).join(', ')}`);
     process.exit(1);

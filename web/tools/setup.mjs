@@ -41,7 +41,13 @@ if (forTests) {
     // (ASan, UBSan, libFuzzer), only a recommend of clang-14 (which Emscripten brings).
     ['SIMDe (simde/wasm/simd128.h)', () => debianPackageInstalled('libsimde-dev'), 'libsimde-dev'],
     ['clang++', () => has('clang++-14') || has('clang++'), 'clang-14'],
-    ['the sanitizer and libFuzzer runtimes of clang', () => debianPackageInstalled('libclang-rt-14-dev'), 'libclang-rt-14-dev'],
+    // npm test checks the C++ formatting with the clang-format the style was written with.
+    ['clang-format 14', () => has('clang-format-14'), 'clang-format-14'],
+    [
+      'the sanitizer and libFuzzer runtimes of clang',
+      () => debianPackageInstalled('libclang-rt-14-dev'),
+      'libclang-rt-14-dev',
+    ],
   );
 }
 

@@ -22,10 +22,16 @@ function buildAndTest(name, options, env = process.env) {
 
 buildAndTest('native', []);
 if (sanitizers) {
-  console.log('phasor: GoogleTest again under AddressSanitizer + UndefinedBehaviorSanitizer, SIMD kernels through SIMDe');
-  buildAndTest('native-asan', [`-DCMAKE_CXX_COMPILER=${clangxx()}`, '-DPHASOR_SANITIZE=ON', '-DPHASOR_CALL_SIMD_KERNELS=ON'], {
-    ...process.env,
-    ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1',
-    UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1',
-  });
+  console.log(
+    'phasor: GoogleTest again under AddressSanitizer + UndefinedBehaviorSanitizer, SIMD kernels through SIMDe',
+  );
+  buildAndTest(
+    'native-asan',
+    [`-DCMAKE_CXX_COMPILER=${clangxx()}`, '-DPHASOR_SANITIZE=ON', '-DPHASOR_CALL_SIMD_KERNELS=ON'],
+    {
+      ...process.env,
+      ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1',
+      UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1',
+    },
+  );
 }

@@ -26,12 +26,12 @@ std::string validate_dot_by_offset(double d_model, double base, double max_offse
 // out[k] = metric(PE(0), PE(k)) for k < positions: the first row of the
 // matrix below, which every other row repeats shifted (row p, column q holds
 // out[|p - q|]).
-void offset_row(std::int64_t positions, std::int64_t d_model, double base, Metric metric,
-                float* out, Spacing spacing = Spacing::paper);
+void offset_row(std::int64_t positions, std::int64_t d_model, double base, Metric metric, float* out,
+                Spacing spacing = Spacing::paper);
 
 // out[p * n + q] = metric(PE(p), PE(q)) for p, q < positions.
-void offset_matrix(std::int64_t positions, std::int64_t d_model, double base, Metric metric,
-                   float* out, Spacing spacing = Spacing::paper);
+void offset_matrix(std::int64_t positions, std::int64_t d_model, double base, Metric metric, float* out,
+                   Spacing spacing = Spacing::paper);
 std::string validate_offset_matrix(double positions, double d_model, double base, double metric);
 
 // out[i * n + j] = metric(x_i, x_j) over n rows of width d (float32 sums on

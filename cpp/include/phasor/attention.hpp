@@ -37,10 +37,10 @@ struct AttentionSpec {
   Pairing pairing = Pairing::half;        // rope: the rotation applied
   Pairing table_layout = Pairing::half;   // rope: layout of its cos/sin table
   Pairing weight_layout = Pairing::half;  // rope: the pairing W_Q, W_K were made for
-  bool permute = false;  // rope: permute W's output features from weight_layout to pairing
-  RopeScaling scaling;   // rope
-  std::int64_t heads = 8;  // alibi
-  std::int64_t head = 0;   // alibi, 0-based
+  bool permute = false;                   // rope: permute W's output features from weight_layout to pairing
+  RopeScaling scaling;                    // rope
+  std::int64_t heads = 8;                 // alibi
+  std::int64_t head = 0;                  // alibi, 0-based
 };
 
 struct AttentionInput {
@@ -73,8 +73,7 @@ struct AttentionScores {
 std::string validate_attention(const AttentionSpec& spec, double queries, double keys,
                                const char* queries_name = "positions.length",
                                const char* keys_name = "keyPositions.length");
-void attention_scores(const AttentionSpec& spec, const AttentionInput& in,
-                      const AttentionScores& out);
+void attention_scores(const AttentionSpec& spec, const AttentionInput& in, const AttentionScores& out);
 
 // out[a * offsets + j] = score of the query at anchors[a] against the key at
 // anchors[a] - offset[j] (offset = m - n), one shared token (query_tokens /
@@ -84,13 +83,11 @@ void attention_scores(const AttentionSpec& spec, const AttentionInput& in,
 // unless it is null, and is computed from the key side (additive_offset.hpp):
 // the same values as attention_scores to float64 rounding, at a fraction of
 // the work (no key's PE row is projected).
-std::string validate_score_by_offset(const AttentionSpec& spec, const double* anchors,
-                                     std::int64_t anchor_count, const double* offsets,
-                                     std::int64_t offset_count);
-void score_by_offset(const AttentionSpec& spec, const float* query_token, const float* key_token,
-                     const float* wq, const float* wk, const double* anchors,
-                     std::int64_t anchor_count, const double* offsets, std::int64_t offset_count,
-                     float* out, float* terms = nullptr);
+std::string validate_score_by_offset(const AttentionSpec& spec, const double* anchors, std::int64_t anchor_count,
+                                     const double* offsets, std::int64_t offset_count);
+void score_by_offset(const AttentionSpec& spec, const float* query_token, const float* key_token, const float* wq,
+                     const float* wk, const double* anchors, std::int64_t anchor_count, const double* offsets,
+                     std::int64_t offset_count, float* out, float* terms = nullptr);
 
 // The paper's head slopes: 2^(-8(h+1)/H) when H is a power of two; otherwise
 // the reference code's rule (the slopes of the power of two below H, then

@@ -38,7 +38,6 @@ void embedding_scale(const EmbeddingScaleSpec& spec, const float* tokens, double
 // normal_samples rounds them (random.hpp): given standard_normals of a seed,
 // the norms of that seed's normal_samples(std_dev) as tokens, bit for bit,
 // without a float32 draw per std. std_dev in [0, kMaxNormalStd].
-void embedding_scale_from_normals(const EmbeddingScaleSpec& spec, const double* normals,
-                                  double std_dev, double* out);
+void embedding_scale_from_normals(const EmbeddingScaleSpec& spec, const double* normals, double std_dev, double* out);
 
 }  // namespace phasor

@@ -28,17 +28,17 @@ struct EncodingSpec {
   Spacing spacing = Spacing::paper;
   Order order = Order::sin_cos;
   OddWidth odd_width = OddWidth::error;
-  double max_frequency = 1.0;      // w_0, radians per position
-  double scale = 1.0;              // multiplies every value
-  std::int64_t padding_idx = -1;   // -1: none
-  bool buffer = false;             // rows from position 0 (the stored table), not from paddingIdx + 1
+  double max_frequency = 1.0;     // w_0, radians per position
+  double scale = 1.0;             // multiplies every value
+  std::int64_t padding_idx = -1;  // -1: none
+  bool buffer = false;            // rows from position 0 (the stored table), not from paddingIdx + 1
 };
 
 // How many columns of each kind a row of the spec has.
 struct TableColumns {
-  std::int64_t pairs;        // sin and cos of w_0 .. w_{pairs-1}
-  bool extra_sine;           // one more sine, of w_pairs ('extraSine', odd d)
-  bool zero_column;          // the last column is 0 ('zeroColumn', odd d)
+  std::int64_t pairs;           // sin and cos of w_0 .. w_{pairs-1}
+  bool extra_sine;              // one more sine, of w_pairs ('extraSine', odd d)
+  bool zero_column;             // the last column is 0 ('zeroColumn', odd d)
   std::int64_t exponent_width;  // w of the paper spacing: d, or d - 1 with a zero column
 };
 TableColumns columns_of(const EncodingSpec& spec);

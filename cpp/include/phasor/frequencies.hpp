@@ -23,10 +23,8 @@ enum class Spacing { paper = 0, tensor2tensor = 1 };
 inline constexpr std::array<const char*, 2> kSpacingNames = {"paper", "tensor2tensor"};
 
 double frequency(std::int64_t pair, std::int64_t d_model, double base, Spacing spacing = Spacing::paper);
-void frequencies(std::int64_t d_model, double base, double* omega /* [d_model/2] */,
-                 Spacing spacing = Spacing::paper);
-void wavelengths(std::int64_t d_model, double base, double* lambda /* [d_model/2] */,
-                 Spacing spacing = Spacing::paper);
+void frequencies(std::int64_t d_model, double base, double* omega /* [d_model/2] */, Spacing spacing = Spacing::paper);
+void wavelengths(std::int64_t d_model, double base, double* lambda /* [d_model/2] */, Spacing spacing = Spacing::paper);
 std::vector<double> frequencies(std::int64_t d_model, double base, Spacing spacing = Spacing::paper);
 
 }  // namespace phasor

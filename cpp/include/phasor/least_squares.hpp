@@ -18,7 +18,6 @@ struct LeastSquares {
 };
 
 // x: rows x cols, y: rows x rhs, both row-major float64.
-LeastSquares least_squares(const double* x, std::int64_t rows, std::int64_t cols, const double* y,
-                           std::int64_t rhs);
+LeastSquares least_squares(const double* x, std::int64_t rows, std::int64_t cols, const double* y, std::int64_t rhs);
 
 }  // namespace phasor

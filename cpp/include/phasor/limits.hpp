@@ -34,12 +34,12 @@ inline constexpr double kMaxPairwiseWork = 4294967296.0;    // count x count x d
 inline constexpr double kMaxRotationWork = 67108864.0;      // positions x dModel = 2^26
 // identify reads the table as float64 (8 bytes a value) and checks each fitted
 // form against every value: 2^24 values are 128 MiB and about 4 s.
-inline constexpr double kMaxIdentifyValues = 16777216.0;    // positions x dModel = 2^24
+inline constexpr double kMaxIdentifyValues = 16777216.0;  // positions x dModel = 2^24
 
 // RoPE and the experiments.
-inline constexpr double kMaxRopeValues = 16777216.0;       // count x dim = 2^24
-inline constexpr double kMaxNormalSamples = 33554432.0;    // count = 2^25
-inline constexpr double kMaxSeed = 9007199254740991.0;     // 2^53 - 1: integers a double holds exactly
+inline constexpr double kMaxRopeValues = 16777216.0;     // count x dim = 2^24
+inline constexpr double kMaxNormalSamples = 33554432.0;  // count = 2^25
+inline constexpr double kMaxSeed = 9007199254740991.0;   // 2^53 - 1: integers a double holds exactly
 inline constexpr double kMaxNormalStd = 1e30;
 inline constexpr std::int64_t kMaxAttentionPositions = 4096;  // queries, keys, anchors, offsets
 inline constexpr std::int64_t kMaxAttentionWidth = 4096;      // dModel, dHead
@@ -50,16 +50,16 @@ inline constexpr std::int64_t kMaxEmbeddingScaleValues = std::int64_t{1} << 24; 
 // embeddingScale re-anchors its phase walk every this many positions: blocks
 // of a multiple of it give one call's numbers bit for bit (a chart's slices).
 inline constexpr std::int64_t kEmbeddingScaleBlock = 64;
-inline constexpr std::int64_t kMaxResolutionCases = 64;    // bases, lengths
+inline constexpr std::int64_t kMaxResolutionCases = 64;     // bases, lengths
 inline constexpr double kMaxResolutionWork = 1073741824.0;  // bases x longest length x dModel/2 = 2^30
-inline constexpr std::int64_t kMaxShiftFitDModel = 128;    // the SVD is O(d^3): 0.25 s at 128, 0.7 s at 256
+inline constexpr std::int64_t kMaxShiftFitDModel = 128;     // the SVD is O(d^3): 0.25 s at 128, 0.7 s at 256
 inline constexpr std::int64_t kMaxShiftFitPositions = 4096;
-inline constexpr double kMaxQuadraticPosition = 67108864.0;  // 2^26 keeps p^2 exact in float64
+inline constexpr double kMaxQuadraticPosition = 67108864.0;                   // 2^26 keeps p^2 exact in float64
 inline constexpr std::int64_t kMaxRopeDecayDistance = std::int64_t{1} << 26;  // ropeDecay's maxDistance
-inline constexpr double kMaxRopeDecayWork = 67108864.0;   // (maxDistance + 1) x dModel/2 = 2^26 cos/sin pairs
+inline constexpr double kMaxRopeDecayWork = 67108864.0;     // (maxDistance + 1) x dModel/2 = 2^26 cos/sin pairs
 inline constexpr std::int64_t kMaxRopeDecaySamples = 4096;  // random q, k pairs
-inline constexpr double kMaxRopeRandomWork = 268435456.0;  // samples x (maxDistance + 1) x dModel = 2^28
-inline constexpr double kMaxScalingFactor = 1e6;  // scaling.factor, the betas and the llama3 factors
+inline constexpr double kMaxRopeRandomWork = 268435456.0;   // samples x (maxDistance + 1) x dModel = 2^28
+inline constexpr double kMaxScalingFactor = 1e6;            // scaling.factor, the betas and the llama3 factors
 inline constexpr double kMinScalingParameter = 1e-6;
 
 // The table the bindings export: each bound under the name the TypeScript

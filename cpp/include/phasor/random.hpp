@@ -27,12 +27,11 @@ namespace phasor {
 // [0, kMaxNormalSamples]; std_dev in [0, kMaxNormalStd]. The seed and std are named as the caller's
 // option (attentionScores' tokenStd, embeddingScale's embeddingStd, ...).
 std::string validate_normal_samples(double seed, double stream, double count, double std_dev,
-                                    const char* seed_name = "seed", const char* std_name = "std",
-                                    double first = 0);
+                                    const char* seed_name = "seed", const char* std_name = "std", double first = 0);
 
 // out[k] = float32(std_dev * z_{first + k}) for k < count.
-void normal_samples(std::uint64_t seed, std::uint64_t stream, double std_dev, std::int64_t count,
-                    float* out, std::uint64_t first = 0);
+void normal_samples(std::uint64_t seed, std::uint64_t stream, double std_dev, std::int64_t count, float* out,
+                    std::uint64_t first = 0);
 
 // out[k] = z_{first + k} for k < count, in float64 before any scaling or
 // rounding: normal_samples' out[k] is float32(std_dev * this out[k]), so a

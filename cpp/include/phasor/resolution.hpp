@@ -17,14 +17,13 @@
 
 namespace phasor {
 
-std::string validate_position_resolution(double d_model, const double* bases,
-                                         std::int64_t base_count, const double* lengths,
-                                         std::int64_t length_count, double min_offset);
+std::string validate_position_resolution(double d_model, const double* bases, std::int64_t base_count,
+                                         const double* lengths, std::int64_t length_count, double min_offset);
 
 // min_distance and at_offset: base_count x length_count (NaN where n <= minOffset);
 // float32_bound: length_count.
-void position_resolution(std::int64_t d_model, const double* bases, std::int64_t base_count,
-                         const double* lengths, std::int64_t length_count, std::int64_t min_offset,
-                         double* min_distance, double* at_offset, double* float32_bound);
+void position_resolution(std::int64_t d_model, const double* bases, std::int64_t base_count, const double* lengths,
+                         std::int64_t length_count, std::int64_t min_offset, double* min_distance, double* at_offset,
+                         double* float32_bound);
 
 }  // namespace phasor

@@ -46,9 +46,7 @@ struct RopeSpec {
 std::string check_pairing(const char* name, double code);
 // An even integer in [2, dim]; dim itself when not given (0 passes).
 std::string check_rotary_dim(double rotary_dim, double dim);
-inline std::int64_t rotary_width(const RopeSpec& spec) {
-  return spec.rotary_dim > 0 ? spec.rotary_dim : spec.dim;
-}
+inline std::int64_t rotary_width(const RopeSpec& spec) { return spec.rotary_dim > 0 ? spec.rotary_dim : spec.dim; }
 // Every positions[k] finite with |positions[k]| <= kMaxAbsPosition.
 std::string check_positions(const char* name, const double* positions, std::int64_t count);
 std::string validate_rope(const RopeSpec& spec, const double* positions);
@@ -64,12 +62,11 @@ void rope(const RopeSpec& spec, const float* rows, const double* positions, floa
 // cos and sin of each slot's angle at `position` (dim values each), times
 // `factor`: slot j has angle position * omega[j / 2] (adjacent table) or
 // position * omega[j mod dim/2] (half table).
-void rope_slot_phasors(const double* omega, std::int64_t dim, double position, double factor,
-                       Pairing table_layout, double* c, double* s);
+void rope_slot_phasors(const double* omega, std::int64_t dim, double position, double factor, Pairing table_layout,
+                       double* c, double* s);
 
 // The float64 rotation of one row (the experiments keep projections in float64).
-void rope_row_f64(const double* x, const double* c, const double* s, std::int64_t dim,
-                  Pairing pairing, double* out);
+void rope_row_f64(const double* x, const double* c, const double* s, std::int64_t dim, Pairing pairing, double* out);
 
 // The feature of a `from`-layout row that lands in slot j of the `to` layout:
 // half slot i <- adjacent 2i, half slot h+i <- adjacent 2i+1, and back.

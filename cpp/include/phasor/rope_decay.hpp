@@ -31,8 +31,7 @@ struct RopeDecaySpec {
 // "" or what is wrong: dModel even in [2, kMaxAttentionWidth], base, maxDistance
 // an integer in [0, kMaxRopeDecayDistance], the scaling, and the work
 // (maxDistance + 1) x dModel/2 within kMaxRopeDecayWork.
-std::string validate_rope_decay(double d_model, double base, double max_distance,
-                                const RopeScaling& scaling);
+std::string validate_rope_decay(double d_model, double base, double max_distance, const RopeScaling& scaling);
 
 // out[r] = (1/(d/2)) sum_{j=1}^{d/2} |S_j(r)| for r = 0 .. max_distance.
 void rope_decay(const RopeDecaySpec& spec, double* out);
@@ -44,9 +43,9 @@ void rope_decay(const RopeDecaySpec& spec, double* out);
 // score of q at m against k at n = m - r).
 inline constexpr std::uint64_t kDecayQueryStream = 5;
 inline constexpr std::uint64_t kDecayKeyStream = 6;
-std::string validate_rope_random_scores(double d_model, double base, double max_distance,
-                                        const RopeScaling& scaling, double samples, double seed);
-void rope_random_scores(const RopeDecaySpec& spec, std::int64_t samples, std::uint64_t seed,
-                        double* independent, double* self);
+std::string validate_rope_random_scores(double d_model, double base, double max_distance, const RopeScaling& scaling,
+                                        double samples, double seed);
+void rope_random_scores(const RopeDecaySpec& spec, std::int64_t samples, std::uint64_t seed, double* independent,
+                        double* self);
 
 }  // namespace phasor

@@ -31,11 +31,9 @@
 
 namespace phasor {
 
-enum class RopeScalingType {
-  none = 0, linear = 1, ntk = 2, dynamic_ntk = 3, yarn = 4, llama3 = 5, longrope = 6
-};
-inline constexpr std::array<const char*, 7> kRopeScalingTypeNames = {
-    "none", "linear", "ntk", "dynamic-ntk", "yarn", "llama3", "longrope"};
+enum class RopeScalingType { none = 0, linear = 1, ntk = 2, dynamic_ntk = 3, yarn = 4, llama3 = 5, longrope = 6 };
+inline constexpr std::array<const char*, 7> kRopeScalingTypeNames = {"none", "linear", "ntk",     "dynamic-ntk",
+                                                                     "yarn", "llama3", "longrope"};
 
 struct RopeScaling {
   RopeScalingType type = RopeScalingType::none;
@@ -45,14 +43,14 @@ struct RopeScaling {
   // 0 = not given: rope() takes it from its positions, rope_frequencies() from
   // nothing (dynamic: L, no change; longrope: the short factors).
   double sequence_length = 0.0;
-  double beta_fast = 32.0;        // yarn
-  double beta_slow = 1.0;         // yarn
-  bool truncate = true;           // yarn: floor/ceil the ramp's ends, as transformers does by default
-  double low_freq_factor = 1.0;   // llama3
-  double high_freq_factor = 4.0;  // llama3
-  double attention_factor = 0.0;  // yarn, longrope: 0 means the default
-  double mscale = 0.0;            // yarn: 0 = not set (transformers tests truthiness)
-  double mscale_all_dim = 0.0;    // yarn: 0 = not set
+  double beta_fast = 32.0;           // yarn
+  double beta_slow = 1.0;            // yarn
+  bool truncate = true;              // yarn: floor/ceil the ramp's ends, as transformers does by default
+  double low_freq_factor = 1.0;      // llama3
+  double high_freq_factor = 4.0;     // llama3
+  double attention_factor = 0.0;     // yarn, longrope: 0 means the default
+  double mscale = 0.0;               // yarn: 0 = not set (transformers tests truthiness)
+  double mscale_all_dim = 0.0;       // yarn: 0 = not set
   std::vector<double> short_factor;  // longrope: dim/2 each
   std::vector<double> long_factor;
 };
@@ -62,8 +60,7 @@ double yarn_get_mscale(double scale, double m = 1.0);
 
 // "" or what is wrong (options named as in the TypeScript API, scaling.factor, ...);
 // `dim_name` is the width the caller named (rope: dim, attention: dHead).
-std::string validate_rope_scaling(const RopeScaling& scaling, double dim,
-                                  const char* dim_name = "dim");
+std::string validate_rope_scaling(const RopeScaling& scaling, double dim, const char* dim_name = "dim");
 
 // omega[i] for i < dim/2 after scaling; returns the factor cos and sin are
 // multiplied by (1 except for yarn and longrope).

@@ -27,25 +27,19 @@
 
 namespace phasor {
 
-enum class ShiftEncoding {
-  sinusoidal = 0,
-  sine_only = 1,
-  linear_frequencies = 2,
-  quadratic_phase = 3,
-  log_phase = 4
-};
-inline constexpr std::array<const char*, 5> kShiftEncodingNames = {
-    "sinusoidal", "sine-only", "linear-frequencies", "quadratic-phase", "log-phase"};
+enum class ShiftEncoding { sinusoidal = 0, sine_only = 1, linear_frequencies = 2, quadratic_phase = 3, log_phase = 4 };
+inline constexpr std::array<const char*, 5> kShiftEncodingNames = {"sinusoidal", "sine-only", "linear-frequencies",
+                                                                   "quadratic-phase", "log-phase"};
 
 struct ShiftFitSpec {
   ShiftEncoding encoding = ShiftEncoding::sinusoidal;
   std::int64_t d_model = 0;
   double base = 10000.0;
-  double k = 1.0;               // the shift
-  std::int64_t positions = 0;   // how many p the fit runs over
-  double offset = 0.0;          // the first p
-  double stride = 1.0;          // spacing of the p
-  std::int64_t extrapolate = 0; // further p (same stride) the map is checked on, not fitted to
+  double k = 1.0;                // the shift
+  std::int64_t positions = 0;    // how many p the fit runs over
+  double offset = 0.0;           // the first p
+  double stride = 1.0;           // spacing of the p
+  std::int64_t extrapolate = 0;  // further p (same stride) the map is checked on, not fitted to
 };
 
 std::string validate_shift_fit(const ShiftFitSpec& spec);
@@ -53,8 +47,7 @@ std::string validate_shift_fit(const ShiftFitSpec& spec);
 // The encoding's frequencies: d/2 values (d for sine-only).
 std::vector<double> shift_encoding_frequencies(const ShiftFitSpec& spec);
 // e(p), d values.
-void shift_encoding(const ShiftFitSpec& spec, const std::vector<double>& frequencies, double p,
-                    double* row);
+void shift_encoding(const ShiftFitSpec& spec, const std::vector<double>& frequencies, double p, double* row);
 // The rows shift_fit fits and checks, r < positions + extrapolate: x row r is
 // e(p_r), y row r is e(p_r + k), each d values. Log phase: bit for bit as
 // shift_encoding gives them. The others along the progression
@@ -66,11 +59,11 @@ void shift_encoding(const ShiftFitSpec& spec, const std::vector<double>& frequen
 void shift_fit_rows(const ShiftFitSpec& spec, const std::vector<double>& frequencies, double* x, double* y);
 
 struct ShiftFit {
-  std::vector<double> map;           // d x d, row-major: e(p + k) ~ map . e(p)
-  double residual = 0.0;  // ||M e(p) - e(p + k)|| / ||e(p + k)|| over the fitted p (Frobenius)
+  std::vector<double> map;              // d x d, row-major: e(p + k) ~ map . e(p)
+  double residual = 0.0;                // ||M e(p) - e(p + k)|| / ||e(p + k)|| over the fitted p (Frobenius)
   double extrapolation_residual = 0.0;  // the same over the extrapolated p (NaN without any)
-  std::vector<double> per_position;  // the ratio for each p, fitted then extrapolated
-                                     // (absolute where e(p + k) = 0)
+  std::vector<double> per_position;     // the ratio for each p, fitted then extrapolated
+                                        // (absolute where e(p + k) = 0)
   std::vector<double> singular_values;  // of the positions x d matrix of e(p)
   std::int64_t rank = 0;
 };
@@ -80,7 +73,6 @@ ShiftFit shift_fit(const ShiftFitSpec& spec);
 // Sine-only loses the phase's quadrant: sin(v p) = sin(v q) for q = pi / v - p.
 // Returns {v, q, sin(v p), sin(v q), cos(v p), cos(v q)} for slot j = dimension.
 std::string validate_sine_collision(double d_model, double base, double dimension, double position);
-std::vector<double> sine_collision(std::int64_t d_model, double base, std::int64_t dimension,
-                                   double position);
+std::vector<double> sine_collision(std::int64_t d_model, double base, std::int64_t dimension, double position);
 
 }  // namespace phasor

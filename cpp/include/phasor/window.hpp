@@ -23,9 +23,9 @@
 namespace phasor {
 
 struct Bins {
-  double first = 0.0;        // first position (or offset) of bin 0
-  std::int64_t stride = 1;   // positions per bin
-  std::int64_t count = 0;    // bins
+  double first = 0.0;       // first position (or offset) of bin 0
+  std::int64_t stride = 1;  // positions per bin
+  std::int64_t count = 0;   // bins
 };
 
 // D(w, s): the mean of cos(w n + phi) over n = 0 .. s-1 is D * cos(w (s-1)/2 + phi).
@@ -40,20 +40,17 @@ std::string validate_bins(double first, double stride, double count, double shif
 void encode_bins(const EncodingSpec& spec, const Bins& bins, float* out);
 
 // Only the dimensions dims[0 .. m): out[n * count + r] = mean over bin r of PE(p, dims[n]).
-void encode_bin_dims(const EncodingSpec& spec, const Bins& bins, const std::int64_t* dims,
-                     std::int64_t m, float* out);
+void encode_bin_dims(const EncodingSpec& spec, const Bins& bins, const std::int64_t* dims, std::int64_t m, float* out);
 
 // out[r] = mean over offsets k in bin r of PE(p).PE(p+k) = sum_i cos(w_i k), any p
 // (float64 sums). With stride 1 and first 0 this is dot_by_offset.
-void dot_by_offset_bins(std::int64_t d_model, double base, Spacing spacing, const Bins& bins,
-                        double* out);
+void dot_by_offset_bins(std::int64_t d_model, double base, Spacing spacing, const Bins& bins, double* out);
 
 // out[r] = PE(p) . M(r), the float32 row PE(p) against the float32 row M(r) of
 // encode_bins over the bins shifted by p (float64 sums): with stride 1, the
 // dot product of the two encoded rows PE(p) and PE(p + k), as a user holding
 // the table would measure it.
-void measured_dot_bins(std::int64_t d_model, double base, Spacing spacing, double p,
-                       const Bins& bins, double* out);
+void measured_dot_bins(std::int64_t d_model, double base, Spacing spacing, double p, const Bins& bins, double* out);
 
 // The distance or similarity matrix over a window at pixel resolution. Bins of
 // `stride` positions on both axes, aligned to multiples of the stride, make a
@@ -62,7 +59,6 @@ void measured_dot_bins(std::int64_t d_model, double base, Spacing spacing, doubl
 // at its centre offset k. out[r] is the block centred on offset first + r*stride:
 // dot: that mean; cosine: it / (d/2); l2: the root mean square distance
 // sqrt(d - 2 * mean). The blocks' matrix is Toeplitz too, so this row draws it.
-void offset_row_bins(std::int64_t d_model, double base, Spacing spacing, Metric metric,
-                     const Bins& bins, float* out);
+void offset_row_bins(std::int64_t d_model, double base, Spacing spacing, Metric metric, const Bins& bins, float* out);
 
 }  // namespace phasor

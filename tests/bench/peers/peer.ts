@@ -14,7 +14,14 @@ export interface Peer {
 }
 
 /** Peers in the order of the tables: phasor first, the floor last. */
-export const PEER_ORDER: readonly PeerId[] = ['phasor-simd', 'phasor-scalar', 'plain-ts', 'plain-ts-hoisted', 'tfjs-wasm', 'fill-floor'];
+export const PEER_ORDER: readonly PeerId[] = [
+  'phasor-simd',
+  'phasor-scalar',
+  'plain-ts',
+  'plain-ts-hoisted',
+  'tfjs-wasm',
+  'fill-floor',
+];
 
 export const PEER_LABELS: Readonly<Record<PeerId, string>> = {
   'phasor-simd': 'phasor (wasm SIMD)',

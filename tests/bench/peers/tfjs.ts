@@ -28,7 +28,10 @@ export function tfDistances(tf: Tf, x: tfCore.Tensor2D): tfCore.Tensor2D {
   return tf.tidy(() => {
     const squares = tf.sum(tf.square(x), 1);
     const gram = tf.matMul(x, x, false, true);
-    const d2 = tf.sub<tfCore.Tensor2D>(tf.add(tf.reshape(squares, [-1, 1]), tf.reshape(squares, [1, -1])), tf.mul(gram, 2));
+    const d2 = tf.sub<tfCore.Tensor2D>(
+      tf.add(tf.reshape(squares, [-1, 1]), tf.reshape(squares, [1, -1])),
+      tf.mul(gram, 2),
+    );
     return tf.sqrt(tf.relu(d2)); // relu: rounding can make d2 slightly negative
   });
 }

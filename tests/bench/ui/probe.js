@@ -17,7 +17,8 @@
   window.__bench = bench;
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) bench.longTasks.push({ start: e.startTime, duration: e.duration, kind: 'task' });
+      for (const e of list.getEntries())
+        bench.longTasks.push({ start: e.startTime, duration: e.duration, kind: 'task' });
     }).observe({ type: 'longtask', buffered: true });
   } catch {
     // no longtask support: the tables say so
@@ -119,10 +120,11 @@
     });
 
   /** Waits for `n` frames. */
-  bench.frames = (n = 1) => new Promise((resolve) => {
-    const next = (left) => (left === 0 ? resolve() : requestAnimationFrame(() => next(left - 1)));
-    next(n);
-  });
+  bench.frames = (n = 1) =>
+    new Promise((resolve) => {
+      const next = (left) => (left === 0 ? resolve() : requestAnimationFrame(() => next(left - 1)));
+      next(n);
+    });
 
   /** Records rAF timestamps until stop() returns them. */
   bench.recordFrames = () => {

@@ -11,13 +11,18 @@ const FRAME_MS = 16.7;
 const ms = (v) => (Number.isFinite(v) ? (v >= 100 ? Math.round(v).toString() : v.toFixed(1)) : '—');
 const row = (cells) => `| ${cells.join(' | ')} |`;
 const head = (cells, numericFrom = 1) => [row(cells), row(cells.map((_, i) => (i >= numericFrom ? '--:' : ':--')))];
-const chartName = (label) => label.replace(/^phasor-/, '').replace('#0', ' (RoPE/additive)').replace('#1', ' (pairing)');
+const chartName = (label) =>
+  label
+    .replace(/^phasor-/, '')
+    .replace('#0', ' (RoPE/additive)')
+    .replace('#1', ' (pairing)');
 const taskText = (v) => (v > 0 ? `**${ms(v)}**` : 'none ≥ 50');
 const flag = (v) => (v > FRAME_MS ? `**${ms(v)}**` : ms(v));
 
 function cells(preset) {
   const all = [];
-  for (const [control, charts] of Object.entries(preset.latency)) for (const [chart, s] of Object.entries(charts)) all.push({ control, chart, ...s });
+  for (const [control, charts] of Object.entries(preset.latency))
+    for (const [chart, s] of Object.entries(charts)) all.push({ control, chart, ...s });
   return all;
 }
 
@@ -43,14 +48,34 @@ function presetSummary(preset) {
     zoomP95: zooms.reduce((m, z) => Math.max(m, z.p95), 0),
     zoomFullP95: zooms.reduce((m, z) => Math.max(m, z.full.p95), 0),
     // Results painted in a later frame than the input's (a computation in slices), and steps with nothing to redraw.
-    drawnLater: all.filter((x) => x.drawnLater > 0).map((x) => `${x.control} → ${chartName(x.chart)} (${x.drawnLater}/${x.samples})`),
-    nothingToRedraw: all.filter((x) => x.drawn + (x.drawnLater ?? 0) < x.samples).map((x) => `${x.control} → ${chartName(x.chart)} (${x.samples - x.drawn - (x.drawnLater ?? 0)}/${x.samples})`),
-    missedZoomRedraws: Object.entries(preset.zoom).filter(([, z]) => z.drawn < z.samples || z.full.drawn < z.full.samples).map(([c, z]) => `zoom ${chartName(c)} (${z.drawn}/${z.samples}, ${z.full.drawn}/${z.full.samples})`),
+    drawnLater: all
+      .filter((x) => x.drawnLater > 0)
+      .map((x) => `${x.control} → ${chartName(x.chart)} (${x.drawnLater}/${x.samples})`),
+    nothingToRedraw: all
+      .filter((x) => x.drawn + (x.drawnLater ?? 0) < x.samples)
+      .map((x) => `${x.control} → ${chartName(x.chart)} (${x.samples - x.drawn - (x.drawnLater ?? 0)}/${x.samples})`),
+    missedZoomRedraws: Object.entries(preset.zoom)
+      .filter(([, z]) => z.drawn < z.samples || z.full.drawn < z.full.samples)
+      .map(([c, z]) => `zoom ${chartName(c)} (${z.drawn}/${z.samples}, ${z.full.drawn}/${z.full.samples})`),
   };
 }
 
 function summaryTable(result) {
-  const lines = head(['preset', 'control × chart pairs', 'input → painted result, median', 'p95, worst pair', 'charts\' work per update, max', 'longest task in 2 s drags', 'longest task after them', 'longest frame gap in drags', 'zoom p95', 'zoom p95 at 2^31'], 1);
+  const lines = head(
+    [
+      'preset',
+      'control × chart pairs',
+      'input → painted result, median',
+      'p95, worst pair',
+      "charts' work per update, max",
+      'longest task in 2 s drags',
+      'longest task after them',
+      'longest frame gap in drags',
+      'zoom p95',
+      'zoom p95 at 2^31',
+    ],
+    1,
+  );
   for (const preset of result.presets) {
     const s = presetSummary(preset);
     lines.push(
@@ -96,10 +121,30 @@ function detailTable(preset) {
 }
 
 function loadTable(result) {
-  const lines = head(['page', 'first chart drawn', 'all charts drawn', 'charts', 'bytes (as served)', 'gzip', 'requests', 'longest start-up task']);
+  const lines = head([
+    'page',
+    'first chart drawn',
+    'all charts drawn',
+    'charts',
+    'bytes (as served)',
+    'gzip',
+    'requests',
+    'longest start-up task',
+  ]);
   for (const [name, l] of Object.entries(result.loads)) {
     const page = name === 'explorer' ? 'explorer (build/site)' : 'example post (build/embed, phasor-embed.js)';
-    lines.push(row([page, `${ms(l.firstChart)} ms`, `${ms(l.allCharts)} ms`, String(l.charts), `${Math.round(l.bytes / 1024)} KB`, `${Math.round(l.gzipBytes / 1024)} KB`, String(l.requests), taskText(l.longestTask) + (l.longestRendering > 0 && l.longestRendering >= l.longestTask ? ' (rendering)' : '')]));
+    lines.push(
+      row([
+        page,
+        `${ms(l.firstChart)} ms`,
+        `${ms(l.allCharts)} ms`,
+        String(l.charts),
+        `${Math.round(l.bytes / 1024)} KB`,
+        `${Math.round(l.gzipBytes / 1024)} KB`,
+        String(l.requests),
+        taskText(l.longestTask) + (l.longestRendering > 0 && l.longestRendering >= l.longestTask ? ' (rendering)' : ''),
+      ]),
+    );
   }
   return lines;
 }
@@ -126,11 +171,20 @@ export function renderUiSection(result) {
   for (const preset of result.presets) {
     const s = presetSummary(preset);
     const notes = [
-      s.drawnLater.length ? `painted in a later frame than the input's (computing in slices): ${s.drawnLater.join(', ')}` : '',
+      s.drawnLater.length
+        ? `painted in a later frame than the input's (computing in slices): ${s.drawnLater.join(', ')}`
+        : '',
       s.nothingToRedraw.length ? `nothing to redraw: ${s.nothingToRedraw.join(', ')}` : '',
       s.missedZoomRedraws.length ? `zoom steps not redrawn in their frame: ${s.missedZoomRedraws.join(', ')}` : '',
     ].filter(Boolean);
-    lines.push(`<details><summary>${preset.name} (<code>${preset.query || '(no query)'}</code>): input → painted result, median / p95 in ms per control and chart${notes.map((n) => `; ${n}`).join('')}</summary>`, '', ...detailTable(preset), '', '</details>', '');
+    lines.push(
+      `<details><summary>${preset.name} (<code>${preset.query || '(no query)'}</code>): input → painted result, median / p95 in ms per control and chart${notes.map((n) => `; ${n}`).join('')}</summary>`,
+      '',
+      ...detailTable(preset),
+      '',
+      '</details>',
+      '',
+    );
   }
   return lines.join('\n').trimEnd();
 }

@@ -55,7 +55,8 @@ const { values: args } = parseArgs({
   },
 });
 const cpuThrottle = Number(args['cpu-throttle']);
-if (!(cpuThrottle >= 1)) throw new Error(`bench:ui: --cpu-throttle must be a number of at least 1; got ${args['cpu-throttle']}`);
+if (!(cpuThrottle >= 1))
+  throw new Error(`bench:ui: --cpu-throttle must be a number of at least 1; got ${args['cpu-throttle']}`);
 const partial = Boolean(args.preset || args.control || args.chart || args.skip || cpuThrottle !== 1);
 const skip = new Set(args.skip.split(',').filter(Boolean));
 const wanted = (list, text) => !list || list.some((w) => text.includes(w));
@@ -73,7 +74,9 @@ export const PRESETS = [
   { name: 'base 100', query: '?base=100' },
   { name: 'base 10⁶', query: '?base=1000000' },
 ];
-const presets = (args.quick ? [PRESETS[0], PRESETS[3]] : PRESETS).filter((p) => wanted(args.preset, `${p.name} ${p.query}`));
+const presets = (args.quick ? [PRESETS[0], PRESETS[3]] : PRESETS).filter((p) =>
+  wanted(args.preset, `${p.name} ${p.query}`),
+);
 
 /** The explorer's controls: how one step of each is applied in the page (applyControl). */
 const CONTROLS = [
@@ -98,7 +101,12 @@ function quantile(values, q) {
   const lo = Math.floor(at);
   return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (at - lo);
 }
-const summary = (values) => ({ median: quantile(values, 0.5), p95: quantile(values, 0.95), max: Math.max(...values), n: values.length });
+const summary = (values) => ({
+  median: quantile(values, 0.5),
+  p95: quantile(values, 0.95),
+  max: Math.max(...values),
+  n: values.length,
+});
 const log = (text) => process.stderr.write(`bench:ui: ${text}\n`);
 
 /**
@@ -140,7 +148,9 @@ function applyControl(control, n) {
 
 /** Every chart on the page, labelled like the probe labels its renders. */
 function chartsOnPage() {
-  const all = [...document.querySelectorAll('*')].filter((el) => el.localName.startsWith('phasor-') && el.hasAttribute('data-state'));
+  const all = [...document.querySelectorAll('*')].filter(
+    (el) => el.localName.startsWith('phasor-') && el.hasAttribute('data-state'),
+  );
   return all.map((el) => {
     const same = all.filter((other) => other.localName === el.localName);
     return same.length > 1 ? `${el.localName}#${same.indexOf(el)}` : el.localName;
@@ -157,7 +167,8 @@ function chartElement(label) {
  * forbids eval in the page; CDP's evaluate is not subject to it).
  */
 async function definePageFunctions(page) {
-  for (const fn of [applyControl, chartsOnPage, chartElement, wheelStep]) await page.evaluate(`window.${fn.name} = ${fn.toString()}`);
+  for (const fn of [applyControl, chartsOnPage, chartElement, wheelStep])
+    await page.evaluate(`window.${fn.name} = ${fn.toString()}`);
 }
 
 /** Waits until no chart has rendered for `quietMs` (off-screen catch-ups done). */
@@ -166,7 +177,9 @@ async function settle(page, quietMs = 400) {
     (quiet) => {
       const r = window.__bench.renders;
       const last = r.length ? r[r.length - 1].t : 0;
-      const ready = [...document.querySelectorAll('[data-state]')].every((el) => el.getAttribute('data-state') !== 'loading');
+      const ready = [...document.querySelectorAll('[data-state]')].every(
+        (el) => el.getAttribute('data-state') !== 'loading',
+      );
       return ready && performance.now() - last > quiet;
     },
     quietMs,
@@ -183,7 +196,13 @@ async function scrollTo(page, label) {
 async function drivenCharts(page, control) {
   const driven = await page.evaluate((control) => {
     const charts = window.chartsOnPage();
-    const snapshot = () => charts.map((c) => [...window.chartElement(c).attributes].filter((a) => a.name !== 'data-state').map((a) => `${a.name}=${a.value}`).join('&'));
+    const snapshot = () =>
+      charts.map((c) =>
+        [...window.chartElement(c).attributes]
+          .filter((a) => a.name !== 'data-state')
+          .map((a) => `${a.name}=${a.value}`)
+          .join('&'),
+      );
     const before = snapshot();
     window.applyControl(control, 0);
     const after = snapshot();
@@ -236,7 +255,10 @@ async function latency(page, control, chart) {
 async function drag(page, control, chart) {
   await scrollTo(page, chart);
   const box = await page.locator(`#${control.id}`).boundingBox();
-  const thumb = await page.$eval(`#${control.id}`, (el) => (el.valueAsNumber - Number(el.min)) / (Number(el.max) - Number(el.min)));
+  const thumb = await page.$eval(
+    `#${control.id}`,
+    (el) => (el.valueAsNumber - Number(el.min)) / (Number(el.max) - Number(el.min)),
+  );
   if (!box || box.y < 0 || box.y > 900) return null;
   const x0 = box.x + 8 + thumb * (box.width - 16);
   const y = box.y + box.height / 2;
@@ -261,8 +283,15 @@ async function drag(page, control, chart) {
       let gap = 0;
       for (let i = 1; i < during.length; i++) gap = Math.max(gap, during[i] - during[i - 1]);
       const tasks = window.__bench.longTasks;
-      const within = (a, b) => tasks.filter((t) => t.start >= a && t.start < b).reduce((m, t) => Math.max(m, t.duration), 0);
-      return { longestTask: within(start, end), longestTaskAfter: within(end, end + 1200), longestFrameGap: gap, frames: during.length, ms: end - start };
+      const within = (a, b) =>
+        tasks.filter((t) => t.start >= a && t.start < b).reduce((m, t) => Math.max(m, t.duration), 0);
+      return {
+        longestTask: within(start, end),
+        longestTaskAfter: within(end, end + 1200),
+        longestFrameGap: gap,
+        frames: during.length,
+        ms: end - start,
+      };
     },
     { start, end },
   );
@@ -275,13 +304,25 @@ function wheelStep(label, n) {
   const front = el.shadowRoot.querySelector('svg.front');
   const plot = el.shadowRoot.querySelector('canvas').getBoundingClientRect();
   const deltaY = n % 2 === 0 ? -50 : 50;
-  front.dispatchEvent(new WheelEvent('wheel', { deltaY, ctrlKey: true, clientX: plot.x + plot.width / 2, clientY: plot.y + plot.height / 2, bubbles: true, cancelable: true }));
+  front.dispatchEvent(
+    new WheelEvent('wheel', {
+      deltaY,
+      ctrlKey: true,
+      clientX: plot.x + plot.width / 2,
+      clientY: plot.y + plot.height / 2,
+      bubbles: true,
+      cancelable: true,
+    }),
+  );
 }
 
 async function zoom(page, chart) {
   await scrollTo(page, chart);
   // The wheel and drag gestures load when a pointer first comes near a chart.
-  const plot = await page.evaluate((label) => window.chartElement(label).shadowRoot.querySelector('canvas').getBoundingClientRect().toJSON(), chart);
+  const plot = await page.evaluate(
+    (label) => window.chartElement(label).shadowRoot.querySelector('canvas').getBoundingClientRect().toJSON(),
+    chart,
+  );
   await page.mouse.move(plot.x + plot.width / 2, plot.y + plot.height / 2);
   await page.waitForTimeout(300);
   await page.mouse.move(0, 0);
@@ -314,7 +355,8 @@ async function zoom(page, chart) {
 async function openPage(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
-  if (cpuThrottle !== 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+  if (cpuThrottle !== 1)
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
   await page.addInitScript({ path: join(repoRoot, 'tests/bench/ui/probe.js') });
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
@@ -333,7 +375,9 @@ async function runPreset(browser, site, preset) {
     result.latency[control.name] = {};
     for (const chart of driven) {
       const r = (result.latency[control.name][chart] = await latency(page, control, chart));
-      log(`${preset.name}: ${control.name} → ${chart}: median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (work ${r.work.median.toFixed(1)} ms, painted later ${r.drawnLater}/${r.samples})`);
+      log(
+        `${preset.name}: ${control.name} → ${chart}: median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (work ${r.work.median.toFixed(1)} ms, painted later ${r.drawnLater}/${r.samples})`,
+      );
     }
     if (control.kind !== 'range' || skip.has('drags')) continue;
     result.drags[control.name] = {};
@@ -348,7 +392,9 @@ async function runPreset(browser, site, preset) {
   }
   for (const chart of charts.filter((c) => ZOOMABLE.includes(c) && !skip.has('zoom') && wanted(args.chart, c))) {
     result.zoom[chart] = await zoom(page, chart);
-    log(`${preset.name}: zoom ${chart}: p95 ${result.zoom[chart].p95.toFixed(1)} ms, at full range ${result.zoom[chart].full.p95.toFixed(1)} ms`);
+    log(
+      `${preset.name}: zoom ${chart}: p95 ${result.zoom[chart].p95.toFixed(1)} ms, at full range ${result.zoom[chart].full.p95.toFixed(1)} ms`,
+    );
   }
   result.problems = problems;
   await context.close();
@@ -373,7 +419,9 @@ async function coldLoad(browser, server, root, path) {
         requests: 1 + resources.length,
         paths: [new URL(nav.name).pathname, ...resources.map((e) => new URL(e.name).pathname)],
         longestTask: window.__bench.longTasks.reduce((m, t) => Math.max(m, t.duration), 0),
-        longestRendering: window.__bench.longTasks.filter((t) => t.kind === 'rendering').reduce((m, t) => Math.max(m, t.duration), 0),
+        longestRendering: window.__bench.longTasks
+          .filter((t) => t.kind === 'rendering')
+          .reduce((m, t) => Math.max(m, t.duration), 0),
       };
     });
     r.gzipBytes = r.paths.reduce((s, p) => {
@@ -386,8 +434,22 @@ async function coldLoad(browser, server, root, path) {
     runs.push(r);
     await context.close();
   }
-  const med = (key) => quantile(runs.map((r) => r[key]), 0.5);
-  return { firstChart: med('firstChart'), allCharts: med('allCharts'), charts: runs[0].charts, bytes: med('bytes'), gzipBytes: med('gzipBytes'), requests: med('requests'), longestTask: Math.max(...runs.map((r) => r.longestTask)), longestRendering: Math.max(...runs.map((r) => r.longestRendering)), runs: runs.length };
+  const med = (key) =>
+    quantile(
+      runs.map((r) => r[key]),
+      0.5,
+    );
+  return {
+    firstChart: med('firstChart'),
+    allCharts: med('allCharts'),
+    charts: runs[0].charts,
+    bytes: med('bytes'),
+    gzipBytes: med('gzipBytes'),
+    requests: med('requests'),
+    longestTask: Math.max(...runs.map((r) => r.longestTask)),
+    longestRendering: Math.max(...runs.map((r) => r.longestRendering)),
+    runs: runs.length,
+  };
 }
 
 const vite = await startVite({ listen: false });
@@ -402,12 +464,26 @@ try {
   servers.push(site, embed);
   browser = await chromium.launch({
     executablePath: args.chromium,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const started = machine();
   const result = {
     mode: args.quick ? 'quick' : 'full',
-    environment: { ...started, runtime: `Chromium ${browser.version()} (headless)`, samples: SAMPLES, dragMs: DRAG_MS, cpuThrottle },
+    environment: {
+      ...started,
+      runtime: `Chromium ${browser.version()} (headless)`,
+      samples: SAMPLES,
+      dragMs: DRAG_MS,
+      cpuThrottle,
+    },
     presets: [],
     loads: {},
   };

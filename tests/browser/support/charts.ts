@@ -84,13 +84,20 @@ export function inkOf(page: Page, tag: string): Promise<Ink> {
         hash = Math.imul(hash ^ (data[n] | (data[n + 1] << 8) | (data[n + 2] << 16) | (n << 3)), 16777619) >>> 0;
       }
     }
-    const shapes = el.shadowRoot!.querySelectorAll('svg line, svg path, svg circle, svg rect, svg polyline, svg polygon, svg text').length;
+    const shapes = el.shadowRoot!.querySelectorAll(
+      'svg line, svg path, svg circle, svg rect, svg polyline, svg polygon, svg text',
+    ).length;
     return { covered: total ? covered / total : 0, colours: colours.size, digest: hash.toString(16), shapes };
   });
 }
 
 /** The colour drawn at a point of a chart's canvas, given in CSS pixels relative to the canvas. */
-export function canvasColourAt(page: Page, tag: string, x: number, y: number): Promise<[number, number, number, number]> {
+export function canvasColourAt(
+  page: Page,
+  tag: string,
+  x: number,
+  y: number,
+): Promise<[number, number, number, number]> {
   return page.$eval(
     tag,
     (el, [cx, cy]) => {
@@ -139,10 +146,15 @@ export const DATA_COVERAGE: Record<string, number> = {
 };
 
 /** What a drawn chart must show: data on its canvas, more than one colour, and its axes named for screen readers. */
-export async function dataDrawn(page: Page, tag: string): Promise<{ covered: number; colours: number; named: boolean }> {
+export async function dataDrawn(
+  page: Page,
+  tag: string,
+): Promise<{ covered: number; colours: number; named: boolean }> {
   const ink = await inkOf(page, tag);
   const named = await page.$eval(tag, (el) =>
-    [...el.shadowRoot!.querySelectorAll('svg.front')].every((svg) => svg.getAttribute('role') === 'img' && (svg.getAttribute('aria-label') ?? '').length > 20),
+    [...el.shadowRoot!.querySelectorAll('svg.front')].every(
+      (svg) => svg.getAttribute('role') === 'img' && (svg.getAttribute('aria-label') ?? '').length > 20,
+    ),
   );
   return { covered: ink.covered, colours: ink.colours, named };
 }

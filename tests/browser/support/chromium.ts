@@ -26,8 +26,16 @@ export interface WatchedPage {
   close(): Promise<void>;
 }
 
-export async function openPage(browser: Browser, url: string, options: BrowserContextOptions = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, ...options });
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: BrowserContextOptions = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    deviceScaleFactor: 1,
+    ...options,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -51,7 +59,8 @@ export async function openRecordingPage(browser: Browser, problems: string[]): P
   const page = await browser.newPage();
   page.on('console', (message) => {
     // The browser's own favicon request is not the page's (some dev servers answer it 404).
-    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) problems.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
+      problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
   await page.addInitScript(() => {

@@ -8,7 +8,12 @@ import { expect } from 'vitest';
 import { openRecordingPage } from '../../browser/support/chromium.js';
 
 // PE(p) for p = 0..4 at dModel 4 (the seed's 5 × 4 table), in float64.
-export const SEED_TABLE = [0, 1, 2, 3, 4].flatMap((p) => [Math.sin(p), Math.cos(p), Math.sin(p / 100), Math.cos(p / 100)]);
+export const SEED_TABLE = [0, 1, 2, 3, 4].flatMap((p) => [
+  Math.sin(p),
+  Math.cos(p),
+  Math.sin(p / 100),
+  Math.cos(p / 100),
+]);
 // ALiBi's slopes for 8 heads: 2^-1 … 2^-8.
 export const ALIBI_8 = [1, 2, 3, 4, 5, 6, 7, 8].map((h) => 2 ** -h);
 
@@ -41,7 +46,12 @@ export interface PageReport {
  * Opens `url`, waits for `window.phasorResult` and for `charts` to draw, and
  * checks the numbers, the ink and that nothing went wrong.
  */
-export async function checkPage(browser: Browser, url: string, charts: readonly string[], timeout = 60_000): Promise<PageReport> {
+export async function checkPage(
+  browser: Browser,
+  url: string,
+  charts: readonly string[],
+  timeout = 60_000,
+): Promise<PageReport> {
   const problems: string[] = [];
   const page = await openRecordingPage(browser, problems);
   const fetched: PageReport['fetched'] = [];
@@ -78,17 +88,26 @@ export async function checkPage(browser: Browser, url: string, charts: readonly 
   });
   try {
     await page.goto(url);
-    await page.waitForFunction(() => (window as unknown as { phasorResult?: unknown }).phasorResult !== undefined, undefined, { timeout });
+    await page.waitForFunction(
+      () => (window as unknown as { phasorResult?: unknown }).phasorResult !== undefined,
+      undefined,
+      { timeout },
+    );
     await page.waitForFunction(
       (names) =>
         names.every((name) => {
           const el = document.querySelector(name) as (Element & { renders?: number }) | null;
-          return el?.getAttribute('data-state') === 'error' || (el?.getAttribute('data-state') === 'ready' && (el.renders ?? 0) > 0);
+          return (
+            el?.getAttribute('data-state') === 'error' ||
+            (el?.getAttribute('data-state') === 'ready' && (el.renders ?? 0) > 0)
+          );
         }),
       charts,
       { timeout },
     );
-    const result = (await page.evaluate(() => (window as unknown as { phasorResult: Computed }).phasorResult)) as Computed;
+    const result = (await page.evaluate(
+      () => (window as unknown as { phasorResult: Computed }).phasorResult,
+    )) as Computed;
     expectNumbers(result);
     for (const tag of charts) {
       const ink = await page.$eval(tag, (el) => {

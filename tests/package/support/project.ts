@@ -18,7 +18,13 @@ export interface RunResult {
 }
 
 /** Runs a command, resolving with its output; rejects with the output when it fails or outlives `timeoutMs`. */
-export function run(command: string, args: string[], cwd: string, timeoutMs = 600_000, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeoutMs = 600_000,
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunResult> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -32,7 +38,12 @@ export function run(command: string, args: string[], cwd: string, timeoutMs = 60
       clearTimeout(timer);
       const ms = performance.now() - started;
       if (code === 0) resolve({ stdout, stderr, ms });
-      else reject(new Error(`${[command, ...args].join(' ')} in ${cwd} ${signal ? `was killed after ${timeoutMs} ms` : `exited ${code}`}\n${stdout}\n${stderr}`));
+      else
+        reject(
+          new Error(
+            `${[command, ...args].join(' ')} in ${cwd} ${signal ? `was killed after ${timeoutMs} ms` : `exited ${code}`}\n${stdout}\n${stderr}`,
+          ),
+        );
     });
   });
 }
@@ -42,7 +53,10 @@ export async function packTarball(): Promise<string> {
   mkdirSync(MATRIX, { recursive: true });
   for (const f of readdirSync(MATRIX).filter((f) => f.endsWith('.tgz'))) rmSync(join(MATRIX, f));
   await run('npm', ['pack', '--pack-destination', MATRIX, '--silent'], repoRoot, 900_000);
-  return join(MATRIX, readdirSync(MATRIX).find((f) => f.endsWith('.tgz'))!);
+  return join(
+    MATRIX,
+    readdirSync(MATRIX).find((f) => f.endsWith('.tgz'))!,
+  );
 }
 
 export interface Project {
@@ -82,11 +96,13 @@ export async function prepareConsumer(name: string, tarball: string, withPages =
     mkdirSync(join(dir, 'node_modules'), { recursive: true });
     writeFileSync(stamp, key);
   }
-  for (const entry of readdirSync(dir)) if (entry !== 'node_modules') rmSync(join(dir, entry), { recursive: true, force: true });
+  for (const entry of readdirSync(dir))
+    if (entry !== 'node_modules') rmSync(join(dir, entry), { recursive: true, force: true });
   for (const cache of ['.vite', '.cache']) rmSync(join(dir, 'node_modules', cache), { recursive: true, force: true });
   if (withPages) cpSync(join(CONSUMERS, 'page'), dir, { recursive: true });
   cpSync(source, dir, { recursive: true });
-  const installPhasorMs = (await run('npm', ['install', '--no-save', '--prefer-offline', ...npmQuiet, tarball], dir)).ms;
+  const installPhasorMs = (await run('npm', ['install', '--no-save', '--prefer-offline', ...npmQuiet, tarball], dir))
+    .ms;
   return {
     name,
     dir,
@@ -102,6 +118,8 @@ export async function prepareConsumer(name: string, tarball: string, withPages =
 
 /** A page that loads `script` and holds `charts`. */
 export function pageHtml(script: string, charts: readonly string[], module = true): string {
-  const tags = charts.map((c) => (c === 'phasor-heatmap' ? '<phasor-heatmap d-model="32" positions="50"></phasor-heatmap>' : `<${c}></${c}>`));
+  const tags = charts.map((c) =>
+    c === 'phasor-heatmap' ? '<phasor-heatmap d-model="32" positions="50"></phasor-heatmap>' : `<${c}></${c}>`,
+  );
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>phasor consumer</title></head>\n<body>\n${tags.join('\n')}\n<script ${module ? 'type="module" ' : ''}src="${script}"></script>\n</body></html>\n`;
 }

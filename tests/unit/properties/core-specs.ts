@@ -2,7 +2,17 @@
 // and the float64 reference each result must match.
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { DotByOffsetOptions, EncodeOptions, Encoding, Layout, Metric, PairwiseOptions, Rotation, RotationOptions, Spacing } from '../../../web/src/core/index.js';
+import type {
+  DotByOffsetOptions,
+  EncodeOptions,
+  Encoding,
+  Layout,
+  Metric,
+  PairwiseOptions,
+  Rotation,
+  RotationOptions,
+  Spacing,
+} from '../../../web/src/core/index.js';
 import * as A from './arbitraries.js';
 import * as R from './references.js';
 import { given, sample, type Spec } from './spec.js';
@@ -24,36 +34,66 @@ export const encode: Spec<EncodeOptions> = {
   related: { positions: ['offset'], dModel: ['positions'], offset: ['positions'] },
   // dModel ≥ 8 keeps any positions up to 2^26 past the 1 GiB cap, so a hostile positions stays cheap.
   valid: fc
-    .record({ positions: fc.integer({ min: 1, max: 40 }), dModel: A.even(8, 48), base: A.maybe(A.base), layout: A.maybe(A.layout), spacing: A.maybe(A.spacing), withInto: fc.boolean() })
+    .record({
+      positions: fc.integer({ min: 1, max: 40 }),
+      dModel: A.even(8, 48),
+      base: A.maybe(A.base),
+      layout: A.maybe(A.layout),
+      spacing: A.maybe(A.spacing),
+      withInto: fc.boolean(),
+    })
     .chain((o) => A.maybe(A.offset(o.positions)).map((offset) => ({ ...o, offset })))
-    .map(({ withInto, ...o }) => A.defined({ ...o, into: withInto ? new Float32Array(o.positions * o.dModel).fill(NaN) : undefined })),
+    .map(({ withInto, ...o }) =>
+      A.defined({ ...o, into: withInto ? new Float32Array(o.positions * o.dModel).fill(NaN) : undefined }),
+    ),
   check(o, result) {
     const r = result as Encoding;
     const base = given(o.base, 10000);
     const offset = given(o.offset, 0);
     const omega = R.frequencies(o.dModel, base, given<Spacing>(o.spacing as Spacing | undefined, 'paper'));
-    expect([r.positions, r.dModel, r.base, r.offset, r.layout, r.spacing]).toEqual([o.positions, o.dModel, base, offset, given<Layout>(o.layout, 'interleaved'), given(o.spacing, 'paper')]);
+    expect([r.positions, r.dModel, r.base, r.offset, r.layout, r.spacing]).toEqual([
+      o.positions,
+      o.dModel,
+      base,
+      offset,
+      given<Layout>(o.layout, 'interleaved'),
+      given(o.spacing, 'paper'),
+    ]);
     if (o.into) expect(r.table).toBe(o.into);
     expect(r.table.length).toBe(o.positions * o.dModel);
     for (const row of sample(o.positions)) {
       const p = offset + row;
       const want = R.peRow(p, omega, given<Layout>(o.layout, 'interleaved'));
-      expectClose(`encode row ${row} (p = ${p})`, r.table.subarray(row * o.dModel, (row + 1) * o.dModel), want, () => tableTolerance(p));
+      expectClose(`encode row ${row} (p = ${p})`, r.table.subarray(row * o.dModel, (row + 1) * o.dModel), want, () =>
+        tableTolerance(p),
+      );
     }
     expectClose('frequencies', r.frequencies, omega, (i) => relative(omega[i]));
-    expectClose('wavelengths', r.wavelengths, omega.map((w) => R.TWO_PI / w), (i) => relative(R.TWO_PI / omega[i]));
+    expectClose(
+      'wavelengths',
+      r.wavelengths,
+      omega.map((w) => R.TWO_PI / w),
+      (i) => relative(R.TWO_PI / omega[i]),
+    );
   },
 };
 
 export const frequencies: Spec<{ dModel: number; base?: number; spacing?: Spacing }> = {
   fn: 'frequencies',
   keys: ['dModel', 'base', 'spacing'],
-  valid: fc.record({ dModel: fc.oneof(A.even(2, 64), A.even(2, 65536)), base: A.maybe(A.base), spacing: A.maybe(A.spacing) }).map(A.defined),
+  valid: fc
+    .record({ dModel: fc.oneof(A.even(2, 64), A.even(2, 65536)), base: A.maybe(A.base), spacing: A.maybe(A.spacing) })
+    .map(A.defined),
   check(o, result) {
     const r = result as { frequencies: Float64Array; wavelengths: Float64Array };
     const omega = R.frequencies(o.dModel, given(o.base, 10000), given<Spacing>(o.spacing, 'paper'));
     expectClose('frequencies', r.frequencies, omega, (i) => relative(omega[i]));
-    expectClose('wavelengths', r.wavelengths, omega.map((w) => R.TWO_PI / w), (i) => relative(R.TWO_PI / omega[i]));
+    expectClose(
+      'wavelengths',
+      r.wavelengths,
+      omega.map((w) => R.TWO_PI / w),
+      (i) => relative(R.TWO_PI / omega[i]),
+    );
   },
 };
 
@@ -61,7 +101,15 @@ export const dotByOffset: Spec<DotByOffsetOptions> = {
   fn: 'dotByOffset',
   keys: ['dModel', 'base', 'maxOffset', 'normalize', 'spacing'],
   related: { dModel: ['maxOffset'], maxOffset: ['dModel'] },
-  valid: fc.record({ dModel: A.even(2, 256), base: A.maybe(A.base), maxOffset: fc.oneof(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 1000, max: 3000 })), normalize: A.maybe(fc.boolean()), spacing: A.maybe(A.spacing) }).map(A.defined),
+  valid: fc
+    .record({
+      dModel: A.even(2, 256),
+      base: A.maybe(A.base),
+      maxOffset: fc.oneof(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 1000, max: 3000 })),
+      normalize: A.maybe(fc.boolean()),
+      spacing: A.maybe(A.spacing),
+    })
+    .map(A.defined),
   check(o, result) {
     const dots = result as Float32Array;
     const omega = R.frequencies(o.dModel, given(o.base, 10000), given<Spacing>(o.spacing, 'paper'));
@@ -70,19 +118,35 @@ export const dotByOffset: Spec<DotByOffsetOptions> = {
     expect(dots.length).toBe(o.maxOffset + 1);
     const want = new Float64Array(dots.length);
     for (const k of sample(dots.length)) want[k] = R.cosSum(k, omega) / scale;
-    expectClose('PE(p)·PE(p+k)', sample(dots.length).map((k) => dots[k]), sample(dots.length).map((k) => want[k]), (i) => {
-      const k = sample(dots.length)[i];
-      return 2 * f32(want[k]) + (h * (k * 2 ** -49 + 2 ** -40)) / scale;
-    });
+    expectClose(
+      'PE(p)·PE(p+k)',
+      sample(dots.length).map((k) => dots[k]),
+      sample(dots.length).map((k) => want[k]),
+      (i) => {
+        const k = sample(dots.length)[i];
+        return 2 * f32(want[k]) + (h * (k * 2 ** -49 + 2 ** -40)) / scale;
+      },
+    );
   },
 };
 
-function offsetMatrixSpec(fn: 'distanceMatrix' | 'similarityMatrix'): Spec<{ positions: number; dModel: number; base?: number; spacing?: Spacing; metric?: 'dot' | 'cosine' }> {
-  const metric = fn === 'similarityMatrix' ? A.maybe(fc.constantFrom<'dot' | 'cosine'>('dot', 'cosine')) : fc.constant(undefined);
+function offsetMatrixSpec(
+  fn: 'distanceMatrix' | 'similarityMatrix',
+): Spec<{ positions: number; dModel: number; base?: number; spacing?: Spacing; metric?: 'dot' | 'cosine' }> {
+  const metric =
+    fn === 'similarityMatrix' ? A.maybe(fc.constantFrom<'dot' | 'cosine'>('dot', 'cosine')) : fc.constant(undefined);
   return {
     fn,
     keys: ['positions', 'dModel', 'base', 'spacing', ...(fn === 'similarityMatrix' ? ['metric'] : [])],
-    valid: fc.record({ positions: fc.integer({ min: 1, max: 40 }), dModel: A.even(2, 64), base: A.maybe(A.base), spacing: A.maybe(A.spacing), metric }).map(A.defined),
+    valid: fc
+      .record({
+        positions: fc.integer({ min: 1, max: 40 }),
+        dModel: A.even(2, 64),
+        base: A.maybe(A.base),
+        spacing: A.maybe(A.spacing),
+        metric,
+      })
+      .map(A.defined),
     check(o, result) {
       const m = result as Float32Array;
       const n = o.positions;
@@ -93,10 +157,15 @@ function offsetMatrixSpec(fn: 'distanceMatrix' | 'similarityMatrix'): Spec<{ pos
       const row = Float64Array.from({ length: n }, (_, k) => R.offsetMetric(k, omega, kind));
       const drift = (k: number) => h * (k * 2 ** -49 + 2 ** -38);
       for (const p of sample(n)) {
-        expectClose(`${fn} row ${p}`, m.subarray(p * n, (p + 1) * n), Array.from({ length: n }, (_, q) => row[Math.abs(p - q)]), (q) => {
-          const k = Math.abs(p - q);
-          return 2 * f32(row[k]) + (kind === 'l2' ? Math.sqrt(2 * drift(k)) : drift(k) / (kind === 'cosine' ? h : 1));
-        });
+        expectClose(
+          `${fn} row ${p}`,
+          m.subarray(p * n, (p + 1) * n),
+          Array.from({ length: n }, (_, q) => row[Math.abs(p - q)]),
+          (q) => {
+            const k = Math.abs(p - q);
+            return 2 * f32(row[k]) + (kind === 'l2' ? Math.sqrt(2 * drift(k)) : drift(k) / (kind === 'cosine' ? h : 1));
+          },
+        );
       }
     },
   };
@@ -118,7 +187,8 @@ export const pairwise: Spec<PairwiseOptions> = {
     const n = o.rows.length / o.dim;
     let largest = 0;
     for (const v of o.rows) largest = Math.max(largest, Math.abs(v));
-    const rowMax = (i: number) => o.rows.subarray(i * o.dim, (i + 1) * o.dim).reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+    const rowMax = (i: number) =>
+      o.rows.subarray(i * o.dim, (i + 1) * o.dim).reduce((m, v) => Math.max(m, Math.abs(v)), 0);
     // float32 sums: (dim + 4)·2^-24 relative to the terms' magnitude.
     const magnitude = (i: number, j: number) => {
       if (kind === 'cosine') return 1;
@@ -135,7 +205,12 @@ export const pairwise: Spec<PairwiseOptions> = {
       const j = ij % n;
       // Rows are rescaled to a largest entry in [1, 2): entries far below it
       // land among float32's subnormals (spacing 2^-149 there).
-      const floor = kind === 'dot' ? o.dim * 2 ** -146 * rowMax(i) * rowMax(j) : kind === 'l2' ? Math.sqrt(o.dim) * largest * 2 ** -60 : o.dim * 2 ** -60;
+      const floor =
+        kind === 'dot'
+          ? o.dim * 2 ** -146 * rowMax(i) * rowMax(j)
+          : kind === 'l2'
+            ? Math.sqrt(o.dim) * largest * 2 ** -60
+            : o.dim * 2 ** -60;
       return f32(want[ij]) + (o.dim + 4) * 2 ** -23 * magnitude(i, j) + floor;
     });
   },
@@ -144,11 +219,29 @@ export const pairwise: Spec<PairwiseOptions> = {
 export const rotation: Spec<RotationOptions> = {
   fn: 'rotation',
   keys: ['dModel', 'base', 'k', 'positions', 'offset', 'layout', 'spacing'],
-  related: { k: ['offset', 'positions'], offset: ['k', 'positions'], positions: ['k', 'offset', 'dModel'], dModel: ['positions'] },
+  related: {
+    k: ['offset', 'positions'],
+    offset: ['k', 'positions'],
+    positions: ['k', 'offset', 'dModel'],
+    dModel: ['positions'],
+  },
   valid: fc
-    .record({ dModel: A.even(2, 32), base: A.maybe(A.base), positions: fc.integer({ min: 1, max: 50 }), layout: A.maybe(A.layout), spacing: A.maybe(A.spacing) })
+    .record({
+      dModel: A.even(2, 32),
+      base: A.maybe(A.base),
+      positions: fc.integer({ min: 1, max: 50 }),
+      layout: A.maybe(A.layout),
+      spacing: A.maybe(A.spacing),
+    })
     .chain((o) =>
-      fc.record({ k: fc.oneof(fc.integer({ min: -100, max: 100 }), fc.double({ min: -1e6, max: 1e6, noNaN: true })), offset: A.maybe(fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.double({ min: -1e6, max: 1e6, noNaN: true }))) }).map((s) => A.defined({ ...o, ...s })),
+      fc
+        .record({
+          k: fc.oneof(fc.integer({ min: -100, max: 100 }), fc.double({ min: -1e6, max: 1e6, noNaN: true })),
+          offset: A.maybe(
+            fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.double({ min: -1e6, max: 1e6, noNaN: true })),
+          ),
+        })
+        .map((s) => A.defined({ ...o, ...s })),
     ),
   check(o, result) {
     const r = result as Rotation;
@@ -164,4 +257,13 @@ export const rotation: Spec<RotationOptions> = {
 };
 
 // encode's general table options and conventions: table-specs.ts.
-export const CORE_SPECS = [encode, frequencies, dotByOffset, distanceMatrix, similarityMatrix, pairwise, rotation, ...TABLE_SPECS] as unknown as Spec[];
+export const CORE_SPECS = [
+  encode,
+  frequencies,
+  dotByOffset,
+  distanceMatrix,
+  similarityMatrix,
+  pairwise,
+  rotation,
+  ...TABLE_SPECS,
+] as unknown as Spec[];

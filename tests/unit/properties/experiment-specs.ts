@@ -34,7 +34,13 @@ export const rope: Spec<RopeOptions> = {
   fn: 'rope',
   runs: 200,
   keys: ['rows', 'dim', 'rotaryDim', 'ropeDims', 'positions', 'theta', 'pairing', 'tableLayout', 'scaling'],
-  related: { rows: ['dim', 'positions'], dim: ['rows', 'positions', 'scaling', 'rotaryDim'], rotaryDim: ['dim', 'scaling'], positions: ['rows'], scaling: ['dim', 'rotaryDim'] },
+  related: {
+    rows: ['dim', 'positions'],
+    dim: ['rows', 'positions', 'scaling', 'rotaryDim'],
+    rotaryDim: ['dim', 'scaling'],
+    positions: ['rows'],
+    scaling: ['dim', 'rotaryDim'],
+  },
   valid: fc
     .record({
       count: fc.integer({ min: 1, max: 6 }),
@@ -48,11 +54,26 @@ export const rope: Spec<RopeOptions> = {
     })
     .chain((o) => {
       // rotaryDim: an even width in [2, dim], or absent (dim).
-      const rotaryDim = o.rotaryPart === undefined ? undefined : 2 * Math.max(1, Math.round((o.rotaryPart * o.dim) / 2));
+      const rotaryDim =
+        o.rotaryPart === undefined ? undefined : 2 * Math.max(1, Math.round((o.rotaryPart * o.dim) / 2));
       return fc
-        .record({ rows: A.floats(o.count * o.dim), positions: o.withPositions ? A.positionList(o.count) : fc.constant(undefined), scaling: A.scaling(rotaryDim ?? o.dim) })
+        .record({
+          rows: A.floats(o.count * o.dim),
+          positions: o.withPositions ? A.positionList(o.count) : fc.constant(undefined),
+          scaling: A.scaling(rotaryDim ?? o.dim),
+        })
         .map((s) =>
-          A.defined({ rows: s.rows, dim: o.dim, rotaryDim, ropeDims: o.ropeDims, positions: s.positions, theta: o.theta, pairing: o.pairing, tableLayout: o.tableLayout, scaling: s.scaling }),
+          A.defined({
+            rows: s.rows,
+            dim: o.dim,
+            rotaryDim,
+            ropeDims: o.ropeDims,
+            positions: s.positions,
+            theta: o.theta,
+            pairing: o.pairing,
+            tableLayout: o.tableLayout,
+            scaling: s.scaling,
+          }),
         );
     }),
   check(o, result) {
@@ -72,9 +93,15 @@ export const rope: Spec<RopeOptions> = {
       const x = row.subarray(at, at + rd);
       const want = R.ropeRow(x, positions[r], omega, factor, pairing, given(o.tableLayout, pairing));
       const size = x.reduce((s, v) => s + Math.abs(v), 0) * factor;
-      expectClose(`rope row ${r} (m = ${positions[r]})`, got.subarray(at, at + rd), want, (j) => 2 * f32(want[j]) + size * (Math.abs(positions[r]) + 1) * 2 ** -46);
+      expectClose(
+        `rope row ${r} (m = ${positions[r]})`,
+        got.subarray(at, at + rd),
+        want,
+        (j) => 2 * f32(want[j]) + size * (Math.abs(positions[r]) + 1) * 2 ** -46,
+      );
       // The other dims pass through bit for bit.
-      for (let j = 0; j < dim; j++) if (j < at || j >= at + rd) expect(Object.is(got[j], row[j]), `row ${r} dim ${j} passes through`).toBe(true);
+      for (let j = 0; j < dim; j++)
+        if (j < at || j >= at + rd) expect(Object.is(got[j], row[j]), `row ${r} dim ${j} passes through`).toBe(true);
     }
   },
 };
@@ -85,7 +112,11 @@ export const ropeFrequencies: Spec<RopeFrequencyOptions> = {
   keys: ['dim', 'rotaryDim', 'theta', 'scaling'],
   related: { dim: ['scaling', 'rotaryDim'], rotaryDim: ['dim', 'scaling'], scaling: ['dim', 'rotaryDim'] },
   valid: fc
-    .record({ dim: A.even(2, 256), theta: A.maybe(A.base), rotaryPart: A.maybe(fc.double({ min: 0, max: 1, noNaN: true })) })
+    .record({
+      dim: A.even(2, 256),
+      theta: A.maybe(A.base),
+      rotaryPart: A.maybe(fc.double({ min: 0, max: 1, noNaN: true })),
+    })
     .chain(({ dim, theta, rotaryPart }) => {
       const rotaryDim = rotaryPart === undefined ? undefined : 2 * Math.max(1, Math.round((rotaryPart * dim) / 2));
       return A.scaling(rotaryDim ?? dim).map((scaling) => A.defined({ dim, rotaryDim, theta, scaling }));
@@ -97,7 +128,12 @@ export const ropeFrequencies: Spec<RopeFrequencyOptions> = {
     const { omega, factor } = R.ropeFrequencies(rd, theta, o.scaling);
     const original = R.ropeFrequencies(rd, theta).omega;
     expectClose('scaled frequencies', r.frequencies, omega, (i) => relative(omega[i]));
-    expectClose('wavelengths', r.wavelengths, omega.map((w) => R.TWO_PI / w), (i) => relative(R.TWO_PI / omega[i]));
+    expectClose(
+      'wavelengths',
+      r.wavelengths,
+      omega.map((w) => R.TWO_PI / w),
+      (i) => relative(R.TWO_PI / omega[i]),
+    );
     expectClose('original frequencies', r.originalFrequencies, original, (i) => relative(original[i]));
     expectClose('attention factor', [r.attentionFactor], [factor], () => relative(factor));
   },
@@ -154,7 +190,14 @@ export const standardNormals: Spec<StandardNormalsOptions> = {
 export const shiftFit: Spec<ShiftFitOptions> = {
   fn: 'shiftFit',
   keys: ['encoding', 'dModel', 'base', 'k', 'positions', 'offset', 'stride', 'extrapolate'],
-  related: { k: ['offset', 'encoding'], offset: ['k', 'encoding'], positions: ['offset', 'stride', 'extrapolate'], stride: ['offset', 'positions'], extrapolate: ['offset', 'positions'], encoding: ['offset', 'k'] },
+  related: {
+    k: ['offset', 'encoding'],
+    offset: ['k', 'encoding'],
+    positions: ['offset', 'stride', 'extrapolate'],
+    stride: ['offset', 'positions'],
+    extrapolate: ['offset', 'positions'],
+    encoding: ['offset', 'k'],
+  },
   valid: fc
     .record({
       encoding: A.shiftEncoding,
@@ -179,7 +222,8 @@ export const shiftFit: Spec<ShiftFitOptions> = {
     const omega = R.shiftFrequencies(o.encoding, d, given(o.base, 10000));
     expectClose('frequencies', fit.frequencies, omega, (i) => relative(omega[i], 46));
     expect(fit.singularValues.length).toBe(Math.min(o.positions, d));
-    for (let i = 1; i < fit.singularValues.length; i++) expect(fit.singularValues[i]).toBeLessThanOrEqual(fit.singularValues[i - 1] * (1 + 1e-12));
+    for (let i = 1; i < fit.singularValues.length; i++)
+      expect(fit.singularValues[i]).toBeLessThanOrEqual(fit.singularValues[i - 1] * (1 + 1e-12));
     expect(Number.isInteger(fit.rank) && fit.rank >= 0 && fit.rank <= Math.min(o.positions, d)).toBe(true);
     expect(Number.isNaN(fit.extrapolationResidual)).toBe(given(o.extrapolate, 0) === 0);
     // Least squares: no map fits better; the identity and the zero map (residual 1) are two others.
@@ -245,7 +289,10 @@ export const embeddingScale: Spec<EmbeddingScaleOptions> = {
         .record({
           offset: A.maybe(A.offset(o.positions)),
           tokens: o.given === 'tokens' ? A.floats(o.positions * o.dModel) : fc.constant(undefined),
-          normals: o.given === 'normals' ? A.floats(o.positions * o.dModel).map((t) => Float64Array.from(t, (v, i) => v * (1 + i * 2 ** -30))) : fc.constant(undefined),
+          normals:
+            o.given === 'normals'
+              ? A.floats(o.positions * o.dModel).map((t) => Float64Array.from(t, (v, i) => v * (1 + i * 2 ** -30)))
+              : fc.constant(undefined),
         })
         .map((s) => {
           const { given: _, ...rest } = o;
@@ -257,11 +304,21 @@ export const embeddingScale: Spec<EmbeddingScaleOptions> = {
     const d = o.dModel;
     const std = given(o.embeddingStd, 1 / Math.sqrt(d));
     // normals: entry k is float32(std · z_k), as normalSamples rounds it.
-    const tokens = o.tokens ?? (o.normals ? Float32Array.from(o.normals, (z) => std * z) : R.normalSamples(given(o.seed, 0), 4, o.positions * d, std));
+    const tokens =
+      o.tokens ??
+      (o.normals
+        ? Float32Array.from(o.normals, (z) => std * z)
+        : R.normalSamples(given(o.seed, 0), 4, o.positions * d, std));
     const omega = R.frequencies(d, given(o.base, 10000));
     const scale = Math.sqrt(d);
     expect(r.scale).toBe(scale);
-    const norms = { tokenNorm: [] as number[], scaledTokenNorm: [] as number[], peNorm: [] as number[], sumNorm: [] as number[], scaledSumNorm: [] as number[] };
+    const norms = {
+      tokenNorm: [] as number[],
+      scaledTokenNorm: [] as number[],
+      peNorm: [] as number[],
+      sumNorm: [] as number[],
+      scaledSumNorm: [] as number[],
+    };
     const tolerance: number[] = [];
     for (let row = 0; row < o.positions; row++) {
       const p = given(o.offset, 0) + row;
@@ -284,14 +341,23 @@ export const embeddingScale: Spec<EmbeddingScaleOptions> = {
 export const positionResolution: Spec<PositionResolutionOptions> = {
   fn: 'positionResolution',
   keys: ['dModel', 'bases', 'lengths', 'minOffset'],
-  related: { lengths: ['minOffset', 'bases'], minOffset: ['lengths'], bases: ['lengths'], dModel: ['bases', 'lengths'] },
+  related: {
+    lengths: ['minOffset', 'bases'],
+    minOffset: ['lengths'],
+    bases: ['lengths'],
+    dModel: ['bases', 'lengths'],
+  },
   valid: fc
     .record({
       dModel: A.even(2, 32),
       bases: fc.array(A.base, { minLength: 1, maxLength: 3 }),
       lengths: fc.array(fc.integer({ min: 2, max: 300 }), { minLength: 1, maxLength: 4 }),
     })
-    .chain((o) => A.maybe(fc.integer({ min: 1, max: Math.max(...o.lengths) - 1 })).map((minOffset) => A.defined({ ...o, minOffset }))),
+    .chain((o) =>
+      A.maybe(fc.integer({ min: 1, max: Math.max(...o.lengths) - 1 })).map((minOffset) =>
+        A.defined({ ...o, minOffset }),
+      ),
+    ),
   check(o, result) {
     const r = result as PositionResolution;
     const bases = values(o.bases);
@@ -318,7 +384,12 @@ export const positionResolution: Spec<PositionResolutionOptions> = {
         expectClose(`distance at the offset reported`, [distance(k)], [best], () => 2 * tol);
       });
     });
-    expectClose('float32 bound', r.float32Bound, lengths.map((n) => 2 * Math.sqrt(d) * (2 ** -25 + (n - 1) * 2 ** -51)), (i) => relative(r.float32Bound[i], 50));
+    expectClose(
+      'float32 bound',
+      r.float32Bound,
+      lengths.map((n) => 2 * Math.sqrt(d) * (2 ** -25 + (n - 1) * 2 ** -51)),
+      (i) => relative(r.float32Bound[i], 50),
+    );
   },
 };
 
@@ -329,7 +400,11 @@ export const ropeDecay: Spec<RopeDecayOptions> = {
   keys: ['dModel', 'base', 'maxDistance', 'scaling'],
   related: { dModel: ['scaling', 'maxDistance'], scaling: ['dModel'], maxDistance: ['dModel'] },
   valid: fc
-    .record({ dModel: A.even(2, 64), base: A.maybe(A.base), maxDistance: fc.oneof(fc.integer({ min: 0, max: 200 }), fc.constant(0)) })
+    .record({
+      dModel: A.even(2, 64),
+      base: A.maybe(A.base),
+      maxDistance: fc.oneof(fc.integer({ min: 0, max: 200 }), fc.constant(0)),
+    })
     .chain((o) => A.scaling(o.dModel).map((scaling) => A.defined({ ...o, scaling }))),
   check(o, result) {
     const bound = result as Float64Array;
@@ -351,4 +426,18 @@ export const ropeDecay: Spec<RopeDecayOptions> = {
   },
 };
 
-export const EXPERIMENT_SPECS = [ropeDecay, rope, ropeFrequencies, attentionScores, scoreByOffset, alibiSlopes, normalSamples, standardNormals, shiftFit, sineCollision, embeddingScale, positionResolution, identify] as unknown as Spec[];
+export const EXPERIMENT_SPECS = [
+  ropeDecay,
+  rope,
+  ropeFrequencies,
+  attentionScores,
+  scoreByOffset,
+  alibiSlopes,
+  normalSamples,
+  standardNormals,
+  shiftFit,
+  sineCollision,
+  embeddingScale,
+  positionResolution,
+  identify,
+] as unknown as Spec[];

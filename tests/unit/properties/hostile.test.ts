@@ -18,7 +18,13 @@ beforeAll(async () => {
 const call = (spec: Spec, options: unknown) => (ph[spec.fn] as (o: unknown) => unknown).call(ph, options);
 
 /** Right numbers or a named refusal; then the uncorrupted options still give the right numbers. */
-function rightOrRefused(spec: Spec, options: unknown, check: (result: unknown) => void, names: readonly string[], good: Record<string, unknown>): void {
+function rightOrRefused(
+  spec: Spec,
+  options: unknown,
+  check: (result: unknown) => void,
+  names: readonly string[],
+  good: Record<string, unknown>,
+): void {
   let result: unknown;
   let refused = false;
   try {
@@ -38,7 +44,13 @@ describe('hostile options: right numbers or a named TypeError/RangeError, and th
         fc.property(spec.valid, fc.constantFrom(...spec.keys), hostileValue, (good, key, value) => {
           const options: Record<string, unknown> = { ...good, [key]: value };
           if (value === undefined) delete options[key];
-          rightOrRefused(spec, options, (result) => spec.check(options, result), [key, ...(spec.related?.[key] ?? [])], good);
+          rightOrRefused(
+            spec,
+            options,
+            (result) => spec.check(options, result),
+            [key, ...(spec.related?.[key] ?? [])],
+            good,
+          );
         }),
         runs(120),
       );
@@ -51,7 +63,13 @@ describe('hostile options: right numbers or a named TypeError/RangeError, and th
           const keys = Object.keys(good);
           if (how === 0) {
             // A misspelt key: TypeError naming it, never ignored.
-            rightOrRefused(spec, { ...good, [wrong]: 1 }, () => expect.fail(`unknown option '${wrong}' was accepted`), [wrong], good);
+            rightOrRefused(
+              spec,
+              { ...good, [wrong]: 1 },
+              () => expect.fail(`unknown option '${wrong}' was accepted`),
+              [wrong],
+              good,
+            );
           } else if (how === 1) {
             // A getter that throws: TypeError naming the option.
             const options = { ...good };
@@ -61,7 +79,9 @@ describe('hostile options: right numbers or a named TypeError/RangeError, and th
           } else if (how === 2) {
             // A Proxy of good options, its traps counting reads: the right numbers, each option read once.
             const reads = new Map<PropertyKey, number>();
-            const proxy = new Proxy(good, { get: (t, k, r) => (reads.set(k, (reads.get(k) ?? 0) + 1), Reflect.get(t, k, r)) });
+            const proxy = new Proxy(good, {
+              get: (t, k, r) => (reads.set(k, (reads.get(k) ?? 0) + 1), Reflect.get(t, k, r)),
+            });
             spec.check(good, call(spec, proxy));
             for (const k of keys) expect(reads.get(k) ?? 0, `reads of ${k}`).toBeLessThanOrEqual(1);
           } else if (how === 3) {
@@ -74,7 +94,11 @@ describe('hostile options: right numbers or a named TypeError/RangeError, and th
             const revocable = Proxy.revocable(good, {});
             revocable.revoke();
             rightOrRefused(spec, revocable.proxy, () => expect.fail('a revoked Proxy was read'), ['options'], good);
-            const sneaky = new Proxy(good, { ownKeys: () => { throw new Error('no keys'); } });
+            const sneaky = new Proxy(good, {
+              ownKeys: () => {
+                throw new Error('no keys');
+              },
+            });
             rightOrRefused(spec, sneaky, () => expect.fail('an unreadable options object was read'), ['options'], good);
           }
         }),

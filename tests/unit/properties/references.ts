@@ -93,7 +93,12 @@ export function rotationMatrix(omega: Float64Array, k: number, layout: Layout): 
  * (ropeFrequencies and attention: none, so dynamic NTK changes nothing and longrope
  * takes its short factors).
  */
-export function ropeFrequencies(dim: number, theta: number, s?: RopeScaling, callLength?: number): { omega: Float64Array; factor: number } {
+export function ropeFrequencies(
+  dim: number,
+  theta: number,
+  s?: RopeScaling,
+  callLength?: number,
+): { omega: Float64Array; factor: number } {
   const invFreq = (t: number) => Float64Array.from({ length: dim / 2 }, (_, i) => 1 / t ** ((2 * i) / dim));
   const type = s?.type ?? 'none';
   if (!s || type === 'none') return { omega: invFreq(theta), factor: 1 };
@@ -144,7 +149,14 @@ export function ropeFrequencies(dim: number, theta: number, s?: RopeScaling, cal
 }
 
 /** One row turned by RoPE at position m: slot j's angle from the table layout, its partner from the pairing. */
-export function ropeRow(x: ArrayLike<number>, m: number, omega: Float64Array, factor: number, pairing: Pairing, table: Pairing): Float64Array {
+export function ropeRow(
+  x: ArrayLike<number>,
+  m: number,
+  omega: Float64Array,
+  factor: number,
+  pairing: Pairing,
+  table: Pairing,
+): Float64Array {
   const d = x.length;
   const h = d / 2;
   const out = new Float64Array(d);
@@ -214,11 +226,22 @@ export function alibiSlopes(n: number): number[] {
   };
   if (Number.isInteger(Math.log2(n))) return powerOfTwo(n);
   const closest = 2 ** Math.floor(Math.log2(n));
-  return [...powerOfTwo(closest), ...alibiSlopes(2 * closest).filter((_, i) => i % 2 === 0).slice(0, n - closest)];
+  return [
+    ...powerOfTwo(closest),
+    ...alibiSlopes(2 * closest)
+      .filter((_, i) => i % 2 === 0)
+      .slice(0, n - closest),
+  ];
 }
 
 /** rows (count × a) times w (a × b), float64. */
-export function matmul(rows: ArrayLike<number>, count: number, w: ArrayLike<number>, a: number, b: number): Float64Array {
+export function matmul(
+  rows: ArrayLike<number>,
+  count: number,
+  w: ArrayLike<number>,
+  a: number,
+  b: number,
+): Float64Array {
   const out = new Float64Array(count * b);
   for (let r = 0; r < count; r++)
     for (let f = 0; f < b; f++) {

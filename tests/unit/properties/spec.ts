@@ -27,7 +27,11 @@ export interface Spec<O extends object = Record<string, unknown>> {
 /** Every index up to 300 values, else a spread of 300 (first, last and between). */
 export function sample(count: number): number[] {
   if (count <= 300) return Array.from({ length: count }, (_, i) => i);
-  return [...Array.from({ length: 100 }, (_, i) => i), ...Array.from({ length: 100 }, (_, i) => Math.floor(((i + 0.5) * count) / 100)), ...Array.from({ length: 100 }, (_, i) => count - 1 - i)];
+  return [
+    ...Array.from({ length: 100 }, (_, i) => i),
+    ...Array.from({ length: 100 }, (_, i) => Math.floor(((i + 0.5) * count) / 100)),
+    ...Array.from({ length: 100 }, (_, i) => count - 1 - i),
+  ];
 }
 
 /** The option as given, or its default when undefined. */

@@ -17,7 +17,12 @@ export function runs(defaultRuns: number): fc.Parameters<unknown> {
 }
 
 /** max |a_i − b_i| − tol_i over i: ≤ 0 when every value is within its tolerance. */
-export function expectClose(what: string, got: ArrayLike<number>, want: ArrayLike<number>, tol: (i: number) => number): void {
+export function expectClose(
+  what: string,
+  got: ArrayLike<number>,
+  want: ArrayLike<number>,
+  tol: (i: number) => number,
+): void {
   expect(got.length, `${what}: length`).toBe(want.length);
   for (let i = 0; i < want.length; i++) {
     const g = got[i];
@@ -60,10 +65,59 @@ class Float32Sub extends Float32Array {}
  * read, Proxies, typed arrays of the wrong kind or shared or detached.
  */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(NaN, Infinity, -Infinity, -0, 0, 1, -1, 2, 3, 0.5, 2.5, -2.5, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 2 ** 31, 2 ** 31 + 1, -(2 ** 31) - 1),
-  fc.constantFrom(4095, 4096, 4097, 65535, 65536, 65538, 2 ** 26, 2 ** 26 + 1, 2 ** 30, 2 ** 32, 1e300, 1e301, Number.MIN_VALUE, Number.MAX_VALUE, 1 + 2 ** -52),
+  fc.constantFrom(
+    NaN,
+    Infinity,
+    -Infinity,
+    -0,
+    0,
+    1,
+    -1,
+    2,
+    3,
+    0.5,
+    2.5,
+    -2.5,
+    2 ** 53,
+    2 ** 53 + 2,
+    -(2 ** 53),
+    2 ** 31,
+    2 ** 31 + 1,
+    -(2 ** 31) - 1,
+  ),
+  fc.constantFrom(
+    4095,
+    4096,
+    4097,
+    65535,
+    65536,
+    65538,
+    2 ** 26,
+    2 ** 26 + 1,
+    2 ** 30,
+    2 ** 32,
+    1e300,
+    1e301,
+    Number.MIN_VALUE,
+    Number.MAX_VALUE,
+    1 + 2 ** -52,
+  ),
   fc.double({ noNaN: false }),
-  fc.constantFrom('', '4', 'interleaved', 'half', 'rope', 'l2', 'random', 'shared', 'identity', 'sinusoidal', 'none', 'NaN', '__proto__'),
+  fc.constantFrom(
+    '',
+    '4',
+    'interleaved',
+    'half',
+    'rope',
+    'l2',
+    'random',
+    'shared',
+    'identity',
+    'sinusoidal',
+    'none',
+    'NaN',
+    '__proto__',
+  ),
   fc.constant(null),
   fc.constant(undefined),
   fc.constantFrom(true, false),
@@ -73,7 +127,14 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(() => 1),
   fc.constant({}),
   fc.constant(undefined).map(() => throwingGetters(['valueOf', 'length', 'type', '0'])),
-  fc.constant(undefined).map(() => new Proxy([1, 2, 3], { get: () => { throw new Error('trap'); } })),
+  fc.constant(undefined).map(
+    () =>
+      new Proxy([1, 2, 3], {
+        get: () => {
+          throw new Error('trap');
+        },
+      }),
+  ),
   fc.constant(undefined).map(() => new Proxy(new Float32Array(4), {})),
   fc.constant(undefined).map(() => new Float32Sub(4)),
   fc.constant(undefined).map(() => new Float32Array(new SharedArrayBuffer(16))),
@@ -94,9 +155,12 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
  */
 export function expectNamedRefusal(error: unknown, fn: string, options: readonly string[]): void {
   if (!(error instanceof TypeError || error instanceof RangeError)) {
-    expect.fail(`phasor.${fn} threw ${String(error)} (${(error as Error)?.constructor?.name}), not a TypeError or RangeError`);
+    expect.fail(
+      `phasor.${fn} threw ${String(error)} (${(error as Error)?.constructor?.name}), not a TypeError or RangeError`,
+    );
   }
   const message = (error as Error).message;
   expect(message.startsWith(`phasor.${fn}: `), message).toBe(true);
-  if (!options.some((o) => message.includes(o))) expect.fail(`phasor.${fn}'s refusal names none of ${options.join(', ')}: ${message}`);
+  if (!options.some((o) => message.includes(o)))
+    expect.fail(`phasor.${fn}'s refusal names none of ${options.join(', ')}: ${message}`);
 }

@@ -4,7 +4,15 @@
 // by column, independent of the core's row formats.
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { ConventionName, EncodeOptions, Encoding, GeneralEncodeOptions, Layout, OddWidth, Order } from '../../../web/src/core/index.js';
+import type {
+  ConventionName,
+  EncodeOptions,
+  Encoding,
+  GeneralEncodeOptions,
+  Layout,
+  OddWidth,
+  Order,
+} from '../../../web/src/core/index.js';
 import * as A from './arbitraries.js';
 import { given, sample, type Spec } from './spec.js';
 import { expectClose } from './support.js';
@@ -17,8 +25,10 @@ function omegas(t: Resolved): number[] {
   const w = d % 2 === 1 && t.oddWidth === 'zeroColumn' ? d - 1 : d;
   const count = Math.ceil(w / 2);
   const h = Math.floor(w / 2);
-  return Array.from({ length: count }, (_, i) =>
-    t.maxFrequency * (t.spacing === 'paper' ? t.base ** ((-2 * i) / w) : h > 1 ? t.base ** (-i / (h - 1)) : 1),
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      t.maxFrequency * (t.spacing === 'paper' ? t.base ** ((-2 * i) / w) : h > 1 ? t.base ** (-i / (h - 1)) : 1),
   );
 }
 
@@ -65,14 +75,45 @@ function checkTable(t: Resolved, r: Encoding): void {
 }
 
 const oddWidth = fc.constantFrom<OddWidth>('zeroColumn', 'extraSine');
-const maxFrequency = fc.oneof(fc.constantFrom(1, 2 * Math.PI, 64, 1e-3), fc.double({ min: 1e-6, max: 64, noNaN: true }));
-const scale = fc.oneof(fc.constantFrom(1, 0, -3, Math.sqrt(2 / 64), 1e6), fc.double({ min: -10, max: 10, noNaN: true }));
+const maxFrequency = fc.oneof(
+  fc.constantFrom(1, 2 * Math.PI, 64, 1e-3),
+  fc.double({ min: 1e-6, max: 64, noNaN: true }),
+);
+const scale = fc.oneof(
+  fc.constantFrom(1, 0, -3, Math.sqrt(2 / 64), 1e6),
+  fc.double({ min: -10, max: 10, noNaN: true }),
+);
 
 export const encodeTable: Spec<EncodeOptions> = {
   fn: 'encode',
   name: 'encode (general table options)',
-  keys: ['positions', 'dModel', 'base', 'offset', 'layout', 'spacing', 'order', 'oddWidth', 'maxFrequency', 'minFrequency', 'scale', 'paddingIdx', 'buffer'],
-  related: { positions: ['offset'], dModel: ['positions', 'oddWidth', 'spacing'], offset: ['positions', 'paddingIdx'], oddWidth: ['dModel'], spacing: ['oddWidth', 'minFrequency'], base: ['minFrequency'], minFrequency: ['base', 'spacing'], maxFrequency: ['base'], paddingIdx: ['offset'], buffer: ['offset'] },
+  keys: [
+    'positions',
+    'dModel',
+    'base',
+    'offset',
+    'layout',
+    'spacing',
+    'order',
+    'oddWidth',
+    'maxFrequency',
+    'minFrequency',
+    'scale',
+    'paddingIdx',
+    'buffer',
+  ],
+  related: {
+    positions: ['offset'],
+    dModel: ['positions', 'oddWidth', 'spacing'],
+    offset: ['positions', 'paddingIdx'],
+    oddWidth: ['dModel'],
+    spacing: ['oddWidth', 'minFrequency'],
+    base: ['minFrequency'],
+    minFrequency: ['base', 'spacing'],
+    maxFrequency: ['base'],
+    paddingIdx: ['offset'],
+    buffer: ['offset'],
+  },
   valid: fc
     .record({
       positions: fc.integer({ min: 1, max: 40 }),
@@ -125,15 +166,38 @@ export const encodeTable: Spec<EncodeOptions> = {
 /** Each convention's general options, transcribed again from CONVENTIONS.md (b) (not read from conventions.ts). */
 function expected(o: EncodeOptions): Resolved {
   const c = o.convention!;
-  const base = { positions: o.positions, dModel: o.dModel, order: 'sinCos' as Order, scale: 1, paddingIdx: null, buffer: given(o.buffer, false), maxFrequency: 1 };
+  const base = {
+    positions: o.positions,
+    dModel: o.dModel,
+    order: 'sinCos' as Order,
+    scale: 1,
+    paddingIdx: null,
+    buffer: given(o.buffer, false),
+    maxFrequency: 1,
+  };
   const offset = given(o.offset, 0);
   switch (c) {
     case 'paper':
     case 'pytorch-tutorial':
-      return { ...base, base: given(o.base, 10000), spacing: 'paper', layout: 'interleaved', oddWidth: 'error', offset };
+      return {
+        ...base,
+        base: given(o.base, 10000),
+        spacing: 'paper',
+        layout: 'interleaved',
+        oddWidth: 'error',
+        offset,
+      };
     case 'tensor2tensor': {
       const min = given(o.minTimescale, 1);
-      return { ...base, base: given(o.maxTimescale, 1e4) / min, maxFrequency: min, spacing: 'geometric', layout: 'split', oddWidth: 'zeroColumn', offset: offset + given(o.startIndex, 0) };
+      return {
+        ...base,
+        base: given(o.maxTimescale, 1e4) / min,
+        maxFrequency: min,
+        spacing: 'geometric',
+        layout: 'split',
+        oddWidth: 'zeroColumn',
+        offset: offset + given(o.startIndex, 0),
+      };
     }
     case 'fairseq':
     case 'm2m100':
@@ -141,14 +205,36 @@ function expected(o: EncodeOptions): Resolved {
     case 'speech2text': {
       const pad = o.paddingIdx === undefined ? 1 : o.paddingIdx;
       const unpadded = pad === null && !base.buffer ? 1 : 0;
-      return { ...base, base: 10000, spacing: 'geometric', layout: 'split', oddWidth: 'zeroColumn', paddingIdx: pad, offset: offset + given(o.pastKeyValuesLength, 0) + unpadded };
+      return {
+        ...base,
+        base: 10000,
+        spacing: 'geometric',
+        layout: 'split',
+        oddWidth: 'zeroColumn',
+        paddingIdx: pad,
+        offset: offset + given(o.pastKeyValuesLength, 0) + unpadded,
+      };
     }
     case 'whisper':
-      return { ...base, base: given(o.maxTimescale, 10000), spacing: 'geometric', layout: 'split', oddWidth: 'error', offset };
+      return {
+        ...base,
+        base: given(o.maxTimescale, 10000),
+        spacing: 'geometric',
+        layout: 'split',
+        oddWidth: 'error',
+        offset,
+      };
     case 'distilbert':
       return { ...base, base: 10000, spacing: 'paper', layout: 'interleaved', oddWidth: 'extraSine', offset };
     case 'marian':
-      return { ...base, base: 10000, spacing: 'paper', layout: 'split', oddWidth: 'extraSine', offset: offset + given(o.pastKeyValuesLength, 0) };
+      return {
+        ...base,
+        base: 10000,
+        spacing: 'paper',
+        layout: 'split',
+        oddWidth: 'extraSine',
+        offset: offset + given(o.pastKeyValuesLength, 0),
+      };
     case 'mlx': {
       const maxFreq = given(o.maxFreq, 1);
       return {
@@ -164,7 +250,14 @@ function expected(o: EncodeOptions): Resolved {
       };
     }
     case 'keras-hub':
-      return { ...base, base: given(o.maxWavelength, 10000), spacing: 'paper', layout: 'interleaved', oddWidth: 'extraSine', offset: offset + given(o.startIndex, 0) };
+      return {
+        ...base,
+        base: given(o.maxWavelength, 10000),
+        spacing: 'paper',
+        layout: 'interleaved',
+        oddWidth: 'extraSine',
+        offset: offset + given(o.startIndex, 0),
+      };
   }
 }
 
@@ -177,42 +270,106 @@ const conventionOptions = (c: ConventionName): fc.Arbitrary<Record<string, unkno
       return fc.record({ dModel: even, base: A.maybe(fc.double({ min: 1.5, max: 1e6, noNaN: true })) });
     case 'pytorch-tutorial':
     case 'whisper':
-      return fc.record({ dModel: even, ...(c === 'whisper' ? { maxTimescale: A.maybe(fc.double({ min: 2, max: 1e6, noNaN: true })) } : {}) });
+      return fc.record({
+        dModel: even,
+        ...(c === 'whisper' ? { maxTimescale: A.maybe(fc.double({ min: 2, max: 1e6, noNaN: true })) } : {}),
+      });
     case 'tensor2tensor':
       return fc
-        .record({ dModel: any, minTimescale: A.maybe(fc.double({ min: 0.01, max: 4, noNaN: true })), ratio: fc.double({ min: 2, max: 1e6, noNaN: true }), startIndex: start })
+        .record({
+          dModel: any,
+          minTimescale: A.maybe(fc.double({ min: 0.01, max: 4, noNaN: true })),
+          ratio: fc.double({ min: 2, max: 1e6, noNaN: true }),
+          startIndex: start,
+        })
         .map(({ ratio, ...o }) => ({ ...o, maxTimescale: given(o.minTimescale, 1) * ratio }));
     case 'fairseq':
     case 'm2m100':
     case 'nllb':
     case 'speech2text':
-      return fc.record({ dModel: any.filter((d) => d !== 2 && d !== 3), paddingIdx: fc.oneof(fc.constant(undefined), fc.constant(null), fc.integer({ min: 0, max: 3 })), pastKeyValuesLength: start });
+      return fc.record({
+        dModel: any.filter((d) => d !== 2 && d !== 3),
+        paddingIdx: fc.oneof(fc.constant(undefined), fc.constant(null), fc.integer({ min: 0, max: 3 })),
+        pastKeyValuesLength: start,
+      });
     case 'distilbert':
       return fc.record({ dModel: any });
     case 'marian':
       return fc.record({ dModel: any, pastKeyValuesLength: start });
     case 'mlx':
       return fc
-        .record({ dModel: A.even(2, 48), maxFreq: A.maybe(fc.double({ min: 0.01, max: 5, noNaN: true })), ratio: fc.double({ min: 2, max: 1e5, noNaN: true }), scale: A.maybe(scale), cosFirst: A.maybe(fc.boolean()), fullTurns: A.maybe(fc.boolean()) })
+        .record({
+          dModel: A.even(2, 48),
+          maxFreq: A.maybe(fc.double({ min: 0.01, max: 5, noNaN: true })),
+          ratio: fc.double({ min: 2, max: 1e5, noNaN: true }),
+          scale: A.maybe(scale),
+          cosFirst: A.maybe(fc.boolean()),
+          fullTurns: A.maybe(fc.boolean()),
+        })
         .map(({ ratio, ...o }) => ({ ...o, minFreq: given(o.maxFreq, 1) / ratio }));
     case 'keras-hub':
-      return fc.record({ dModel: any, maxWavelength: A.maybe(fc.double({ min: 1.5, max: 1e6, noNaN: true })), startIndex: start });
+      return fc.record({
+        dModel: any,
+        maxWavelength: A.maybe(fc.double({ min: 1.5, max: 1e6, noNaN: true })),
+        startIndex: start,
+      });
   }
 };
 
-const CONVENTIONS: ConventionName[] = ['paper', 'pytorch-tutorial', 'tensor2tensor', 'fairseq', 'm2m100', 'nllb', 'speech2text', 'whisper', 'distilbert', 'marian', 'mlx', 'keras-hub'];
+const CONVENTIONS: ConventionName[] = [
+  'paper',
+  'pytorch-tutorial',
+  'tensor2tensor',
+  'fairseq',
+  'm2m100',
+  'nllb',
+  'speech2text',
+  'whisper',
+  'distilbert',
+  'marian',
+  'mlx',
+  'keras-hub',
+];
 
 export const encodeConvention: Spec<EncodeOptions> = {
   fn: 'encode',
   name: 'encode (conventions)',
   keys: ['convention', 'positions', 'dModel', 'offset', 'buffer'],
-  related: { positions: ['offset'], dModel: ['positions', 'convention'], offset: ['positions', 'paddingIdx'], convention: ['dModel', 'base', 'maxTimescale', 'minTimescale', 'startIndex', 'paddingIdx', 'pastKeyValuesLength', 'minFreq', 'maxFreq', 'scale', 'cosFirst', 'fullTurns', 'maxWavelength'], buffer: ['offset'] },
+  related: {
+    positions: ['offset'],
+    dModel: ['positions', 'convention'],
+    offset: ['positions', 'paddingIdx'],
+    convention: [
+      'dModel',
+      'base',
+      'maxTimescale',
+      'minTimescale',
+      'startIndex',
+      'paddingIdx',
+      'pastKeyValuesLength',
+      'minFreq',
+      'maxFreq',
+      'scale',
+      'cosFirst',
+      'fullTurns',
+      'maxWavelength',
+    ],
+    buffer: ['offset'],
+  },
   valid: fc
     .constantFrom(...CONVENTIONS)
     .chain((convention) =>
-      fc.tuple(conventionOptions(convention), fc.integer({ min: 1, max: 30 }), A.maybe(fc.integer({ min: -30, max: 3000 })), A.maybe(fc.boolean())).map(([own, positions, offset, buffer]) =>
-        A.defined({ convention, positions, offset, buffer, ...own }) as unknown as EncodeOptions,
-      ),
+      fc
+        .tuple(
+          conventionOptions(convention),
+          fc.integer({ min: 1, max: 30 }),
+          A.maybe(fc.integer({ min: -30, max: 3000 })),
+          A.maybe(fc.boolean()),
+        )
+        .map(
+          ([own, positions, offset, buffer]) =>
+            A.defined({ convention, positions, offset, buffer, ...own }) as unknown as EncodeOptions,
+        ),
     ),
   check(o, result) {
     const r = result as Encoding;

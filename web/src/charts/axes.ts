@@ -46,7 +46,15 @@ function title(g: G, text: string, x: number, y: number, rotate: number, anchor:
 
 /** What one axis is drawn from: a new key draws it again. */
 function axisKey(box: PlotBox, s: AxisSpec): unknown {
-  return [box, s.label, s.ticks, s.values, s.scale.domain(), s.scale.range(), s.format && s.values?.map((v) => s.format!(v))];
+  return [
+    box,
+    s.label,
+    s.ticks,
+    s.values,
+    s.scale.domain(),
+    s.scale.range(),
+    s.format && s.values?.map((v) => s.format!(v)),
+  ];
 }
 
 /**
@@ -108,7 +116,10 @@ function fitLeft(s: AxisSpec, margin: number): AxisSpec {
 export function renderGrid(
   svg: SVGSVGElement,
   box: PlotBox,
-  grid: { x?: { scale: (v: number) => number; values: number[] }; y?: { scale: (v: number) => number; values: number[] } },
+  grid: {
+    x?: { scale: (v: number) => number; values: number[] };
+    y?: { scale: (v: number) => number; values: number[] };
+  },
 ): void {
   const g = group(svg, 'grid');
   if (!drawnAlready(svg, 'grid', [box.left, box.top])) g.attr('transform', `translate(${box.left},${box.top})`);

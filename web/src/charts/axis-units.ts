@@ -46,7 +46,11 @@ export function fitTickLabels(
   const unit = 10 ** exponent;
   // As few decimals as write every tick in the new unit (2.5, not 3), the same number on each.
   let decimals = 0;
-  while (decimals < 6 && values.some((v) => Math.abs((v / unit) * 10 ** decimals - Math.round((v / unit) * 10 ** decimals)) > 1e-6)) decimals++;
+  while (
+    decimals < 6 &&
+    values.some((v) => Math.abs((v / unit) * 10 ** decimals - Math.round((v / unit) * 10 ** decimals)) > 1e-6)
+  )
+    decimals++;
   const scaled = format_(`.${decimals}f`);
   return { format: (v) => scaled(v / unit), label: `${label} (×10${superscript(exponent)})` };
 }

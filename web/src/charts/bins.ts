@@ -18,7 +18,13 @@ export interface Bounds {
 }
 
 /** Bins covering `view` (data units) for `pixels` device pixels, inside `bounds` (of the given stride, if any). */
-export function binsFor(view: readonly [number, number], pixels: number, origin = 0, bounds: Bounds = { lo: -(2 ** 31), hi: 2 ** 31 }, given?: number): Bins {
+export function binsFor(
+  view: readonly [number, number],
+  pixels: number,
+  origin = 0,
+  bounds: Bounds = { lo: -(2 ** 31), hi: 2 ** 31 },
+  given?: number,
+): Bins {
   const span = Math.max(1e-9, view[1] - view[0]);
   const perPixel = span / Math.max(1, pixels);
   const stride = given ?? (perPixel <= 1 ? 1 : 2 ** Math.ceil(Math.log2(perPixel)));

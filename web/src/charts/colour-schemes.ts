@@ -1,10 +1,5 @@
 // The colour maps phasor draws with, all from d3-scale-chromatic.
-import {
-  interpolateRdBu,
-  interpolateViridis,
-  schemeSet2,
-  schemeTableau10,
-} from 'd3-scale-chromatic';
+import { interpolateRdBu, interpolateViridis, schemeSet2, schemeTableau10 } from 'd3-scale-chromatic';
 import type { Interpolator } from './colour-lut.js';
 
 /** Values in [−1, 1]: blue for negative, red for positive, white at zero (RdBu, as in the seed figure). */

@@ -11,7 +11,14 @@ export function showCursor(frame: ChartFrame, x: number, dots: readonly CursorDo
   const { box } = frame;
   const inside = dots.filter((d) => Number.isFinite(d.y) && d.y >= 0 && d.y <= box.height);
   const g = frame.readoutLayer();
-  g.selectAll('line').data([x]).join('line').attr('class', 'cursor').attr('x1', (d) => d).attr('x2', (d) => d).attr('y1', 0).attr('y2', box.height);
+  g.selectAll('line')
+    .data([x])
+    .join('line')
+    .attr('class', 'cursor')
+    .attr('x1', (d) => d)
+    .attr('x2', (d) => d)
+    .attr('y1', 0)
+    .attr('y2', box.height);
   g.selectAll('circle')
     .data(inside)
     .join('circle')

@@ -19,7 +19,9 @@ export class DrawCache {
   /** The value computed from `inputs` (JSON: numbers, strings, arrays, plain objects) by `make`, made only when not kept. */
   get<T>(inputs: unknown, make: () => T): T {
     const key = JSON.stringify(inputs);
-    const value = (this.current.has(key) ? this.current.get(key) : this.previous.has(key) ? this.previous.get(key) : make()) as T;
+    const value = (
+      this.current.has(key) ? this.current.get(key) : this.previous.has(key) ? this.previous.get(key) : make()
+    ) as T;
     this.current.set(key, value);
     return value;
   }

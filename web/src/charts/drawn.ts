@@ -31,7 +31,8 @@ export function drawnAlready(node: Node, part: string, inputs: unknown): boolean
 export function setText(node: Node, text: string): void {
   if (node.textContent === text) return;
   const only = node.firstChild;
-  if (only !== null && only === node.lastChild && only.nodeType === Node.TEXT_NODE && text !== '') (only as Text).data = text;
+  if (only !== null && only === node.lastChild && only.nodeType === Node.TEXT_NODE && text !== '')
+    (only as Text).data = text;
   else node.textContent = text;
 }
 
@@ -51,7 +52,8 @@ export function setContent(el: Element, ...parts: (string | Element)[]): void {
   if (drawnAlready(el, 'content', key)) return;
   const next = parts.map((p) => (typeof p === 'string' ? document.createTextNode(p) : p));
   const old = [...el.childNodes];
-  if (old.length === next.length && next.every((node, n) => sameShape(old[n], node))) next.forEach((node, n) => copyText(old[n], node));
+  if (old.length === next.length && next.every((node, n) => sameShape(old[n], node)))
+    next.forEach((node, n) => copyText(old[n], node));
   else el.replaceChildren(...next);
 }
 
@@ -62,7 +64,10 @@ function sameShape(old: Node, next: Node): boolean {
   if (old.localName !== next.localName || old.attributes.length !== next.attributes.length) return false;
   if (![...next.attributes].every((a) => old.getAttribute(a.name) === a.value)) return false;
   const children = old.childNodes;
-  return children.length === next.childNodes.length && [...next.childNodes].every((child, n) => sameShape(children[n], child));
+  return (
+    children.length === next.childNodes.length &&
+    [...next.childNodes].every((child, n) => sameShape(children[n], child))
+  );
 }
 
 function copyText(old: Node, next: Node): void {

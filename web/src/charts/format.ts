@@ -3,7 +3,8 @@
 import { format } from 'd3-format';
 
 /** 7 significant digits: a float32 value as exactly as it is stored. */
-export const exact = (value: number): string => (Number.isFinite(value) ? format('.7~g')(value).replace('-', '−') : String(value));
+export const exact = (value: number): string =>
+  Number.isFinite(value) ? format('.7~g')(value).replace('-', '−') : String(value);
 
 /** Short tick labels: 10k, 1M, 0.5. */
 export const tick = (value: number): string => format('~s')(value).replace('-', '−');

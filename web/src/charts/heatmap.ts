@@ -42,7 +42,14 @@ let columnSums = new Float64Array(0);
  * pixels are written over when they are the size needed (no new megabytes a
  * frame for the garbage collector during a drag).
  */
-export function rasterize(grid: Grid, lut: ColourLut, domain: readonly [number, number], maxCols: number, maxRows: number, reuse?: Raster): Raster {
+export function rasterize(
+  grid: Grid,
+  lut: ColourLut,
+  domain: readonly [number, number],
+  maxCols: number,
+  maxRows: number,
+  reuse?: Raster,
+): Raster {
   const { values, rows, cols } = grid;
   const outCols = Math.max(1, Math.min(cols, Math.floor(maxCols)));
   const outRows = Math.max(1, Math.min(rows, Math.floor(maxRows)));
@@ -113,7 +120,14 @@ export function rasterizeToeplitz(grid: ToeplitzGrid, lut: ColourLut, domain: re
 let scratch: HTMLCanvasElement | null = null;
 
 /** Draws a raster stretched over a rectangle (CSS pixels), with hard cell edges. */
-export function drawRaster(ctx: CanvasRenderingContext2D, raster: Raster, x: number, y: number, width: number, height: number): void {
+export function drawRaster(
+  ctx: CanvasRenderingContext2D,
+  raster: Raster,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): void {
   scratch ??= document.createElement('canvas');
   if (scratch.width !== raster.width) scratch.width = raster.width;
   if (scratch.height !== raster.height) scratch.height = raster.height;

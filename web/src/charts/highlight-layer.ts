@@ -12,10 +12,20 @@ export type HighlightShape =
   | { kind: 'path'; points: readonly (readonly [number, number])[] };
 
 /** Draws `shapes` (plot coordinates, offset by `origin`) in svg's g.highlight; none removes the group's marks. */
-export function drawHighlight(svg: SVGSVGElement, origin: { left: number; top: number }, shapes: readonly HighlightShape[]): void {
+export function drawHighlight(
+  svg: SVGSVGElement,
+  origin: { left: number; top: number },
+  shapes: readonly HighlightShape[],
+): void {
   // Unchanged and still last in the SVG (above the axes and labels): nothing to do.
-  if (svg.lastElementChild?.matches('g.highlight') && drawnAlready(svg, 'highlight', [origin.left, origin.top, shapes])) return;
-  const g = select(svg).selectAll<SVGGElement, number>('g.highlight').data([0]).join('g').attr('class', 'highlight').attr('transform', `translate(${origin.left},${origin.top})`);
+  if (svg.lastElementChild?.matches('g.highlight') && drawnAlready(svg, 'highlight', [origin.left, origin.top, shapes]))
+    return;
+  const g = select(svg)
+    .selectAll<SVGGElement, number>('g.highlight')
+    .data([0])
+    .join('g')
+    .attr('class', 'highlight')
+    .attr('transform', `translate(${origin.left},${origin.top})`);
   const rects = shapes.filter((s) => s.kind === 'rect');
   g.selectAll('rect')
     .data(rects)
@@ -37,7 +47,9 @@ export function drawHighlight(svg: SVGSVGElement, origin: { left: number; top: n
     .data(shapes.filter((s) => s.kind === 'path'))
     .join('path')
     .attr('class', 'hl')
-    .attr('d', (d) => (d.points.length ? `M${d.points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join('L')}` : ''));
+    .attr('d', (d) =>
+      d.points.length ? `M${d.points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join('L')}` : '',
+    );
   g.selectAll('circle')
     .data(shapes.filter((s) => s.kind === 'ring'))
     .join('circle')

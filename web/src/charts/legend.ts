@@ -23,7 +23,19 @@ export interface ColourBarSpec {
 /** A horizontal colour bar, 10 px tall, with ticks below it and the title on its left. */
 export function renderColourBar(svg: SVGSVGElement, spec: ColourBarSpec): void {
   // As drawn last time (the usual case while a control is dragged): nothing to do.
-  if (drawnAlready(svg, 'colour-bar', [spec.domain, spec.label, spec.x, spec.y, spec.width, spec.interpolator(0), spec.interpolator(1), spec.format?.(spec.domain[1])])) return;
+  if (
+    drawnAlready(svg, 'colour-bar', [
+      spec.domain,
+      spec.label,
+      spec.x,
+      spec.y,
+      spec.width,
+      spec.interpolator(0),
+      spec.interpolator(1),
+      spec.format?.(spec.domain[1]),
+    ])
+  )
+    return;
   const root = select(svg);
   let g = root.select<SVGGElement>('g.colour-bar');
   if (g.empty()) {
@@ -49,7 +61,10 @@ export function renderColourBar(svg: SVGSVGElement, spec: ColourBarSpec): void {
   g.attr('transform', `translate(${spec.x},${spec.y})`);
   g.select('rect.bar').attr('width', spec.width);
   const scale = scaleLinear().domain(spec.domain).range([0, spec.width]);
-  const axis = axisBottom(scale).ticks(Math.max(2, Math.floor(spec.width / 60))).tickSize(4).tickSizeOuter(0);
+  const axis = axisBottom(scale)
+    .ticks(Math.max(2, Math.floor(spec.width / 60)))
+    .tickSize(4)
+    .tickSizeOuter(0);
   if (spec.format) axis.tickFormat((v) => spec.format!(+v));
   g.select<SVGGElement>('g.bar-axis').attr('transform', 'translate(0,10)').call(axis);
   g.select('text.bar-title').attr('x', -8).attr('y', 0).text(spec.label);
@@ -64,7 +79,14 @@ export interface LegendEntry {
 
 /** Replaces the contents of `list` with one item per entry. */
 export function renderSeriesLegend(list: HTMLElement, entries: readonly LegendEntry[]): void {
-  if (drawnAlready(list, 'series', entries.map((e) => [e.label, e.colour, e.dash, e.width]))) return;
+  if (
+    drawnAlready(
+      list,
+      'series',
+      entries.map((e) => [e.label, e.colour, e.dash, e.width]),
+    )
+  )
+    return;
   list.replaceChildren(
     ...entries.map((entry) => {
       const item = document.createElement('li');

@@ -54,9 +54,13 @@ export interface PanelSpec {
   label: string;
 }
 
-
 /** How many panels of at least `minWidth` px fit side by side in `width` (never 3 + 1), and the width of each. */
-export function panelWidths(width: number, count: number, minWidth: number, gap = 20): { columns: number; panelWidth: number } {
+export function panelWidths(
+  width: number,
+  count: number,
+  minWidth: number,
+  gap = 20,
+): { columns: number; panelWidth: number } {
   let columns = Math.max(1, Math.min(count, Math.floor((width + gap) / (minWidth + gap))));
   if (count === 4 && columns === 3) columns = 2;
   return { columns, panelWidth: Math.floor((width - gap * (columns - 1)) / columns) };
@@ -92,7 +96,8 @@ export class LinePanel implements Readout {
 
   draw(spec: PanelSpec): void {
     this.spec = spec;
-    if (this.root.style.getPropertyValue('width') !== `${spec.width}px`) this.root.style.setProperty('width', `${spec.width}px`);
+    if (this.root.style.getPropertyValue('width') !== `${spec.width}px`)
+      this.root.style.setProperty('width', `${spec.width}px`);
     const ctx = this.frame.layout(spec.width, spec.height, spec.margin);
     const { box } = this.frame;
     const x = spec.x.scale.range([0, box.width]);
@@ -107,7 +112,12 @@ export class LinePanel implements Readout {
     const at = (i: number) => x(spec.xAt(i));
     for (const line of spec.lines) {
       ctx.lineDashOffset = line.dashOffset ?? 0;
-      drawLine(ctx, { y: line.y, colour: line.colour, width: line.width ?? 1.75, dash: line.dash, alpha: line.alpha, dotsAbove: 0 }, at, y);
+      drawLine(
+        ctx,
+        { y: line.y, colour: line.colour, width: line.width ?? 1.75, dash: line.dash, alpha: line.alpha, dotsAbove: 0 },
+        at,
+        y,
+      );
     }
     ctx.lineDashOffset = 0;
     this.drawMarks(spec.marks ?? []);
@@ -125,7 +135,12 @@ export class LinePanel implements Readout {
       .filter((m) => (m.axis === 'x' ? inside(m.value, x0, x1) : inside(m.value, y0, y1)))
       .map((m) => ({ ...m, at: m.axis === 'x' ? s.x.scale(m.value) : s.y.scale(m.value) }));
     if (drawnAlready(this.frame.front, 'marks', [box, shown])) return;
-    const g = select(this.frame.front).selectAll('g.marks').data([0]).join('g').attr('class', 'marks').attr('transform', `translate(${box.left},${box.top})`);
+    const g = select(this.frame.front)
+      .selectAll('g.marks')
+      .data([0])
+      .join('g')
+      .attr('class', 'marks')
+      .attr('transform', `translate(${box.left},${box.top})`);
     g.selectAll('line')
       .data(shown)
       .join('line')
@@ -163,7 +178,14 @@ export class LinePanel implements Readout {
     let i = 0;
     for (let n = 1; n < s.count; n++) if (Math.abs(x(s.xAt(n)) - point.x) < Math.abs(x(s.xAt(i)) - point.x)) i = n;
     const [lo, hi] = y.domain();
-    const dots = s.lines.filter((l) => Number.isFinite(l.y[i]) && l.y[i] >= Math.min(lo, hi) && l.y[i] <= Math.max(lo, hi));
-    showCursor(this.frame, x(s.xAt(i)), dots.map((l) => ({ y: y(l.y[i]), colour: l.colour })), s.describe(i));
+    const dots = s.lines.filter(
+      (l) => Number.isFinite(l.y[i]) && l.y[i] >= Math.min(lo, hi) && l.y[i] <= Math.max(lo, hi),
+    );
+    showCursor(
+      this.frame,
+      x(s.xAt(i)),
+      dots.map((l) => ({ y: y(l.y[i]), colour: l.colour })),
+      s.describe(i),
+    );
   }
 }

@@ -94,7 +94,15 @@ export function drawLine(ctx: CanvasRenderingContext2D, series: LineSeries, x: S
  * three times as much to fill, and a dashed one, clipped to its dashes, ten
  * times (the embedding-scale chart's two dashed bands took 10 ms a frame).
  */
-function fillColumns(ctx: CanvasRenderingContext2D, values: ArrayLike<number>, x0: number, dx: number, x: Scale, y: Scale, dash: readonly number[]): void {
+function fillColumns(
+  ctx: CanvasRenderingContext2D,
+  values: ArrayLike<number>,
+  x0: number,
+  dx: number,
+  x: Scale,
+  y: Scale,
+  dash: readonly number[],
+): void {
   const half = ctx.lineWidth / 2;
   const columns: number[] = [];
   const tops: number[] = [];
@@ -163,7 +171,14 @@ function dashFilter(dash: readonly number[], offset: number, from: number): (x: 
 }
 
 /** A translucent band from lo to hi across the plot: where a series fills its range within every pixel. */
-export function drawBand(ctx: CanvasRenderingContext2D, lo: number, hi: number, colour: string, y: Scale, width: number): void {
+export function drawBand(
+  ctx: CanvasRenderingContext2D,
+  lo: number,
+  hi: number,
+  colour: string,
+  y: Scale,
+  width: number,
+): void {
   ctx.save();
   ctx.fillStyle = colour;
   ctx.globalAlpha = 0.16;

@@ -32,14 +32,26 @@ export interface ColourSpec {
 export class MatrixView {
   readonly frame: ChartFrame;
   private readonly luts = new Map<Interpolator, ColourLut>();
-  private cached: { cells: Grid | ToeplitzGrid; width: number; height: number; colour: ColourSpec; raster: Raster } | null = null;
+  private cached: {
+    cells: Grid | ToeplitzGrid;
+    width: number;
+    height: number;
+    colour: ColourSpec;
+    raster: Raster;
+  } | null = null;
 
   constructor(className = 'frame') {
     this.frame = new ChartFrame(className);
   }
 
   /** Draws `cells` over `at` (default: the plot box, after frame.layout) and the colour bar above it. */
-  draw(ctx: CanvasRenderingContext2D, cells: Grid | ToeplitzGrid, colour: ColourSpec, at?: Placement, bar = true): Raster {
+  draw(
+    ctx: CanvasRenderingContext2D,
+    cells: Grid | ToeplitzGrid,
+    colour: ColourSpec,
+    at?: Placement,
+    bar = true,
+  ): Raster {
     const { box } = this.frame;
     const place = at ?? { x: 0, y: 0, width: box.width, height: box.height };
     const ratio = devicePixelRatioNow();
@@ -47,12 +59,22 @@ export class MatrixView {
     const deviceHeight = Math.max(1, Math.round(Math.abs(place.height) * ratio));
     const c = this.cached;
     let raster: Raster;
-    if (c && c.cells === cells && c.width === deviceWidth && c.height === deviceHeight && c.colour.domain === colour.domain && c.colour.interpolator === colour.interpolator) {
+    if (
+      c &&
+      c.cells === cells &&
+      c.width === deviceWidth &&
+      c.height === deviceHeight &&
+      c.colour.domain === colour.domain &&
+      c.colour.interpolator === colour.interpolator
+    ) {
       raster = c.raster;
     } else {
       let lut = this.luts.get(colour.interpolator);
       if (!lut) this.luts.set(colour.interpolator, (lut = colourLut(colour.interpolator, 512)));
-      raster = 'diagonals' in cells ? rasterizeToeplitz(cells, lut, colour.domain) : rasterize(cells, lut, colour.domain, deviceWidth, deviceHeight, c?.raster);
+      raster =
+        'diagonals' in cells
+          ? rasterizeToeplitz(cells, lut, colour.domain)
+          : rasterize(cells, lut, colour.domain, deviceWidth, deviceHeight, c?.raster);
       this.cached = { cells, width: deviceWidth, height: deviceHeight, colour, raster };
     }
     drawRaster(ctx, raster, place.x, place.y, place.width, place.height);
@@ -65,7 +87,13 @@ export class MatrixView {
   }
 
   /** Outlines `cell` (x: columns, y: rows scales over cell edges) or clears the outline when null; returns the cell centre. */
-  markCell(cell: Cell | null, x: ScaleLinear<number, number>, y: ScaleLinear<number, number>, colOrigin = 0, rowOrigin = 0): { x: number; y: number } | null {
+  markCell(
+    cell: Cell | null,
+    x: ScaleLinear<number, number>,
+    y: ScaleLinear<number, number>,
+    colOrigin = 0,
+    rowOrigin = 0,
+  ): { x: number; y: number } | null {
     if (!cell) {
       this.frame.clearReadout();
       return null;
@@ -78,11 +106,30 @@ export class MatrixView {
     const g = this.frame.readoutLayer();
     const big = Math.abs(x1 - x0) >= 4 && Math.abs(y1 - y0) >= 4;
     const rect = big ? [{ x: Math.min(x0, x1), y: Math.min(y0, y1), w: Math.abs(x1 - x0), h: Math.abs(y1 - y0) }] : [];
-    g.selectAll('rect').data(rect).join('rect').attr('class', 'cursor on-image').attr('x', (d) => d.x).attr('y', (d) => d.y).attr('width', (d) => d.w).attr('height', (d) => d.h);
+    g.selectAll('rect')
+      .data(rect)
+      .join('rect')
+      .attr('class', 'cursor on-image')
+      .attr('x', (d) => d.x)
+      .attr('y', (d) => d.y)
+      .attr('width', (d) => d.w)
+      .attr('height', (d) => d.h);
     const cx = Math.min(box.width, Math.max(0, (x0 + x1) / 2));
     const cy = Math.min(box.height, Math.max(0, (y0 + y1) / 2));
-    const cross = big ? [] : [{ x1: cx, x2: cx, y1: 0, y2: box.height }, { x1: 0, x2: box.width, y1: cy, y2: cy }];
-    g.selectAll('line.cross').data(cross).join('line').attr('class', 'cursor cross on-image').attr('x1', (d) => d.x1).attr('x2', (d) => d.x2).attr('y1', (d) => d.y1).attr('y2', (d) => d.y2);
+    const cross = big
+      ? []
+      : [
+          { x1: cx, x2: cx, y1: 0, y2: box.height },
+          { x1: 0, x2: box.width, y1: cy, y2: cy },
+        ];
+    g.selectAll('line.cross')
+      .data(cross)
+      .join('line')
+      .attr('class', 'cursor cross on-image')
+      .attr('x1', (d) => d.x1)
+      .attr('x2', (d) => d.x2)
+      .attr('y1', (d) => d.y1)
+      .attr('y2', (d) => d.y2);
     return { x: box.left + cx, y: box.top + Math.max(0, Math.min(y0, y1)) };
   }
 }

@@ -40,7 +40,9 @@ export function attachReadout(target: Readout, label: string, zoom?: ZoomWindow)
   };
   frame.root.tabIndex = 0;
   frame.root.setAttribute('role', 'group');
-  const keys = zoom ? ' Arrow keys read values; plus and minus zoom, 0 resets, Page Up and Page Down pan.' : ' Arrow keys read values.';
+  const keys = zoom
+    ? ' Arrow keys read values; plus and minus zoom, 0 resets, Page Up and Page Down pan.'
+    : ' Arrow keys read values.';
   frame.root.setAttribute('aria-label', `${label}.${keys}`);
   frame.front.addEventListener('pointermove', (event) => update(frame.plotPoint(event), false));
   frame.front.addEventListener('pointerdown', (event) => update(frame.plotPoint(event), false));
@@ -54,18 +56,33 @@ export function attachReadout(target: Readout, label: string, zoom?: ZoomWindow)
     const along = (dx: number, dy: number): Point | null => {
       const next = { x: p.x + dx * s.x * big, y: p.y + dy * s.y * big };
       // At the edge of a zoomable plot the view moves instead of the point.
-      if (zoom && (next.x < 0 || next.x > width || next.y < 0 || next.y > height)) zoom.panBy((dx || dy) * 0.25, dx ? 'x' : 'y');
+      if (zoom && (next.x < 0 || next.x > width || next.y < 0 || next.y > height))
+        zoom.panBy((dx || dy) * 0.25, dx ? 'x' : 'y');
       return { x: Math.min(width, Math.max(0, next.x)), y: Math.min(height, Math.max(0, next.y)) };
     };
     let next: Point | null = p;
     switch (event.key) {
-      case 'ArrowLeft': next = along(-1, 0); break;
-      case 'ArrowRight': next = along(1, 0); break;
-      case 'ArrowUp': next = along(0, -1); break;
-      case 'ArrowDown': next = along(0, 1); break;
-      case 'Home': next = { x: 0, y: p.y }; break;
-      case 'End': next = { x: width, y: p.y }; break;
-      case 'Escape': next = null; break;
+      case 'ArrowLeft':
+        next = along(-1, 0);
+        break;
+      case 'ArrowRight':
+        next = along(1, 0);
+        break;
+      case 'ArrowUp':
+        next = along(0, -1);
+        break;
+      case 'ArrowDown':
+        next = along(0, 1);
+        break;
+      case 'Home':
+        next = { x: 0, y: p.y };
+        break;
+      case 'End':
+        next = { x: width, y: p.y };
+        break;
+      case 'Escape':
+        next = null;
+        break;
       default:
         if (!zoom || event.ctrlKey || event.metaKey || event.altKey) return;
         if (event.key === '+' || event.key === '=') zoom.zoomBy(2, p);

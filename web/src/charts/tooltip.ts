@@ -41,7 +41,11 @@ export class Tooltip {
     const gap = 14;
     // Right of the pointer, else left of it (its right edge at x − gap), else centred and kept inside.
     let left = `${Math.round(x + gap)}px`;
-    if (x + gap + width > bounds) left = x - gap - width >= 0 ? `calc(${Math.round(x - gap)}px - 100%)` : `${Math.round(Math.max(0, Math.min(bounds - width, x - width / 2)))}px`;
+    if (x + gap + width > bounds)
+      left =
+        x - gap - width >= 0
+          ? `calc(${Math.round(x - gap)}px - 100%)`
+          : `${Math.round(Math.max(0, Math.min(bounds - width, x - width / 2)))}px`;
     // Above the pointer (its bottom edge at y − gap), else below it.
     const top = y - gap - height >= 0 ? `calc(${Math.round(y - gap)}px - 100%)` : `${Math.round(y + gap)}px`;
     const transform = `translate(${left}, ${top})`;

@@ -42,7 +42,8 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
   setAttr(svg, 'viewBox', `0 0 ${width} ${height}`);
   const root = select(svg);
   const at = (cos: number, sin: number) => ({ x: cx + radius * cos, y: cy - radius * sin });
-  const layer = (name: string) => root.selectAll<SVGGElement, number>(`g.${name}`).data([0]).join('g').attr('class', name);
+  const layer = (name: string) =>
+    root.selectAll<SVGGElement, number>(`g.${name}`).data([0]).join('g').attr('class', name);
 
   // The circle and its axes stay as they are while p, k or the pair change.
   if (!drawnAlready(svg, 'circle-frame', [cx, cy, radius])) {
@@ -59,7 +60,14 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
       .attr('y1', (d) => d[1])
       .attr('x2', (d) => d[2])
       .attr('y2', (d) => d[3]);
-    frame.selectAll('circle').data([radius]).join('circle').attr('class', 'unit').attr('cx', cx).attr('cy', cy).attr('r', (r) => r);
+    frame
+      .selectAll('circle')
+      .data([radius])
+      .join('circle')
+      .attr('class', 'unit')
+      .attr('cx', cx)
+      .attr('cy', cy)
+      .attr('r', (r) => r);
   }
 
   const { start, sweep } = spec.arc;
@@ -70,7 +78,12 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
     const t = start + (sweep * s) / steps;
     points.push(`${(cx + radius * Math.cos(t)).toFixed(2)},${(cy - radius * Math.sin(t)).toFixed(2)}`);
   }
-  arcLayer.selectAll('polyline').data(sweep !== 0 ? [points.join(' ')] : []).join('polyline').attr('class', 'arc').attr('points', (d) => d);
+  arcLayer
+    .selectAll('polyline')
+    .data(sweep !== 0 ? [points.join(' ')] : [])
+    .join('polyline')
+    .attr('class', 'arc')
+    .attr('points', (d) => d);
   // An arrowhead at the end of the arc, pointing along the rotation.
   const end = start + sweep;
   const dir = Math.sign(sweep);
@@ -85,14 +98,43 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
           [tip.x - tangent.x * 10 - normal.x * 5, tip.y - tangent.y * 10 - normal.y * 5],
         ]
       : [];
-  arcLayer.selectAll('polygon').data(head.length ? [head] : []).join('polygon').attr('class', 'arrow').attr('points', (d) => d.map((q) => q.join(',')).join(' '));
+  arcLayer
+    .selectAll('polygon')
+    .data(head.length ? [head] : [])
+    .join('polygon')
+    .attr('class', 'arrow')
+    .attr('points', (d) => d.map((q) => q.join(',')).join(' '));
 
   const spokes = layer('spokes');
   const placed = spec.points.map((p) => ({ ...p, ...at(p.cos, p.sin) }));
-  spokes.selectAll('line').data(placed).join('line').attr('class', 'spoke').attr('stroke', (d) => d.colour).attr('x1', cx).attr('y1', cy).attr('x2', (d) => d.x).attr('y2', (d) => d.y);
-  spokes.selectAll('circle.point').data(placed).join('circle').attr('class', 'point cursor-dot').attr('r', 6).attr('cx', (d) => d.x).attr('cy', (d) => d.y).attr('fill', (d) => d.colour);
+  spokes
+    .selectAll('line')
+    .data(placed)
+    .join('line')
+    .attr('class', 'spoke')
+    .attr('stroke', (d) => d.colour)
+    .attr('x1', cx)
+    .attr('y1', cy)
+    .attr('x2', (d) => d.x)
+    .attr('y2', (d) => d.y);
+  spokes
+    .selectAll('circle.point')
+    .data(placed)
+    .join('circle')
+    .attr('class', 'point cursor-dot')
+    .attr('r', 6)
+    .attr('cx', (d) => d.x)
+    .attr('cy', (d) => d.y)
+    .attr('fill', (d) => d.colour);
   const ring = at(spec.ring.cos, spec.ring.sin);
-  spokes.selectAll('circle.image-ring').data([ring]).join('circle').attr('class', 'image-ring').attr('r', 10).attr('cx', (d) => d.x).attr('cy', (d) => d.y);
+  spokes
+    .selectAll('circle.image-ring')
+    .data([ring])
+    .join('circle')
+    .attr('class', 'image-ring')
+    .attr('r', 10)
+    .attr('cx', (d) => d.x)
+    .attr('cy', (d) => d.y);
   // Labels sit outside the circle along each point's radius, anchored away
   // from the centre. A label whose point is close to the one before goes
   // beside that one's label: a line further from the horizontal axis at the

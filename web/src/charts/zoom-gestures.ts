@@ -13,12 +13,16 @@ export function attachGestures(target: SVGSVGElement, model: ZoomModel, focused:
   // coordinates, where the plot box starts at (box.left, box.top), not at 0.
   const pixels = (a: 'x' | 'y') => (a === 'x' ? model.box.width : model.box.height);
   const start = (a: 'x' | 'y') => (a === 'x' ? model.box.left : model.box.top);
-  const toWorld = (a: 'x' | 'y', v: number) => start(a) + ((v - model.base[a][0]) / (model.base[a][1] - model.base[a][0])) * pixels(a);
-  const fromWorld = (a: 'x' | 'y', w: number) => model.base[a][0] + ((w - start(a)) / pixels(a)) * (model.base[a][1] - model.base[a][0]);
+  const toWorld = (a: 'x' | 'y', v: number) =>
+    start(a) + ((v - model.base[a][0]) / (model.base[a][1] - model.base[a][0])) * pixels(a);
+  const fromWorld = (a: 'x' | 'y', w: number) =>
+    model.base[a][0] + ((w - start(a)) / pixels(a)) * (model.base[a][1] - model.base[a][0]);
   const viewOf = (t: ZoomTransform): View => {
     const { left, top, width, height } = model.box;
-    const x: Range = model.axes === 'y' ? model.current.x : [fromWorld('x', t.invertX(left)), fromWorld('x', t.invertX(left + width))];
-    const y: Range = model.axes === 'x' ? model.current.y : [fromWorld('y', t.invertY(top)), fromWorld('y', t.invertY(top + height))];
+    const x: Range =
+      model.axes === 'y' ? model.current.x : [fromWorld('x', t.invertX(left)), fromWorld('x', t.invertX(left + width))];
+    const y: Range =
+      model.axes === 'x' ? model.current.y : [fromWorld('y', t.invertY(top)), fromWorld('y', t.invertY(top + height))];
     return { x, y };
   };
 

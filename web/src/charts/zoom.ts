@@ -62,7 +62,8 @@ export class ZoomWindow implements ZoomModel {
         this.gestures.sync();
       });
     };
-    for (const type of ['pointerenter', 'touchstart'] as const) target.addEventListener(type, attach, { passive: true });
+    for (const type of ['pointerenter', 'touchstart'] as const)
+      target.addEventListener(type, attach, { passive: true });
   }
 
   /**
@@ -105,7 +106,10 @@ export class ZoomWindow implements ZoomModel {
     };
     const fx = at ? at.x / this.box.width : 0.5;
     const fy = at ? at.y / this.box.height : 0.5;
-    this.move({ x: this.axes === 'y' ? this.view.x : one(this.view.x, fx), y: this.axes === 'x' ? this.view.y : one(this.view.y, fy) });
+    this.move({
+      x: this.axes === 'y' ? this.view.x : one(this.view.x, fx),
+      y: this.axes === 'x' ? this.view.y : one(this.view.y, fy),
+    });
   }
 
   /** Pans by a fraction of the view along `axis` (default: the zoomed one, y for 'xy'), positive towards larger values. */

@@ -20,7 +20,8 @@ export function parseDelimited(text: string, name: string): ParsedTable {
   const separator = lines[first].includes('\t') ? '\t' : ',';
   const head = cells(lines[first], separator);
   const hasHeader = head.some((cell) => !NUMBER.test(cell));
-  const labelColumn = hasHeader && head.length > 1 && !NUMBER.test(head[0]) && head.slice(1).every((cell) => NUMBER.test(cell));
+  const labelColumn =
+    hasHeader && head.length > 1 && !NUMBER.test(head[0]) && head.slice(1).every((cell) => NUMBER.test(cell));
   const skip = labelColumn ? 1 : 0;
   const start = hasHeader ? first + 1 : first;
   if (start >= lines.length) throw new TableFileError(`${name} has a header row and no numbers`);
@@ -32,12 +33,16 @@ export function parseDelimited(text: string, name: string): ParsedTable {
   for (let r = 0; r < rows; r++) {
     const row = cells(lines[start + r], separator);
     if (row.length - skip !== width) {
-      throw new TableFileError(`${name}: line ${start + r + 1} has ${row.length - skip} values, line ${start + 1} has ${width} (ragged rows)`);
+      throw new TableFileError(
+        `${name}: line ${start + r + 1} has ${row.length - skip} values, line ${start + 1} has ${width} (ragged rows)`,
+      );
     }
     for (let c = 0; c < width; c++) {
       const cell = row[c + skip];
       if (!NUMBER.test(cell)) {
-        throw new TableFileError(`${name}: line ${start + r + 1}, column ${c + skip + 1}: ${JSON.stringify(cell.slice(0, 24))} is not a number`);
+        throw new TableFileError(
+          `${name}: line ${start + r + 1}, column ${c + skip + 1}: ${JSON.stringify(cell.slice(0, 24))} is not a number`,
+        );
       }
       data[r * width + c] = Number(cell);
     }

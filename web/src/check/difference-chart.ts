@@ -42,7 +42,11 @@ export class DifferenceChart {
     content.append(this.view.frame.root, this.caption);
     shadow.append(content);
     attachReadout(
-      { frame: this.view.frame, show: (p) => this.readout(p), step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: Math.max(1, this.y(1) - this.y(0)) }) },
+      {
+        frame: this.view.frame,
+        show: (p) => this.readout(p),
+        step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: Math.max(1, this.y(1) - this.y(0)) }),
+      },
       'Heatmap of the table minus the best candidate',
     );
     new ResizeObserver((entries) => {
@@ -73,13 +77,19 @@ export class DifferenceChart {
     const m = Math.max(largest, 2 ** -24);
     this.x = scaleLinear().domain([0, d.dModel]).range([0, box.width]);
     this.y = scaleLinear().domain([0, d.positions]).range([0, box.height]);
-    this.view.draw(ctx, { values: d.values, rows: d.positions, cols: d.dModel }, { interpolator: divergingInterpolator, domain: [-m, m], label: `table − ${d.label}`, format: exact });
+    this.view.draw(
+      ctx,
+      { values: d.values, rows: d.positions, cols: d.dModel },
+      { interpolator: divergingInterpolator, domain: [-m, m], label: `table − ${d.label}`, format: exact },
+    );
     const ticks = (s: typeof this.x, px: number) => s.ticks(tickCount(px, 70)).filter(Number.isInteger);
     renderAxes(frame.front, box, {
       bottom: { scale: this.x, label: 'column j', values: ticks(this.x, box.width), format: integer },
       left: { scale: this.y, label: 'row r', values: ticks(this.y, box.height), format: integer },
     });
-    frame.describe(`Heatmap of the table minus ${d.label}: column j across, row r down, from −${exact(m)} (blue) through 0 (white) to +${exact(m)} (red)`);
+    frame.describe(
+      `Heatmap of the table minus ${d.label}: column j across, row r down, from −${exact(m)} (blue) through 0 (white) to +${exact(m)} (red)`,
+    );
     this.caption.textContent = `${integer(d.positions)} rows × ${integer(d.dModel)} columns; largest |difference| ${exact(largest)}`;
   }
 
@@ -92,6 +102,10 @@ export class DifferenceChart {
     const col = Math.min(d.dModel - 1, Math.max(0, Math.floor(this.x.invert(point.x))));
     const row = Math.min(d.positions - 1, Math.max(0, Math.floor(this.y.invert(point.y))));
     const anchor = this.view.markCell({ row, col }, this.x, this.y)!;
-    this.view.frame.tooltip.show([`row ${integer(row)}, column ${col}`, `table − candidate = ${exact(d.values[row * d.dModel + col])}`], anchor.x, anchor.y);
+    this.view.frame.tooltip.show(
+      [`row ${integer(row)}, column ${col}`, `table − candidate = ${exact(d.values[row * d.dModel + col])}`],
+      anchor.x,
+      anchor.y,
+    );
   }
 }

@@ -7,7 +7,13 @@ export type FloatKind = 'float16' | 'bfloat16' | 'float32' | 'float64';
 export const BYTES: Record<FloatKind, number> = { float16: 2, bfloat16: 2, float32: 4, float64: 8 };
 
 /** `count` elements of `kind` from `bytes` at `offset` (which the caller has checked are there). */
-export function readFloats(bytes: Uint8Array, offset: number, count: number, kind: FloatKind, littleEndian: boolean): Float64Array {
+export function readFloats(
+  bytes: Uint8Array,
+  offset: number,
+  count: number,
+  kind: FloatKind,
+  littleEndian: boolean,
+): Float64Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset + offset, count * BYTES[kind]);
   const out = new Float64Array(count);
   switch (kind) {

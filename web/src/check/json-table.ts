@@ -20,13 +20,18 @@ function flatten(value: unknown, shape: number[], name: string): Float64Array {
   let at = 0;
   const walk = (v: unknown, depth: number, path: number[]): void => {
     if (depth === shape.length) {
-      if (!isNumber(v)) throw new TableFileError(`${name}: value at [${path.join('][')}] is ${JSON.stringify(v)?.slice(0, 24) ?? String(v)}, not a finite number`);
+      if (!isNumber(v))
+        throw new TableFileError(
+          `${name}: value at [${path.join('][')}] is ${JSON.stringify(v)?.slice(0, 24) ?? String(v)}, not a finite number`,
+        );
       out[at++] = v;
       return;
     }
     if (!Array.isArray(v) || v.length !== shape[depth]) {
       const got = Array.isArray(v) ? `${v.length} values` : 'not an array';
-      throw new TableFileError(`${name}: row [${path.join('][')}] has ${got}, the first has ${shape[depth]} (ragged rows)`);
+      throw new TableFileError(
+        `${name}: row [${path.join('][')}] has ${got}, the first has ${shape[depth]} (ragged rows)`,
+      );
     }
     for (let i = 0; i < v.length; i++) walk(v[i], depth + 1, [...path, i]);
   };
@@ -45,7 +50,8 @@ export function parseJsonTable(text: string, name: string): ParsedTable {
   let stated: number[] | null = null;
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const o = value as { data?: unknown; shape?: unknown };
-    if (!Array.isArray(o.data)) throw new TableFileError(`${name}: a JSON object needs "data" (an array) and "shape" ([positions, dModel])`);
+    if (!Array.isArray(o.data))
+      throw new TableFileError(`${name}: a JSON object needs "data" (an array) and "shape" ([positions, dModel])`);
     data = o.data;
     if (o.shape !== undefined) {
       if (!Array.isArray(o.shape) || !o.shape.every((n) => Number.isSafeInteger(n) && n >= 0)) {
@@ -54,14 +60,20 @@ export function parseJsonTable(text: string, name: string): ParsedTable {
       stated = o.shape as number[];
     }
   } else if (!Array.isArray(value)) {
-    throw new TableFileError(`${name} holds a JSON ${value === null ? 'null' : typeof value}; need an array of rows or { "data", "shape" }`);
+    throw new TableFileError(
+      `${name} holds a JSON ${value === null ? 'null' : typeof value}; need an array of rows or { "data", "shape" }`,
+    );
   }
   const shape = nestedShape(data, name);
-  checkValueCount(shape.reduce((a, b) => a * b, 1), name);
+  checkValueCount(
+    shape.reduce((a, b) => a * b, 1),
+    name,
+  );
   const flat = flatten(data, shape, name);
   const target = stated ?? shape;
   const count = target.reduce((a, b) => a * b, 1);
-  if (count !== flat.length) throw new TableFileError(`${name}: "shape" ${showShape(target)} needs ${count} values, "data" has ${flat.length}`);
+  if (count !== flat.length)
+    throw new TableFileError(`${name}: "shape" ${showShape(target)} needs ${count} values, "data" has ${flat.length}`);
   const { positions, dModel } = tableShape(target, name);
   return { data: flat, positions, dModel, name, dtype: 'text' };
 }

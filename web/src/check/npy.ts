@@ -11,8 +11,22 @@ const KINDS: Record<string, FloatKind> = { f2: 'float16', f4: 'float32', f8: 'fl
 
 /** numpy's names for the dtypes people export by mistake, so the refusal names what the file holds. */
 const NAMES: Record<string, string> = {
-  b1: 'bool', i1: 'int8', i2: 'int16', i4: 'int32', i8: 'int64', u1: 'uint8', u2: 'uint16', u4: 'uint32', u8: 'uint64',
-  f16: 'float128', c8: 'complex64', c16: 'complex128', O: 'object', U: 'str', S: 'bytes', V: 'void',
+  b1: 'bool',
+  i1: 'int8',
+  i2: 'int16',
+  i4: 'int32',
+  i8: 'int64',
+  u1: 'uint8',
+  u2: 'uint16',
+  u4: 'uint32',
+  u8: 'uint64',
+  f16: 'float128',
+  c8: 'complex64',
+  c16: 'complex128',
+  O: 'object',
+  U: 'str',
+  S: 'bytes',
+  V: 'void',
 };
 
 export interface NpyHeader {
@@ -32,14 +46,17 @@ export function readNpyHeader(bytes: Uint8Array, what = 'the .npy file'): NpyHea
   if (!isNpy(bytes)) throw new TableFileError(`${what} does not start with the .npy magic "\\x93NUMPY"`);
   if (bytes.length < 10) throw new TableFileError(`${what} is truncated: it ends inside the header`);
   const major = bytes[6];
-  if (major < 1 || major > 3) throw new TableFileError(`${what} has .npy format version ${major}.${bytes[7]}; versions 1 to 3 are read`);
+  if (major < 1 || major > 3)
+    throw new TableFileError(`${what} has .npy format version ${major}.${bytes[7]}; versions 1 to 3 are read`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const lengthBytes = major === 1 ? 2 : 4;
   if (bytes.length < 8 + lengthBytes) throw new TableFileError(`${what} is truncated: it ends inside the header`);
   const headerLength = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
   const start = 8 + lengthBytes;
   if (start + headerLength > bytes.length) {
-    throw new TableFileError(`${what} is truncated: its header says ${headerLength} bytes but the file ends after ${bytes.length - start}`);
+    throw new TableFileError(
+      `${what} is truncated: its header says ${headerLength} bytes but the file ends after ${bytes.length - start}`,
+    );
   }
   const text = new TextDecoder(major === 3 ? 'utf-8' : 'latin1').decode(bytes.subarray(start, start + headerLength));
   return { ...parseHeaderDict(text, what), dataOffset: start + headerLength };
@@ -50,10 +67,18 @@ function parseHeaderDict(text: string, what: string): Omit<NpyHeader, 'dataOffse
   const descr = /['"]descr['"]\s*:\s*(['"])([^'"]*)\1/.exec(text);
   const fortran = /['"]fortran_order['"]\s*:\s*(True|False)/.exec(text);
   const shape = /['"]shape['"]\s*:\s*\(([^)]*)\)/.exec(text);
-  if (/['"]descr['"]\s*:\s*\[/.test(text)) throw new TableFileError(`${what} holds a structured array (fields); need one float array`);
-  if (!descr || !fortran || !shape) throw new TableFileError(`${what} has a malformed header (need 'descr', 'fortran_order' and 'shape'): ${text.trim().slice(0, 80)}`);
-  const dims = shape[1].split(',').map((s) => s.trim()).filter(Boolean);
-  if (!dims.every((d) => /^\d+L?$/.test(d))) throw new TableFileError(`${what} has a malformed shape (${shape[1].trim()})`);
+  if (/['"]descr['"]\s*:\s*\[/.test(text))
+    throw new TableFileError(`${what} holds a structured array (fields); need one float array`);
+  if (!descr || !fortran || !shape)
+    throw new TableFileError(
+      `${what} has a malformed header (need 'descr', 'fortran_order' and 'shape'): ${text.trim().slice(0, 80)}`,
+    );
+  const dims = shape[1]
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!dims.every((d) => /^\d+L?$/.test(d)))
+    throw new TableFileError(`${what} has a malformed shape (${shape[1].trim()})`);
   return { descr: descr[2], fortranOrder: fortran[1] === 'True', shape: dims.map((d) => Number.parseInt(d, 10)) };
 }
 
@@ -74,10 +99,13 @@ export function parseNpy(bytes: Uint8Array, name: string): ParsedTable {
   const need = count * BYTES[kind];
   const have = bytes.length - header.dataOffset;
   if (have < need) {
-    throw new TableFileError(`${what} is truncated: shape ${showShape(header.shape)} of ${kind} needs ${need} data bytes, the file has ${have}`);
+    throw new TableFileError(
+      `${what} is truncated: shape ${showShape(header.shape)} of ${kind} needs ${need} data bytes, the file has ${have}`,
+    );
   }
   // '=' is the writer's native order, which numpy spells out as '<' on every machine it runs on in practice.
   const values = readFloats(bytes, header.dataOffset, count, kind, order !== '>');
-  const data = header.fortranOrder && positions > 1 && dModel > 1 ? transposeToRowMajor(values, positions, dModel) : values;
+  const data =
+    header.fortranOrder && positions > 1 && dModel > 1 ? transposeToRowMajor(values, positions, dModel) : values;
   return { data, positions, dModel, name, dtype: kind };
 }

@@ -19,25 +19,37 @@ export type TableSource =
 
 /** A .safetensors file starts with its header size, then '{'. */
 function looksLikeSafetensors(name: string, bytes: Uint8Array): boolean {
-  return /\.safetensors$/i.test(name) || (bytes.length > 9 && bytes[8] === 0x7b && bytes[5] === 0 && bytes[6] === 0 && bytes[7] === 0);
+  return (
+    /\.safetensors$/i.test(name) ||
+    (bytes.length > 9 && bytes[8] === 0x7b && bytes[5] === 0 && bytes[6] === 0 && bytes[7] === 0)
+  );
 }
 
 /** Reads a dropped, chosen or pasted file; throws a TableFileError with one line on anything it cannot use. */
 export function readTableFile(name: string, bytes: Uint8Array): TableSource {
   if (bytes.length > MAX_FILE_BYTES) {
-    throw new TableFileError(`${name} has ${bytes.length.toLocaleString('en')} bytes; the limit is ${MAX_FILE_BYTES.toLocaleString('en')} (1 GiB)`);
+    throw new TableFileError(
+      `${name} has ${bytes.length.toLocaleString('en')} bytes; the limit is ${MAX_FILE_BYTES.toLocaleString('en')} (1 GiB)`,
+    );
   }
   if (bytes.length === 0) throw new TableFileError(`${name} is empty`);
   if (isNpy(bytes) || /\.npy$/i.test(name)) return { kind: 'table', table: parseNpy(bytes, name) };
   if (looksLikeSafetensors(name, bytes)) {
     const { tensors } = readSafetensorsIndex(bytes, name);
-    return { kind: 'tensors', tensors, suggested: likelyTable(tensors), read: (tensor) => parseSafetensors(bytes, name, tensor) };
+    return {
+      kind: 'tensors',
+      tensors,
+      suggested: likelyTable(tensors),
+      read: (tensor) => parseSafetensors(bytes, name, tensor),
+    };
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new TableFileError(`${name} is neither text nor a .npy or .safetensors file; need .npy, .safetensors, CSV, TSV or JSON`);
+    throw new TableFileError(
+      `${name} is neither text nor a .npy or .safetensors file; need .npy, .safetensors, CSV, TSV or JSON`,
+    );
   }
   return { kind: 'table', table: readTableText(name, text) };
 }
@@ -51,7 +63,9 @@ export function readTableText(name: string, text: string): ParsedTable {
 
 /** The first 2-D float tensor whose name suggests positions, else the first 2-D float tensor, else the first. */
 export function likelyTable(tensors: readonly TensorEntry[]): string {
-  const usable = tensors.filter((t) => ['F16', 'BF16', 'F32', 'F64'].includes(t.dtype) && t.shape.filter((n) => n !== 1).length === 2);
+  const usable = tensors.filter(
+    (t) => ['F16', 'BF16', 'F32', 'F64'].includes(t.dtype) && t.shape.filter((n) => n !== 1).length === 2,
+  );
   const named = usable.find((t) => /pos|pe\b|sinusoid|rotary|rope/i.test(t.name));
   return (named ?? usable[0] ?? tensors[0]).name;
 }

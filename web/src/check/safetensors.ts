@@ -28,12 +28,16 @@ export interface SafetensorsIndex {
 
 /** The tensors a .safetensors file lists, in its header's order. */
 export function readSafetensorsIndex(bytes: Uint8Array, what: string): SafetensorsIndex {
-  if (bytes.length < 8) throw new TableFileError(`${what} is truncated: ${bytes.length} bytes, shorter than the 8-byte header size`);
+  if (bytes.length < 8)
+    throw new TableFileError(`${what} is truncated: ${bytes.length} bytes, shorter than the 8-byte header size`);
   const size = new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, true);
-  if (size > BigInt(MAX_HEADER_BYTES)) throw new TableFileError(`${what} says its header has ${size} bytes; .safetensors headers are at most 100 MB`);
+  if (size > BigInt(MAX_HEADER_BYTES))
+    throw new TableFileError(`${what} says its header has ${size} bytes; .safetensors headers are at most 100 MB`);
   const headerBytes = Number(size);
   if (8 + headerBytes > bytes.length) {
-    throw new TableFileError(`${what} is truncated: its header says ${headerBytes} bytes but the file ends after ${bytes.length - 8}`);
+    throw new TableFileError(
+      `${what} is truncated: its header says ${headerBytes} bytes but the file ends after ${bytes.length - 8}`,
+    );
   }
   let header: unknown;
   try {
@@ -41,7 +45,8 @@ export function readSafetensorsIndex(bytes: Uint8Array, what: string): Safetenso
   } catch (error) {
     throw new TableFileError(`${what} has a header that is not JSON (${(error as Error).message})`);
   }
-  if (typeof header !== 'object' || header === null || Array.isArray(header)) throw new TableFileError(`${what} has a header that is not a JSON object`);
+  if (typeof header !== 'object' || header === null || Array.isArray(header))
+    throw new TableFileError(`${what} has a header that is not a JSON object`);
   const tensors: TensorEntry[] = [];
   for (const [name, entry] of Object.entries(header)) {
     if (name === '__metadata__') continue;
@@ -60,7 +65,10 @@ export function readSafetensorsIndex(bytes: Uint8Array, what: string): Safetenso
 export function parseSafetensors(bytes: Uint8Array, fileName: string, tensorName: string): ParsedTable {
   const { tensors, dataOffset } = readSafetensorsIndex(bytes, fileName);
   const tensor = tensors.find((t) => t.name === tensorName);
-  if (!tensor) throw new TableFileError(`${fileName} has no tensor "${tensorName}" (it has ${tensors.map((t) => `"${t.name}"`).join(', ')})`);
+  if (!tensor)
+    throw new TableFileError(
+      `${fileName} has no tensor "${tensorName}" (it has ${tensors.map((t) => `"${t.name}"`).join(', ')})`,
+    );
   const what = `tensor "${tensor.name}"`;
   const kind = KINDS[tensor.dtype];
   if (!kind) throw new TableFileError(`${what} has dtype ${tensor.dtype}; need F16, BF16, F32 or F64`);
@@ -69,10 +77,14 @@ export function parseSafetensors(bytes: Uint8Array, fileName: string, tensorName
   const { positions, dModel } = tableShape(tensor.shape, what);
   const need = count * BYTES[kind];
   if (tensor.end - tensor.begin !== need) {
-    throw new TableFileError(`${what}: shape ${showShape(tensor.shape)} of ${tensor.dtype} needs ${need} bytes, its data_offsets span ${tensor.end - tensor.begin}`);
+    throw new TableFileError(
+      `${what}: shape ${showShape(tensor.shape)} of ${tensor.dtype} needs ${need} bytes, its data_offsets span ${tensor.end - tensor.begin}`,
+    );
   }
   if (dataOffset + tensor.end > bytes.length) {
-    throw new TableFileError(`${fileName} is truncated: ${what} ends at byte ${dataOffset + tensor.end}, the file at ${bytes.length}`);
+    throw new TableFileError(
+      `${fileName} is truncated: ${what} ends at byte ${dataOffset + tensor.end}, the file at ${bytes.length}`,
+    );
   }
   const data = readFloats(bytes, dataOffset + tensor.begin, count, kind, true);
   return { data, positions, dModel, name: `${fileName}: ${tensor.name}`, dtype: kind };

@@ -14,7 +14,12 @@ export interface ParsedTable {
 }
 
 /** Half the spacing of a stored type's numbers just below 1: how far a value in [−1, 1] may be from what was rounded into it. */
-export const ROUNDING: Record<string, number> = { float16: 2 ** -12, bfloat16: 2 ** -9, float32: 2 ** -25, float64: 2 ** -54 };
+export const ROUNDING: Record<string, number> = {
+  float16: 2 ** -12,
+  bfloat16: 2 ** -9,
+  float32: 2 ** -25,
+  float64: 2 ** -54,
+};
 
 /** Most values a file may hold: 2^26 (512 MB as float64), ph.encode's largest table. */
 export const MAX_VALUES = 2 ** 26;
@@ -30,7 +35,9 @@ export class TableFileError extends Error {
 /** Throws unless `count` values fit under MAX_VALUES. */
 export function checkValueCount(count: number, what: string): void {
   if (count > MAX_VALUES) {
-    throw new TableFileError(`${what} has ${count.toLocaleString('en')} values; the limit is ${MAX_VALUES.toLocaleString('en')} (2^26)`);
+    throw new TableFileError(
+      `${what} has ${count.toLocaleString('en')} values; the limit is ${MAX_VALUES.toLocaleString('en')} (2^26)`,
+    );
   }
 }
 
@@ -44,7 +51,9 @@ export function tableShape(shape: readonly number[], what: string): { positions:
   if (shape.some((n) => n === 0)) throw new TableFileError(`${what} is empty (shape ${showShape(shape)})`);
   const kept = shape.length <= 2 ? shape : shape.filter((n) => n !== 1);
   if (kept.length > 2) {
-    throw new TableFileError(`${what} has rank ${shape.length} (shape ${showShape(shape)}); need a 2-D table (positions × dModel)`);
+    throw new TableFileError(
+      `${what} has rank ${shape.length} (shape ${showShape(shape)}); need a 2-D table (positions × dModel)`,
+    );
   }
   if (kept.length === 2) return { positions: kept[0], dModel: kept[1] };
   return { positions: 1, dModel: kept[0] ?? 1 };

@@ -26,4 +26,9 @@ export type CodeConfig = TableCode | RopeCode;
 
 export type Framework = 'numpy' | 'pytorch' | 'jax' | 'tensorflow';
 export const FRAMEWORKS: readonly Framework[] = ['pytorch', 'numpy', 'jax', 'tensorflow'];
-export const FRAMEWORK_NAMES: Record<Framework, string> = { pytorch: 'PyTorch', numpy: 'NumPy', jax: 'JAX', tensorflow: 'TensorFlow' };
+export const FRAMEWORK_NAMES: Record<Framework, string> = {
+  pytorch: 'PyTorch',
+  numpy: 'NumPy',
+  jax: 'JAX',
+  tensorflow: 'TensorFlow',
+};

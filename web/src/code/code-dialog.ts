@@ -50,7 +50,12 @@ export function codeDialogSheet(): CSSStyleSheet {
 let chosen: Framework = 'pytorch';
 
 /** Opens the dialog for `config` inside `root` (a chart's shadow root); `returnFocus` gets focus back on close. */
-export function openCodeDialog(root: ShadowRoot, config: CodeConfig, title: string, returnFocus: HTMLElement | null): HTMLDialogElement {
+export function openCodeDialog(
+  root: ShadowRoot,
+  config: CodeConfig,
+  title: string,
+  returnFocus: HTMLElement | null,
+): HTMLDialogElement {
   root.querySelector('dialog.code')?.remove();
   const dialog = document.createElement('dialog');
   dialog.className = 'code';

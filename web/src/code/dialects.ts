@@ -41,7 +41,12 @@ const numpyLike = (np: string): Omit<Dialect, 'imports' | 'zeroRow'> => ({
 export const DIALECTS: Record<Framework, Dialect> = {
   numpy: { imports: ['import math', 'import numpy as np'], ...numpyLike('np'), zeroRow: (t, k) => `${t}[${k}] = 0.0` },
   jax: {
-    imports: ['import math', 'import jax', 'jax.config.update("jax_enable_x64", True)  # float64, as phasor computes', 'import jax.numpy as jnp'],
+    imports: [
+      'import math',
+      'import jax',
+      'jax.config.update("jax_enable_x64", True)  # float64, as phasor computes',
+      'import jax.numpy as jnp',
+    ],
     ...numpyLike('jnp'),
     zeroRow: (t, k) => `${t} = ${t}.at[${k}].set(0.0)`,
   },

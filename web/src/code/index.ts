@@ -6,7 +6,14 @@ import { ropeCode } from './rope-code.js';
 export { ropeSuffixes } from './rope-code.js';
 import { tableCode } from './table-code.js';
 
-export { FRAMEWORKS, FRAMEWORK_NAMES, type CodeConfig, type Framework, type RopeCode, type TableCode } from './code-config.js';
+export {
+  FRAMEWORKS,
+  FRAMEWORK_NAMES,
+  type CodeConfig,
+  type Framework,
+  type RopeCode,
+  type TableCode,
+} from './code-config.js';
 
 export function codeSnippet(config: CodeConfig, framework: Framework): string {
   if (config.kind === 'rope') return ropeCode(config, framework);

@@ -22,8 +22,16 @@ interface Resolved {
 function resolve(s: RopeScaling | undefined, callLength: number): Resolved | null {
   if (!s || s.type === 'none') return null;
   const original = s.originalLength ?? s.originalMaxPositionEmbeddings;
-  const length = (s.type === 'dynamic-ntk' ? (s.maxPositionEmbeddings ?? original) : s.type === 'yarn' ? (original ?? s.maxPositionEmbeddings) : original) ?? 0;
-  const derived = (s.type === 'yarn' || s.type === 'longrope') && s.maxPositionEmbeddings !== undefined ? s.maxPositionEmbeddings / length : undefined;
+  const length =
+    (s.type === 'dynamic-ntk'
+      ? (s.maxPositionEmbeddings ?? original)
+      : s.type === 'yarn'
+        ? (original ?? s.maxPositionEmbeddings)
+        : original) ?? 0;
+  const derived =
+    (s.type === 'yarn' || s.type === 'longrope') && s.maxPositionEmbeddings !== undefined
+      ? s.maxPositionEmbeddings / length
+      : undefined;
   return { type: s.type, factor: s.factor ?? derived ?? 1, length, sequence: s.sequenceLength ?? callLength, s };
 }
 
@@ -89,7 +97,11 @@ function inverseFrequencies(x: Dialect, r: Resolved | null, inv: string, attn: s
       const long = r.sequence > r.length;
       const factors = (long ? s.longFactor : s.shortFactor) ?? [];
       const attention =
-        s.attentionFactor !== undefined ? pyFloat(s.attentionFactor) : r.factor <= 1 ? '1.0' : `math.sqrt(1.0 + math.log(${f}) / math.log(${L}))`;
+        s.attentionFactor !== undefined
+          ? pyFloat(s.attentionFactor)
+          : r.factor <= 1
+            ? '1.0'
+            : `math.sqrt(1.0 + math.log(${f}) / math.log(${L}))`;
       return [
         `# the ${long ? 'long' : 'short'} factors: the call's length ${pyFloat(r.sequence)} is ${long ? 'past' : 'within'} the original ${L} (every position of a longer call takes the long ones)`,
         `ext = ${x.float32List(list(factors))}`,
@@ -128,7 +140,8 @@ export function ropeCode(c: RopeCode, framework: Framework): string {
   const pairing = c.pairing ?? 'half';
   const offset = c.offset ?? 0;
   const rotary = c.rotaryDim ?? c.dim;
-  const partial = rotary !== c.dim ? ` of a ${c.dim}-wide head (the other ${c.dim - rotary} values pass through unrotated)` : '';
+  const partial =
+    rotary !== c.dim ? ` of a ${c.dim}-wide head (the other ${c.dim - rotary} values pass through unrotated)` : '';
   const lines: string[] = [
     `# phasor: RoPE cos/sin cache, rotary width ${rotary}${partial}, theta ${c.theta ?? 10000}, pairing '${pairing}', positions ${offset} … ${offset + c.positions - 1}`,
     '# (ph.rope turns a row at position m by these angles; cos and sin carry the attention factor).',

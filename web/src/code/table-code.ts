@@ -28,18 +28,26 @@ export function tableCode(given: TableOptions, framework: Framework): string {
   const geometric = o.spacing !== 'paper';
   const lines: string[] = [`# phasor: ${encodeCall(given)}`];
   if (given.convention) lines.push(`# = ${encodeCall(o)}`);
-  lines.push('# float64 throughout, rounded once to float32 at the end.', ...x.imports.filter((line) => line !== 'import math'), '');
+  lines.push(
+    '# float64 throughout, rounded once to float32 at the end.',
+    ...x.imports.filter((line) => line !== 'import math'),
+    '',
+  );
   lines.push(`positions, d_model = ${o.positions}, ${d}`);
   lines.push(`base = ${pyFloat(o.base)}`);
   if (o.maxFrequency !== 1) lines.push(`max_frequency = ${pyFloat(o.maxFrequency)}  # the fastest pair's frequency`);
   const lead = o.paddingIdx !== null && !o.buffer ? o.paddingIdx + 1 : 0;
   lines.push(`offset = ${pyFloat(o.offset)}`);
-  lines.push(`p = ${lead ? `${lead} + ` : ''}offset + ${x.arange('positions')}${lead ? '  # forward rows start past the padding row' : ''}`);
+  lines.push(
+    `p = ${lead ? `${lead} + ` : ''}offset + ${x.arange('positions')}${lead ? '  # forward rows start past the padding row' : ''}`,
+  );
 
   // Frequencies: the paper's exponent over the width (d − 1 when a zero column pads an odd one); the geometric over the pairs.
   const scaled = (expression: string) => (o.maxFrequency !== 1 ? `max_frequency * ${expression}` : expression);
   if (geometric) {
-    lines.push(`omega = ${scaled(x.pow('base', `(-${x.arange(String(pairs))} / ${pyFloat(Math.max(pairs - 1, 1))})`))}  # base^(-i/(h-1))`);
+    lines.push(
+      `omega = ${scaled(x.pow('base', `(-${x.arange(String(pairs))} / ${pyFloat(Math.max(pairs - 1, 1))})`))}  # base^(-i/(h-1))`,
+    );
   } else {
     const width = zeroColumn ? '(d_model - 1)' : 'd_model';
     lines.push(`omega = ${scaled(x.pow('base', `(-2.0 * ${x.arange(String(sines))} / ${width})`))}  # base^(-2i/d)`);
@@ -57,15 +65,19 @@ export function tableCode(given: TableOptions, framework: Framework): string {
   } else if (extraSine) {
     const pairedSines = `sines[:, :${pairs}]`;
     const [pa, pb] = cosFirst ? ['cosines', pairedSines] : [pairedSines, 'cosines'];
-    lines.push(`table = ${x.concat([x.interleave(pa, pb), `sines[:, ${pairs}:]`], 1)}  # pairs side by side, the extra sine last`);
+    lines.push(
+      `table = ${x.concat([x.interleave(pa, pb), `sines[:, ${pairs}:]`], 1)}  # pairs side by side, the extra sine last`,
+    );
   } else {
     lines.push(`table = ${x.interleave(a, b)}  # ${cosFirst ? 'cos, sin' : 'sin, cos'} of each pair side by side`);
   }
-  if (zeroColumn) lines.push(`table = ${x.concat(['table', x.zeros('positions', '1')], 1)}  # odd width: a zero column last`);
+  if (zeroColumn)
+    lines.push(`table = ${x.concat(['table', x.zeros('positions', '1')], 1)}  # odd width: a zero column last`);
   if (o.paddingIdx !== null) {
     // The padding row is zero wherever it falls among the rows (position paddingIdx).
     const row = o.paddingIdx - (lead + o.offset);
-    if (Number.isInteger(row) && row >= 0 && row < o.positions) lines.push(`${x.zeroRow('table', String(row), 'd_model')}  # the stored padding row`);
+    if (Number.isInteger(row) && row >= 0 && row < o.positions)
+      lines.push(`${x.zeroRow('table', String(row), 'd_model')}  # the stored padding row`);
   }
   lines.push(`table = ${x.toFloat32('table')}  # positions × d_model`);
   return `${lines.join('\n')}\n`;

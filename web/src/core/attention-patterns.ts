@@ -2,7 +2,15 @@
 // (cpp/include/phasor/attention_pattern.hpp): pre-softmax scores q_m·k_n,
 // additive PE's four terms, and softmax rows over every key (causal or not),
 // with the same seeded tokens and projections as attentionScores.
-import { numbersOption, putFloat32, putFloat64, sample, sampleWeights, STREAM, takeResult } from './experiment-inputs.js';
+import {
+  numbersOption,
+  putFloat32,
+  putFloat64,
+  sample,
+  sampleWeights,
+  STREAM,
+  takeResult,
+} from './experiment-inputs.js';
 import { putScalingFactors, scalingInput } from './rope-scaling-input.js';
 import { enumsOf, limitsOf } from './module-tables.js';
 import { OptionReader } from './options.js';
@@ -52,17 +60,41 @@ export interface AttentionPattern {
   /** rows × cols softmax values (when asked). */
   softmax: Float32Array | null;
   /** Additive PE's four terms, rows × cols each (null for RoPE and ALiBi, or when not asked). */
-  terms: { contentContent: Float32Array; contentPosition: Float32Array; positionContent: Float32Array; positionPosition: Float32Array } | null;
+  terms: {
+    contentContent: Float32Array;
+    contentPosition: Float32Array;
+    positionContent: Float32Array;
+    positionPosition: Float32Array;
+  } | null;
   /** true when every entry depends on m − n only (a shared token with RoPE or ALiBi). */
   toeplitz: boolean;
 }
 
-const KEYS = ['kind', 'n', 'dModel', 'dHead', 'base', 'theta', 'scaling', 'heads', 'head', 'seed', 'tokenStd', 'tokens', 'causal', 'softmax', 'terms', 'rows', 'cols'] as const;
+const KEYS = [
+  'kind',
+  'n',
+  'dModel',
+  'dHead',
+  'base',
+  'theta',
+  'scaling',
+  'heads',
+  'head',
+  'seed',
+  'tokenStd',
+  'tokens',
+  'causal',
+  'softmax',
+  'terms',
+  'rows',
+  'cols',
+] as const;
 
 export function attentionPattern(wasm: ExperimentsWasm, options: AttentionPatternOptions): AttentionPattern {
   const fn = 'attentionPattern';
   const o = new OptionReader(fn, options, KEYS);
-  if (o.raw('kind') === undefined) throw new TypeError(`phasor.${fn}: option 'kind' is required ('additive', 'rope' or 'alibi')`);
+  if (o.raw('kind') === undefined)
+    throw new TypeError(`phasor.${fn}: option 'kind' is required ('additive', 'rope' or 'alibi')`);
   const kind = o.choice('kind', ATTENTION_KINDS, 'additive', enumsOf(wasm).attentionKind);
   const n = o.number('n');
   const dModel = o.number('dModel');
@@ -84,10 +116,17 @@ export function attentionPattern(wasm: ExperimentsWasm, options: AttentionPatter
 
   // Weights and tokens from the seed, as attentionScores draws them (only when the sizes can be drawn; else the core says why).
   const width = limitsOf(wasm).maxAttentionWidth;
-  const sized = [dModel, dHead].every((v) => Number.isInteger(v) && v >= 1 && v <= width) && Number.isInteger(n) && n >= 1 && n <= max;
+  const sized =
+    [dModel, dHead].every((v) => Number.isInteger(v) && v >= 1 && v <= width) &&
+    Number.isInteger(n) &&
+    n >= 1 &&
+    n <= max;
   const draw = (stream: number, count: number, std: number, stdName: string) =>
     sized ? sample(wasm, fn, { seed, stream, count, std, seedName: 'seed', stdName }) : new Float32Array(0);
-  const weights = (stream: number) => (sized ? sampleWeights(wasm, fn, { seed, stream, count: dModel * dHead, std: 1 / Math.sqrt(dModel) }) : new Float32Array(0));
+  const weights = (stream: number) =>
+    sized
+      ? sampleWeights(wasm, fn, { seed, stream, count: dModel * dHead, std: 1 / Math.sqrt(dModel) })
+      : new Float32Array(0);
   const wq = weights(STREAM.wq);
   const wk = weights(STREAM.wk);
   const tokenRows = draw(STREAM.tokens, (tokens === 'shared' ? 1 : n) * dModel, tokenStd, 'tokenStd');
@@ -99,7 +138,24 @@ export function attentionPattern(wasm: ExperimentsWasm, options: AttentionPatter
   putFloat32(wasm, fn, 'wq', wq);
   putFloat32(wasm, fn, 'wk', wk);
   putScalingFactors(wasm, fn, scaling);
-  const packed = takeResult(wasm, fn, wasm.attentionPattern(kind.code, n, dModel, dHead, base, heads, head, tokens === 'shared', causal, softmax, terms, scaling.record));
+  const packed = takeResult(
+    wasm,
+    fn,
+    wasm.attentionPattern(
+      kind.code,
+      n,
+      dModel,
+      dHead,
+      base,
+      heads,
+      head,
+      tokens === 'shared',
+      causal,
+      softmax,
+      terms,
+      scaling.record,
+    ),
+  );
   const grid = rows.length * cols.length;
   // Views of the one copy out of wasm memory (a second copy per block was a tenth of a drawn panel's time).
   const block = (b: number) => packed.subarray(b * grid, (b + 1) * grid);
@@ -112,7 +168,12 @@ export function attentionPattern(wasm: ExperimentsWasm, options: AttentionPatter
     total: block(0),
     softmax: softmax ? block(1) : null,
     terms: terms
-      ? { contentContent: block(first), contentPosition: block(first + 1), positionContent: block(first + 2), positionPosition: block(first + 3) }
+      ? {
+          contentContent: block(first),
+          contentPosition: block(first + 1),
+          positionContent: block(first + 2),
+          positionPosition: block(first + 3),
+        }
       : null,
     toeplitz: tokens === 'shared' && kind.name !== 'additive',
   };

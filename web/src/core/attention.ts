@@ -3,7 +3,15 @@
 // score-versus-offset curves, and the seeded samples behind every default
 // (cpp/include/phasor/attention.hpp, random.hpp).
 import { plainFloatArray, typedLength } from './caller-arrays.js';
-import { numbersOption, putFloat32, putFloat64, sample, sampleWeights, STREAM, takeResult } from './experiment-inputs.js';
+import {
+  numbersOption,
+  putFloat32,
+  putFloat64,
+  sample,
+  sampleWeights,
+  STREAM,
+  takeResult,
+} from './experiment-inputs.js';
 import { putScalingFactors, scalingInput, type ScalingInput } from './rope-scaling-input.js';
 import { enumsOf, limitsOf } from './module-tables.js';
 import { describe, OptionReader } from './options.js';
@@ -97,7 +105,8 @@ class AttentionSettings {
     private readonly o: OptionReader,
   ) {
     const enums = enumsOf(wasm);
-    if (o.raw('kind') === undefined) throw new TypeError(`phasor.${fn}: option 'kind' is required ('additive', 'rope' or 'alibi')`);
+    if (o.raw('kind') === undefined)
+      throw new TypeError(`phasor.${fn}: option 'kind' is required ('additive', 'rope' or 'alibi')`);
     const kind = o.choice('kind', ATTENTION_KINDS, 'additive', enums.attentionKind);
     this.kind = kind.name;
     this.kindCode = kind.code;
@@ -136,7 +145,9 @@ class AttentionSettings {
     }
     if (value === 'identity') {
       if (this.dHead !== this.dModel) {
-        throw new RangeError(`phasor.${this.fn}: ${key} 'identity' needs dHead equal to dModel; got dHead ${this.dHead} and dModel ${this.dModel}`);
+        throw new RangeError(
+          `phasor.${this.fn}: ${key} 'identity' needs dHead equal to dModel; got dHead ${this.dHead} and dModel ${this.dModel}`,
+        );
       }
       if (!this.sized) return new Float32Array(0);
       const eye = new Float32Array(count);
@@ -174,7 +185,13 @@ class AttentionSettings {
  * An option that is one of `names` (default the first) or a plain Float32Array
  * of `what`: anything else, null included, is a TypeError listing both.
  */
-function arrayOrName<N extends string>(fn: string, key: string, value: unknown, names: readonly N[], what: string): N | Float32Array {
+function arrayOrName<N extends string>(
+  fn: string,
+  key: string,
+  value: unknown,
+  names: readonly N[],
+  what: string,
+): N | Float32Array {
   if (value === undefined) return names[0];
   if ((names as readonly unknown[]).includes(value)) return value as N;
   if (ArrayBuffer.isView(value) || (typeof value === 'object' && value !== null && !Array.isArray(value))) {
@@ -188,7 +205,9 @@ function positionsOption(o: OptionReader, fn: string, max: number): Float64Array
   const value = o.raw('positions');
   if (typeof value !== 'number') return numbersOption(o, fn, 'positions', true, max)!;
   if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new RangeError(`phasor.${fn}: positions must be an integer in [1, ${max}] or an array of positions; got ${describe(value)}`);
+    throw new RangeError(
+      `phasor.${fn}: positions must be an integer in [1, ${max}] or an array of positions; got ${describe(value)}`,
+    );
   }
   return Float64Array.from({ length: value }, (_, i) => i);
 }
@@ -228,7 +247,9 @@ export function attentionScores<K extends AttentionKind>(
     // query it is that query's row, and the keys' too unless there are more keys).
     shared = typedLength(given) === s.dModel && (positions.length !== 1 || keyPositions.length !== 1);
     if (ownKeys && !shared && keyPositions.length !== positions.length) {
-      throw new RangeError(`phasor.${fn}: with keyPositions of another length, tokens must be 'shared', 'random' or one row of dModel values`);
+      throw new RangeError(
+        `phasor.${fn}: with keyPositions of another length, tokens must be 'shared', 'random' or one row of dModel values`,
+      );
     }
   }
   const wq = s.weights('wq');
@@ -243,7 +264,20 @@ export function attentionScores<K extends AttentionKind>(
   const packed = takeResult(
     wasm,
     fn,
-    wasm.attentionScores(s.kindCode, s.dModel, s.dHead, s.base, s.pairing, s.tableLayout, s.weightLayout, s.permute, s.heads, s.head, shared, s.scaling),
+    wasm.attentionScores(
+      s.kindCode,
+      s.dModel,
+      s.dHead,
+      s.base,
+      s.pairing,
+      s.tableLayout,
+      s.weightLayout,
+      s.permute,
+      s.heads,
+      s.head,
+      shared,
+      s.scaling,
+    ),
   );
   const grid = positions.length * keyPositions.length;
   const block = (b: number) => packed.slice(b * grid, (b + 1) * grid);
@@ -266,7 +300,8 @@ export function attentionScores<K extends AttentionKind>(
       positionPosition: block(4),
     } as AttentionScoresByKind[K];
   }
-  if (s.kind === 'alibi') return { kind: 'alibi', ...common, bias: block(1), slope: s.slope() } as AttentionScoresByKind[K];
+  if (s.kind === 'alibi')
+    return { kind: 'alibi', ...common, bias: block(1), slope: s.slope() } as AttentionScoresByKind[K];
   return { kind: 'rope', ...common } as AttentionScoresByKind[K];
 }
 
@@ -303,7 +338,19 @@ export function scoreByOffset(wasm: ExperimentsWasm, options: ScoreByOffsetOptio
   const packed = takeResult(
     wasm,
     fn,
-    wasm.scoreByOffset(s.kindCode, s.dModel, s.dHead, s.base, s.pairing, s.tableLayout, s.weightLayout, s.permute, s.heads, s.head, s.scaling),
+    wasm.scoreByOffset(
+      s.kindCode,
+      s.dModel,
+      s.dHead,
+      s.base,
+      s.pairing,
+      s.tableLayout,
+      s.weightLayout,
+      s.permute,
+      s.heads,
+      s.head,
+      s.scaling,
+    ),
   );
   const grid = anchors.length * count;
   const block = (b: number) => packed.subarray(b * grid, (b + 1) * grid);
@@ -320,6 +367,11 @@ export function scoreByOffset(wasm: ExperimentsWasm, options: ScoreByOffsetOptio
   }
   const maxSpread = spread.reduce((m, v) => Math.max(m, v), 0);
   if (s.kind !== 'additive') return { anchors, offsets, scores, spread, maxSpread };
-  const terms = { contentContent: block(1), contentPosition: block(2), positionContent: block(3), positionPosition: block(4) };
+  const terms = {
+    contentContent: block(1),
+    contentPosition: block(2),
+    positionContent: block(3),
+    positionPosition: block(4),
+  };
   return { anchors, offsets, scores, spread, maxSpread, terms };
 }

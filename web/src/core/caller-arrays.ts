@@ -36,7 +36,9 @@ export function copyInto(target: Float, source: Float): void {
 
 /** A new array of the same type holding the same values. */
 export function copyOf<T extends Float>(source: T): T {
-  const copy = (tagOf.call(source) === 'Float64Array' ? new F64(typedLength(source)) : new F32(typedLength(source))) as T;
+  const copy = (
+    tagOf.call(source) === 'Float64Array' ? new F64(typedLength(source)) : new F32(typedLength(source))
+  ) as T;
   setValues.call(copy, source);
   return copy;
 }
@@ -45,7 +47,13 @@ export function copyOf<T extends Float>(source: T): T {
  * `value` when it is a plain array of one of `types`, else a TypeError naming
  * `key` (`what` says what it holds, e.g. 'count × dim values').
  */
-export function plainFloatArray(fn: string, key: string, value: unknown, types: readonly FloatArrayType[], what: string): Float {
+export function plainFloatArray(
+  fn: string,
+  key: string,
+  value: unknown,
+  types: readonly FloatArrayType[],
+  what: string,
+): Float {
   const tag = tagOf.call(value); // undefined for anything but a typed array, Proxies included
   const type = types.find((t) => t === tag);
   if (type === undefined || Object.getPrototypeOf(value) !== PROTOTYPES[type]) {
@@ -57,12 +65,16 @@ export function plainFloatArray(fn: string, key: string, value: unknown, types: 
   try {
     arrayBufferByteLength.call(buffer);
   } catch {
-    throw new TypeError(`phasor.${fn}: ${key} must not be backed by a SharedArrayBuffer (another thread could change it mid-call)`);
+    throw new TypeError(
+      `phasor.${fn}: ${key} must not be backed by a SharedArrayBuffer (another thread could change it mid-call)`,
+    );
   }
   try {
     new U8(buffer as ArrayBuffer, 0, 0);
   } catch {
-    throw new TypeError(`phasor.${fn}: ${key} is detached (its buffer was transferred away); pass an array you still hold`);
+    throw new TypeError(
+      `phasor.${fn}: ${key} is detached (its buffer was transferred away); pass an array you still hold`,
+    );
   }
   return value as Float;
 }
@@ -85,12 +97,15 @@ export function readNumbers(fn: string, key: string, value: unknown, maxLength: 
   } catch {
     // a revoked Proxy: refused below
   }
-  if (!array) throw new TypeError(`phasor.${fn}: ${key} must be a Float64Array or an array of numbers; got ${describe(value)}`);
+  if (!array)
+    throw new TypeError(`phasor.${fn}: ${key} must be a Float64Array or an array of numbers; got ${describe(value)}`);
   const read = <T>(get: () => T): T => {
     try {
       return get();
     } catch (error) {
-      throw new TypeError(`phasor.${fn}: ${key} could not be read (${error instanceof Error ? error.message : String(error)})`);
+      throw new TypeError(
+        `phasor.${fn}: ${key} could not be read (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
   };
   const length = read(() => (value as unknown[]).length);

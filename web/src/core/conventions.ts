@@ -39,14 +39,24 @@ export interface Convention {
   refuses?: (dModel: number) => string | null;
 }
 
-const PAPER = { spacing: 'paper', maxFrequency: 1, layout: 'interleaved', order: 'sinCos', scale: 1, paddingIdx: null, offset: 0 } as const;
+const PAPER = {
+  spacing: 'paper',
+  maxFrequency: 1,
+  layout: 'interleaved',
+  order: 'sinCos',
+  scale: 1,
+  paddingIdx: null,
+  offset: 0,
+} as const;
 const GEOMETRIC_SPLIT = { spacing: 'geometric', layout: 'split', order: 'sinCos', scale: 1, paddingIdx: null } as const;
 
 const num = (value: number | boolean | null | undefined): number => value as number;
 
 // fairseq's get_embedding and Hugging Face's copies divide by half_dim − 1.
 const refusesOneFrequency = (who: string) => (d: number) =>
-  d === 2 || d === 3 ? `dModel must not be 2 or 3 for convention '${who}': the framework divides by zero (half_dim − 1 = 0); got ${d}` : null;
+  d === 2 || d === 3
+    ? `dModel must not be 2 or 3 for convention '${who}': the framework divides by zero (half_dim − 1 = 0); got ${d}`
+    : null;
 
 const fairseq: Convention = {
   framework: 'fairseq SinusoidalPositionalEmbedding (also Hugging Face M2M100, NLLB, Speech2Text)',
@@ -110,7 +120,10 @@ export const CONVENTIONS: Readonly<Record<ConventionName, Convention>> = {
     parameters: { maxTimescale: { kind: 'number', default: 10000 } },
     point: (p) => ({ ...GEOMETRIC_SPLIT, base: num(p.maxTimescale), maxFrequency: 1, oddWidth: 'error', offset: 0 }),
     derived: { base: 'maxTimescale' },
-    refuses: (d) => (d === 2 ? `dModel must be at least 4 for convention 'whisper': it divides by channels // 2 − 1 = 0 (NaN values); got 2` : null),
+    refuses: (d) =>
+      d === 2
+        ? `dModel must be at least 4 for convention 'whisper': it divides by channels // 2 − 1 = 0 (NaN values); got 2`
+        : null,
   },
   distilbert: {
     framework: 'Hugging Face DistilBERT _create_sinusoidal_embeddings (sinusoidal_pos_embds)',
@@ -123,7 +136,13 @@ export const CONVENTIONS: Readonly<Record<ConventionName, Convention>> = {
     framework: 'Hugging Face MarianSinusoidalPositionalEmbedding',
     source: 'huggingface/transformers src/transformers/models/marian/modeling_marian.py @ 00b676f',
     parameters: { pastKeyValuesLength: { kind: 'number', default: 0 } },
-    point: (p) => ({ ...PAPER, base: 10000, layout: 'split', oddWidth: 'extraSine', offset: num(p.pastKeyValuesLength) }),
+    point: (p) => ({
+      ...PAPER,
+      base: 10000,
+      layout: 'split',
+      oddWidth: 'extraSine',
+      offset: num(p.pastKeyValuesLength),
+    }),
     derived: { offset: 'offset + pastKeyValuesLength' },
   },
   mlx: {

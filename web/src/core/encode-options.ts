@@ -5,14 +5,41 @@
 // says which convention parameter a general option came from.
 import { CONVENTION_NAMES, CONVENTIONS, type Convention } from './conventions.js';
 import { OptionReader } from './options.js';
-import { LAYOUTS, ODD_WIDTHS, ORDERS, type ConventionName, type EncodeSpacing, type ResolvedEncodeOptions } from './types.js';
+import {
+  LAYOUTS,
+  ODD_WIDTHS,
+  ORDERS,
+  type ConventionName,
+  type EncodeSpacing,
+  type ResolvedEncodeOptions,
+} from './types.js';
 import type { WasmEnums } from './wasm-module.js';
 
 const DEFAULT_BASE = 10000;
 const ENCODE_SPACINGS: readonly EncodeSpacing[] = ['paper', 'tensor2tensor', 'geometric'];
-const GENERAL = ['base', 'spacing', 'maxFrequency', 'minFrequency', 'oddWidth', 'layout', 'order', 'scale', 'paddingIdx'] as const;
+const GENERAL = [
+  'base',
+  'spacing',
+  'maxFrequency',
+  'minFrequency',
+  'oddWidth',
+  'layout',
+  'order',
+  'scale',
+  'paddingIdx',
+] as const;
 const CALL = ['positions', 'dModel', 'offset', 'buffer', 'into', 'convention'] as const;
-const FRAMEWORK = ['minTimescale', 'maxTimescale', 'startIndex', 'pastKeyValuesLength', 'maxWavelength', 'minFreq', 'maxFreq', 'cosFirst', 'fullTurns'] as const;
+const FRAMEWORK = [
+  'minTimescale',
+  'maxTimescale',
+  'startIndex',
+  'pastKeyValuesLength',
+  'maxWavelength',
+  'minFreq',
+  'maxFreq',
+  'cosFirst',
+  'fullTurns',
+] as const;
 const ALL_KEYS: readonly string[] = [...new Set<string>([...CALL, ...GENERAL, ...FRAMEWORK])];
 
 /** The general options and the codes the core takes for them. */
@@ -28,7 +55,11 @@ export interface ResolvedTable {
  * Reads `options` for `fn` ('encode' or 'frequencies'); positions is required
  * for encode and ignored by frequencies (1 then).
  */
-export function readTableOptions(fn: 'encode' | 'frequencies', options: unknown, enums: Readonly<WasmEnums>): { reader: OptionReader; table: ResolvedTable } {
+export function readTableOptions(
+  fn: 'encode' | 'frequencies',
+  options: unknown,
+  enums: Readonly<WasmEnums>,
+): { reader: OptionReader; table: ResolvedTable } {
   const allowed = fn === 'encode' ? ALL_KEYS : ALL_KEYS.filter((k) => k !== 'into');
   const o = new OptionReader(fn, options, allowed);
   const positions = fn === 'encode' ? o.number('positions') : o.number('positions', 1);
@@ -53,21 +84,33 @@ export function readTableOptions(fn: 'encode' | 'frequencies', options: unknown,
   return { reader: o, table: { options: options_, codes, convention: name, explain } };
 }
 
-function fromGeneral(fn: string, o: OptionReader, positions: number, dModel: number, offset: number, buffer: boolean): ResolvedEncodeOptions {
+function fromGeneral(
+  fn: string,
+  o: OptionReader,
+  positions: number,
+  dModel: number,
+  offset: number,
+  buffer: boolean,
+): ResolvedEncodeOptions {
   for (const key of FRAMEWORK) {
     if (o.has(key)) {
       const owners = CONVENTION_NAMES.filter((c) => key in CONVENTIONS[c].parameters);
-      throw new TypeError(`phasor.${fn}: ${key} is a framework parameter (of convention ${owners.map((c) => `'${c}'`).join(', ')}); give convention too`);
+      throw new TypeError(
+        `phasor.${fn}: ${key} is a framework parameter (of convention ${owners.map((c) => `'${c}'`).join(', ')}); give convention too`,
+      );
     }
   }
   const spacing = o.choice('spacing', ENCODE_SPACINGS, 'paper').name;
   const maxFrequency = o.number('maxFrequency', 1);
   let base = o.number('base', DEFAULT_BASE);
   if (o.has('minFrequency')) {
-    if (o.has('base')) throw new TypeError(`phasor.${fn}: give base or minFrequency, not both (base = maxFrequency / minFrequency)`);
+    if (o.has('base'))
+      throw new TypeError(`phasor.${fn}: give base or minFrequency, not both (base = maxFrequency / minFrequency)`);
     const minFrequency = o.number('minFrequency');
     if (spacing === 'paper') {
-      throw new RangeError(`phasor.${fn}: minFrequency sets the geometric spacing's range; with spacing 'paper' the slowest frequency is maxFrequency · base^(−(d−2)/d): give base`);
+      throw new RangeError(
+        `phasor.${fn}: minFrequency sets the geometric spacing's range; with spacing 'paper' the slowest frequency is maxFrequency · base^(−(d−2)/d): give base`,
+      );
     }
     base = maxFrequency / minFrequency;
   }

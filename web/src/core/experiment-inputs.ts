@@ -31,7 +31,11 @@ export function putFloat64(wasm: ExperimentsWasm, fn: string, slot: SlotName, va
 }
 
 /** Copies a result out of wasm memory and frees it there, on every path; a string result is a refusal. */
-export function takeResult<T extends Float32Array | Float64Array>(wasm: ExperimentsWasm, fn: string, result: WasmResult<T>): T {
+export function takeResult<T extends Float32Array | Float64Array>(
+  wasm: ExperimentsWasm,
+  fn: string,
+  result: WasmResult<T>,
+): T {
   if (typeof result === 'string') refuse(wasm, fn, result);
   try {
     return copyOf(result);
@@ -46,7 +50,11 @@ export function sample(
   fn: string,
   s: { seed: number; stream: number; count: number; std: number; seedName: string; stdName: string; first?: number },
 ): Float32Array {
-  return takeResult(wasm, fn, wasm.normalSamples(s.seed, s.stream, s.count, s.std, s.seedName, s.stdName, s.first ?? 0));
+  return takeResult(
+    wasm,
+    fn,
+    wasm.normalSamples(s.seed, s.stream, s.count, s.std, s.seedName, s.stdName, s.first ?? 0),
+  );
 }
 
 // Every attention call with the same seed and sizes draws the same random
@@ -70,11 +78,19 @@ const KEPT_NORMALS = 1 << 20;
 const KEPT_STREAMS = 4;
 
 /** The first `count` standard normals of a stream, from those kept (drawing the missing ones); null past KEPT_NORMALS. */
-function standardNormalPrefix(wasm: ExperimentsWasm, fn: string, seed: number, stream: number, count: number): Float64Array | null {
+function standardNormalPrefix(
+  wasm: ExperimentsWasm,
+  fn: string,
+  seed: number,
+  stream: number,
+  count: number,
+): Float64Array | null {
   let byStream = keptNormals.get(wasm);
   if (!byStream) keptNormals.set(wasm, (byStream = new Map()));
   const key = `${seed} ${stream}`;
-  const kept = byStream.get(key) ?? new KeptPrefix(KEPT_NORMALS, (first, n) => takeResult(wasm, fn, wasm.standardNormals(seed, stream, n, first)));
+  const kept =
+    byStream.get(key) ??
+    new KeptPrefix(KEPT_NORMALS, (first, n) => takeResult(wasm, fn, wasm.standardNormals(seed, stream, n, first)));
   byStream.delete(key); // most recently used last
   byStream.set(key, kept);
   if (byStream.size > KEPT_STREAMS) byStream.delete(byStream.keys().next().value!);
@@ -82,7 +98,11 @@ function standardNormalPrefix(wasm: ExperimentsWasm, fn: string, seed: number, s
 }
 
 /** Seeded weights (dModel × dHead values) as sample() draws them, kept for the next call with the same seed and sizes. */
-export function sampleWeights(wasm: ExperimentsWasm, fn: string, s: { seed: number; stream: number; count: number; std: number }): Float32Array {
+export function sampleWeights(
+  wasm: ExperimentsWasm,
+  fn: string,
+  s: { seed: number; stream: number; count: number; std: number },
+): Float32Array {
   const key = `${s.seed} ${s.stream} ${s.count} ${s.std}`;
   let kept = keptWeights.get(wasm);
   if (!kept) keptWeights.set(wasm, (kept = new Map()));
@@ -106,7 +126,13 @@ export function sampleWeights(wasm: ExperimentsWasm, fn: string, s: { seed: numb
 }
 
 /** An option holding numbers (Float64Array, Float32Array or an array of numbers), copied; undefined when absent and not required. */
-export function numbersOption(o: OptionReader, fn: string, key: string, required: boolean, maxLength: number): Float64Array | undefined {
+export function numbersOption(
+  o: OptionReader,
+  fn: string,
+  key: string,
+  required: boolean,
+  maxLength: number,
+): Float64Array | undefined {
   if (o.raw(key) === undefined) {
     if (required) throw new TypeError(`phasor.${fn}: option '${key}' is required (an array of numbers)`);
     return undefined;

@@ -60,7 +60,12 @@ const EXPRESSERS: { name: ConventionName; express: Expresser }[] = [
   {
     name: 'distilbert',
     express: (f) =>
-      f.layout === 'interleaved' && f.oddWidth !== 'zeroColumn' && f.spacing === 'paper' && f.base === 1e4 && plain(f) && !f.buffer
+      f.layout === 'interleaved' &&
+      f.oddWidth !== 'zeroColumn' &&
+      f.spacing === 'paper' &&
+      f.base === 1e4 &&
+      plain(f) &&
+      !f.buffer
         ? offsetAs(null, f.offset)
         : null,
   },
@@ -74,7 +79,12 @@ const EXPRESSERS: { name: ConventionName; express: Expresser }[] = [
   {
     name: 'marian',
     express: (f) =>
-      f.layout === 'split' && f.oddWidth !== 'zeroColumn' && f.spacing === 'paper' && f.base === 1e4 && plain(f) && !f.buffer
+      f.layout === 'split' &&
+      f.oddWidth !== 'zeroColumn' &&
+      f.spacing === 'paper' &&
+      f.base === 1e4 &&
+      plain(f) &&
+      !f.buffer
         ? offsetAs('pastKeyValuesLength', f.offset)
         : null,
   },
@@ -94,7 +104,12 @@ const EXPRESSERS: { name: ConventionName; express: Expresser }[] = [
   {
     name: 'whisper',
     express: (f) =>
-      f.layout === 'split' && f.oddWidth === 'error' && f.spacing === 'geometric' && f.maxFrequency === 1 && plain(f) && !f.buffer
+      f.layout === 'split' &&
+      f.oddWidth === 'error' &&
+      f.spacing === 'geometric' &&
+      f.maxFrequency === 1 &&
+      plain(f) &&
+      !f.buffer
         ? { maxTimescale: f.base, ...offsetAs(null, f.offset) }
         : null,
   },
@@ -143,10 +158,18 @@ function drawsFit(name: ConventionName, own: Options, f: WasmFit, dModel: number
   if (convention.refuses?.(dModel)) return false;
   const values: Record<string, number | boolean | null> = {};
   for (const [key, p] of Object.entries(convention.parameters))
-    values[key] = key in own ? (own[key] as number | boolean | null) : typeof p.default === 'function' ? p.default(dModel) : p.default;
+    values[key] =
+      key in own
+        ? (own[key] as number | boolean | null)
+        : typeof p.default === 'function'
+          ? p.default(dModel)
+          : p.default;
   const buffer = own.buffer === true;
   const point = convention.point(values, { buffer });
-  const first = (own.offset as number | undefined ?? 0) + point.offset + (point.paddingIdx !== null && !buffer ? point.paddingIdx + 1 : 0);
+  const first =
+    ((own.offset as number | undefined) ?? 0) +
+    point.offset +
+    (point.paddingIdx !== null && !buffer ? point.paddingIdx + 1 : 0);
   const fitFirst = f.offset + (f.paddingIdx !== null && !f.buffer ? f.paddingIdx + 1 : 0);
   return (
     close(point.base, f.base) &&
@@ -185,23 +208,33 @@ export function candidatesOf(fits: readonly WasmFit[], positions: number, dModel
   const out: IdentifyCandidate[] = [];
   for (const fit of fits) {
     // One pair (dModel 2 or 3) sits in columns 0 and 1 under either layout.
-    const layouts: WasmFit[] = dModel <= 3 ? [fit, { ...fit, layout: fit.layout === 'split' ? 'interleaved' : 'split' }] : [fit];
+    const layouts: WasmFit[] =
+      dModel <= 3 ? [fit, { ...fit, layout: fit.layout === 'split' ? 'interleaved' : 'split' }] : [fit];
     const named = EXPRESSERS.flatMap(({ name, express }) => {
       for (const f of layouts) {
         const drawn = express(f, dModel);
-        if (drawn !== null && drawsFit(name, drawn, f, dModel)) return [{ convention: name as string | null, own: departures(name, drawn, dModel) }];
+        if (drawn !== null && drawsFit(name, drawn, f, dModel))
+          return [{ convention: name as string | null, own: departures(name, drawn, dModel) }];
       }
       return [];
     }).sort((a, b) => Object.keys(a.own).length - Object.keys(b.own).length); // stable: list order breaks ties
     if (named.length === 0) named.push({ convention: null, own: generalOptions(fit) });
-    const shift = fit.layout === 'split' && fit.spacing === 'geometric' && Number.isInteger(fit.offset) && fit.offset >= 1 && !fit.buffer;
+    const shift =
+      fit.layout === 'split' &&
+      fit.spacing === 'geometric' &&
+      Number.isInteger(fit.offset) &&
+      fit.offset >= 1 &&
+      !fit.buffer;
     for (const { convention, own } of named) {
       const notes: string[] = [];
       const others = named.filter((n) => n.convention !== convention).map((n) => describeOptions(n.convention, n.own));
       if (others.length > 0) notes.push(`same table as ${others.join('; ')}`);
       if (shift && convention !== 'fairseq')
-        notes.push(`rows are shifted by ${fit.offset}: fairseq's padding_idx ${fit.offset - 1} (also M2M100, NLLB, Speech2Text)?`);
-      if (convention === 'fairseq' && !fit.buffer) notes.push(`row r is fairseq's weights[paddingIdx + 1 + r]; also M2M100, NLLB and Speech2Text`);
+        notes.push(
+          `rows are shifted by ${fit.offset}: fairseq's padding_idx ${fit.offset - 1} (also M2M100, NLLB, Speech2Text)?`,
+        );
+      if (convention === 'fairseq' && !fit.buffer)
+        notes.push(`row r is fairseq's weights[paddingIdx + 1 + r]; also M2M100, NLLB and Speech2Text`);
       const options: IdentifiedOptions = { positions, dModel, ...(convention === null ? {} : { convention }), ...own };
       out.push({
         convention,

@@ -11,8 +11,17 @@ import type { ExperimentsWasm } from './wasm-module.js';
 export function identify(wasm: ExperimentsWasm, options: IdentifyOptions): Identification {
   const fn = 'identify';
   const o = new OptionReader(fn, options, ['table', 'positions', 'dModel']);
-  if (!o.has('table')) throw new TypeError(`phasor.${fn}: option 'table' is required (a Float32Array or Float64Array of positions × dModel values)`);
-  const table = plainFloatArray(fn, 'table', o.raw('table'), ['Float32Array', 'Float64Array'], 'positions × dModel values');
+  if (!o.has('table'))
+    throw new TypeError(
+      `phasor.${fn}: option 'table' is required (a Float32Array or Float64Array of positions × dModel values)`,
+    );
+  const table = plainFloatArray(
+    fn,
+    'table',
+    o.raw('table'),
+    ['Float32Array', 'Float64Array'],
+    'positions × dModel values',
+  );
   const positions = o.number('positions');
   const dModel = o.number('dModel');
   const input = wasm.identifyInput(positions, dModel); // checks positions, dModel and their product
@@ -20,7 +29,9 @@ export function identify(wasm: ExperimentsWasm, options: IdentifyOptions): Ident
   const length = typedLength(table);
   if (length !== positions * dModel) {
     wasm.identify(0, 0); // frees the input it reserved
-    throw new RangeError(`phasor.${fn}: table must hold positions × dModel = ${positions * dModel} values; got ${length}`);
+    throw new RangeError(
+      `phasor.${fn}: table must hold positions × dModel = ${positions * dModel} values; got ${length}`,
+    );
   }
   copyInto(input, table); // used before any further call can grow memory
   const fits = wasm.identify(positions, dModel);

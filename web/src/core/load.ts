@@ -31,13 +31,21 @@ export interface LoadOptions {
 
 export type WasmBytes = ArrayBuffer | Uint8Array;
 
-const LOAD_OPTIONS = ['kernels', 'wasmUrl', 'wasmBinary', 'experiments', 'experimentsWasmUrl', 'experimentsWasmBinary'] as const;
+const LOAD_OPTIONS = [
+  'kernels',
+  'wasmUrl',
+  'wasmBinary',
+  'experiments',
+  'experimentsWasmUrl',
+  'experimentsWasmBinary',
+] as const;
 
 /** The caller's load options read once into a plain object (TypeError for a non-object, null or a misspelt key). */
 export function readLoadOptions(given: unknown): LoadOptions {
   const o = new OptionReader('createPhasor', given, LOAD_OPTIONS);
   const options: Record<string, unknown> = {};
-  for (const key of LOAD_OPTIONS) if (o.has(key)) options[key] = key === 'experiments' ? o.boolean(key, false) : o.raw(key);
+  for (const key of LOAD_OPTIONS)
+    if (o.has(key)) options[key] = key === 'experiments' ? o.boolean(key, false) : o.raw(key);
   return options as LoadOptions;
 }
 
@@ -84,7 +92,8 @@ export function useWasmSource(source: WasmSource, preferred: boolean): void {
 
 function currentSource(): WasmSource {
   const source = preferredSource ?? fallbackSource;
-  if (!source) throw new Error("phasor: no wasm source; import from 'phasor' or 'phasor/lean', not from files inside the package");
+  if (!source)
+    throw new Error("phasor: no wasm source; import from 'phasor' or 'phasor/lean', not from files inside the package");
   return source;
 }
 
@@ -94,7 +103,11 @@ async function glue(module: ModuleName, kernels: Kernels): Promise<ModuleFactory
   if (module === 'phasor') {
     return (kernels === 'simd' ? await import('./wasm/phasor.js') : await import('./wasm/phasor-scalar.js')).default;
   }
-  return (kernels === 'simd' ? await import('./wasm/phasor-experiments.js') : await import('./wasm/phasor-experiments-scalar.js')).default;
+  return (
+    kernels === 'simd'
+      ? await import('./wasm/phasor-experiments.js')
+      : await import('./wasm/phasor-experiments-scalar.js')
+  ).default;
 }
 
 // One registry per page, shared by every copy of this version of phasor.
@@ -114,14 +127,21 @@ function shared<W extends ModuleCommon>(
   if (!instance) {
     const option = module === 'phasor' ? 'wasmUrl' : 'experimentsWasmUrl';
     const locate = async (): Promise<WasmBytes | URL> =>
-      bytes !== undefined ? bytes : url !== undefined ? new URL(String(url), baseUrl()) : currentSource().locate(module, kernels);
+      bytes !== undefined
+        ? bytes
+        : url !== undefined
+          ? new URL(String(url), baseUrl())
+          : currentSource().locate(module, kernels);
     const fix =
       url !== undefined
         ? `check the ${option} you passed to createPhasor`
         : `your bundler may not have copied the .wasm file phasor/lean asks for with new URL(…, import.meta.url): import 'phasor' instead (the wasm is inlined, no bundler support needed), or serve the file and pass createPhasor({ ${option}: '/path/to/${module}${kernels === 'scalar' ? '-scalar' : ''}.wasm' })`;
     // The glue first: where it is missing (the embed's SIMD-only build) the bytes are never asked for.
     instance = glue(module, kernels).then((factory) =>
-      instantiate(factory, locate().then((where) => (where instanceof URL ? fetchWasm(where, fix) : where))),
+      instantiate(
+        factory,
+        locate().then((where) => (where instanceof URL ? fetchWasm(where, fix) : where)),
+      ),
     );
     instance.catch(() => registry.delete(key)); // a failed load may be retried
     registry.set(key, instance);
@@ -159,7 +179,8 @@ interface NodeFs {
 }
 
 async function fetchWasm(url: URL, fix: string): Promise<Uint8Array> {
-  const fail = (why: string) => new Error(`phasor: could not load the WebAssembly module from ${url.href} (${why}); ${fix}`);
+  const fail = (why: string) =>
+    new Error(`phasor: could not load the WebAssembly module from ${url.href} (${why}); ${fix}`);
   let bytes: Uint8Array;
   if (url.protocol === 'file:') {
     try {
@@ -177,7 +198,8 @@ async function fetchWasm(url: URL, fix: string): Promise<Uint8Array> {
     if (!response.ok) throw fail(`HTTP ${response.status}`);
     bytes = new Uint8Array(await response.arrayBuffer());
     // A dev server's HTML fallback answers 200 for a file it does not have.
-    if (!isWasm(bytes)) throw fail(`got ${response.headers.get('content-type') ?? 'something'} that is not WebAssembly`);
+    if (!isWasm(bytes))
+      throw fail(`got ${response.headers.get('content-type') ?? 'something'} that is not WebAssembly`);
   }
   return bytes;
 }
@@ -203,5 +225,10 @@ export function loadCore(options: LoadOptions = {}): Promise<CoreWasm> {
 
 /** The RoPE and attention module (phasor-experiments.wasm), shared per kernels. */
 export function loadExperiments(kernels: Kernels, options: LoadOptions = {}): Promise<ExperimentsWasm> {
-  return shared<ExperimentsWasm>('phasor-experiments', kernels, options.experimentsWasmUrl, options.experimentsWasmBinary);
+  return shared<ExperimentsWasm>(
+    'phasor-experiments',
+    kernels,
+    options.experimentsWasmUrl,
+    options.experimentsWasmBinary,
+  );
 }

@@ -8,7 +8,11 @@ const limitsCache = new WeakMap<ModuleCommon, Readonly<WasmLimits>>();
 const enumsCache = new WeakMap<ModuleCommon, Readonly<WasmEnums>>();
 const slotsCache = new WeakMap<ExperimentsWasm, Readonly<Record<SlotName, number>>>();
 
-function cached<M extends object, T extends object>(cache: WeakMap<M, Readonly<T>>, wasm: M, read: () => T): Readonly<T> {
+function cached<M extends object, T extends object>(
+  cache: WeakMap<M, Readonly<T>>,
+  wasm: M,
+  read: () => T,
+): Readonly<T> {
   let table = cache.get(wasm);
   if (!table) {
     table = Object.freeze(read());

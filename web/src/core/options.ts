@@ -25,7 +25,9 @@ export class OptionReader {
     try {
       keys = Object.keys(options);
     } catch (error) {
-      throw new TypeError(`phasor.${fn}: the ${prefix ? `${prefix.slice(0, -1)} ` : ''}options could not be read (${messageOf(error)})`);
+      throw new TypeError(
+        `phasor.${fn}: the ${prefix ? `${prefix.slice(0, -1)} ` : ''}options could not be read (${messageOf(error)})`,
+      );
     }
     for (const key of keys) {
       if (!allowed.includes(key)) {
@@ -71,7 +73,12 @@ export class OptionReader {
    * of that enum in code order (module-tables.ts). A non-string is a
    * TypeError, an unknown name a RangeError.
    */
-  choice<T extends string>(key: string, allowed: readonly T[], fallback: T, codes: readonly string[] = allowed): { name: T; code: number } {
+  choice<T extends string>(
+    key: string,
+    allowed: readonly T[],
+    fallback: T,
+    codes: readonly string[] = allowed,
+  ): { name: T; code: number } {
     const value = this.values.get(key);
     if (value === undefined) return { name: fallback, code: codes.indexOf(fallback) };
     const known = typeof value === 'string' && (allowed as readonly string[]).includes(value);
@@ -89,7 +96,9 @@ export class OptionReader {
     const value = this.values.get(key);
     if (value === undefined) return undefined;
     if (!isPlainObjectLike(value)) {
-      throw new TypeError(`phasor.${this.fn}: ${this.prefix}${key} must be an object such as ${example}; got ${describe(value)}`);
+      throw new TypeError(
+        `phasor.${this.fn}: ${this.prefix}${key} must be an object such as ${example}; got ${describe(value)}`,
+      );
     }
     return new OptionReader(this.fn, value, allowed, `${this.prefix}${key}.`);
   }
@@ -113,8 +122,10 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype) as object, Symbol.toStringTag)!
-  .get as (this: unknown) => string | undefined;
+const typedArrayTag = Object.getOwnPropertyDescriptor(
+  Object.getPrototypeOf(Uint8Array.prototype) as object,
+  Symbol.toStringTag,
+)!.get as (this: unknown) => string | undefined;
 
 /** A value as error messages show it, without running any code of the caller's. */
 export function describe(value: unknown): string {

@@ -64,7 +64,10 @@ export class Phasor {
    * it if no copy of phasor on the page has loaded it yet.
    */
   loadExperiments(options: LoadOptions = this.loadOptions): Promise<this> {
-    this.experimentsLoading ??= Promise.all([loadExperiments(this.simd ? 'simd' : 'scalar', options), import('./experiments-api.js')]).then(
+    this.experimentsLoading ??= Promise.all([
+      loadExperiments(this.simd ? 'simd' : 'scalar', options),
+      import('./experiments-api.js'),
+    ]).then(
       ([wasm, api]) => {
         this.experimentsWasm = wasm;
         this.experimentsApi = api;
@@ -110,7 +113,9 @@ export class Phasor {
   encode(options: EncodeOptions): Encoding {
     const fn = 'encode';
     const { reader: o, table } = readTableOptions(fn, options, this.enums);
-    const into = o.has('into') ? (plainFloatArray(fn, 'into', o.raw('into'), ['Float32Array'], 'positions × dModel values') as Float32Array) : undefined;
+    const into = o.has('into')
+      ? (plainFloatArray(fn, 'into', o.raw('into'), ['Float32Array'], 'positions × dModel values') as Float32Array)
+      : undefined;
     const r = table.options;
     const c = table.codes;
     const result = this.wasm.encode(
@@ -213,7 +218,9 @@ export class Phasor {
     const metric = o.choice('metric', METRICS, 'l2', this.enums.metric);
     const length = typedLength(rows);
     if (!Number.isInteger(dim) || dim < 1 || length % dim !== 0 || length === 0) {
-      throw new RangeError(`phasor.${fn}: rows.length (${length}) must be a positive multiple of dim (${dim}), dim an integer ≥ 1`);
+      throw new RangeError(
+        `phasor.${fn}: rows.length (${length}) must be a positive multiple of dim (${dim}), dim an integer ≥ 1`,
+      );
     }
     const count = length / dim;
     const input = this.wasm.pairwiseInput(count, dim);
@@ -224,7 +231,15 @@ export class Phasor {
 
   /** M_k and the measured max |M_k·PE(p) − PE(p+k)| over positions offset..offset+positions−1. */
   rotation(options: RotationOptions): Rotation {
-    const o = new OptionReader('rotation', options, ['dModel', 'base', 'k', 'positions', 'offset', 'layout', 'spacing']);
+    const o = new OptionReader('rotation', options, [
+      'dModel',
+      'base',
+      'k',
+      'positions',
+      'offset',
+      'layout',
+      'spacing',
+    ]);
     const dModel = o.number('dModel');
     const base = o.number('base', DEFAULT_BASE);
     const k = o.number('k');
@@ -399,7 +414,11 @@ export class Phasor {
    * already checked to be a plain one; else a new array) and frees it there,
    * on every path; a string result is a refusal.
    */
-  private take<T extends Float32Array | Float64Array>(fn: string, result: WasmResult<T>, into?: { array: T; what: string }): T {
+  private take<T extends Float32Array | Float64Array>(
+    fn: string,
+    result: WasmResult<T>,
+    into?: { array: T; what: string },
+  ): T {
     if (typeof result === 'string') throw new RangeError(`phasor.${fn}: ${result}`);
     try {
       if (!into) return copyOf(result);

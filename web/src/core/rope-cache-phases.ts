@@ -4,7 +4,13 @@
 import type { Pairing } from './rope-types.js';
 
 /** The phase of each column: atan2(sin, cos), unwrapped along the positions (ω·p through 0), fitted to ω. */
-export function fitFrequency(cos: Float64Array, sin: Float64Array, positions: Float64Array, width: number, column: number): number {
+export function fitFrequency(
+  cos: Float64Array,
+  sin: Float64Array,
+  positions: Float64Array,
+  width: number,
+  column: number,
+): number {
   const order = Array.from(positions.keys()).sort((x, y) => Math.abs(positions[x]) - Math.abs(positions[y]));
   const phase = (k: number) => Math.atan2(sin[k * width + column], cos[k * width + column]);
   // Start from the closest two positions (|ω·Δp| < π assumed), then refine outwards.
@@ -35,15 +41,22 @@ export function fitFrequency(cos: Float64Array, sin: Float64Array, positions: Fl
 }
 
 /** The table's layout and the distinct columns (one per pair). */
-export function layoutOf(cos: Float64Array, rows: number, width: number, tol: number): { pairing?: Pairing; columns: number[] } {
+export function layoutOf(
+  cos: Float64Array,
+  rows: number,
+  width: number,
+  tol: number,
+): { pairing?: Pairing; columns: number[] } {
   const same = (a: number, b: number) => {
     for (let k = 0; k < rows; k++) if (Math.abs(cos[k * width + a] - cos[k * width + b]) > tol) return false;
     return true;
   };
   const h = width / 2;
   if (width % 2 === 0 && width > 2) {
-    if (Array.from({ length: h }, (_, i) => i).every((i) => same(i, i + h))) return { pairing: 'half', columns: Array.from({ length: h }, (_, i) => i) };
-    if (Array.from({ length: h }, (_, i) => i).every((i) => same(2 * i, 2 * i + 1))) return { pairing: 'adjacent', columns: Array.from({ length: h }, (_, i) => 2 * i) };
+    if (Array.from({ length: h }, (_, i) => i).every((i) => same(i, i + h)))
+      return { pairing: 'half', columns: Array.from({ length: h }, (_, i) => i) };
+    if (Array.from({ length: h }, (_, i) => i).every((i) => same(2 * i, 2 * i + 1)))
+      return { pairing: 'adjacent', columns: Array.from({ length: h }, (_, i) => 2 * i) };
   }
   return { columns: Array.from({ length: width }, (_, i) => i) };
 }

@@ -59,7 +59,15 @@ export interface RopeIdentification {
 const REL_TOLERANCE = 4e-6; // float32 inv_freq as transformers computes it (pow in float32): ~1e-6
 const LENGTHS = [256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144];
 const ROUND_BASES = [1e4, 5e5, 1e6, 1e5, 1e7, 5e6, 1e9, 5e4, 2e5];
-const SIMPLER: Record<string, number> = { none: 0, linear: 1, ntk: 2, 'dynamic-ntk': 2, llama3: 3, yarn: 4, longrope: 5 };
+const SIMPLER: Record<string, number> = {
+  none: 0,
+  linear: 1,
+  ntk: 2,
+  'dynamic-ntk': 2,
+  llama3: 3,
+  yarn: 4,
+  longrope: 5,
+};
 
 /** A fitted number as its config would write it: 6 significant digits when within float32 rounding of them. */
 const tidy = (x: number) => {
@@ -104,7 +112,11 @@ function fits(omega: Float64Array): Fitted[] {
   out.push({ theta: rounded, ...(Math.abs(factor - 1) < 1e-6 ? {} : { scaling: { type: 'linear', factor } }) });
   if (rounded === thetaAll && thetaAll > 1e4) {
     const base = [...ROUND_BASES].filter((t) => t < thetaAll).sort((x, y) => y - x)[0] ?? 1e4;
-    out.push({ theta: base, scaling: { type: 'ntk', factor: (thetaAll / base) ** ((r - 2) / r) }, note: `a base change from θ = ${base} (NTK or dynamic NTK at some length); θ' = ${thetaAll.toPrecision(8)} fits as well` });
+    out.push({
+      theta: base,
+      scaling: { type: 'ntk', factor: (thetaAll / base) ** ((r - 2) / r) },
+      note: `a base change from θ = ${base} (NTK or dynamic NTK at some length); θ' = ${thetaAll.toPrecision(8)} fits as well`,
+    });
   }
   // Schemes that keep the fast pairs: θ from pair 1, the ratio to the unscaled ω shows the scheme.
   const theta = snap(omega[1] ** (-r / 2), 1e-4);
@@ -115,13 +127,20 @@ function fits(omega: Float64Array): Fitted[] {
     for (const L of LENGTHS) {
       out.push({ theta, scaling: { type: 'yarn', factor: f, originalLength: L } });
       out.push({ theta, scaling: { type: 'yarn', factor: f, originalLength: L, truncate: false } });
-      for (const high of [4, 2, 8]) out.push({ theta, scaling: { type: 'llama3', factor: f, originalLength: L, lowFreqFactor: 1, highFreqFactor: high } });
+      for (const high of [4, 2, 8])
+        out.push({
+          theta,
+          scaling: { type: 'llama3', factor: f, originalLength: L, lowFreqFactor: 1, highFreqFactor: high },
+        });
     }
     // yarn without truncation: the ramp's start gives L directly (betaFast 32).
     const ramp = ratio.map((q) => (1 - q) / (1 - 1 / f));
     const mid = idx.filter((i) => ramp[i] > 1e-9 && ramp[i] < 1 - 1e-9);
     if (mid.length >= 2) {
-      const [c0, c1] = line(mid, mid.map((i) => ramp[i]));
+      const [c0, c1] = line(
+        mid,
+        mid.map((i) => ramp[i]),
+      );
       const low = -c0 / c1;
       const L = 2 * Math.PI * 32 * Math.exp((2 * low * Math.log(theta)) / r);
       out.push({ theta, scaling: { type: 'yarn', factor: f, originalLength: L, truncate: false } });
@@ -130,7 +149,11 @@ function fits(omega: Float64Array): Fitted[] {
   // Per-pair factors: longrope (any vector fits; measured last).
   if (ratio.some((q) => Math.abs(q - ratio[0]) > 1e-6)) {
     const ext = ratio.map((q) => 1 / q);
-    out.push({ theta, scaling: { type: 'longrope', factor: 1, originalLength: 4096, shortFactor: ext, longFactor: ext }, note: 'per-pair factors relative to θ: longrope fits any frequencies, so it explains little' });
+    out.push({
+      theta,
+      scaling: { type: 'longrope', factor: 1, originalLength: 4096, shortFactor: ext, longFactor: ext },
+      note: 'per-pair factors relative to θ: longrope fits any frequencies, so it explains little',
+    });
   }
   return out;
 }
@@ -146,15 +169,26 @@ function presetFits(): Fitted[] {
     if (!p.scaling) continue;
     out.push({ theta: p.theta, scaling: p.scaling, preset: name });
     if (p.scaling?.type === 'longrope') {
-      out.push({ theta: p.theta, scaling: { ...p.scaling, sequenceLength: p.scaling.originalLength! + 1 }, preset: name, note: 'the long factors (a call past originalLength)' });
+      out.push({
+        theta: p.theta,
+        scaling: { ...p.scaling, sequenceLength: p.scaling.originalLength! + 1 },
+        preset: name,
+        note: 'the long factors (a call past originalLength)',
+      });
     }
   }
   return out;
 }
 
 /** ω and the attention factor of a fitted candidate at rotary width r, or undefined when the core refuses it. */
-function frequenciesOf(wasm: ExperimentsWasm, c: Fitted, r: number): { omega: Float64Array; attention: number } | undefined {
-  const options: RopeFrequencyOptions = c.preset ? { preset: c.preset, dim: r, rotaryDim: r, ...(c.scaling ? { scaling: c.scaling } : {}) } : { dim: r, theta: c.theta, ...(c.scaling ? { scaling: c.scaling } : {}) };
+function frequenciesOf(
+  wasm: ExperimentsWasm,
+  c: Fitted,
+  r: number,
+): { omega: Float64Array; attention: number } | undefined {
+  const options: RopeFrequencyOptions = c.preset
+    ? { preset: c.preset, dim: r, rotaryDim: r, ...(c.scaling ? { scaling: c.scaling } : {}) }
+    : { dim: r, theta: c.theta, ...(c.scaling ? { scaling: c.scaling } : {}) };
   try {
     const f = ropeFrequencies(wasm, options);
     return { omega: f.frequencies, attention: f.attentionFactor };
@@ -164,11 +198,17 @@ function frequenciesOf(wasm: ExperimentsWasm, c: Fitted, r: number): { omega: Fl
 }
 
 function optionsOf(c: Fitted, r: number, attention: number | undefined): RopeFrequencyOptions {
-  if (c.preset) return { preset: c.preset, ...(c.scaling?.sequenceLength ? { scaling: { sequenceLength: c.scaling.sequenceLength } as RopeScaling } : {}) };
+  if (c.preset)
+    return {
+      preset: c.preset,
+      ...(c.scaling?.sequenceLength ? { scaling: { sequenceLength: c.scaling.sequenceLength } as RopeScaling } : {}),
+    };
   let scaling = c.scaling;
   // A cache's amplitude the scaling's default does not give: name it.
   if (attention !== undefined) {
-    if (!scaling) scaling = attention === 1 ? undefined : { type: 'yarn', factor: 1, originalLength: 4096, attentionFactor: attention };
+    if (!scaling)
+      scaling =
+        attention === 1 ? undefined : { type: 'yarn', factor: 1, originalLength: 4096, attentionFactor: attention };
     else scaling = { ...scaling, attentionFactor: attention };
   }
   return { dim: r, theta: c.theta, ...(scaling ? { scaling } : {}) };
@@ -180,7 +220,8 @@ export function identifyRope(wasm: ExperimentsWasm, options: IdentifyRopeOptions
   const max = limitsOf(wasm).maxRopeValues;
   const headDim = o.raw('headDim') === undefined ? undefined : o.number('headDim');
   if (o.raw('invFreq') !== undefined) {
-    if (o.raw('cos') !== undefined || o.raw('sin') !== undefined) throw new TypeError(`phasor.${fn}: give either invFreq or cos and sin, not both`);
+    if (o.raw('cos') !== undefined || o.raw('sin') !== undefined)
+      throw new TypeError(`phasor.${fn}: give either invFreq or cos and sin, not both`);
     const omega = readNumbers(fn, 'invFreq', o.raw('invFreq'), limitsOf(wasm).maxDModel / 2);
     if (omega.length === 0 || omega.some((w) => !(w > 0 && Number.isFinite(w)))) {
       throw new RangeError(`phasor.${fn}: invFreq must hold at least one finite frequency > 0`);
@@ -191,18 +232,27 @@ export function identifyRope(wasm: ExperimentsWasm, options: IdentifyRopeOptions
       return { maxError: worst, tolerance: REL_TOLERANCE, attention: f.attention, pairing: undefined };
     });
   }
-  if (o.raw('cos') === undefined || o.raw('sin') === undefined) throw new TypeError(`phasor.${fn}: option 'invFreq', or 'cos' and 'sin', is required (numbers)`);
+  if (o.raw('cos') === undefined || o.raw('sin') === undefined)
+    throw new TypeError(`phasor.${fn}: option 'invFreq', or 'cos' and 'sin', is required (numbers)`);
   const cos = readNumbers(fn, 'cos', o.raw('cos'), max);
   const sin = readNumbers(fn, 'sin', o.raw('sin'), max);
-  if (cos.length !== sin.length || cos.length === 0) throw new RangeError(`phasor.${fn}: cos and sin must hold the same number of values, at least one; got ${cos.length} and ${sin.length}`);
+  if (cos.length !== sin.length || cos.length === 0)
+    throw new RangeError(
+      `phasor.${fn}: cos and sin must hold the same number of values, at least one; got ${cos.length} and ${sin.length}`,
+    );
   const given = o.raw('positions') === undefined ? undefined : readNumbers(fn, 'positions', o.raw('positions'), max);
   const width = o.raw('width') !== undefined ? o.number('width') : given ? cos.length / given.length : NaN;
   if (!(Number.isInteger(width) && width >= 1 && cos.length % width === 0)) {
-    throw new RangeError(`phasor.${fn}: width must be an integer ≥ 1 dividing cos.length (${cos.length}), or positions must say how many rows there are; got ${width}`);
+    throw new RangeError(
+      `phasor.${fn}: width must be an integer ≥ 1 dividing cos.length (${cos.length}), or positions must say how many rows there are; got ${width}`,
+    );
   }
   const rows = cos.length / width;
   const positions = given ?? Float64Array.from({ length: rows }, (_, k) => k);
-  if (positions.length !== rows) throw new RangeError(`phasor.${fn}: positions.length (${positions.length}) must equal the number of rows (${rows})`);
+  if (positions.length !== rows)
+    throw new RangeError(
+      `phasor.${fn}: positions.length (${positions.length}) must equal the number of rows (${rows})`,
+    );
   const amplitude = Float64Array.from(cos, (c, j) => Math.hypot(c, sin[j]));
   const A = tidy(amplitude.reduce((a, b) => a + b, 0) / amplitude.length);
   const spread = amplitude.reduce((worst, v) => Math.max(worst, Math.abs(v - A)), 0);
@@ -224,14 +274,26 @@ export function identifyRope(wasm: ExperimentsWasm, options: IdentifyRopeOptions
     return { maxError: worst, tolerance: worst / Math.max(ratio, 1e-300), attention: A, pairing: layout.pairing };
   });
   if (spread > 1e-3 * A) {
-    return { ...result, match: false, message: `not a RoPE cos/sin cache: cos² + sin² varies by ${spread.toPrecision(3)} around ${A.toPrecision(6)} (a cache has one amplitude, the attention factor). ${result.message}` };
+    return {
+      ...result,
+      match: false,
+      message: `not a RoPE cos/sin cache: cos² + sin² varies by ${spread.toPrecision(3)} around ${A.toPrecision(6)} (a cache has one amplitude, the attention factor). ${result.message}`,
+    };
   }
   return result;
 }
 
-type Measure = (c: Fitted, f: { omega: Float64Array; attention: number }) => { maxError: number; tolerance: number; attention: number; pairing?: Pairing };
+type Measure = (
+  c: Fitted,
+  f: { omega: Float64Array; attention: number },
+) => { maxError: number; tolerance: number; attention: number; pairing?: Pairing };
 
-function rank(wasm: ExperimentsWasm, omega: Float64Array, headDim: number | undefined, measure: Measure): RopeIdentification {
+function rank(
+  wasm: ExperimentsWasm,
+  omega: Float64Array,
+  headDim: number | undefined,
+  measure: Measure,
+): RopeIdentification {
   const r = 2 * omega.length;
   const candidates: RopeCandidate[] = [];
   for (const c of [...presetFits(), ...fits(omega)]) {
@@ -270,7 +332,9 @@ function rank(wasm: ExperimentsWasm, omega: Float64Array, headDim: number | unde
   // Fitted per-pair factors explain anything: a match only when they are a model's.
   const match = best !== undefined && fitsIt(best) && (best.scaling?.type !== 'longrope' || best.preset !== undefined);
   if (match && !best.scaling) {
-    const same = ROPE_PRESET_NAMES.filter((n) => !ROPE_PRESETS[n].scaling && ROPE_PRESETS[n].theta === best.theta && ROPE_PRESETS[n].rotaryDim === r);
+    const same = ROPE_PRESET_NAMES.filter(
+      (n) => !ROPE_PRESETS[n].scaling && ROPE_PRESETS[n].theta === best.theta && ROPE_PRESETS[n].rotaryDim === r,
+    );
     if (same.length) best.note = `the unscaled RoPE of ${same.join(', ')}`;
   }
   const describe = (c: RopeCandidate) =>

@@ -58,7 +58,8 @@ export const ROPE_PRESETS: Readonly<Record<RopePresetName, RopePreset>> = {
       "hub meta-llama/Llama-2-7b-hf config.json (revision 8a0442e81540efaeb1a0fe3e95477b5e0edfd423 as named in a transformers log in the corpus): hidden_size 4096, num_attention_heads 32, max_position_embeddings 4096, rope_scaling null, no rope_theta (transformers' default 10000); the checkpoint conversion permutes q/k so Hugging Face uses rotate_half",
       'pairing: meta adjacent; huggingface half',
     ],
-    notes: 'meta-llama/llama-models models/sku_list.py @ 364ed4ec2bdcc13ab3acb08e364e843b6322b9ae lists Llama 2 7B with n_kv_heads 8 and rope_theta 500000: a copy-paste error there (Llama 2 7B has no grouped-query attention and theta 10000); do not use it.',
+    notes:
+      'meta-llama/llama-models models/sku_list.py @ 364ed4ec2bdcc13ab3acb08e364e843b6322b9ae lists Llama 2 7B with n_kv_heads 8 and rope_theta 500000: a copy-paste error there (Llama 2 7B has no grouped-query attention and theta 10000); do not use it.',
   },
   'llama-3.1-8b': {
     model: 'Llama 3.1 8B',
@@ -97,7 +98,8 @@ export const ROPE_PRESETS: Readonly<Record<RopePresetName, RopePreset>> = {
       "hub mistralai/Mistral-7B-v0.1 config.json: rope_theta 10000.0, max_position_embeddings 32768, sliding_window 4096, hidden_size 4096, num_attention_heads 32: not in the corpus; these are the defaults of transformers' MistralConfig (max_position_embeddings=4096 * 32, rope_theta=10000.0, sliding_window=4096), which its docstring says describe mistralai/Mistral-7B-v0.1",
       'pairing: mistral adjacent; huggingface half',
     ],
-    notes: 'Current mistral-inference (src/mistral_inference/transformer.py @ 2557e12d0e1878a1562ece30434820f80aa3e12a) uses `self.args.rope_theta or 1000000.0`: a params.json without rope_theta now gets theta 1e6.',
+    notes:
+      'Current mistral-inference (src/mistral_inference/transformer.py @ 2557e12d0e1878a1562ece30434820f80aa3e12a) uses `self.args.rope_theta or 1000000.0`: a params.json without rope_theta now gets theta 1e6.',
   },
   'qwen2.5-7b-instruct-yarn': {
     model: 'Qwen2.5-7B-Instruct with the documented YaRN rope_scaling',
@@ -121,7 +123,8 @@ export const ROPE_PRESETS: Readonly<Record<RopePresetName, RopePreset>> = {
       'hub Qwen/Qwen2.5-7B-Instruct config.json (revision a09a35458c702b33eeacc393d103063234e8bc28, the one commonly pinned): hidden_size 3584, num_attention_heads 28, head_dim 128, rope_theta 1000000.0, max_position_embeddings 32768 (values read from copies in the corpus)',
       'pairing: huggingface half',
     ],
-    notes: "The documented snippet leaves max_position_embeddings at 32768. transformers' YaRN then depends on the version: 'older' code used max_position_embeddings as L and factor 4 (same numbers here); the 'intermediate' code replaced factor by max_position_embeddings / original = 1, so YaRN did nothing (transformers issue #38224, fixed by PR #40320); current code uses factor 4. vLLM and SGLang apply it statically (docs above).",
+    notes:
+      "The documented snippet leaves max_position_embeddings at 32768. transformers' YaRN then depends on the version: 'older' code used max_position_embeddings as L and factor 4 (same numbers here); the 'intermediate' code replaced factor by max_position_embeddings / original = 1, so YaRN did nothing (transformers issue #38224, fixed by PR #40320); current code uses factor 4. vLLM and SGLang apply it statically (docs above).",
   },
   'deepseek-v3': {
     model: 'DeepSeek-V3 (671B)',
@@ -170,9 +173,9 @@ export const ROPE_PRESETS: Readonly<Record<RopePresetName, RopePreset>> = {
         2.000000000000001, 2.000000000000001, 2.000000000000001, 2.000000000000001, 2.000000000000001,
         2.000000000000001, 2.000000000000001, 2.000000000000001, 2.0500000000000007, 2.0500000000000007,
         2.0500000000000007, 2.0500000000000007, 2.0500000000000007, 2.0500000000000007, 2.1000000000000005,
-        2.1000000000000005, 2.1500000000000004, 2.25, 2.25, 2.25, 2.25, 2.25, 2.3999999999999995,
-        2.4499999999999993, 2.499999999999999, 2.6999999999999984, 2.6999999999999984, 2.7499999999999982,
-        2.799999999999998, 2.8999999999999977, 3.049999999999997,
+        2.1000000000000005, 2.1500000000000004, 2.25, 2.25, 2.25, 2.25, 2.25, 2.3999999999999995, 2.4499999999999993,
+        2.499999999999999, 2.6999999999999984, 2.6999999999999984, 2.7499999999999982, 2.799999999999998,
+        2.8999999999999977, 3.049999999999997,
       ],
       longFactor: [
         1.0700000524520874, 1.1200000047683716, 1.149999976158142, 1.4199999570846558, 1.5699999332427979,
@@ -192,7 +195,8 @@ export const ROPE_PRESETS: Readonly<Record<RopePresetName, RopePreset>> = {
       'hidden_size 3072, num_attention_heads 32 (head 96), original_max_position_embeddings 4096, max_position_embeddings 131072, rope_theta 10000.0: the same GGUF dump (context_length 131072, original_context_length 4096, dimension_count 96, freq_base 10000)',
       'pairing: huggingface half',
     ],
-    notes: 'The April 2024 release had other factors (long_factor from 1.0299999713897705 to 64.81001281738281, short_factor from 1.05 to 2.9499999999999975; copies in the corpus, e.g. file id 42107067497). Phi-3-vision-128k uses the April long factors with different short factors. Transformers applies the attention factor to short and long alike, and switches to long_factor for every position of a call whose max(position_ids) + 1 exceeds 4096.',
+    notes:
+      'The April 2024 release had other factors (long_factor from 1.0299999713897705 to 64.81001281738281, short_factor from 1.05 to 2.9499999999999975; copies in the corpus, e.g. file id 42107067497). Phi-3-vision-128k uses the April long factors with different short factors. Transformers applies the attention factor to short and long alike, and switches to long_factor for every position of a call whose max(position_ids) + 1 exceeds 4096.',
   },
   'gpt-j-6b': {
     model: 'GPT-J 6B',

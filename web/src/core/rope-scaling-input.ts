@@ -69,32 +69,47 @@ export function scalingInput(wasm: ExperimentsWasm, fn: string, o: OptionReader,
   };
   if (!s) return { record };
   if (s.raw('type') === undefined) {
-    throw new TypeError(`phasor.${fn}: option 'scaling.type' is required (${ROPE_SCALING_TYPES.map((t) => `'${t}'`).join(', ')})`);
+    throw new TypeError(
+      `phasor.${fn}: option 'scaling.type' is required (${ROPE_SCALING_TYPES.map((t) => `'${t}'`).join(', ')})`,
+    );
   }
   const type = s.choice('type', ROPE_SCALING_TYPES, 'none', codes);
   const optional = (key: string): number | undefined => (s.raw(key) === undefined ? undefined : s.number(key));
   const required = (key: string, value: number | undefined, what = 'a number'): number => {
     if (value === undefined) {
-      throw new TypeError(`phasor.${fn}: option 'scaling.${key}' is required for scaling.type '${type.name}' (${what})`);
+      throw new TypeError(
+        `phasor.${fn}: option 'scaling.${key}' is required for scaling.type '${type.name}' (${what})`,
+      );
     }
     return value;
   };
   const original = optional('originalLength');
   const originalHf = optional('originalMaxPositionEmbeddings');
   if (original !== undefined && originalHf !== undefined && !Object.is(original, originalHf)) {
-    throw new RangeError(`phasor.${fn}: scaling.originalLength and scaling.originalMaxPositionEmbeddings name the same length; got ${original} and ${originalHf}`);
+    throw new RangeError(
+      `phasor.${fn}: scaling.originalLength and scaling.originalMaxPositionEmbeddings name the same length; got ${original} and ${originalHf}`,
+    );
   }
   const maxLength = optional('maxPositionEmbeddings');
   const name = type.name;
   record.type = type.code;
   // transformers: dynamic NTK's L is max_position_embeddings; yarn's falls back to it.
   const length =
-    name === 'dynamic-ntk' ? (maxLength ?? original ?? originalHf) : name === 'yarn' ? (original ?? originalHf ?? maxLength) : (original ?? originalHf);
+    name === 'dynamic-ntk'
+      ? (maxLength ?? original ?? originalHf)
+      : name === 'yarn'
+        ? (original ?? originalHf ?? maxLength)
+        : (original ?? originalHf);
   if (name === 'dynamic-ntk' || name === 'yarn' || name === 'llama3' || name === 'longrope') {
-    record.originalLength = required('originalLength', length, 'a number; transformers’ original_max_position_embeddings');
+    record.originalLength = required(
+      'originalLength',
+      length,
+      'a number; transformers’ original_max_position_embeddings',
+    );
   }
   // yarn, longrope: factor defaults to max_position_embeddings / original, as transformers.
-  const derived = (name === 'yarn' || name === 'longrope') && maxLength !== undefined ? maxLength / record.originalLength : undefined;
+  const derived =
+    (name === 'yarn' || name === 'longrope') && maxLength !== undefined ? maxLength / record.originalLength : undefined;
   record.factor = name === 'none' ? 1 : required('factor', optional('factor') ?? derived);
   const sequence = optional('sequenceLength');
   record.hasSequenceLength = sequence !== undefined;
@@ -112,7 +127,9 @@ export function scalingInput(wasm: ExperimentsWasm, fn: string, o: OptionReader,
   const list = (key: 'shortFactor' | 'longFactor'): Float64Array => {
     const value = s.raw(key);
     if (value === undefined) {
-      throw new TypeError(`phasor.${fn}: option 'scaling.${key}' is required for scaling.type 'longrope' (one factor per pair, rotaryDim/2 numbers)`);
+      throw new TypeError(
+        `phasor.${fn}: option 'scaling.${key}' is required for scaling.type 'longrope' (one factor per pair, rotaryDim/2 numbers)`,
+      );
     }
     return readNumbers(fn, `scaling.${key}`, value, limitsOf(wasm).maxDModel);
   };

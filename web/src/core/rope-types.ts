@@ -8,7 +8,15 @@ export type Pairing = 'adjacent' | 'half';
 export const PAIRINGS: readonly Pairing[] = ['adjacent', 'half'];
 
 export type RopeScalingType = 'none' | 'linear' | 'ntk' | 'dynamic-ntk' | 'yarn' | 'llama3' | 'longrope';
-export const ROPE_SCALING_TYPES: readonly RopeScalingType[] = ['none', 'linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3', 'longrope'];
+export const ROPE_SCALING_TYPES: readonly RopeScalingType[] = [
+  'none',
+  'linear',
+  'ntk',
+  'dynamic-ntk',
+  'yarn',
+  'llama3',
+  'longrope',
+];
 
 /** Where the rotated slice sits when rotaryDim < dim: 'first' (GPT-J, GPT-NeoX, Phi) or 'last' (DeepSeek-V3's [no-RoPE, RoPE]). */
 export type RopeDims = 'first' | 'last';

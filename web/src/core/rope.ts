@@ -6,7 +6,13 @@ import { enumsOf, limitsOf } from './module-tables.js';
 import { OptionReader } from './options.js';
 import { ROPE_PRESET_NAMES, ROPE_PRESETS, type RopePreset } from './rope-presets.js';
 import { putScalingFactors, scalingInput } from './rope-scaling-input.js';
-import { PAIRINGS, ROPE_DIMS, type RopeFrequencies, type RopeFrequencyOptions, type RopeOptions } from './rope-types.js';
+import {
+  PAIRINGS,
+  ROPE_DIMS,
+  type RopeFrequencies,
+  type RopeFrequencyOptions,
+  type RopeOptions,
+} from './rope-types.js';
 import type { ExperimentsWasm } from './wasm-module.js';
 
 const DEFAULT_THETA = 10000;
@@ -21,11 +27,23 @@ function presetOf(o: OptionReader): RopePreset | undefined {
 /** Each row turned pair by pair by its position times θ^(−2i/rotaryDim) (float64 angles, float32 out). */
 export function rope(wasm: ExperimentsWasm, options: RopeOptions): Float32Array {
   const fn = 'rope';
-  const o = new OptionReader(fn, options, ['rows', 'dim', 'rotaryDim', 'ropeDims', 'positions', 'theta', 'pairing', 'tableLayout', 'scaling', 'preset']);
+  const o = new OptionReader(fn, options, [
+    'rows',
+    'dim',
+    'rotaryDim',
+    'ropeDims',
+    'positions',
+    'theta',
+    'pairing',
+    'tableLayout',
+    'scaling',
+    'preset',
+  ]);
   const enums = enumsOf(wasm);
   const preset = presetOf(o);
   const rows = float32Option(o, fn, 'rows', 'count × dim values');
-  if (rows === undefined) throw new TypeError(`phasor.${fn}: option 'rows' is required (a Float32Array of count × dim values)`);
+  if (rows === undefined)
+    throw new TypeError(`phasor.${fn}: option 'rows' is required (a Float32Array of count × dim values)`);
   const dim = o.number('dim', preset?.headDim);
   const rotaryDim = o.number('rotaryDim', preset?.rotaryDim ?? 0);
   const ropeDims = o.choice('ropeDims', ROPE_DIMS, preset?.ropeDims ?? 'first', enums.ropeDims);
@@ -35,19 +53,28 @@ export function rope(wasm: ExperimentsWasm, options: RopeOptions): Float32Array 
   const scaling = scalingInput(wasm, fn, o, preset?.scaling);
   const length = typedLength(rows);
   if (!Number.isInteger(dim) || dim < 1 || length % dim !== 0 || length === 0) {
-    throw new RangeError(`phasor.${fn}: rows.length (${length}) must be a positive multiple of dim (${dim}), dim an integer ≥ 1`);
+    throw new RangeError(
+      `phasor.${fn}: rows.length (${length}) must be a positive multiple of dim (${dim}), dim an integer ≥ 1`,
+    );
   }
   const count = length / dim;
   const positions =
-    numbersOption(o, fn, 'positions', false, limitsOf(wasm).maxPositions) ?? Float64Array.from({ length: count }, (_, i) => i);
+    numbersOption(o, fn, 'positions', false, limitsOf(wasm).maxPositions) ??
+    Float64Array.from({ length: count }, (_, i) => i);
   if (positions.length !== count) {
-    throw new RangeError(`phasor.${fn}: positions.length (${positions.length}) must equal the number of rows (${count})`);
+    throw new RangeError(
+      `phasor.${fn}: positions.length (${positions.length}) must equal the number of rows (${count})`,
+    );
   }
   wasm.releaseInputs();
   putFloat32(wasm, fn, 'rows', rows);
   putFloat64(wasm, fn, 'positions', positions);
   putScalingFactors(wasm, fn, scaling);
-  return takeResult(wasm, fn, wasm.rope(dim, rotaryDim, ropeDims.code, theta, pairing.code, tableLayout.code, scaling.record));
+  return takeResult(
+    wasm,
+    fn,
+    wasm.rope(dim, rotaryDim, ropeDims.code, theta, pairing.code, tableLayout.code, scaling.record),
+  );
 }
 
 /** RoPE's ω_i and wavelengths 2π/ω_i before and after scaling (rotaryDim/2 of each), and the attention factor. */

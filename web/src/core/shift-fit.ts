@@ -4,15 +4,32 @@
 import { takeResult } from './experiment-inputs.js';
 import { enumsOf } from './module-tables.js';
 import { OptionReader } from './options.js';
-import { SHIFT_ENCODINGS, type ShiftFit, type ShiftFitOptions, type SineCollision, type SineCollisionOptions } from './rope-types.js';
+import {
+  SHIFT_ENCODINGS,
+  type ShiftFit,
+  type ShiftFitOptions,
+  type SineCollision,
+  type SineCollisionOptions,
+} from './rope-types.js';
 import type { ExperimentsWasm } from './wasm-module.js';
 
 /** The best linear map from e(p) to e(p + k) over the positions, and how far it misses. */
 export function shiftFit(wasm: ExperimentsWasm, options: ShiftFitOptions): ShiftFit {
   const fn = 'shiftFit';
-  const o = new OptionReader(fn, options, ['encoding', 'dModel', 'base', 'k', 'positions', 'offset', 'stride', 'extrapolate']);
+  const o = new OptionReader(fn, options, [
+    'encoding',
+    'dModel',
+    'base',
+    'k',
+    'positions',
+    'offset',
+    'stride',
+    'extrapolate',
+  ]);
   if (o.raw('encoding') === undefined) {
-    throw new TypeError(`phasor.${fn}: option 'encoding' is required (${SHIFT_ENCODINGS.map((e) => `'${e}'`).join(', ')})`);
+    throw new TypeError(
+      `phasor.${fn}: option 'encoding' is required (${SHIFT_ENCODINGS.map((e) => `'${e}'`).join(', ')})`,
+    );
   }
   const encoding = o.choice('encoding', SHIFT_ENCODINGS, 'sinusoidal', enumsOf(wasm).shiftEncoding);
   const dModel = o.number('dModel');
@@ -22,7 +39,11 @@ export function shiftFit(wasm: ExperimentsWasm, options: ShiftFitOptions): Shift
   const offset = o.number('offset', 0);
   const stride = o.number('stride', 1);
   const extrapolate = o.number('extrapolate', 0);
-  const packed = takeResult(wasm, fn, wasm.shiftFit(encoding.code, dModel, base, k, positions, offset, stride, extrapolate));
+  const packed = takeResult(
+    wasm,
+    fn,
+    wasm.shiftFit(encoding.code, dModel, base, k, positions, offset, stride, extrapolate),
+  );
   // [residual, extrapolationResidual, rank, map, perPosition, singularValues, frequencies]
   const all = positions + extrapolate;
   const frequencyCount = encoding.name === 'sine-only' ? dModel : dModel / 2;
@@ -52,6 +73,10 @@ export function sineCollision(wasm: ExperimentsWasm, options: SineCollisionOptio
   const base = o.number('base', 10000);
   const dimension = o.number('dimension');
   const position = o.number('position');
-  const [frequency, partner, sinP, sinQ, cosP, cosQ] = takeResult(wasm, fn, wasm.sineCollision(dModel, base, dimension, position));
+  const [frequency, partner, sinP, sinQ, cosP, cosQ] = takeResult(
+    wasm,
+    fn,
+    wasm.sineCollision(dModel, base, dimension, position),
+  );
   return { frequency, position, partner, sine: [sinP, sinQ], cosine: [cosP, cosQ] };
 }

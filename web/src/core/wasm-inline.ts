@@ -8,10 +8,14 @@ import type { Kernels, ModuleName, WasmSource } from './load.js';
 
 async function gzipBase64(module: ModuleName, kernels: Kernels): Promise<string> {
   if (module === 'phasor') {
-    return (kernels === 'simd' ? await import('./wasm/phasor.inline.js') : await import('./wasm/phasor-scalar.inline.js')).default;
+    return (
+      kernels === 'simd' ? await import('./wasm/phasor.inline.js') : await import('./wasm/phasor-scalar.inline.js')
+    ).default;
   }
   return (
-    kernels === 'simd' ? await import('./wasm/phasor-experiments.inline.js') : await import('./wasm/phasor-experiments-scalar.inline.js')
+    kernels === 'simd'
+      ? await import('./wasm/phasor-experiments.inline.js')
+      : await import('./wasm/phasor-experiments-scalar.inline.js')
   ).default;
 }
 

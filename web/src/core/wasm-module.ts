@@ -40,22 +40,81 @@ export interface CoreWasm extends ModuleCommon {
     buffer: boolean,
   ): WasmResult<Float32Array>;
   /** The table's sine frequencies (or wavelengths): dModel/2, plus one with an extra sine. */
-  frequencies(dModel: number, base: number, asWavelengths: boolean, spacing: number, oddWidth: number, maxFrequency: number): WasmResult<Float64Array>;
+  frequencies(
+    dModel: number,
+    base: number,
+    asWavelengths: boolean,
+    spacing: number,
+    oddWidth: number,
+    maxFrequency: number,
+  ): WasmResult<Float64Array>;
   dotByOffset(dModel: number, base: number, maxOffset: number, spacing: number): WasmResult<Float32Array>;
   /** Row 0 of the n × n distance or similarity matrix (metric 0 l2, 1 dot, 2 cosine). */
   offsetRow(positions: number, dModel: number, base: number, metric: number, spacing: number): WasmResult<Float32Array>;
   pairwiseInput(count: number, dim: number): WasmResult<Float32Array>;
   pairwise(count: number, dim: number, metric: number): WasmResult<Float32Array>;
-  rotationMatrix(positions: number, dModel: number, base: number, offset: number, k: number, layout: number, spacing: number): WasmResult<Float32Array>;
-  rotationMaxError(positions: number, dModel: number, base: number, offset: number, k: number, layout: number, spacing: number): WasmResult<number>;
+  rotationMatrix(
+    positions: number,
+    dModel: number,
+    base: number,
+    offset: number,
+    k: number,
+    layout: number,
+    spacing: number,
+  ): WasmResult<Float32Array>;
+  rotationMaxError(
+    positions: number,
+    dModel: number,
+    base: number,
+    offset: number,
+    k: number,
+    layout: number,
+    spacing: number,
+  ): WasmResult<number>;
   // Pixel-resolution views and the rotation chart's pieces (window_bindings.cpp).
   /** Bins of the table: all dimensions (dims empty) or the listed ones, one column each. */
-  encodeBins(first: number, stride: number, count: number, dModel: number, base: number, layout: number, spacing: number, dims: readonly number[]): WasmResult<Float32Array>;
+  encodeBins(
+    first: number,
+    stride: number,
+    count: number,
+    dModel: number,
+    base: number,
+    layout: number,
+    spacing: number,
+    dims: readonly number[],
+  ): WasmResult<Float32Array>;
   /** Bins of PE(p)·PE(p+k): the closed form when p is NaN, else measured on encoded rows. */
-  dotBins(p: number, first: number, stride: number, count: number, dModel: number, base: number, spacing: number): WasmResult<Float64Array>;
-  offsetRowBins(first: number, stride: number, count: number, dModel: number, base: number, metric: number, spacing: number): WasmResult<Float32Array>;
+  dotBins(
+    p: number,
+    first: number,
+    stride: number,
+    count: number,
+    dModel: number,
+    base: number,
+    spacing: number,
+  ): WasmResult<Float64Array>;
+  offsetRowBins(
+    first: number,
+    stride: number,
+    count: number,
+    dModel: number,
+    base: number,
+    metric: number,
+    spacing: number,
+  ): WasmResult<Float32Array>;
   /** rows × cols entries of M_k (none when rows and cols are 0), then M_k·PE(p) (none when p is NaN). */
-  rotationView(dModel: number, base: number, k: number, layout: number, spacing: number, p: number, row0: number, col0: number, rows: number, cols: number): WasmResult<Float64Array>;
+  rotationView(
+    dModel: number,
+    base: number,
+    k: number,
+    layout: number,
+    spacing: number,
+    p: number,
+    row0: number,
+    col0: number,
+    rows: number,
+    cols: number,
+  ): WasmResult<Float64Array>;
 }
 
 /** rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts), the scaling as a record. */
@@ -68,27 +127,103 @@ export interface ExperimentsWasm extends ModuleCommon {
   /** The fields of the scaling record, in the order Embind reads them. */
   scalingFields(): string[];
   /** Samples first … first + count − 1 of the stream. */
-  normalSamples(seed: number, stream: number, count: number, std: number, seedName: string, stdName: string, first: number): WasmResult<Float32Array>;
+  normalSamples(
+    seed: number,
+    stream: number,
+    count: number,
+    std: number,
+    seedName: string,
+    stdName: string,
+    first: number,
+  ): WasmResult<Float32Array>;
   /** The same stream's samples first … first + count − 1 in float64, before scaling by a std and rounding. */
   standardNormals(seed: number, stream: number, count: number, first: number): WasmResult<Float64Array>;
   /** rotaryDim 0: dim. */
-  rope(dim: number, rotaryDim: number, ropeDims: number, theta: number, pairing: number, tableLayout: number, scaling: WasmScalingRecord): WasmResult<Float32Array>;
+  rope(
+    dim: number,
+    rotaryDim: number,
+    ropeDims: number,
+    theta: number,
+    pairing: number,
+    tableLayout: number,
+    scaling: WasmScalingRecord,
+  ): WasmResult<Float32Array>;
   /** [scaled ω (rotaryDim/2), unscaled ω, attention factor]; rotaryDim 0: dim. */
   ropeFrequencies(dim: number, rotaryDim: number, theta: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
-  attentionScores(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number, sharedTokens: boolean, scaling: WasmScalingRecord): WasmResult<Float32Array>;
+  attentionScores(
+    kind: number,
+    dModel: number,
+    dHead: number,
+    base: number,
+    pairing: number,
+    tableLayout: number,
+    weightLayout: number,
+    permute: boolean,
+    heads: number,
+    head: number,
+    sharedTokens: boolean,
+    scaling: WasmScalingRecord,
+  ): WasmResult<Float32Array>;
   /** anchors × offsets scores (slots positions, keyPositions); additive: then its four terms, four more such blocks. */
-  scoreByOffset(kind: number, dModel: number, dHead: number, base: number, pairing: number, tableLayout: number, weightLayout: number, permute: boolean, heads: number, head: number, scaling: WasmScalingRecord): WasmResult<Float32Array>;
+  scoreByOffset(
+    kind: number,
+    dModel: number,
+    dHead: number,
+    base: number,
+    pairing: number,
+    tableLayout: number,
+    weightLayout: number,
+    permute: boolean,
+    heads: number,
+    head: number,
+    scaling: WasmScalingRecord,
+  ): WasmResult<Float32Array>;
   alibiSlopes(heads: number): WasmResult<Float64Array>;
   /** decay_bindings.cpp: [total, softmax?, four additive terms?], rows (slot positions) × cols (slot keyPositions). */
-  attentionPattern(kind: number, n: number, dModel: number, dHead: number, base: number, heads: number, head: number, sharedTokens: boolean, causal: boolean, softmax: boolean, terms: boolean, scaling: WasmScalingRecord): WasmResult<Float32Array>;
+  attentionPattern(
+    kind: number,
+    n: number,
+    dModel: number,
+    dHead: number,
+    base: number,
+    heads: number,
+    head: number,
+    sharedTokens: boolean,
+    causal: boolean,
+    softmax: boolean,
+    terms: boolean,
+    scaling: WasmScalingRecord,
+  ): WasmResult<Float32Array>;
   /** decay_bindings.cpp: the bound for m − n = 0 … maxDistance. */
   ropeDecay(dModel: number, base: number, maxDistance: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
   /** [independent (maxDistance + 1), self (maxDistance + 1)]. */
-  ropeRandomScores(dModel: number, base: number, maxDistance: number, scaling: WasmScalingRecord, samples: number, seed: number): WasmResult<Float64Array>;
-  shiftFit(encoding: number, dModel: number, base: number, k: number, positions: number, offset: number, stride: number, extrapolate: number): WasmResult<Float64Array>;
+  ropeRandomScores(
+    dModel: number,
+    base: number,
+    maxDistance: number,
+    scaling: WasmScalingRecord,
+    samples: number,
+    seed: number,
+  ): WasmResult<Float64Array>;
+  shiftFit(
+    encoding: number,
+    dModel: number,
+    base: number,
+    k: number,
+    positions: number,
+    offset: number,
+    stride: number,
+    extrapolate: number,
+  ): WasmResult<Float64Array>;
   sineCollision(dModel: number, base: number, dimension: number, position: number): WasmResult<Float64Array>;
   /** Tokens in slot tokens, or standard normals in slot normals (tokens float32(std · z)). */
-  embeddingScale(dModel: number, positions: number, offset: number, base: number, std: number): WasmResult<Float32Array>;
+  embeddingScale(
+    dModel: number,
+    positions: number,
+    offset: number,
+    base: number,
+    std: number,
+  ): WasmResult<Float32Array>;
   positionResolution(dModel: number, minOffset: number): WasmResult<Float64Array>;
   // identify (identify_bindings.cpp): fill identifyInput's view with the table, then call identify.
   identifyInput(positions: number, dModel: number): WasmResult<Float64Array>;
@@ -97,7 +232,20 @@ export interface ExperimentsWasm extends ModuleCommon {
 }
 
 /** The input slots of the experiments module, by the option each carries. */
-export const SLOT_NAMES = ['positions', 'keyPositions', 'tokens', 'keyTokens', 'wq', 'wk', 'bases', 'lengths', 'rows', 'shortFactor', 'longFactor', 'normals'] as const;
+export const SLOT_NAMES = [
+  'positions',
+  'keyPositions',
+  'tokens',
+  'keyTokens',
+  'wq',
+  'wk',
+  'bases',
+  'lengths',
+  'rows',
+  'shortFactor',
+  'longFactor',
+  'normals',
+] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 
 /** RoPE's frequency scaling as the bindings take it (scaling_record.hpp). */
@@ -173,7 +321,10 @@ export interface WasmEnums {
 }
 
 /** The functions each module's bindings export, for the declaration test. */
-export const COMMON_FUNCTIONS = ['releaseResult', 'limits', 'enums'] as const satisfies readonly Exclude<keyof ModuleCommon, 'HEAPU8'>[];
+export const COMMON_FUNCTIONS = ['releaseResult', 'limits', 'enums'] as const satisfies readonly Exclude<
+  keyof ModuleCommon,
+  'HEAPU8'
+>[];
 
 export const CORE_FUNCTIONS = [
   ...COMMON_FUNCTIONS,
@@ -220,7 +371,10 @@ export interface ModuleOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   locateFile?: (path: string, scriptDirectory: string) => string;
   /** Emscripten's hook: compile and instantiate with `imports`, hand the instance to `receive`, return {}. */
-  instantiateWasm?: (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
+  instantiateWasm?: (
+    imports: WebAssembly.Imports,
+    receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+  ) => object;
 }
 
 export type ModuleFactory<W extends ModuleCommon> = (options?: ModuleOptions) => Promise<W>;

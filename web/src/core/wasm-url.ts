@@ -8,7 +8,9 @@ export const urlSource: WasmSource = {
   name: 'url',
   locate: async (module, kernels) => {
     if (module === 'phasor') {
-      return kernels === 'simd' ? new URL('./wasm/phasor.wasm', import.meta.url) : new URL('./wasm/phasor-scalar.wasm', import.meta.url);
+      return kernels === 'simd'
+        ? new URL('./wasm/phasor.wasm', import.meta.url)
+        : new URL('./wasm/phasor-scalar.wasm', import.meta.url);
     }
     return kernels === 'simd'
       ? new URL('./wasm/phasor-experiments.wasm', import.meta.url)

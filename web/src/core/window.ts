@@ -42,7 +42,8 @@ export function encodeBins(wasm: CoreWasm, options: W.EncodeBinsOptions): Float3
   const b = bins(o);
   const layout = o.choice('layout', LAYOUTS, 'interleaved').code;
   const into = o.raw('into');
-  if (into !== undefined && !(into instanceof Float32Array)) throw new TypeError(`phasor.${fn}: into must be a Float32Array of count × dModel values`);
+  if (into !== undefined && !(into instanceof Float32Array))
+    throw new TypeError(`phasor.${fn}: into must be a Float32Array of count × dModel values`);
   return take(wasm, fn, wasm.encodeBins(b.first, b.stride, b.count, b.dModel, b.base, layout, b.spacing, []), into);
 }
 
@@ -81,7 +82,8 @@ export function measuredDotBins(wasm: CoreWasm, options: W.MeasuredDotBinsOption
   const b = bins(o);
   const p = o.number('p');
   const normalize = o.boolean('normalize', false);
-  if (Number.isNaN(p)) throw new RangeError(`phasor.${fn}: p must be a finite number in [-2147483648, 2147483648]; got NaN`);
+  if (Number.isNaN(p))
+    throw new RangeError(`phasor.${fn}: p must be a finite number in [-2147483648, 2147483648]; got NaN`);
   const dots = take(wasm, fn, wasm.dotBins(p, b.first, b.stride, b.count, b.dModel, b.base, b.spacing));
   if (normalize) for (let r = 0; r < dots.length; r++) dots[r] /= b.dModel / 2;
   return dots;
@@ -111,8 +113,11 @@ export function rotationWindow(wasm: CoreWasm, options: W.RotationWindowOptions)
   const layout = o.choice('layout', LAYOUTS, 'interleaved').code;
   const spacing = o.choice('spacing', SPACINGS, 'paper').code;
   const [row0, col0, rows, cols] = (['row0', 'col0', 'rows', 'cols'] as const).map((key) => o.number(key));
-  if (rows === 0 || cols === 0) throw new RangeError(`phasor.${fn}: rows and cols must be integers ≥ 1; got ${rows} × ${cols}`);
-  return Float32Array.from(take(wasm, fn, wasm.rotationView(dModel, base, k, layout, spacing, NaN, row0, col0, rows, cols)));
+  if (rows === 0 || cols === 0)
+    throw new RangeError(`phasor.${fn}: rows and cols must be integers ≥ 1; got ${rows} × ${cols}`);
+  return Float32Array.from(
+    take(wasm, fn, wasm.rotationView(dModel, base, k, layout, spacing, NaN, row0, col0, rows, cols)),
+  );
 }
 
 /** M_k·PE(p) with M_k and PE(p) in float32, the products summed in float64. */
@@ -125,15 +130,13 @@ export function rotateEncoding(wasm: CoreWasm, options: W.RotateOptions): Float6
   const p = o.number('p');
   const layout = o.choice('layout', LAYOUTS, 'interleaved').code;
   const spacing = o.choice('spacing', SPACINGS, 'paper').code;
-  if (Number.isNaN(p)) throw new RangeError(`phasor.${fn}: p must be a finite number in [-2147483648, 2147483648]; got NaN`);
+  if (Number.isNaN(p))
+    throw new RangeError(`phasor.${fn}: p must be a finite number in [-2147483648, 2147483648]; got NaN`);
   return take(wasm, fn, wasm.rotationView(dModel, base, k, layout, spacing, p, 0, 0, 0, 0));
 }
 
 /** max |M_k·PE(p) − PE(p+k)| over positions offset … offset + positions − 1 alone, without building M_k. */
-export function rotationMaxError(
-  wasm: CoreWasm,
-  options: RotationOptions,
-): number {
+export function rotationMaxError(wasm: CoreWasm, options: RotationOptions): number {
   const fn = 'rotationMaxError';
   const o = new OptionReader(fn, options, ['dModel', 'base', 'k', 'positions', 'offset', 'layout', 'spacing']);
   const dModel = o.number('dModel');

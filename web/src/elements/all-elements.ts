@@ -31,4 +31,3 @@ export const ELEMENTS = Object.fromEntries(ALL.map((element) => [element.tag, el
 export function defineElements(registry: CustomElementRegistry = customElements): void {
   for (const element of ALL) define(element, registry);
 }
-

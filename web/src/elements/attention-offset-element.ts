@@ -126,7 +126,12 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
 
   protected override csvTable(data: AttentionOffsetData): CsvTable {
     const count = data.offsets.length;
-    const series = data.panels.flatMap((p) => data.anchors.map((m, a): [string, Float32Array] => [`${p.title}: m = ${m}`, p.scores.subarray(a * count, (a + 1) * count)]));
+    const series = data.panels.flatMap((p) =>
+      data.anchors.map((m, a): [string, Float32Array] => [
+        `${p.title}: m = ${m}`,
+        p.scores.subarray(a * count, (a + 1) * count),
+      ]),
+    );
     return seriesTable('m - n', count, (j) => data.offsets[j], series);
   }
 
@@ -139,15 +144,31 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
     const count = 2 * o.maxOffset + 1;
     const maxKeys = ph.limits.maxAttentionPositions;
     if (o.anchors.length * count > maxKeys) {
-      throw new AttributeError(`anchors × (2·max-offset + 1) must be at most ${maxKeys}; got ${o.anchors.length} × ${count}`);
+      throw new AttributeError(
+        `anchors × (2·max-offset + 1) must be at most ${maxKeys}; got ${o.anchors.length} × ${count}`,
+      );
     }
-    const shared = { dModel: o.dModel, dHead: o.dHead, base: o.base, theta: o.base, seed: o.seed, heads: o.heads, head: o.head };
+    const shared = {
+      dModel: o.dModel,
+      dHead: o.dHead,
+      base: o.base,
+      theta: o.base,
+      seed: o.seed,
+      heads: o.heads,
+      head: o.head,
+    };
     const byOffset = { ...shared, anchors: o.anchors, maxOffset: o.maxOffset };
     const offsets = Float64Array.from({ length: count }, (_, j) => j - o.maxOffset);
-    const rope = (title: string, settings: { pairing: Pairing; tableLayout?: Pairing; weightLayout?: Pairing; permute?: boolean }, reference: Float32Array | null = null): OffsetPanel => {
+    const rope = (
+      title: string,
+      settings: { pairing: Pairing; tableLayout?: Pairing; weightLayout?: Pairing; permute?: boolean },
+      reference: Float32Array | null = null,
+    ): OffsetPanel => {
       const r = ph.scoreByOffset({ kind: 'rope', ...byOffset, ...settings });
       let referenceGap = 0;
-      if (reference) for (let n = 0; n < r.scores.length; n++) referenceGap = Math.max(referenceGap, Math.abs(r.scores[n] - reference[n % count]));
+      if (reference)
+        for (let n = 0; n < r.scores.length; n++)
+          referenceGap = Math.max(referenceGap, Math.abs(r.scores[n] - reference[n % count]));
       return { title, scores: r.scores, spread: r.spread, maxSpread: r.maxSpread, reference, referenceGap };
     };
     const additive = (): OffsetPanel => {
@@ -156,19 +177,35 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
       const r = ph.scoreByOffset({ kind: 'additive', ...byOffset });
       const found = r.terms!;
       const scores = new Float32Array(o.anchors.length * count);
-      const terms = Object.fromEntries(TERMS.map((t) => [t, found[TERM_FIELDS[t]]])) as Record<AttentionTerm, Float32Array>;
+      const terms = Object.fromEntries(TERMS.map((t) => [t, found[TERM_FIELDS[t]]])) as Record<
+        AttentionTerm,
+        Float32Array
+      >;
       for (let n = 0; n < scores.length; n++) {
         let sum = 0;
         for (const term of o.terms) sum += terms[term][n];
         scores[n] = sum;
       }
       const all = o.terms.length === TERMS.length;
-      return { title: all ? 'Additive PE, all four terms' : `Additive PE: ${o.terms.join(' + ')}`, ...spreadOf(all ? r.scores : scores, o.anchors.length, count), reference: null, referenceGap: 0, terms };
+      return {
+        title: all ? 'Additive PE, all four terms' : `Additive PE: ${o.terms.join(' + ')}`,
+        ...spreadOf(all ? r.scores : scores, o.anchors.length, count),
+        reference: null,
+        referenceGap: 0,
+        terms,
+      };
     };
     const alibi = (): OffsetPanel => {
       const r = ph.scoreByOffset({ kind: 'alibi', ...byOffset });
       const slope = ph.alibiSlopes({ heads: o.heads })[o.head];
-      return { title: `ALiBi, head ${o.head + 1} of ${o.heads} (slope ${exact(slope)})`, scores: r.scores, spread: r.spread, maxSpread: r.maxSpread, reference: null, referenceGap: 0 };
+      return {
+        title: `ALiBi, head ${o.head + 1} of ${o.heads} (slope ${exact(slope)})`,
+        scores: r.scores,
+        spread: r.spread,
+        maxSpread: r.maxSpread,
+        reference: null,
+        referenceGap: 0,
+      };
     };
     const ropeOwn = () =>
       rope(`RoPE (${ROTATION_NAME[o.pairing]})`, {
@@ -188,8 +225,14 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
       steps = [
         () => rope(`${ROTATION_NAME[q]} model, as trained`, { pairing: q }),
         () => rope(`${ROTATION_NAME[p]}, weights not permuted`, { pairing: p, weightLayout: q }, reference()),
-        () => rope(`${ROTATION_NAME[p]}, weights permuted`, { pairing: p, weightLayout: q, permute: true }, reference()),
-        () => rope(`permuted, but ${ROTATION_NAME[q]} cos/sin table`, { pairing: p, tableLayout: q, weightLayout: q, permute: true }, reference()),
+        () =>
+          rope(`${ROTATION_NAME[p]}, weights permuted`, { pairing: p, weightLayout: q, permute: true }, reference()),
+        () =>
+          rope(
+            `permuted, but ${ROTATION_NAME[q]} cos/sin table`,
+            { pairing: p, tableLayout: q, weightLayout: q, permute: true },
+            reference(),
+          ),
       ];
     } else if (o.kind === 'all') {
       steps = [ropeOwn, additive, alibi];
@@ -220,7 +263,13 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
         const count = data.offsets.length;
         const clamp = (v: number) => Math.min(frame.box.height, Math.max(0, scales.y(v)));
         for (let a = 0; a < data.anchors.length; a++) {
-          shapes.push({ kind: 'path', points: Array.from({ length: count }, (_, j) => [scales.x(data.offsets[j]), clamp(values[a * count + j])] as const) });
+          shapes.push({
+            kind: 'path',
+            points: Array.from(
+              { length: count },
+              (_, j) => [scales.x(data.offsets[j]), clamp(values[a * count + j])] as const,
+            ),
+          });
         }
       }
       drawHighlight(frame.front, frame.box, shapes);
@@ -235,7 +284,8 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
     }
     const used = this.panels.slice(0, data.panels.length);
     // Put back only when the panels shown change: moving them costs a layout.
-    if (used.some((p, n) => this.panelBox.children[n] !== p.root) || this.panelBox.children.length !== used.length) this.panelBox.replaceChildren(...used.map((p) => p.root));
+    if (used.some((p, n) => this.panelBox.children[n] !== p.root) || this.panelBox.children.length !== used.length)
+      this.panelBox.replaceChildren(...used.map((p) => p.root));
     const { panelWidth } = panelWidths(width, used.length, 270);
     const height = Math.round(Math.min(300, Math.max(200, panelWidth * 0.62)));
     const count = data.offsets.length;
@@ -255,9 +305,15 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
         dash: same && anchors > 1 ? [6, 6 * (anchors - 1)] : undefined,
         dashOffset: -6 * a,
       }));
-      if (panel.reference) lines.unshift({ label: reference, y: panel.reference, colour: theme.fg, width: 5, alpha: 0.22 });
+      if (panel.reference)
+        lines.unshift({ label: reference, y: panel.reference, colour: theme.fg, width: 5, alpha: 0.22 });
       setText(used[n].heading, panel.title);
-      const scales = { x: scaleLinear().domain([data.offsets[0], data.offsets[count - 1]]), y: scaleLinear().domain([lo - pad, hi + pad]).nice() };
+      const scales = {
+        x: scaleLinear().domain([data.offsets[0], data.offsets[count - 1]]),
+        y: scaleLinear()
+          .domain([lo - pad, hi + pad])
+          .nice(),
+      };
       this.scales[n] = scales;
       used[n].draw({
         width: panelWidth,
@@ -283,7 +339,10 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
         ...(panel.reference ? ['; gap to the model as trained: ', strong(short(panel.referenceGap))] : []),
       );
     });
-    const entries: LegendEntry[] = data.anchors.map((m, a) => ({ label: `query at m = ${formatInteger(m)}`, colour: anchorColour(a) }));
+    const entries: LegendEntry[] = data.anchors.map((m, a) => ({
+      label: `query at m = ${formatInteger(m)}`,
+      colour: anchorColour(a),
+    }));
     if (o.kind === 'pairing') entries.push({ label: reference, colour: theme.fg, width: 5 });
     renderSeriesLegend(this.legend, entries);
     setText(this.summary, o.kind === 'pairing' ? pairingSummary(data, o.pairing) : '');
@@ -297,7 +356,8 @@ function pairingSummary(data: AttentionOffsetData, pairing: Pairing): string {
   const q = ROTATION_NAME[other(pairing)];
   const p = ROTATION_NAME[pairing];
   const keep = coincide(notPermuted, scale) && coincide(permuted, scale);
-  const gap = (panel: OffsetPanel) => (panel.referenceGap <= 1e-5 * (1 + scale) ? "the model's own curve" : `${short(panel.referenceGap)} from it`);
+  const gap = (panel: OffsetPanel) =>
+    panel.referenceGap <= 1e-5 * (1 + scale) ? "the model's own curve" : `${short(panel.referenceGap)} from it`;
   return (
     `Run with ${p}, the ${q} model's weights ${keep ? 'keep one curve for every m, permuted or not' : 'do not keep one curve for every m'} ` +
     `(spread ${short(notPermuted.maxSpread)}, ${short(permuted.maxSpread)})${keep ? ': a consistent rotation stays offset-only, and the permutation only picks the curve' : ''}` +
@@ -307,7 +367,11 @@ function pairingSummary(data: AttentionOffsetData, pairing: Pairing): string {
   );
 }
 
-function spreadOf(scores: Float32Array, anchors: number, count: number): { scores: Float32Array; spread: Float32Array; maxSpread: number } {
+function spreadOf(
+  scores: Float32Array,
+  anchors: number,
+  count: number,
+): { scores: Float32Array; spread: Float32Array; maxSpread: number } {
   const spread = new Float32Array(count);
   let maxSpread = 0;
   for (let j = 0; j < count; j++) {

@@ -8,7 +8,13 @@
 // offsets gives every entry); additive PE, and any scheme with distinct
 // tokens, is computed entry by entry. The read-out gives the exact entry.
 import { scaleLinear } from 'd3-scale';
-import type { AttentionKind, AttentionPattern, AttentionPatternOptions, Phasor, RopeScalingType } from '../core/index.js';
+import type {
+  AttentionKind,
+  AttentionPattern,
+  AttentionPatternOptions,
+  Phasor,
+  RopeScalingType,
+} from '../core/index.js';
 import { renderAxes, tickCount } from '../charts/axes.js';
 import { divergingInterpolator, sequentialInterpolator } from '../charts/colour-schemes.js';
 import { exact, integer as formatInteger } from '../charts/format.js';
@@ -29,7 +35,12 @@ const KINDS: readonly AttentionKind[] = ['additive', 'rope', 'alibi'];
 const TITLES: Record<AttentionKind, string> = { additive: 'additive PE (sinusoidal)', rope: 'RoPE', alibi: 'ALiBi' };
 const TERMS = ['total', 'content-content', 'content-position', 'position-content', 'position-position'] as const;
 type Term = (typeof TERMS)[number];
-const TERM_KEYS = { 'content-content': 'contentContent', 'content-position': 'contentPosition', 'position-content': 'positionContent', 'position-position': 'positionPosition' } as const;
+const TERM_KEYS = {
+  'content-content': 'contentContent',
+  'content-position': 'contentPosition',
+  'position-content': 'positionContent',
+  'position-position': 'positionPosition',
+} as const;
 
 export interface PatternsOptions {
   n: number;
@@ -69,7 +80,11 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
     spec('n', integer(2, 4096), 256),
     spec('d-model', integer(2, 1024, 2), 64),
     common.base,
-    spec<RopeScalingType>('scaling', choice(['none', 'linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3'] as const), 'none'),
+    spec<RopeScalingType>(
+      'scaling',
+      choice(['none', 'linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3'] as const),
+      'none',
+    ),
     spec('factor', number(1, 1024), 4),
     spec('original-length', integer(1, 2 ** 30), 4096),
     spec('heads', integer(1, 1024), 8),
@@ -102,7 +117,14 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
       this.root.append(panel);
       const { frame } = this.views[i];
       attachReadout(
-        { frame, show: (point) => this.showReadout(i, point), step: () => ({ x: Math.max(1, this.scale(1) - this.scale(0)), y: Math.max(1, this.scale(1) - this.scale(0)) }) },
+        {
+          frame,
+          show: (point) => this.showReadout(i, point),
+          step: () => ({
+            x: Math.max(1, this.scale(1) - this.scale(0)),
+            y: Math.max(1, this.scale(1) - this.scale(0)),
+          }),
+        },
         `${TITLES[kind]} attention pattern`,
       );
     });
@@ -118,7 +140,8 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
     return {
       columns: ['query m', 'key n', ...d.panels.map((p) => p.kind)],
       rows: d.rows.length * c,
-      value: (r, col) => (col === 0 ? d.rows[Math.floor(r / c)] : col === 1 ? d.cols[r % c] : d.panels[col - 2].values[r]),
+      value: (r, col) =>
+        col === 0 ? d.rows[Math.floor(r / c)] : col === 1 ? d.cols[r % c] : d.panels[col - 2].values[r],
     };
   }
 
@@ -165,7 +188,12 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
       }
       const started = performance.now();
       const pattern = ph.attentionPattern({ ...call, rows: at, cols: at });
-      const values = o.view === 'softmax' ? pattern.softmax! : kind === 'additive' && o.term !== 'total' ? pattern.terms![TERM_KEYS[o.term]] : pattern.total;
+      const values =
+        o.view === 'softmax'
+          ? pattern.softmax!
+          : kind === 'additive' && o.term !== 'total'
+            ? pattern.terms![TERM_KEYS[o.term]]
+            : pattern.total;
       let max = 0;
       for (let j = 0; j < values.length; j++) {
         const v = Math.abs(values[j]);
@@ -202,17 +230,22 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
     const { panelWidth, plot } = this.plotSide(width);
     this.shown = data;
     this.scale = scaleLinear().domain([0, o.n]).range([0, plot]);
-    const label = o.view === 'softmax' ? `softmax row${o.causal ? ' (causal)' : ''}` : o.term === 'total' ? 'q·k' : o.term;
+    const label =
+      o.view === 'softmax' ? `softmax row${o.causal ? ' (causal)' : ''}` : o.term === 'total' ? 'q·k' : o.term;
     KINDS.forEach((kind, i) => {
       const view = this.views[i];
       const panel = data.panels[i];
       (view.frame.root.parentElement as HTMLElement).style.width = `${panelWidth}px`;
       const ctx = view.frame.layout(panelWidth, plot + MARGIN.top + MARGIN.bottom, MARGIN);
-      view.draw(ctx, { values: panel.values, rows: data.rows.length, cols: data.cols.length }, {
-        interpolator: o.view === 'softmax' ? sequentialInterpolator : divergingInterpolator,
-        domain: panel.domain,
-        label: kind === 'additive' || o.view === 'softmax' ? label : o.view === 'scores' ? 'q·k' : label,
-      });
+      view.draw(
+        ctx,
+        { values: panel.values, rows: data.rows.length, cols: data.cols.length },
+        {
+          interpolator: o.view === 'softmax' ? sequentialInterpolator : divergingInterpolator,
+          domain: panel.domain,
+          label: kind === 'additive' || o.view === 'softmax' ? label : o.view === 'scores' ? 'q·k' : label,
+        },
+      );
       const ticks = this.scale.ticks(tickCount(plot, 70)).filter(Number.isInteger);
       renderAxes(view.frame.front, view.frame.box, {
         bottom: { scale: this.scale, label: 'key position n', values: ticks, format: formatInteger },
@@ -220,18 +253,20 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
       });
       const termNote = kind === 'additive' && o.term !== 'total' && o.view === 'scores' ? `: ${o.term} term` : '';
       setText(this.titles[i], `${TITLES[kind]}${termNote}${panel.pattern.toeplitz ? ' — Toeplitz (m − n only)' : ''}`);
-      view.frame.describe(`${TITLES[kind]}: ${label} for query positions m down and key positions n across, 0 to ${o.n - 1}; colour scale ${exact(+panel.domain[0].toPrecision(4))} to ${exact(+panel.domain[1].toPrecision(4))}`);
+      view.frame.describe(
+        `${TITLES[kind]}: ${label} for query positions m down and key positions n across, 0 to ${o.n - 1}; colour scale ${exact(+panel.domain[0].toPrecision(4))} to ${exact(+panel.domain[1].toPrecision(4))}`,
+      );
     });
     const per = o.n / data.rows.length;
     setText(
       this.caption,
       `n = ${formatInteger(o.n)}, d_model = ${o.dModel}, ${o.tokens === 'shared' ? 'one shared random token at every position' : 'a random token at each position'}, ` +
-      `the same W_Q, W_K for the three. ` +
-      (per > 1
-        ? `${formatInteger(data.rows.length)} × ${formatInteger(data.cols.length)} entries drawn, one per pixel: each pixel shows the entry at its centre position (1 of ${exact(+(per * per).toPrecision(3))}, not an average). `
-        : 'Every entry drawn. ') +
-      (o.view === 'softmax' ? 'Each softmax row is normalised over all its keys, drawn or not. ' : '') +
-      `Each panel has its own colour scale. Computed in ${data.computeMs.map((t) => (t === null ? 'kept' : `${t.toFixed(1)} ms`)).join(', ')}.`,
+        `the same W_Q, W_K for the three. ` +
+        (per > 1
+          ? `${formatInteger(data.rows.length)} × ${formatInteger(data.cols.length)} entries drawn, one per pixel: each pixel shows the entry at its centre position (1 of ${exact(+(per * per).toPrecision(3))}, not an average). `
+          : 'Every entry drawn. ') +
+        (o.view === 'softmax' ? 'Each softmax row is normalised over all its keys, drawn or not. ' : '') +
+        `Each panel has its own colour scale. Computed in ${data.computeMs.map((t) => (t === null ? 'kept' : `${t.toFixed(1)} ms`)).join(', ')}.`,
     );
   }
 
@@ -248,13 +283,23 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
     const anchor = view.markCell({ row: m, col: k }, this.scale, this.scale)!;
     const kind = KINDS[index];
     // The exact entry, computed for this cell alone (its softmax over the whole row).
-    const p = this.core.attentionPattern({ ...this.callOptions(kind, o), softmax: true, terms: kind === 'additive', rows: [m], cols: [k] });
-    const lines = [`${TITLES[kind]}: query m = ${formatInteger(m)}, key n = ${formatInteger(k)}, m − n = ${formatInteger(m - k)}`];
+    const p = this.core.attentionPattern({
+      ...this.callOptions(kind, o),
+      softmax: true,
+      terms: kind === 'additive',
+      rows: [m],
+      cols: [k],
+    });
+    const lines = [
+      `${TITLES[kind]}: query m = ${formatInteger(m)}, key n = ${formatInteger(k)}, m − n = ${formatInteger(m - k)}`,
+    ];
     if (Number.isNaN(p.total[0])) lines.push('masked (causal): key after query, softmax 0');
     else lines.push(`q·k = ${exact(p.total[0])}`, `softmax = ${exact(p.softmax![0])}`);
     if (p.terms && !Number.isNaN(p.total[0])) {
       const t = p.terms;
-      lines.push(`terms: cc ${exact(t.contentContent[0])}, cp ${exact(t.contentPosition[0])}, pc ${exact(t.positionContent[0])}, pp ${exact(t.positionPosition[0])}`);
+      lines.push(
+        `terms: cc ${exact(t.contentContent[0])}, cp ${exact(t.contentPosition[0])}, pc ${exact(t.positionContent[0])}, pp ${exact(t.positionPosition[0])}`,
+      );
     }
     // Spoken by the read-out (readout.ts) once the keys stop, from the tooltip's lines.
     view.frame.tooltip.show(lines, anchor.x, anchor.y);

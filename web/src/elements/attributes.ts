@@ -81,7 +81,9 @@ export function number(minBound: Bound, maxBound: Bound, openMin = false): Parse
     }
     const low = openMin ? value > min : value >= min;
     if (!Number.isFinite(value) || !low || value > max) {
-      throw new AttributeError(`must be a number ${openMin ? 'above' : 'from'} ${min} ${openMin ? 'up to' : 'to'} ${max}`);
+      throw new AttributeError(
+        `must be a number ${openMin ? 'above' : 'from'} ${min} ${openMin ? 'up to' : 'to'} ${max}`,
+      );
     }
     return value;
   };

@@ -92,7 +92,10 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     this.rangesTitle.textContent = 'The wavelengths of each base, one tick per pair';
     this.panel.heading.textContent = 'How close two distinct positions come in a sequence of length n';
     this.content.append(this.rangesTitle, this.ranges.root, this.panel.root);
-    attachReadout({ frame: this.ranges, show: (point) => this.showRange(point), step: () => ({ x: 8, y: ROW }) }, 'Wavelengths of each base');
+    attachReadout(
+      { frame: this.ranges, show: (point) => this.showRange(point), step: () => ({ x: 8, y: ROW }) },
+      'Wavelengths of each base',
+    );
     attachReadout(this.panel, 'Closest positions against sequence length');
   }
 
@@ -145,11 +148,17 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     const resolution = (base: number): BaseResolution => {
       const beyond = ph.positionResolution({ dModel: o.dModel, bases: [base], lengths, minOffset });
       // min-offset is at least 2, so every capped length is one (2 or more).
-      const below = ph.positionResolution({ dModel: o.dModel, bases: [base], lengths: lengths.map((n) => Math.min(n, minOffset)) });
+      const below = ph.positionResolution({
+        dModel: o.dModel,
+        bases: [base],
+        lengths: lengths.map((n) => Math.min(n, minOffset)),
+      });
       return { nearest: closerOf(below, beyond), far: beyond };
     };
     const keys = o.bases.map(keyOf);
-    const steps = o.bases.filter((_, b) => !this.resolutions.has(keys[b])).map((base) => () => this.resolutions.set(keyOf(base), resolution(base)));
+    const steps = o.bases
+      .filter((_, b) => !this.resolutions.has(keys[b]))
+      .map((base) => () => this.resolutions.set(keyOf(base), resolution(base)));
     return new Parts(steps, () => {
       const results = keys.map((key) => this.resolutions.get(key)!);
       forgetOld(this.resolutions, new Set(keys));
@@ -166,7 +175,10 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     const colour = (b: number) => theme.series[b % theme.series.length];
     const longest = Math.max(...data.wavelengths.map((w) => w[w.length - 1]));
     this.x = scaleLog().domain([2, longest * 1.5]);
-    const marks = o.positions !== null ? [{ axis: 'x' as const, value: o.positions, label: `n = ${formatInteger(o.positions)}` }] : [];
+    const marks =
+      o.positions !== null
+        ? [{ axis: 'x' as const, value: o.positions, label: `n = ${formatInteger(o.positions)}` }]
+        : [];
     this.drawRanges(data, o, width, colour);
 
     const count = data.lengths.length;
@@ -184,7 +196,12 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
       count,
       xAt: (i) => data.lengths[i],
       x: { scale: scaleLog().domain([2, o.maxLength]), label: 'sequence length n (positions)', format: powerOfTen },
-      y: { scale: scaleLinear().domain([0, hi * 1.1]).nice(), label: 'closest |PE(p) − PE(q)|' },
+      y: {
+        scale: scaleLinear()
+          .domain([0, hi * 1.1])
+          .nice(),
+        label: 'closest |PE(p) − PE(q)|',
+      },
       lines,
       marks,
       describe: (i) => [
@@ -213,7 +230,9 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     const x = this.x.range([0, box.width]);
     const ticks = axisTicks(x, box.width, 50);
     renderGrid(this.ranges.back, box, { x: { scale: x, values: ticks } });
-    renderAxes(this.ranges.front, box, { bottom: { scale: x, label: 'wavelength 2π/ωᵢ of each pair (positions)', values: ticks, format: powerOfTen } });
+    renderAxes(this.ranges.front, box, {
+      bottom: { scale: x, label: 'wavelength 2π/ωᵢ of each pair (positions)', values: ticks, format: powerOfTen },
+    });
     data.wavelengths.forEach((w, b) => {
       const y = b * ROW + 4;
       ctx.fillStyle = colour(b);
@@ -222,7 +241,12 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
       ctx.globalAlpha = 1;
       for (const v of w) ctx.fillRect(Math.round(x(v)) - 0.5, y, 1, ROW - 8);
     });
-    const g = select(this.ranges.front).selectAll('g.rows').data([0]).join('g').attr('class', 'rows').attr('transform', `translate(${box.left},${box.top})`);
+    const g = select(this.ranges.front)
+      .selectAll('g.rows')
+      .data([0])
+      .join('g')
+      .attr('class', 'rows')
+      .attr('transform', `translate(${box.left},${box.top})`);
     g.selectAll('text.row')
       .data(o.bases)
       .join('text')
@@ -250,9 +274,20 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     for (let n = 1; n < w.length; n++) if (Math.abs(this.x(w[n]) - point.x) < Math.abs(this.x(w[i]) - point.x)) i = n;
     const px = this.x(w[i]);
     const g = this.ranges.readoutLayer();
-    g.selectAll('line').data([px]).join('line').attr('class', 'cursor').attr('x1', (d) => d).attr('x2', (d) => d).attr('y1', b * ROW).attr('y2', (b + 1) * ROW);
+    g.selectAll('line')
+      .data([px])
+      .join('line')
+      .attr('class', 'cursor')
+      .attr('x1', (d) => d)
+      .attr('x2', (d) => d)
+      .attr('y1', b * ROW)
+      .attr('y2', (b + 1) * ROW);
     this.ranges.tooltip.show(
-      [`base ${exact(o.bases[b])}, pair i = ${i}`, `wavelength λ = ${exact(w[i])} positions`, `longest: 2π·base^((d−2)/d) = ${exact(w[w.length - 1])}`],
+      [
+        `base ${exact(o.bases[b])}, pair i = ${i}`,
+        `wavelength λ = ${exact(w[i])} positions`,
+        `longest: 2π·base^((d−2)/d) = ${exact(w[w.length - 1])}`,
+      ],
       box.left + px,
       box.top + b * ROW,
     );
@@ -267,7 +302,11 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     setContent(
       this.panel.caption,
       `At n = ${formatInteger(n)}: neighbours are `,
-      strong(o.bases.map((base, b) => `${exact(+at(data.nearest, b).toPrecision(3))} apart for base ${powerOfTen(base)}`).join(', ')),
+      strong(
+        o.bases
+          .map((base, b) => `${exact(+at(data.nearest, b).toPrecision(3))} apart for base ${powerOfTen(base)}`)
+          .join(', '),
+      ),
       `; positions at least ${formatInteger(minOffsetOf(o))} apart come as close as `,
       strong(o.bases.map((_, b) => exact(+at(data.far, b).toPrecision(3))).join(', ')),
       margin > 100
@@ -306,5 +345,11 @@ function joinBases(parts: PositionResolution[]): PositionResolution {
     }
     return out;
   };
-  return { bases: join((r) => r.bases), lengths: parts[0].lengths, minDistance: join((r) => r.minDistance), atOffset: join((r) => r.atOffset), float32Bound: parts[0].float32Bound };
+  return {
+    bases: join((r) => r.bases),
+    lengths: parts[0].lengths,
+    minDistance: join((r) => r.minDistance),
+    atOffset: join((r) => r.atOffset),
+    float32Bound: parts[0].float32Bound,
+  };
 }

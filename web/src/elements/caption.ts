@@ -11,5 +11,7 @@ export function strong(text: string): HTMLElement {
 
 /** 3 significant digits (0.553, 22.1), or m × 10ⁿ below 0.001. */
 export function short(value: number): string {
-  return value === 0 || !Number.isFinite(value) || Math.abs(value) >= 1e-3 ? exact(+value.toPrecision(3)) : scientific(value);
+  return value === 0 || !Number.isFinite(value) || Math.abs(value) >= 1e-3
+    ? exact(+value.toPrecision(3))
+    : scientific(value);
 }

@@ -19,6 +19,9 @@ export const CORE_ELEMENTS = [
 ] as const;
 
 /** Defines `element` under its tag unless the name is taken (by it, or another copy of the elements). */
-export function define(element: { tag: string } & CustomElementConstructor, registry: CustomElementRegistry = customElements): void {
+export function define(
+  element: { tag: string } & CustomElementConstructor,
+  registry: CustomElementRegistry = customElements,
+): void {
   if (!registry.get(element.tag)) registry.define(element.tag, element);
 }

@@ -17,7 +17,8 @@ export const offset = spec('offset', number(limit('maxAbsPosition', -1), maxAbsP
 export const layout = spec<Layout>('layout', choice(LAYOUTS), 'interleaved');
 export const spacing = spec<Spacing>('spacing', choice(SPACINGS), 'paper');
 /** An optional position or offset to mark (p, k): absent means no mark. */
-export const marker = (name: string) => spec<number | null>(name, integer(limit('maxAbsPosition', -1), maxAbsPosition), null);
+export const marker = (name: string) =>
+  spec<number | null>(name, integer(limit('maxAbsPosition', -1), maxAbsPosition), null);
 
 /** Refuses tables larger than MAX_CELLS with a message naming both attributes. */
 export function checkCells(rows: number, dModelValue: number, rowsName = 'positions'): void {

@@ -16,7 +16,8 @@ export function useLimits(limits: Readonly<WasmLimits>): void {
 /** A bound of the core (times `scale`), read when an attribute is parsed. */
 export function limit(name: LimitName, scale = 1): () => number {
   return () => {
-    if (!table) throw new Error(`the core's limits are known once the WebAssembly core has loaded (needed for ${name})`);
+    if (!table)
+      throw new Error(`the core's limits are known once the WebAssembly core has loaded (needed for ${name})`);
     return table[name] * scale;
   };
 }

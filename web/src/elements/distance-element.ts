@@ -60,7 +60,13 @@ const LIMITS: ZoomLimits = { lo: 0, hi: 2 ** 31, minSpan: 4 };
 
 export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, DistanceData> {
   static override readonly tag = 'phasor-distance';
-  static override attributeSpecs = [common.dModel(1000), common.base, common.positions(1000, 4096), common.marker('p'), common.marker('k')];
+  static override attributeSpecs = [
+    common.dModel(1000),
+    common.base,
+    common.positions(1000, 4096),
+    common.marker('p'),
+    common.marker('k'),
+  ];
   static override highlightTerms = ['p', 'p+k', 'k'];
   static override playable = ['p', 'k'];
 
@@ -81,9 +87,18 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
     this.caption.className = 'caption';
     this.content.append(this.view.frame.root, this.caption);
     const { frame } = this.view;
-    this.zoom = new ZoomWindow(frame.front, 'xy', () => this.scheduleRender(), () => frame.root.matches(':focus'));
+    this.zoom = new ZoomWindow(
+      frame.front,
+      'xy',
+      () => this.scheduleRender(),
+      () => frame.root.matches(':focus'),
+    );
     this.refreshReadout = attachReadout(
-      { frame, show: (point) => this.showReadout(point), step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: Math.max(1, this.y(1) - this.y(0)) }) },
+      {
+        frame,
+        show: (point) => this.showReadout(point),
+        step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: Math.max(1, this.y(1) - this.y(0)) }),
+      },
       'Distance matrix',
       this.zoom,
     );
@@ -135,14 +150,32 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
     const firstOffset = colsBins.first - rowsBins.first - (rows - 1) * s;
     // The same diagonals, grid and colour domain (whose raster the view keeps) when only the marks p and p + k moved.
     this.matrices.begin();
-    const inputs = { first: firstOffset, stride: s, count: rows + cols - 1, dModel: o.dModel, base: o.base, metric: 'l2' as const };
+    const inputs = {
+      first: firstOffset,
+      stride: s,
+      count: rows + cols - 1,
+      dModel: o.dModel,
+      base: o.base,
+      metric: 'l2' as const,
+    };
     const { grid, domain, max } = this.matrices.get([inputs, rows, cols], () => {
       const diagonals = this.core.offsetRowBins(inputs);
       let max = 0;
       for (const v of diagonals) if (v > max) max = v;
       return { grid: { diagonals, rows, cols }, domain: [0, max || 1] as const, max };
     });
-    this.shown = { diagonals: grid.diagonals, stride: s, rowStart: rowsBins.first, colStart: colsBins.first, rows, cols, positions: n, dModel: o.dModel, base: o.base, max };
+    this.shown = {
+      diagonals: grid.diagonals,
+      stride: s,
+      rowStart: rowsBins.first,
+      colStart: colsBins.first,
+      rows,
+      cols,
+      positions: n,
+      dModel: o.dModel,
+      base: o.base,
+      max,
+    };
     const x0 = this.x(colsBins.first);
     const y0 = this.y(rowsBins.first);
     this.view.draw(
@@ -160,11 +193,19 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
     // p's row near the bottom: its label is there, so p + k's goes at the top.
     const rowNearBottom = rowMark !== undefined && this.y(rowMark.at + 0.5) > box.height - 24;
     drawPositionMarks(frame.front, box, this.x, 'v', colMark ? [colMark] : [], rowNearBottom);
-    const window = (r: readonly [number, number]) => `${formatInteger(Math.floor(r[0]))} … ${formatInteger(Math.ceil(r[1]) - 1)}`;
-    setText(this.caption, `p ${window(pView)} × q ${window(qView)}, d_model = ${o.dModel}; largest distance shown ${exact(max)} (never above √(2·d_model) = ${exact(Math.sqrt(2 * o.dModel))})` +
-      (s > 1 ? `; each pixel is the root mean square distance over its ${formatInteger(s)} × ${formatInteger(s)} cells` : '') +
-      (this.zoom.zoomed ? ' (zoomed: 0 resets)' : ''));
-    frame.describe(`Distance matrix ‖PE(p) − PE(q)‖ at d_model ${o.dModel}: position q from ${window(qView)} across, position p from ${window(pView)} down, colour from 0 (dark) to ${exact(max)} (yellow)`);
+    const window = (r: readonly [number, number]) =>
+      `${formatInteger(Math.floor(r[0]))} … ${formatInteger(Math.ceil(r[1]) - 1)}`;
+    setText(
+      this.caption,
+      `p ${window(pView)} × q ${window(qView)}, d_model = ${o.dModel}; largest distance shown ${exact(max)} (never above √(2·d_model) = ${exact(Math.sqrt(2 * o.dModel))})` +
+        (s > 1
+          ? `; each pixel is the root mean square distance over its ${formatInteger(s)} × ${formatInteger(s)} cells`
+          : '') +
+        (this.zoom.zoomed ? ' (zoomed: 0 resets)' : ''),
+    );
+    frame.describe(
+      `Distance matrix ‖PE(p) − PE(q)‖ at d_model ${o.dModel}: position q from ${window(qView)} across, position p from ${window(pView)} down, colour from 0 (dark) to ${exact(max)} (yellow)`,
+    );
     this.refreshReadout();
   }
 
@@ -175,7 +216,10 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
     const shapes: HighlightShape[] = [];
     if (o && o.p !== null && term) {
       const k = o.k ?? 0;
-      const band = (scale: typeof this.x, at: number) => ({ from: scale(at), size: Math.max(3, scale(at + 1) - scale(at)) });
+      const band = (scale: typeof this.x, at: number) => ({
+        from: scale(at),
+        size: Math.max(3, scale(at + 1) - scale(at)),
+      });
       if (term === 'p') {
         const b = band(this.y, o.p);
         shapes.push({ kind: 'rect', x: 0, width: box.width, y: b.from, height: b.size, fill: true });
@@ -188,9 +232,11 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
         const [p0, p1] = this.y.domain();
         const from = Math.max(q0, p0 + k);
         const to = Math.min(q1, p1 + k);
-        if (from < to) shapes.push({ kind: 'line', x1: this.x(from), y1: this.y(from - k), x2: this.x(to), y2: this.y(to - k) });
+        if (from < to)
+          shapes.push({ kind: 'line', x1: this.x(from), y1: this.y(from - k), x2: this.x(to), y2: this.y(to - k) });
       }
-      if (term === 'k' || term === 'p' || term === 'p+k') shapes.push({ kind: 'ring', x: this.x(o.p + k + 0.5), y: this.y(o.p + 0.5), r: 7 });
+      if (term === 'k' || term === 'p' || term === 'p+k')
+        shapes.push({ kind: 'ring', x: this.x(o.p + k + 0.5), y: this.y(o.p + 0.5), r: 7 });
     }
     drawHighlight(front, box, shapes);
   }
@@ -208,13 +254,21 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
     const q = Math.floor(this.x.invert(point.x));
     const p = Math.floor(this.y.invert(point.y));
     // On row p, column p + k or the diagonal of offset k: that term; elsewhere none.
-    const near = (a: number, b: number | null) => b !== null && Math.abs(a - b) <= Math.max(1, 3 / Math.max(1e-9, this.x(1) - this.x(0)));
+    const near = (a: number, b: number | null) =>
+      b !== null && Math.abs(a - b) <= Math.max(1, 3 / Math.max(1e-9, this.x(1) - this.x(0)));
     const pk = o.p !== null ? o.p + (o.k ?? 0) : null;
     this.pointAt(near(q - p, o.k) && o.k !== null ? 'k' : near(p, o.p) ? 'p' : near(q, pk) ? 'p+k' : null);
     const anchor = this.view.markCell({ row: p, col: q }, this.x, this.y)!;
     const k = q - p;
     // The exact distance for this pair, computed for it alone.
-    const exactValue = this.core.offsetRowBins({ first: k, stride: 1, count: 1, dModel: o.dModel, base: o.base, metric: 'l2' })[0];
+    const exactValue = this.core.offsetRowBins({
+      first: k,
+      stride: 1,
+      count: 1,
+      dModel: o.dModel,
+      base: o.base,
+      metric: 'l2',
+    })[0];
     // The cells with the same offset q − p = k: a diagonal through the cell, across the view.
     const [q0, q1] = this.x.domain();
     const diagonal = [{ x1: this.x(q0), y1: this.y(q0 - k), x2: this.x(q1), y2: this.y(q1 - k) }];
@@ -229,7 +283,12 @@ export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, 
       .attr('y1', (d) => d.y1)
       .attr('x2', (d) => d.x2)
       .attr('y2', (d) => d.y2);
-    const lines = [`p = ${formatInteger(p)}, q = ${formatInteger(q)}`, `offset |q − p| = ${formatInteger(Math.abs(k))}`, `‖PE(p) − PE(q)‖ = ${exact(exactValue)}`, `same on the whole dashed diagonal`];
+    const lines = [
+      `p = ${formatInteger(p)}, q = ${formatInteger(q)}`,
+      `offset |q − p| = ${formatInteger(Math.abs(k))}`,
+      `‖PE(p) − PE(q)‖ = ${exact(exactValue)}`,
+      `same on the whole dashed diagonal`,
+    ];
     if (shown.stride > 1) {
       const r = Math.floor((p - shown.rowStart) / shown.stride);
       const c = Math.floor((q - shown.colStart) / shown.stride);

@@ -86,9 +86,18 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
     this.legend.className = 'legend';
     this.caption.className = 'caption';
     this.content.append(this.frame.root, this.legend, this.caption);
-    this.zoom = new ZoomWindow(this.frame.front, 'x', () => this.scheduleRender(), () => this.frame.root.matches(':focus'));
+    this.zoom = new ZoomWindow(
+      this.frame.front,
+      'x',
+      () => this.scheduleRender(),
+      () => this.frame.root.matches(':focus'),
+    );
     this.refreshReadout = attachReadout(
-      { frame: this.frame, show: (point) => this.showReadout(point), step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: 10 }) },
+      {
+        frame: this.frame,
+        show: (point) => this.showReadout(point),
+        step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: 10 }),
+      },
       'Dot product against offset',
       this.zoom,
     );
@@ -105,7 +114,11 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
     const full = this.series(o, { first: 0, stride: 1, count: o.maxOffset + 1 });
     const what = o.normalize ? 'cosine' : 'dot';
     return {
-      columns: ['k', `closed form sum cos(w_i k)${o.normalize ? ' / (d/2)' : ''}`, ...full.measured.map((m) => `${what} PE(${m.p})·PE(${m.p}+k)`)],
+      columns: [
+        'k',
+        `closed form sum cos(w_i k)${o.normalize ? ' / (d/2)' : ''}`,
+        ...full.measured.map((m) => `${what} PE(${m.p})·PE(${m.p}+k)`),
+      ],
       rows: full.closedForm.length,
       value: (r, c) => (c === 0 ? r : c === 1 ? full.closedForm[r] : full.measured[c - 2].values[r]),
     };
@@ -123,8 +136,19 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
    * The closed form and the measured curves over `bins`, from the core; with
    * `cache`, each curve whose inputs the last draw had is taken from it.
    */
-  private series(o: DotOffsetOptions, bins: Bins, cache?: DrawCache): Pick<DotOffsetData, 'closedForm' | 'measured' | 'largestGap'> {
-    const model = { dModel: o.dModel, base: o.base, normalize: o.normalize, first: bins.first, stride: bins.stride, count: bins.count };
+  private series(
+    o: DotOffsetOptions,
+    bins: Bins,
+    cache?: DrawCache,
+  ): Pick<DotOffsetData, 'closedForm' | 'measured' | 'largestGap'> {
+    const model = {
+      dModel: o.dModel,
+      base: o.base,
+      normalize: o.normalize,
+      first: bins.first,
+      stride: bins.stride,
+      count: bins.count,
+    };
     const kept = <T>(inputs: unknown, make: () => T): T => (cache ? cache.get(inputs, make) : make());
     const closedForm = kept(['closed form', model], () => this.core.dotByOffsetBins(model));
     let largestGap = 0;
@@ -144,7 +168,13 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
     const view = this.zoom.current.x;
     const bins = binsFor(view, box.width * devicePixelRatioNow(), 0, OFFSET_LIMITS);
     this.curves.begin();
-    const data: DotOffsetData = { ...bins, ...this.series(o, bins, this.curves), maxOffset: o.maxOffset, dModel: o.dModel, normalize: o.normalize };
+    const data: DotOffsetData = {
+      ...bins,
+      ...this.series(o, bins, this.curves),
+      maxOffset: o.maxOffset,
+      dModel: o.dModel,
+      normalize: o.normalize,
+    };
     this.shown = data;
     let lo = Infinity;
     let hi = -Infinity;
@@ -154,7 +184,10 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
     }
     const pad = (hi - lo) * 0.06 || 1;
     this.x = scaleLinear().domain(view).range([0, box.width]);
-    this.y = scaleLinear().domain([Math.min(0, lo) - pad, hi + pad]).range([box.height, 0]).nice();
+    this.y = scaleLinear()
+      .domain([Math.min(0, lo) - pad, hi + pad])
+      .range([box.height, 0])
+      .nice();
     const xTicks = positionTicks(this.x, box.width, 80);
     const yTicks = this.y.ticks(tickCount(box.height, 50));
     renderGrid(this.frame.back, box, { x: { scale: this.x, values: xTicks }, y: { scale: this.y, values: yTicks } });
@@ -172,12 +205,22 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
     const dash = 6;
     data.measured.forEach((m, n) => {
       ctx.lineDashOffset = -n * dash;
-      const style = { colour: theme.series[n % theme.series.length], width: 1.75, dash: count > 1 ? [dash, dash * (count - 1)] : [], dotsAbove: 0 };
+      const style = {
+        colour: theme.series[n % theme.series.length],
+        width: 1.75,
+        dash: count > 1 ? [dash, dash * (count - 1)] : [],
+        dotsAbove: 0,
+      };
       drawLine(ctx, { y: m.values, ...at, ...style }, this.x, this.y);
     });
     ctx.lineDashOffset = 0;
     renderSeriesLegend(this.legend, [
-      { label: o.normalize ? 'Σᵢ cos(ωᵢk) / (d/2), closed form' : 'Σᵢ cos(ωᵢk), closed form', colour: theme.fg, width: 5, dash: undefined },
+      {
+        label: o.normalize ? 'Σᵢ cos(ωᵢk) / (d/2), closed form' : 'Σᵢ cos(ωᵢk), closed form',
+        colour: theme.fg,
+        width: 5,
+        dash: undefined,
+      },
       ...data.measured.map((m, n) => ({
         label: `measured from p = ${formatInteger(m.p)}`,
         colour: theme.series[n % theme.series.length],
@@ -190,12 +233,16 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
       'Largest gap between a measured curve and the closed form: ',
       strong(scientific(data.largestGap)),
       data.normalize ? '' : ` (float32 rounding in a sum of ${o.dModel} products)`,
-      bins.stride > 1 || this.zoom.zoomed ? `. Offsets ${formatInteger(Math.ceil(view[0]))} … ${formatInteger(Math.floor(view[1]))}` : '',
+      bins.stride > 1 || this.zoom.zoomed
+        ? `. Offsets ${formatInteger(Math.ceil(view[0]))} … ${formatInteger(Math.floor(view[1]))}`
+        : '',
       withinPixel(bins.stride, frequencies.wavelengths, 'column').replace(/positions/g, 'offsets'),
       this.zoom.zoomed ? ' (zoomed: 0 resets).' : '',
     );
     this.drawMarker(o);
-    this.frame.describe(`${yLabel} for d_model ${o.dModel}: offset k from ${formatInteger(Math.ceil(view[0]))} to ${formatInteger(Math.floor(view[1]))} across, the product up`);
+    this.frame.describe(
+      `${yLabel} for d_model ${o.dModel}: offset k from ${formatInteger(Math.ceil(view[0]))} to ${formatInteger(Math.floor(view[1]))} across, the product up`,
+    );
     this.refreshReadout();
   }
 
@@ -203,8 +250,20 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
     const { box } = this.frame;
     const [k0, k1] = this.x.domain();
     const marks = o.k !== null && o.k >= k0 && o.k <= k1 ? [o.k] : [];
-    const g = select(this.frame.front).selectAll('g.marks').data([0]).join('g').attr('class', 'marks').attr('transform', `translate(${box.left},${box.top})`);
-    g.selectAll('line').data(marks).join('line').attr('class', 'marker').attr('x1', (k) => this.x(k)).attr('x2', (k) => this.x(k)).attr('y1', 0).attr('y2', box.height);
+    const g = select(this.frame.front)
+      .selectAll('g.marks')
+      .data([0])
+      .join('g')
+      .attr('class', 'marks')
+      .attr('transform', `translate(${box.left},${box.top})`);
+    g.selectAll('line')
+      .data(marks)
+      .join('line')
+      .attr('class', 'marker')
+      .attr('x1', (k) => this.x(k))
+      .attr('x2', (k) => this.x(k))
+      .attr('y1', 0)
+      .attr('y2', box.height);
     g.selectAll('text')
       .data(marks)
       .join('text')
@@ -241,7 +300,11 @@ export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null
       this.frame,
       this.x(k),
       at.measured.map((m, n) => ({ y: this.y(m.values[0]), colour: colours[n % colours.length] ?? 'currentColor' })),
-      [`k = ${formatInteger(k)}`, `closed form: ${exact(at.closedForm[0])}`, ...at.measured.map((m) => `p = ${formatInteger(m.p)}: ${what} = ${exact(m.values[0])}`)],
+      [
+        `k = ${formatInteger(k)}`,
+        `closed form: ${exact(at.closedForm[0])}`,
+        ...at.measured.map((m) => `p = ${formatInteger(m.p)}: ${what} = ${exact(m.values[0])}`),
+      ],
     );
   }
 }

@@ -107,7 +107,16 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
       const first = n * block;
       const count = Math.min(block, o.positions - first);
       const normals = this.normals(ph, o.seed, first * o.dModel, count * o.dModel);
-      parts.push(ph.embeddingScale({ dModel: o.dModel, positions: count, offset: o.offset + first, base: o.base, normals, embeddingStd: std }));
+      parts.push(
+        ph.embeddingScale({
+          dModel: o.dModel,
+          positions: count,
+          offset: o.offset + first,
+          base: o.base,
+          normals,
+          embeddingStd: std,
+        }),
+      );
     });
     const join = (pick: (r: EmbeddingScale) => Float32Array) => {
       const out = new Float32Array(o.positions);
@@ -128,7 +137,8 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
 
   /** Normals first … first + count − 1 of the seed's token stream: from those kept (drawing the missing ones), or drawn alone past KEPT_NORMALS. */
   private normals(ph: Phasor, seed: number, first: number, count: number): Float64Array {
-    const draw = (from: number, n: number) => ph.standardNormals({ seed, stream: STREAM.embedding, first: from, count: n });
+    const draw = (from: number, n: number) =>
+      ph.standardNormals({ seed, stream: STREAM.embedding, first: from, count: n });
     if (this.kept?.seed !== seed) this.kept = { seed, normals: new KeptPrefix(KEPT_NORMALS, draw) };
     return this.kept.normals.slice(first, first + count) ?? draw(first, count);
   }
@@ -153,8 +163,17 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
       margin: MARGIN,
       count,
       xAt: (i) => o.offset + i,
-      x: { scale: scaleLinear().domain(count > 1 ? [o.offset, o.offset + count - 1] : [o.offset - 0.5, o.offset + 0.5]), label: 'position p', format: formatInteger },
-      y: { scale: scaleLinear().domain([0, top * 1.08]).nice(), label: 'length (Euclidean norm)' },
+      x: {
+        scale: scaleLinear().domain(count > 1 ? [o.offset, o.offset + count - 1] : [o.offset - 0.5, o.offset + 0.5]),
+        label: 'position p',
+        format: formatInteger,
+      },
+      y: {
+        scale: scaleLinear()
+          .domain([0, top * 1.08])
+          .nice(),
+        label: 'length (Euclidean norm)',
+      },
       lines,
       describe: (i) => [`p = ${formatInteger(o.offset + i)}`, ...lines.map((l, n) => `${names[n]} = ${exact(l.y[i])}`)],
       label: `Norms of token embeddings with and without ×√d_model, of PE and of their sums, d_model ${o.dModel}`,

@@ -48,7 +48,11 @@ export interface EncodingChartData extends Bins {
 
 const MARGIN = { top: 10, right: 14, bottom: 44, left: 52 };
 
-export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, { dims: number[]; frequencies: Float64Array; wavelengths: Float64Array }, EncodingChartData> {
+export class PhasorEncodingElement extends PhasorElement<
+  EncodingChartOptions,
+  { dims: number[]; frequencies: Float64Array; wavelengths: Float64Array },
+  EncodingChartData
+> {
   static override readonly tag = 'phasor-encoding';
   static override attributeSpecs = [
     common.dModel(4),
@@ -57,7 +61,11 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, {
     common.offset,
     common.layout,
     common.spacing,
-    spec<number[] | null>('dims', integerList(0, () => common.maxDModel() - 1, 12), null),
+    spec<number[] | null>(
+      'dims',
+      integerList(0, () => common.maxDModel() - 1, 12),
+      null,
+    ),
   ];
 
   private readonly frame = new ChartFrame();
@@ -76,9 +84,18 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, {
     this.legend.className = 'legend';
     this.caption.className = 'caption';
     this.content.append(this.frame.root, this.legend, this.caption);
-    this.zoom = new ZoomWindow(this.frame.front, 'x', () => this.scheduleRender(), () => this.frame.root.matches(':focus'));
+    this.zoom = new ZoomWindow(
+      this.frame.front,
+      'x',
+      () => this.scheduleRender(),
+      () => this.frame.root.matches(':focus'),
+    );
     this.refreshReadout = attachReadout(
-      { frame: this.frame, show: (point) => this.showReadout(point), step: () => ({ x: Math.max(1, Math.abs(this.x(1) - this.x(0))), y: 10 }) },
+      {
+        frame: this.frame,
+        show: (point) => this.showReadout(point),
+        step: () => ({ x: Math.max(1, Math.abs(this.x(1) - this.x(0))), y: 10 }),
+      },
       'Encoding curves',
       this.zoom,
     );
@@ -93,7 +110,16 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, {
     const o = this.drawnOptions!;
     const dims = this.shown!.dims;
     common.checkCells(o.positions, dims.length, 'positions × dims');
-    const columns = this.core.encodeBinColumns({ first: o.offset, stride: 1, count: o.positions, dModel: o.dModel, base: o.base, layout: o.layout, spacing: o.spacing, dims });
+    const columns = this.core.encodeBinColumns({
+      first: o.offset,
+      stride: 1,
+      count: o.positions,
+      dModel: o.dModel,
+      base: o.base,
+      layout: o.layout,
+      spacing: o.spacing,
+      dims,
+    });
     return {
       columns: ['position', ...dims.map((j) => `PE(p, ${j})`)],
       rows: o.positions,
@@ -104,7 +130,17 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, {
   /** "Copy as code": the table this chart draws. */
   override codeConfig(): CodeConfig | null {
     const o = this.drawnOptions;
-    return o && { kind: 'table', positions: o.positions, dModel: o.dModel, base: o.base, offset: o.offset, layout: o.layout, spacing: o.spacing };
+    return (
+      o && {
+        kind: 'table',
+        positions: o.positions,
+        dModel: o.dModel,
+        base: o.base,
+        offset: o.offset,
+        layout: o.layout,
+        spacing: o.spacing,
+      }
+    );
   }
 
   protected computeKey(o: EncodingChartOptions): unknown {
@@ -114,11 +150,17 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, {
   protected compute(ph: Phasor, o: EncodingChartOptions) {
     const dims = o.dims ?? defaultDimensions(o.dModel, o.layout);
     const tooWide = dims.find((j) => j >= o.dModel);
-    if (tooWide !== undefined) throw new AttributeError(`dims: dimension ${tooWide} is not below d-model (${o.dModel})`);
+    if (tooWide !== undefined)
+      throw new AttributeError(`dims: dimension ${tooWide} is not below d-model (${o.dModel})`);
     return { dims, ...ph.frequencies({ dModel: o.dModel, base: o.base, spacing: o.spacing }) };
   }
 
-  protected draw(data: { dims: number[]; frequencies: Float64Array; wavelengths: Float64Array }, o: EncodingChartOptions, width: number, theme: Theme): void {
+  protected draw(
+    data: { dims: number[]; frequencies: Float64Array; wavelengths: Float64Array },
+    o: EncodingChartOptions,
+    width: number,
+    theme: Theme,
+  ): void {
     const height = Math.round(Math.min(360, Math.max(220, width * 0.48)));
     const ctx = this.frame.layout(width, height, MARGIN);
     const { box } = this.frame;
@@ -129,9 +171,27 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, {
     this.y = scaleLinear().domain([-1.08, 1.08]).range([box.height, 0]);
     const bins = binsFor(view, box.width * devicePixelRatioNow(), o.offset);
     const { dims, wavelengths } = data;
-    const columns = this.core.encodeBinColumns({ ...bins, dModel: o.dModel, base: o.base, layout: o.layout, spacing: o.spacing, dims });
+    const columns = this.core.encodeBinColumns({
+      ...bins,
+      dModel: o.dModel,
+      base: o.base,
+      layout: o.layout,
+      spacing: o.spacing,
+      dims,
+    });
     const series = dims.map((_, n) => columns.subarray(n * bins.count, (n + 1) * bins.count));
-    this.shown = { ...bins, dims, series, encoding: { positions: o.positions, offset: o.offset, dModel: o.dModel, frequencies: data.frequencies, wavelengths } };
+    this.shown = {
+      ...bins,
+      dims,
+      series,
+      encoding: {
+        positions: o.positions,
+        offset: o.offset,
+        dModel: o.dModel,
+        frequencies: data.frequencies,
+        wavelengths,
+      },
+    };
     const xTicks = positionTicks(this.x, box.width, 80);
     const yTicks = [-1, -0.5, 0, 0.5, 1];
     renderGrid(this.frame.back, box, { x: { scale: this.x, values: xTicks }, y: { scale: this.y, values: yTicks } });
@@ -151,11 +211,21 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, {
       dims.map((j, n) => {
         const d = describeDimension(j, o.dModel, o.layout);
         const band = aliased(j) ? ' — wavelength under 4 pixels: the band it fills' : '';
-        return { label: `j = ${j}: ${d.fn}(p·ω${subscript(d.pair)}), λ = ${exact(+wavelengths[d.pair].toPrecision(4))}${band}`, colour: theme.series[n % theme.series.length] };
+        return {
+          label: `j = ${j}: ${d.fn}(p·ω${subscript(d.pair)}), λ = ${exact(+wavelengths[d.pair].toPrecision(4))}${band}`,
+          colour: theme.series[n % theme.series.length],
+        };
       }),
     );
-    setText(this.caption, this.zoom.zoomed || bins.stride > 1 ? `positions ${formatInteger(Math.ceil(view[0]))} … ${formatInteger(Math.floor(view[1]))}${withinPixel(bins.stride, [], 'column')}${this.zoom.zoomed ? ' (zoomed: 0 resets)' : ''}` : '');
-    this.frame.describe(`PE(p, j) for dimensions ${dims.join(', ')} of ${o.dModel}: position p from ${formatInteger(Math.ceil(view[0]))} to ${formatInteger(Math.floor(view[1]))} across, value from −1 to 1 up`);
+    setText(
+      this.caption,
+      this.zoom.zoomed || bins.stride > 1
+        ? `positions ${formatInteger(Math.ceil(view[0]))} … ${formatInteger(Math.floor(view[1]))}${withinPixel(bins.stride, [], 'column')}${this.zoom.zoomed ? ' (zoomed: 0 resets)' : ''}`
+        : '',
+    );
+    this.frame.describe(
+      `PE(p, j) for dimensions ${dims.join(', ')} of ${o.dModel}: position p from ${formatInteger(Math.ceil(view[0]))} to ${formatInteger(Math.floor(view[1]))} across, value from −1 to 1 up`,
+    );
     this.refreshReadout();
   }
 
@@ -168,7 +238,16 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, {
     }
     const p = o.offset + Math.round(this.x.invert(point.x) - o.offset);
     // The exact values at this position, computed for it alone.
-    const values = this.core.encodeBinColumns({ first: p, stride: 1, count: 1, dModel: o.dModel, base: o.base, layout: o.layout, spacing: o.spacing, dims: shown.dims });
+    const values = this.core.encodeBinColumns({
+      first: p,
+      stride: 1,
+      count: 1,
+      dModel: o.dModel,
+      base: o.base,
+      layout: o.layout,
+      spacing: o.spacing,
+      dims: shown.dims,
+    });
     const colours = this.drawnTheme?.series ?? [];
     const lines = [`p = ${formatInteger(p)}`];
     shown.dims.forEach((j, n) => {
@@ -180,6 +259,11 @@ export class PhasorEncodingElement extends PhasorElement<EncodingChartOptions, {
       const [a, b] = binRange(shown, r);
       lines.push(`pixel: mean over p = ${formatInteger(a)} … ${formatInteger(b)}`);
     }
-    showCursor(this.frame, this.x(p), shown.dims.map((_, n) => ({ y: this.y(values[n]), colour: colours[n % colours.length] ?? 'currentColor' })), lines);
+    showCursor(
+      this.frame,
+      this.x(p),
+      shown.dims.map((_, n) => ({ y: this.y(values[n]), colour: colours[n % colours.length] ?? 'currentColor' })),
+      lines,
+    );
   }
 }

@@ -12,5 +12,6 @@ export const EXPERIMENT_ELEMENTS: Record<string, () => Promise<{ tag: string } &
   'phasor-embedding-scale': () => import('./embedding-scale-element.js').then((m) => m.PhasorEmbeddingScaleElement),
   'phasor-rope-scaling': () => import('./rope-scaling-element.js').then((m) => m.PhasorRopeScalingElement),
   'phasor-rope-decay': () => import('./rope-decay-element.js').then((m) => m.PhasorRopeDecayElement),
-  'phasor-attention-patterns': () => import('./attention-patterns-element.js').then((m) => m.PhasorAttentionPatternsElement),
+  'phasor-attention-patterns': () =>
+    import('./attention-patterns-element.js').then((m) => m.PhasorAttentionPatternsElement),
 };

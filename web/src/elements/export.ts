@@ -104,11 +104,14 @@ export async function chartPng(
   ctx.fillRect(0, 0, content.width, content.height);
   const page = new DOMMatrix().scale(scale).translate(-content.left, -content.top);
   const { canvases, svgs } = element.surfaces;
-  const layers = [...canvases, ...svgs].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  const layers = [...canvases, ...svgs].sort((a, b) =>
+    a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+  );
   for (const layer of layers) {
     const box = layer.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
-    if (layer instanceof HTMLCanvasElement) ctx.drawImage(layer, box.left - content.left, box.top - content.top, box.width, box.height);
+    if (layer instanceof HTMLCanvasElement)
+      ctx.drawImage(layer, box.left - content.left, box.top - content.top, box.width, box.height);
     else paintSvg(ctx, layer, page);
   }
   const blob = await new Promise<Blob>((resolve, reject) =>
@@ -137,7 +140,13 @@ export function toCsv(table: CsvTable): string {
 }
 
 /** A row-major matrix as a table: a label column, then one column per matrix column. */
-export function matrixTable(values: ArrayLike<number>, rows: number, columns: number, corner: string, firstRow = 0): CsvTable {
+export function matrixTable(
+  values: ArrayLike<number>,
+  rows: number,
+  columns: number,
+  corner: string,
+  firstRow = 0,
+): CsvTable {
   return {
     columns: [corner, ...Array.from({ length: columns }, (_, c) => String(c))],
     rows,

@@ -74,9 +74,18 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
     super();
     this.legend.className = 'legend';
     this.content.append(this.frame.root, this.legend);
-    this.zoom = new ZoomWindow(this.frame.front, 'x', () => this.scheduleRender(), () => this.frame.root.matches(':focus'));
+    this.zoom = new ZoomWindow(
+      this.frame.front,
+      'x',
+      () => this.scheduleRender(),
+      () => this.frame.root.matches(':focus'),
+    );
     this.refreshReadout = attachReadout(
-      { frame: this.frame, show: (point) => this.showReadout(point), step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: 10 }) },
+      {
+        frame: this.frame,
+        show: (point) => this.showReadout(point),
+        step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: 10 }),
+      },
       'Frequencies and wavelengths',
       this.zoom,
     );
@@ -111,13 +120,31 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
 
   private series(data: FrequenciesData, o: FrequenciesOptions, theme: Theme): (LegendEntry & { y: Float64Array })[] {
     const out: (LegendEntry & { y: Float64Array })[] = [
-      { label: o.spacing === 'paper' ? 'geometric: λᵢ = 2π·base^(2i/d)' : 'geometric (tensor2tensor): λᵢ = 2π·base^(i/(d/2−1))', colour: theme.series[0], width: 2.25, y: data.wavelengths },
+      {
+        label:
+          o.spacing === 'paper'
+            ? 'geometric: λᵢ = 2π·base^(2i/d)'
+            : 'geometric (tensor2tensor): λᵢ = 2π·base^(i/(d/2−1))',
+        colour: theme.series[0],
+        width: 2.25,
+        y: data.wavelengths,
+      },
     ];
     if (o.compare === 'both' || o.compare === 'wavelength') {
-      out.push({ label: 'if λ were spaced linearly', colour: theme.series[1], dash: [6, 4], y: data.linearWavelengths });
+      out.push({
+        label: 'if λ were spaced linearly',
+        colour: theme.series[1],
+        dash: [6, 4],
+        y: data.linearWavelengths,
+      });
     }
     if (o.compare === 'both' || o.compare === 'frequency') {
-      out.push({ label: 'if ω were spaced linearly', colour: theme.series[3], dash: [2, 3], y: data.linearFrequencyWavelengths });
+      out.push({
+        label: 'if ω were spaced linearly',
+        colour: theme.series[3],
+        dash: [2, 3],
+        y: data.linearFrequencyWavelengths,
+      });
     }
     return out;
   }
@@ -131,26 +158,46 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
     const n = data.frequencies.length;
     const top = TAU * o.base;
     const base: [number, number] = n > 1 ? [0, n - 1] : [-0.5, 0.5];
-    this.zoom.configure({ x: base, y: [0, 1] }, box, { lo: base[0], hi: base[1], minSpan: Math.min(4, base[1] - base[0]) });
+    this.zoom.configure({ x: base, y: [0, 1] }, box, {
+      lo: base[0],
+      hi: base[1],
+      minSpan: Math.min(4, base[1] - base[0]),
+    });
     this.x = scaleLinear().domain(this.zoom.current.x).range([0, box.width]);
-    this.y = scaleLog().domain([TAU / 2, top * 2]).range([box.height, 0]);
-    const omega = scaleLog().domain([TAU / (TAU / 2), TAU / (top * 2)]).range([box.height, 0]);
+    this.y = scaleLog()
+      .domain([TAU / 2, top * 2])
+      .range([box.height, 0]);
+    const omega = scaleLog()
+      .domain([TAU / (TAU / 2), TAU / (top * 2)])
+      .range([box.height, 0]);
     const xTicks = this.x.ticks(tickCount(box.width)).filter(Number.isInteger);
     const yTicks = decades(this.y.domain());
     renderGrid(this.frame.back, box, { x: { scale: this.x, values: xTicks }, y: { scale: this.y, values: yTicks } });
     renderAxes(this.frame.front, box, {
       bottom: { scale: this.x, label: 'pair index i (dimensions 2i, 2i+1)', values: xTicks, format: formatInteger },
       left: { scale: this.y, label: 'wavelength λᵢ (positions)', values: yTicks, format: powerOfTen },
-      right: { scale: omega, label: 'frequency ωᵢ (rad/position)', values: decades(omega.domain()), format: powerOfTen },
+      right: {
+        scale: omega,
+        label: 'frequency ωᵢ (rad/position)',
+        values: decades(omega.domain()),
+        format: powerOfTen,
+      },
     });
     this.drawBand(o, box.width);
     const all = this.series(data, o, theme);
     for (const s of [...all].reverse()) {
-      drawLine(ctx, { y: s.y, colour: s.colour, width: s.width ?? 1.75, dash: s.dash, dotsAbove: s.dash ? 0 : 7 }, this.x, this.y);
+      drawLine(
+        ctx,
+        { y: s.y, colour: s.colour, width: s.width ?? 1.75, dash: s.dash, dotsAbove: s.dash ? 0 : 7 },
+        this.x,
+        this.y,
+      );
     }
     renderSeriesLegend(this.legend, all);
     const [i0, i1] = this.x.domain();
-    this.frame.describe(`Wavelengths of pairs ${Math.ceil(i0)} to ${Math.floor(i1)} of ${n} for d_model ${o.dModel} and base ${o.base}: pair index i across, wavelength up on a log scale from 2π to 2π·base`);
+    this.frame.describe(
+      `Wavelengths of pairs ${Math.ceil(i0)} to ${Math.floor(i1)} of ${n} for d_model ${o.dModel} and base ${o.base}: pair index i across, wavelength up on a log scale from 2π to 2π·base`,
+    );
     this.refreshReadout();
   }
 
@@ -159,14 +206,39 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
     const { box } = this.frame;
     const lo = this.y(TAU);
     const hi = this.y(TAU * o.base);
-    const back = select(this.frame.back).selectAll('g.bands').data([0]).join('g').attr('class', 'bands').attr('transform', `translate(${box.left},${box.top})`);
-    back.selectAll('rect').data([0]).join('rect').attr('class', 'band').attr('x', 0).attr('width', plotWidth).attr('y', hi).attr('height', lo - hi);
+    const back = select(this.frame.back)
+      .selectAll('g.bands')
+      .data([0])
+      .join('g')
+      .attr('class', 'bands')
+      .attr('transform', `translate(${box.left},${box.top})`);
+    back
+      .selectAll('rect')
+      .data([0])
+      .join('rect')
+      .attr('class', 'band')
+      .attr('x', 0)
+      .attr('width', plotWidth)
+      .attr('y', hi)
+      .attr('height', lo - hi);
     const edges = [
       { y: lo, text: '2π' },
       { y: hi, text: `2π·base = ${exact(+(TAU * o.base).toPrecision(5))}` },
     ];
-    const g = select(this.frame.front).selectAll('g.edges').data([0]).join('g').attr('class', 'edges').attr('transform', `translate(${box.left},${box.top})`);
-    g.selectAll('line.band-edge').data(edges).join('line').attr('class', 'band-edge').attr('x1', 0).attr('x2', plotWidth).attr('y1', (d) => d.y).attr('y2', (d) => d.y);
+    const g = select(this.frame.front)
+      .selectAll('g.edges')
+      .data([0])
+      .join('g')
+      .attr('class', 'edges')
+      .attr('transform', `translate(${box.left},${box.top})`);
+    g.selectAll('line.band-edge')
+      .data(edges)
+      .join('line')
+      .attr('class', 'band-edge')
+      .attr('x1', 0)
+      .attr('x2', plotWidth)
+      .attr('y1', (d) => d.y)
+      .attr('y2', (d) => d.y);
     g.selectAll('text.note')
       .data(edges)
       .join('text')
@@ -176,7 +248,14 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
       .attr('y', (d) => d.y - 5)
       .text((d) => d.text);
     const marks = o.positions !== null ? [o.positions] : [];
-    g.selectAll('line.marker').data(marks).join('line').attr('class', 'marker').attr('x1', 0).attr('x2', plotWidth).attr('y1', (v) => this.y(v)).attr('y2', (v) => this.y(v));
+    g.selectAll('line.marker')
+      .data(marks)
+      .join('line')
+      .attr('class', 'marker')
+      .attr('x1', 0)
+      .attr('x2', plotWidth)
+      .attr('y1', (v) => this.y(v))
+      .attr('y2', (v) => this.y(v));
     g.selectAll('text.marker-label')
       .data(marks)
       .join('text')
@@ -199,9 +278,14 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
       if (index !== null || name === 'pair') {
         const i = Math.min(data.wavelengths.length - 1, Math.max(0, index ?? 0));
         const x = this.x(i);
-        shapes.push({ kind: 'line', x1: x, x2: x, y1: 0, y2: box.height }, { kind: 'ring', x, y: this.y(data.wavelengths[i]), r: 9 });
-      } else if (name === 'omega') shapes.push({ kind: 'rect', x: box.width + 2, y: 0, width: 40, height: box.height, fill: true });
-      else if (name === 'lambda') shapes.push({ kind: 'rect', x: -44, y: 0, width: 42, height: box.height, fill: true });
+        shapes.push(
+          { kind: 'line', x1: x, x2: x, y1: 0, y2: box.height },
+          { kind: 'ring', x, y: this.y(data.wavelengths[i]), r: 9 },
+        );
+      } else if (name === 'omega')
+        shapes.push({ kind: 'rect', x: box.width + 2, y: 0, width: 40, height: box.height, fill: true });
+      else if (name === 'lambda')
+        shapes.push({ kind: 'rect', x: -44, y: 0, width: 42, height: box.height, fill: true });
     }
     drawHighlight(this.frame.front, box, shapes);
   }
@@ -225,8 +309,14 @@ export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, 
       `λ${subscript(i)} = ${exact(data.wavelengths[i])} positions`,
     ];
     if (o.compare === 'both' || o.compare === 'wavelength') lines.push(`linear λ: ${exact(data.linearWavelengths[i])}`);
-    if (o.compare === 'both' || o.compare === 'frequency') lines.push(`linear ω: λ = ${exact(data.linearFrequencyWavelengths[i])}`);
-    showCursor(this.frame, this.x(i), series.map((s) => ({ y: this.y(s.y[i]), colour: s.colour })), lines);
+    if (o.compare === 'both' || o.compare === 'frequency')
+      lines.push(`linear ω: λ = ${exact(data.linearFrequencyWavelengths[i])}`);
+    showCursor(
+      this.frame,
+      this.x(i),
+      series.map((s) => ({ y: this.y(s.y[i]), colour: s.colour })),
+      lines,
+    );
   }
 }
 

@@ -59,9 +59,22 @@ export interface HeatmapData extends Bins {
 const MARGIN = { top: 44, right: 14, bottom: 44, left: 64 };
 const COLOURS = { interpolator: divergingInterpolator, domain: [-1, 1] as const, label: 'PE(p, j)' };
 
-export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { frequencies: Float64Array; wavelengths: Float64Array }, HeatmapData> {
+export class PhasorHeatmapElement extends PhasorElement<
+  HeatmapOptions,
+  { frequencies: Float64Array; wavelengths: Float64Array },
+  HeatmapData
+> {
   static override readonly tag = 'phasor-heatmap';
-  static override attributeSpecs = [common.dModel(128), common.base, common.positions(100), common.offset, common.layout, common.spacing, common.marker('p'), common.marker('k')];
+  static override attributeSpecs = [
+    common.dModel(128),
+    common.base,
+    common.positions(100),
+    common.offset,
+    common.layout,
+    common.spacing,
+    common.marker('p'),
+    common.marker('k'),
+  ];
   static override highlightTerms = ['p', 'p+k', 'pair'];
   static override playable = ['p'];
 
@@ -85,9 +98,18 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
     this.caption.className = 'caption';
     this.content.append(this.view.frame.root, this.caption);
     const { frame } = this.view;
-    this.zoom = new ZoomWindow(frame.front, 'y', () => this.scheduleRender(), () => frame.root.matches(':focus'));
+    this.zoom = new ZoomWindow(
+      frame.front,
+      'y',
+      () => this.scheduleRender(),
+      () => frame.root.matches(':focus'),
+    );
     this.refreshReadout = attachReadout(
-      { frame, show: (point) => this.showReadout(point), step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: Math.max(1, this.y(1) - this.y(0)) }) },
+      {
+        frame,
+        show: (point) => this.showReadout(point),
+        step: () => ({ x: Math.max(1, this.x(1) - this.x(0)), y: Math.max(1, this.y(1) - this.y(0)) }),
+      },
       'Heatmap of the encoding table',
       this.zoom,
     );
@@ -108,7 +130,17 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
   /** "Copy as code": the table this chart draws. */
   override codeConfig(): CodeConfig | null {
     const o = this.drawnOptions;
-    return o && { kind: 'table', positions: o.positions, dModel: o.dModel, base: o.base, offset: o.offset, layout: o.layout, spacing: o.spacing };
+    return (
+      o && {
+        kind: 'table',
+        positions: o.positions,
+        dModel: o.dModel,
+        base: o.base,
+        offset: o.offset,
+        layout: o.layout,
+        spacing: o.spacing,
+      }
+    );
   }
 
   protected computeKey(o: HeatmapOptions): unknown {
@@ -119,7 +151,11 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
     return ph.frequencies({ dModel: o.dModel, base: o.base, spacing: o.spacing });
   }
 
-  protected draw(data: { frequencies: Float64Array; wavelengths: Float64Array }, o: HeatmapOptions, width: number): void {
+  protected draw(
+    data: { frequencies: Float64Array; wavelengths: Float64Array },
+    o: HeatmapOptions,
+    width: number,
+  ): void {
     const plotWidth = width - MARGIN.left - MARGIN.right;
     const plotHeight = Math.round(Math.min(520, Math.max(180, plotWidth * 0.6)));
     const { frame } = this.view;
@@ -133,7 +169,11 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
     // The same table (and grid object, whose raster the view keeps) when only the marks p and p + k moved.
     this.tables.begin();
     const inputs = { ...bins, dModel: o.dModel, base: o.base, layout: o.layout, spacing: o.spacing };
-    const grid = this.tables.get(inputs, () => ({ values: this.core.encodeBins({ ...inputs, into: this.tableBuffer(bins.count * o.dModel) }), rows: bins.count, cols: o.dModel }));
+    const grid = this.tables.get(inputs, () => ({
+      values: this.core.encodeBins({ ...inputs, into: this.tableBuffer(bins.count * o.dModel) }),
+      rows: bins.count,
+      cols: o.dModel,
+    }));
     this.shown = { ...bins, table: grid.values, ...data, dModel: o.dModel, positions: o.positions, offset: o.offset };
     const top = this.y(bins.first);
     const raster = this.view.draw(ctx, grid, COLOURS, {
@@ -142,7 +182,8 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
       width: box.width,
       height: this.y(bins.first + bins.count * bins.stride) - top,
     });
-    const integerTicks = (scale: typeof this.x, pixels: number) => scale.ticks(tickCount(pixels, 70)).filter(Number.isInteger);
+    const integerTicks = (scale: typeof this.x, pixels: number) =>
+      scale.ticks(tickCount(pixels, 70)).filter(Number.isInteger);
     renderAxes(frame.front, box, {
       bottom: { scale: this.x, label: 'dimension j', values: integerTicks(this.x, box.width), format: formatInteger },
       left: { scale: this.y, label: 'position p', values: positionTicks(this.y, box.height), format: formatInteger },
@@ -150,13 +191,16 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
     this.shadeFastPairs(fastPairs(bins.stride, data.wavelengths), o);
     drawPositionMarks(frame.front, box, this.y, 'h', markedPositions(o));
     const [v0, v1] = view;
-    const across = raster.downsampled && raster.width < o.dModel ? `; each pixel column averages ${(o.dModel / raster.width).toFixed(1)} dimensions` : '';
+    const across =
+      raster.downsampled && raster.width < o.dModel
+        ? `; each pixel column averages ${(o.dModel / raster.width).toFixed(1)} dimensions`
+        : '';
     setText(
       this.caption,
       `positions ${formatInteger(Math.floor(v0))} … ${formatInteger(Math.ceil(v1) - 1)} × ${formatInteger(o.dModel)} dimensions` +
-      withinPixel(bins.stride, data.wavelengths, 'row') +
-      across +
-      (this.zoom.zoomed ? ' (zoomed: 0 resets)' : ''),
+        withinPixel(bins.stride, data.wavelengths, 'row') +
+        across +
+        (this.zoom.zoomed ? ' (zoomed: 0 resets)' : ''),
     );
     frame.describe(
       `Heatmap of PE(p, j): dimension j from 0 to ${o.dModel - 1} across, position p from ${formatInteger(Math.floor(v0))} to ${formatInteger(Math.ceil(v1) - 1)} down, colour from −1 (blue) through 0 (white) to +1 (red)`,
@@ -185,12 +229,25 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
   private shadeFastPairs(fast: number, o: HeatmapOptions): void {
     const { box } = this.view.frame;
     const half = o.dModel / 2;
-    const spans = fast === 0 ? [] : o.layout === 'split' ? [[0, fast], [half, half + fast]] : [[0, 2 * fast]];
+    const spans =
+      fast === 0
+        ? []
+        : o.layout === 'split'
+          ? [
+              [0, fast],
+              [half, half + fast],
+            ]
+          : [[0, 2 * fast]];
     const [lo, hi] = this.y.domain();
     const marksNearTop = markedPositions(o).some((m) => m.at >= lo && m.at < hi && this.y(m.at + 0.5) < 30);
     const noteY = marksNearTop ? box.height - 8 : 14;
     if (drawnAlready(this.view.frame.front, 'aliased', [box, spans.map((d) => d.map((v) => this.x(v))), noteY])) return;
-    const g = select(this.view.frame.front).selectAll('g.aliased').data([0]).join('g').attr('class', 'aliased').attr('transform', `translate(${box.left},${box.top})`);
+    const g = select(this.view.frame.front)
+      .selectAll('g.aliased')
+      .data([0])
+      .join('g')
+      .attr('class', 'aliased')
+      .attr('transform', `translate(${box.left},${box.top})`);
     g.selectAll('rect')
       .data(spans)
       .join('rect')
@@ -216,11 +273,27 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
     const [name, index] = term ? parseTerm(term) : ['', null];
     const rows = markedPositions(o ?? { p: null, k: null });
     const row = name === 'p' ? rows[0] : name === 'p+k' ? rows[1] : undefined;
-    if (row) shapes.push({ kind: 'rect', x: 0, width: box.width, y: this.y(row.at), height: Math.max(3, this.y(row.at + 1) - this.y(row.at)), fill: true });
+    if (row)
+      shapes.push({
+        kind: 'rect',
+        x: 0,
+        width: box.width,
+        y: this.y(row.at),
+        height: Math.max(3, this.y(row.at + 1) - this.y(row.at)),
+        fill: true,
+      });
     if (name === 'pair' && o) {
       const i = Math.min(o.dModel / 2 - 1, index ?? 0);
       const columns = o.layout === 'split' ? [i, i + o.dModel / 2] : [2 * i, 2 * i + 1];
-      for (const j of columns) shapes.push({ kind: 'rect', x: this.x(j), width: Math.max(3, this.x(j + 1) - this.x(j)), y: 0, height: box.height, fill: true });
+      for (const j of columns)
+        shapes.push({
+          kind: 'rect',
+          x: this.x(j),
+          width: Math.max(3, this.x(j + 1) - this.x(j)),
+          y: 0,
+          height: box.height,
+          fill: true,
+        });
     }
     drawHighlight(front, box, shapes);
   }
@@ -236,19 +309,38 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, { freque
     const col = Math.min(o.dModel - 1, Math.max(0, Math.floor(this.x.invert(point.x))));
     const p = o.offset + Math.floor(this.y.invert(point.y) - o.offset);
     // Near a marked row (within 3 px) the pointer is on p or p + k; elsewhere on the column's pair.
-    const near = markedPositions(o).find((m) => Math.abs(this.y(m.at + 0.5) - point.y) <= Math.max(3, (this.y(1) - this.y(0)) / 2));
+    const near = markedPositions(o).find(
+      (m) => Math.abs(this.y(m.at + 0.5) - point.y) <= Math.max(3, (this.y(1) - this.y(0)) / 2),
+    );
     this.pointAt(near ? near.term : `pair:${describeDimension(col, o.dModel, o.layout).pair}`);
     const anchor = this.view.markCell({ row: p - o.offset, col }, this.x, this.y, 0, o.offset)!;
     const d = describeDimension(col, o.dModel, o.layout);
     // The exact value at this position, computed for it alone.
-    const value = this.core.encodeBinColumns({ first: p, stride: 1, count: 1, dModel: o.dModel, base: o.base, layout: o.layout, spacing: o.spacing, dims: [col] })[0];
-    const lines = [`p = ${formatInteger(p)}, j = ${col}`, `PE(p, j) = ${d.fn}(p·ω${subscript(d.pair)}) = ${exact(value)}`];
+    const value = this.core.encodeBinColumns({
+      first: p,
+      stride: 1,
+      count: 1,
+      dModel: o.dModel,
+      base: o.base,
+      layout: o.layout,
+      spacing: o.spacing,
+      dims: [col],
+    })[0];
+    const lines = [
+      `p = ${formatInteger(p)}, j = ${col}`,
+      `PE(p, j) = ${d.fn}(p·ω${subscript(d.pair)}) = ${exact(value)}`,
+    ];
     const r = binOf(shown, p);
     if (shown.stride > 1 && r >= 0) {
       const [a, b] = binRange(shown, r);
-      lines.push(`pixel row, mean over p = ${formatInteger(a)} … ${formatInteger(b)}: ${exact(shown.table[r * o.dModel + col])}`);
+      lines.push(
+        `pixel row, mean over p = ${formatInteger(a)} … ${formatInteger(b)}: ${exact(shown.table[r * o.dModel + col])}`,
+      );
     }
-    lines.push(`pair i = ${d.pair}: ω = ${exact(shown.frequencies[d.pair])} rad/position`, `wavelength λ = ${exact(shown.wavelengths[d.pair])} positions`);
+    lines.push(
+      `pair i = ${d.pair}: ω = ${exact(shown.frequencies[d.pair])} rad/position`,
+      `wavelength λ = ${exact(shown.wavelengths[d.pair])} positions`,
+    );
     this.view.frame.tooltip.show(lines, anchor.x, anchor.y);
   }
 }

@@ -21,7 +21,12 @@ export { PhasorElement, type ElementState, type RenderDetail } from './phasor-el
 export { PhasorDistanceElement, type DistanceData, type DistanceOptions } from './distance-element.js';
 export { PhasorDotOffsetElement, type DotOffsetData, type DotOffsetOptions } from './dot-offset-element.js';
 export { PhasorEncodingElement, type EncodingChartData, type EncodingChartOptions } from './encoding-element.js';
-export { PhasorFrequenciesElement, type FrequenciesData, type FrequenciesOptions, type Comparison } from './frequencies-element.js';
+export {
+  PhasorFrequenciesElement,
+  type FrequenciesData,
+  type FrequenciesOptions,
+  type Comparison,
+} from './frequencies-element.js';
 export { PhasorHeatmapElement, type HeatmapData, type HeatmapOptions } from './heatmap-element.js';
 export { PhasorRotationElement, type RotationChartData, type RotationChartOptions } from './rotation-element.js';
 export {
@@ -33,10 +38,22 @@ export {
 } from './attention-offset-element.js';
 export { PhasorShiftFitElement, type ShiftFitChartData, type ShiftFitChartOptions } from './shift-fit-element.js';
 export { PhasorBaseLengthElement, type BaseLengthData, type BaseLengthOptions } from './base-length-element.js';
-export { PhasorEmbeddingScaleElement, type EmbeddingScaleChartData, type EmbeddingScaleChartOptions } from './embedding-scale-element.js';
-export { PhasorRopeScalingElement, type RopeScalingChartData, type RopeScalingChartOptions } from './rope-scaling-element.js';
+export {
+  PhasorEmbeddingScaleElement,
+  type EmbeddingScaleChartData,
+  type EmbeddingScaleChartOptions,
+} from './embedding-scale-element.js';
+export {
+  PhasorRopeScalingElement,
+  type RopeScalingChartData,
+  type RopeScalingChartOptions,
+} from './rope-scaling-element.js';
 export { PhasorRopeDecayElement, type RopeDecayChartData, type RopeDecayChartOptions } from './rope-decay-element.js';
-export { PhasorAttentionPatternsElement, type PatternsData, type PatternsOptions } from './attention-patterns-element.js';
+export {
+  PhasorAttentionPatternsElement,
+  type PatternsData,
+  type PatternsOptions,
+} from './attention-patterns-element.js';
 
 export { ELEMENTS, defineElements } from './all-elements.js';
 

@@ -38,7 +38,11 @@ function addTermStyles(doc: Document): void {
 }
 
 /** Terms that name the same thing: a chart pointing at a pair lights up ω_i and λ_i too. */
-const ALIASES: Record<string, readonly string[]> = { pair: ['pair', 'omega', 'lambda'], omega: ['omega', 'pair'], lambda: ['lambda', 'pair'] };
+const ALIASES: Record<string, readonly string[]> = {
+  pair: ['pair', 'omega', 'lambda'],
+  omega: ['omega', 'pair'],
+  lambda: ['lambda', 'pair'],
+};
 const SETTLE_MS = 400;
 const SCOPES = '[data-link-scope], section, article';
 
@@ -81,10 +85,13 @@ export function linkTerms(root: Document | HTMLElement = document, options: Link
     return link === term || (index !== null || !term.includes(':') ? (ALIASES[name] ?? [name]).includes(link) : false);
   };
   const termsOf = (chart: Element, term: string) =>
-    [...root.querySelectorAll<HTMLElement>('[data-link]')].filter((t) => names(t.dataset.link!, term) && chartOf(t) === chart);
+    [...root.querySelectorAll<HTMLElement>('[data-link]')].filter(
+      (t) => names(t.dataset.link!, term) && chartOf(t) === chart,
+    );
 
   const light = (chart: Element, term: string | null) => {
-    for (const t of root.querySelectorAll<HTMLElement>('[data-link].term-on')) if (chartOf(t) === chart) t.classList.remove('term-on');
+    for (const t of root.querySelectorAll<HTMLElement>('[data-link].term-on'))
+      if (chartOf(t) === chart) t.classList.remove('term-on');
     if (term) for (const t of termsOf(chart, term)) t.classList.add('term-on');
   };
 
@@ -103,7 +110,11 @@ export function linkTerms(root: Document | HTMLElement = document, options: Link
       chart.setAttribute('highlight', value);
       light(chart, value);
       clearTimeout(timer);
-      if (spoken) timer = window.setTimeout(() => (live.textContent = `${term.textContent?.trim() ?? ''}: highlighted in the chart`), SETTLE_MS);
+      if (spoken)
+        timer = window.setTimeout(
+          () => (live.textContent = `${term.textContent?.trim() ?? ''}: highlighted in the chart`),
+          SETTLE_MS,
+        );
     };
     const off = () => {
       clearTimeout(timer);
@@ -149,7 +160,15 @@ function makeLiveRegion(doc: Document): HTMLElement {
   live.setAttribute('role', 'status');
   live.setAttribute('aria-live', 'polite');
   // Visually hidden, through the CSSOM (no style attribute: strict CSP).
-  for (const [k, v] of Object.entries({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', 'white-space': 'nowrap' })) live.style.setProperty(k, v);
+  for (const [k, v] of Object.entries({
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    'white-space': 'nowrap',
+  }))
+    live.style.setProperty(k, v);
   doc.body.append(live);
   return live;
 }

@@ -41,7 +41,15 @@ function outline(shape: SVGGraphicsElement): Path2D | null {
   } else if (shape instanceof SVGCircleElement) {
     path.arc(shape.cx.baseVal.value, shape.cy.baseVal.value, shape.r.baseVal.value, 0, 2 * Math.PI);
   } else if (shape instanceof SVGEllipseElement) {
-    path.ellipse(shape.cx.baseVal.value, shape.cy.baseVal.value, shape.rx.baseVal.value, shape.ry.baseVal.value, 0, 0, 2 * Math.PI);
+    path.ellipse(
+      shape.cx.baseVal.value,
+      shape.cy.baseVal.value,
+      shape.rx.baseVal.value,
+      shape.ry.baseVal.value,
+      0,
+      0,
+      2 * Math.PI,
+    );
   } else if (shape instanceof SVGPolylineElement || shape instanceof SVGPolygonElement) {
     const points = shape.points;
     for (let i = 0; i < points.numberOfItems; i++) {
@@ -118,7 +126,13 @@ function setStroke(ctx: CanvasRenderingContext2D, style: CSSStyleDeclaration): v
   ctx.lineWidth = parseFloat(style.strokeWidth) || 1;
   ctx.lineJoin = (style.strokeLinejoin as CanvasLineJoin) || 'miter';
   ctx.lineCap = (style.strokeLinecap as CanvasLineCap) || 'butt';
-  const dashes = style.strokeDasharray === 'none' ? [] : style.strokeDasharray.split(/[ ,]+/).map(parseFloat).filter((d) => d >= 0);
+  const dashes =
+    style.strokeDasharray === 'none'
+      ? []
+      : style.strokeDasharray
+          .split(/[ ,]+/)
+          .map(parseFloat)
+          .filter((d) => d >= 0);
   ctx.setLineDash(dashes);
   ctx.lineDashOffset = parseFloat(style.strokeDashoffset) || 0;
 }

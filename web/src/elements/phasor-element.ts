@@ -133,12 +133,28 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
   /** Save as PNG, SVG or CSV, and copy as code where the chart has a table or RoPE cache (one menu button); hidden by the no-export attribute. */
   private saveBar(): HTMLElement {
     const actions: SaveAction[] = [
-      { label: 'PNG', title: 'Save the chart as a PNG image', run: async () => download(`${this.localName}.png`, (await this.toPNG()).blob) },
-      { label: 'SVG', title: 'Save the chart as an SVG image', run: () => download(`${this.localName}.svg`, new Blob([this.toSVG()], { type: 'image/svg+xml' })) },
-      { label: 'CSV', title: 'Save the numbers behind the chart as CSV', run: () => download(`${this.localName}.csv`, new Blob([this.toCSV()], { type: 'text/csv' })) },
+      {
+        label: 'PNG',
+        title: 'Save the chart as a PNG image',
+        run: async () => download(`${this.localName}.png`, (await this.toPNG()).blob),
+      },
+      {
+        label: 'SVG',
+        title: 'Save the chart as an SVG image',
+        run: () => download(`${this.localName}.svg`, new Blob([this.toSVG()], { type: 'image/svg+xml' })),
+      },
+      {
+        label: 'CSV',
+        title: 'Save the numbers behind the chart as CSV',
+        run: () => download(`${this.localName}.csv`, new Blob([this.toCSV()], { type: 'text/csv' })),
+      },
     ];
     if (this.codeConfig !== PhasorElement.prototype.codeConfig) {
-      actions.push({ label: 'Copy as code…', title: 'The table behind this chart as PyTorch, NumPy, JAX or TensorFlow code', run: () => this.showCode() });
+      actions.push({
+        label: 'Copy as code…',
+        title: 'The table behind this chart as PyTorch, NumPy, JAX or TensorFlow code',
+        run: () => this.showCode(),
+      });
     }
     return saveMenu(actions);
   }
@@ -156,7 +172,8 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     const config = this.current === null ? null : this.codeConfig();
     if (!config) return;
     const { openCodeDialog, codeDialogSheet } = await import('../code/code-dialog.js');
-    if (!this.shadow.adoptedStyleSheets.includes(codeDialogSheet())) this.shadow.adoptedStyleSheets = [...this.shadow.adoptedStyleSheets, codeDialogSheet()];
+    if (!this.shadow.adoptedStyleSheets.includes(codeDialogSheet()))
+      this.shadow.adoptedStyleSheets = [...this.shadow.adoptedStyleSheets, codeDialogSheet()];
     openCodeDialog(this.shadow, config, this.localName, this.shadow.querySelector<HTMLElement>('.save-toggle'));
   }
 
@@ -177,7 +194,6 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     if (!table) throw new Error(`${this.localName}: nothing drawn yet to save`);
     return toCsv(table);
   }
-
 
   /** The chart's data as a table; subclasses with matrices or series override it. */
   protected csvTable(data: D): CsvTable | null {
@@ -242,7 +258,8 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
   attributeChangedCallback(name: string): void {
     // A highlight changes marks only: no recomputation, no redraw of the data.
     if (name === 'highlight') this.refreshHighlight();
-    else if (name === 'play') this.player.configure(this.getAttribute('play'), (this.constructor as typeof PhasorElement).playable);
+    else if (name === 'play')
+      this.player.configure(this.getAttribute('play'), (this.constructor as typeof PhasorElement).playable);
     else this.scheduleRender();
   }
 
@@ -384,14 +401,16 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     if (!phasor) {
       loadPhasor().then(
         () => this.scheduleRender(),
-        (error: unknown) => this.showError(new Error(`could not load the WebAssembly core (${(error as Error).message})`)),
+        (error: unknown) =>
+          this.showError(new Error(`could not load the WebAssembly core (${(error as Error).message})`)),
       );
       return;
     }
     if ((this.constructor as typeof PhasorElement).needsExperiments && !phasor.hasExperiments) {
       phasor.loadExperiments().then(
         () => this.scheduleRender(),
-        (error: unknown) => this.showError(new Error(`could not load the experiments module (${(error as Error).message})`)),
+        (error: unknown) =>
+          this.showError(new Error(`could not load the experiments module (${(error as Error).message})`)),
       );
       return;
     }

@@ -65,7 +65,11 @@ export class Player {
   private label(): void {
     const name = this.attribute ?? '';
     const step = prefersReducedMotion();
-    this.button.textContent = this.animator.running ? `❚❚ Pause ${name}` : step ? `Step ${name} +${RATE[name] ?? 1}` : `▶ Play ${name}`;
+    this.button.textContent = this.animator.running
+      ? `❚❚ Pause ${name}`
+      : step
+        ? `Step ${name} +${RATE[name] ?? 1}`
+        : `▶ Play ${name}`;
     this.button.setAttribute('aria-pressed', String(this.animator.running));
     if (step) this.button.removeAttribute('aria-pressed');
   }

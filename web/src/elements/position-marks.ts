@@ -27,11 +27,23 @@ export function markedPositions(o: { p: number | null; k: number | null }): Posi
  * as columns (the horizontal one), a column's label at the bottom of the plot
  * or, with `labelsAtTop` (a row's label is down there), at the top.
  */
-export function drawPositionMarks(svg: SVGSVGElement, box: PlotBox, scale: ScaleLinear<number, number>, along: 'h' | 'v', marks: readonly PositionMark[], labelsAtTop = false): void {
+export function drawPositionMarks(
+  svg: SVGSVGElement,
+  box: PlotBox,
+  scale: ScaleLinear<number, number>,
+  along: 'h' | 'v',
+  marks: readonly PositionMark[],
+  labelsAtTop = false,
+): void {
   const [lo, hi] = scale.domain();
   const shown = marks.filter((m) => m.at >= Math.min(lo, hi) && m.at < Math.max(lo, hi));
   if (drawnAlready(svg, `marks-${along}`, [box, shown, shown.map((m) => scale(m.at + 0.5)), labelsAtTop])) return;
-  const g = select(svg).selectAll(`g.marks-${along}`).data([0]).join('g').attr('class', `marks-${along}`).attr('transform', `translate(${box.left},${box.top})`);
+  const g = select(svg)
+    .selectAll(`g.marks-${along}`)
+    .data([0])
+    .join('g')
+    .attr('class', `marks-${along}`)
+    .attr('transform', `translate(${box.left},${box.top})`);
   const centre = (m: PositionMark) => scale(m.at + 0.5);
   g.selectAll('line')
     .data(shown)
@@ -44,7 +56,12 @@ export function drawPositionMarks(svg: SVGSVGElement, box: PlotBox, scale: Scale
   // Two marks closer than a label (its height on rows, about its width on columns): the later mark's label
   // goes on the far side of its line (below a row, right of a column), so the
   // two never overlap.
-  const later = shown.length === 2 && Math.abs(centre(shown[0]) - centre(shown[1])) < (along === 'h' ? 16 : 90) ? (centre(shown[0]) > centre(shown[1]) ? shown[0] : shown[1]) : null;
+  const later =
+    shown.length === 2 && Math.abs(centre(shown[0]) - centre(shown[1])) < (along === 'h' ? 16 : 90)
+      ? centre(shown[0]) > centre(shown[1])
+        ? shown[0]
+        : shown[1]
+      : null;
   // A column's label goes left of its line (the later one right of it), unless
   // that runs out of the plot: a column near the left edge puts it right, one
   // near the right edge left. Two labels then on the same side of close lines

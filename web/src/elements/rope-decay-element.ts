@@ -44,10 +44,18 @@ export interface RopeDecayChartData {
 const MARGIN = { top: 10, right: 14, bottom: 44, left: 56 };
 
 /** The scaling option of the chart's attributes (none: no scaling). */
-export function decayScaling(o: { scaling: RopeScalingType; factor: number; originalLength: number }): { scaling?: RopeScaling } {
+export function decayScaling(o: { scaling: RopeScalingType; factor: number; originalLength: number }): {
+  scaling?: RopeScaling;
+} {
   if (o.scaling === 'none') return {};
   const needsLength = o.scaling === 'dynamic-ntk' || o.scaling === 'yarn' || o.scaling === 'llama3';
-  return { scaling: { type: o.scaling, factor: o.factor, ...(needsLength ? { originalLength: o.originalLength } : {}) } as RopeScaling };
+  return {
+    scaling: {
+      type: o.scaling,
+      factor: o.factor,
+      ...(needsLength ? { originalLength: o.originalLength } : {}),
+    } as RopeScaling,
+  };
 }
 
 export class PhasorRopeDecayElement extends PhasorElement<RopeDecayChartOptions, RopeDecayChartData> {
@@ -101,9 +109,24 @@ export class PhasorRopeDecayElement extends PhasorElement<RopeDecayChartOptions,
     const b0 = data.bound[0];
     const relative = data.bound.map((v) => v / b0);
     const lines: PanelLine[] = [
-      { label: 'relative upper bound (1/(d/2))·Σ|Sⱼ|, over its value at 0', y: relative, colour: theme.series[0], width: 2 },
-      { label: 'mean |q·q| of one random unit vector at m and n', y: data.measured.self, colour: theme.series[1], dash: [7, 4] },
-      { label: 'mean |q·k| of independent random unit vectors', y: data.measured.independent, colour: theme.series[2], dash: [2, 3] },
+      {
+        label: 'relative upper bound (1/(d/2))·Σ|Sⱼ|, over its value at 0',
+        y: relative,
+        colour: theme.series[0],
+        width: 2,
+      },
+      {
+        label: 'mean |q·q| of one random unit vector at m and n',
+        y: data.measured.self,
+        colour: theme.series[1],
+        dash: [7, 4],
+      },
+      {
+        label: 'mean |q·k| of independent random unit vectors',
+        y: data.measured.independent,
+        colour: theme.series[2],
+        dash: [2, 3],
+      },
     ];
     const count = data.bound.length;
     const half = data.firstBelowHalf;
@@ -130,10 +153,12 @@ export class PhasorRopeDecayElement extends PhasorElement<RopeDecayChartOptions,
     setText(
       this.panel.caption,
       `At m − n = 0 every term is 1, so Sⱼ = j and the bound is (d/2 + 1)/2 = ${exact(b0)}; ` +
-      (half >= 0 ? `it first falls below half of that at m − n = ${half}` : `it stays above half of that up to ${formatInteger(count - 1)}`) +
-      `, and its lowest value up to ${formatInteger(count - 1)} is ${exact(+min.toPrecision(6))}. ` +
-      'The bound multiplies max |hⱼ₊₁ − hⱼ|, which depends on q and k: it says a score whose pair products vary slowly must shrink with distance, ' +
-      'not that a given score does. Independent random q and k do not decay at all (their line stays flat); one vector against itself does.',
+        (half >= 0
+          ? `it first falls below half of that at m − n = ${half}`
+          : `it stays above half of that up to ${formatInteger(count - 1)}`) +
+        `, and its lowest value up to ${formatInteger(count - 1)} is ${exact(+min.toPrecision(6))}. ` +
+        'The bound multiplies max |hⱼ₊₁ − hⱼ|, which depends on q and k: it says a score whose pair products vary slowly must shrink with distance, ' +
+        'not that a given score does. Independent random q and k do not decay at all (their line stays flat); one vector against itself does.',
     );
   }
 }

@@ -7,7 +7,15 @@
 // long factors), at its rotary width, theta and lengths.
 import { scaleLinear, scaleLog, type ScaleLinear, type ScaleLogarithmic } from 'd3-scale';
 import { drawHighlight, type HighlightShape } from '../charts/highlight-layer.js';
-import { ROPE_PRESET_NAMES, ROPE_PRESETS, type Phasor, type RopeFrequencies, type RopePresetName, type RopeScaling, type RopeScalingType } from '../core/index.js';
+import {
+  ROPE_PRESET_NAMES,
+  ROPE_PRESETS,
+  type Phasor,
+  type RopeFrequencies,
+  type RopePresetName,
+  type RopeScaling,
+  type RopeScalingType,
+} from '../core/index.js';
 import { exact, integer as formatInteger, powerOfTen } from '../charts/format.js';
 import { renderSeriesLegend } from '../charts/legend.js';
 import { choice, integer, number, spec } from './attributes.js';
@@ -34,7 +42,14 @@ const NAMES: Record<Scheme, string> = {
   llama3: 'Llama 3',
   longrope: 'LongRoPE',
 };
-const DASHES: Record<Scheme, number[] | undefined> = { linear: undefined, ntk: [7, 4], 'dynamic-ntk': [2, 3], yarn: [9, 3, 2, 3], llama3: undefined, longrope: [4, 2] };
+const DASHES: Record<Scheme, number[] | undefined> = {
+  linear: undefined,
+  ntk: [7, 4],
+  'dynamic-ntk': [2, 3],
+  yarn: [9, 3, 2, 3],
+  llama3: undefined,
+  longrope: [4, 2],
+};
 
 export interface RopeScalingChartOptions {
   dim: number;
@@ -67,7 +82,11 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
     spec('factor', number(1, 1024), 4),
     spec('original-length', integer(1, 2 ** 30), 4096),
     spec<number | null>('sequence-length', integer(1, limit('maxAbsPosition')), null),
-    spec<Scheme[]>('types', choiceList(SCHEMES.filter((t) => t !== 'longrope')), SCHEMES.filter((t) => t !== 'longrope')),
+    spec<Scheme[]>(
+      'types',
+      choiceList(SCHEMES.filter((t) => t !== 'longrope')),
+      SCHEMES.filter((t) => t !== 'longrope'),
+    ),
     spec<RopePresetName | null>('preset', choice(ROPE_PRESET_NAMES), null),
   ];
   static override highlightTerms = ['scheme'];
@@ -89,7 +108,10 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
   protected override csvTable(data: RopeScalingChartData): CsvTable {
     return seriesTable('pair i', data.original.length, (i) => i, [
       ['original wavelength', data.original],
-      ...data.schemes.map(({ type, label, frequencies }): [string, Float64Array] => [`${label ?? NAMES[type]} wavelength`, frequencies.wavelengths]),
+      ...data.schemes.map(({ type, label, frequencies }): [string, Float64Array] => [
+        `${label ?? NAMES[type]} wavelength`,
+        frequencies.wavelengths,
+      ]),
     ]);
   }
 
@@ -102,7 +124,15 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
     if (!o) return null;
     if (o.preset !== null) {
       const p = ROPE_PRESETS[o.preset];
-      return { kind: 'rope', dim: p.headDim, rotaryDim: p.rotaryDim, theta: p.theta, pairing: p.pairing, positions: p.maxPositionEmbeddings, scalings: p.scaling ? [p.scaling] : [] };
+      return {
+        kind: 'rope',
+        dim: p.headDim,
+        rotaryDim: p.rotaryDim,
+        theta: p.theta,
+        pairing: p.pairing,
+        positions: p.maxPositionEmbeddings,
+        scalings: p.scaling ? [p.scaling] : [],
+      };
     }
     return {
       kind: 'rope',
@@ -137,7 +167,12 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
         },
       }),
     }));
-    return { original: schemes[0].frequencies.originalWavelengths, schemes, factor: o.factor, originalLength: o.originalLength };
+    return {
+      original: schemes[0].frequencies.originalWavelengths,
+      schemes,
+      factor: o.factor,
+      originalLength: o.originalLength,
+    };
   }
 
   /** scheme:name (linear, ntk, dynamic-ntk, yarn, llama3): that scheme's wavelengths traced over its curve, and its legend entry. */
@@ -149,18 +184,28 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
     const shapes: HighlightShape[] = [];
     if (scheme && this.scales) {
       const { x, y } = this.scales;
-      shapes.push({ kind: 'path', points: Array.from(scheme.frequencies.wavelengths, (w, i) => [x(i), y(w)] as const) });
+      shapes.push({
+        kind: 'path',
+        points: Array.from(scheme.frequencies.wavelengths, (w, i) => [x(i), y(w)] as const),
+      });
     }
     drawHighlight(front, box, shapes);
-    for (const li of this.panel.legend.querySelectorAll('li')) li.classList.toggle('highlighted', !!scheme && li.dataset.scheme === type);
+    for (const li of this.panel.legend.querySelectorAll('li'))
+      li.classList.toggle('highlighted', !!scheme && li.dataset.scheme === type);
   }
 
   protected draw(data: RopeScalingChartData, o: RopeScalingChartOptions, width: number, theme: Theme): void {
     // A preset's lines take the first series colours; the schemes keep one colour each.
-    const colour = (type: Scheme, k: number) => theme.series[(data.schemes[0].label ? k : SCHEMES.indexOf(type)) % theme.series.length];
+    const colour = (type: Scheme, k: number) =>
+      theme.series[(data.schemes[0].label ? k : SCHEMES.indexOf(type)) % theme.series.length];
     const lines: PanelLine[] = [
       { label: 'original λᵢ = 2π·θ^(2i/d)', y: data.original, colour: theme.fg, width: 5, alpha: 0.25 },
-      ...data.schemes.map(({ type, label, frequencies }, k) => ({ label: label ?? NAMES[type], y: frequencies.wavelengths, colour: colour(type, k), dash: k > 0 ? undefined : DASHES[type] })),
+      ...data.schemes.map(({ type, label, frequencies }, k) => ({
+        label: label ?? NAMES[type],
+        y: frequencies.wavelengths,
+        colour: colour(type, k),
+        dash: k > 0 ? undefined : DASHES[type],
+      })),
     ];
     let lo = Infinity;
     let hi = 0;
@@ -168,7 +213,10 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
     hi = Math.max(hi, data.factor * data.originalLength);
     const count = data.original.length;
     const target = data.factor * data.originalLength;
-    const scales = { x: scaleLinear().domain(count > 1 ? [0, count - 1] : [-0.5, 0.5]), y: scaleLog().domain([lo / 1.5, hi * 2]) };
+    const scales = {
+      x: scaleLinear().domain(count > 1 ? [0, count - 1] : [-0.5, 0.5]),
+      y: scaleLog().domain([lo / 1.5, hi * 2]),
+    };
     this.scales = scales;
     this.panel.draw({
       width,
@@ -185,12 +233,17 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
       ],
       describe: (i) => [
         `pair i = ${i}: original λ = ${exact(data.original[i])}`,
-        ...data.schemes.map(({ type, label, frequencies }) => `${label ?? NAMES[type]}: ${exact(frequencies.wavelengths[i])} (×${exact(+(frequencies.wavelengths[i] / data.original[i]).toPrecision(4))})`),
+        ...data.schemes.map(
+          ({ type, label, frequencies }) =>
+            `${label ?? NAMES[type]}: ${exact(frequencies.wavelengths[i])} (×${exact(+(frequencies.wavelengths[i] / data.original[i]).toPrecision(4))})`,
+        ),
       ],
       label: `RoPE wavelengths per pair for ${o.preset ?? `dim ${o.dim}, θ ${o.theta}`}, before and after scaling by ${data.factor}`,
     });
     renderSeriesLegend(this.panel.legend, lines);
-    this.panel.legend.querySelectorAll('li').forEach((li, n) => (li.dataset.scheme = n === 0 ? 'original' : data.schemes[n - 1].type));
+    this.panel.legend
+      .querySelectorAll('li')
+      .forEach((li, n) => (li.dataset.scheme = n === 0 ? 'original' : data.schemes[n - 1].type));
     // What each scheme does to the pairs, counted from the numbers drawn.
     const parts = data.schemes.map(({ type, label, frequencies }) => {
       let kept = 0;
@@ -200,11 +253,15 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
         if (Math.abs(ratio - 1) < 1e-9) kept++;
         else if (Math.abs(ratio / data.factor - 1) < 1e-9) full++;
       });
-      const factor = frequencies.attentionFactor !== 1 ? `, cos and sin ×${exact(+frequencies.attentionFactor.toPrecision(4))}` : '';
+      const factor =
+        frequencies.attentionFactor !== 1 ? `, cos and sin ×${exact(+frequencies.attentionFactor.toPrecision(4))}` : '';
       return `${label ?? NAMES[type]}: ${kept} kept, ${full} ×${exact(data.factor)}, ${count - kept - full} between${factor}`;
     });
     const slow = data.original.filter((w) => w > data.originalLength).length;
-    setText(this.panel.caption, `${slow} of ${count} pairs turn less than once in L. Pairs kept, stretched by the factor, or in between — ${parts.join('; ')}.`);
+    setText(
+      this.panel.caption,
+      `${slow} of ${count} pairs turn less than once in L. Pairs kept, stretched by the factor, or in between — ${parts.join('; ')}.`,
+    );
   }
 }
 
@@ -215,11 +272,21 @@ function presetData(ph: Phasor, name: RopePresetName): RopeScalingChartData {
   const type: Scheme = s?.type && s.type !== 'none' ? s.type : 'linear';
   const frequencies = ph.ropeFrequencies({ preset: name });
   const label = s ? `${name}: ${NAMES[type]}` : name;
-  const schemes: RopeScalingChartData['schemes'] = [{ type, label: `${label}${s?.type === 'longrope' ? ', short factors' : ''}`, frequencies }];
+  const schemes: RopeScalingChartData['schemes'] = [
+    { type, label: `${label}${s?.type === 'longrope' ? ', short factors' : ''}`, frequencies },
+  ];
   if (s?.type === 'longrope') {
-    const long = ph.ropeFrequencies({ preset: name, scaling: { sequenceLength: s.originalLength! + 1 } as RopeScaling });
+    const long = ph.ropeFrequencies({
+      preset: name,
+      scaling: { sequenceLength: s.originalLength! + 1 } as RopeScaling,
+    });
     schemes.push({ type, label: `${label}, long factors`, frequencies: long });
   }
   const originalLength = s?.originalLength ?? preset.maxPositionEmbeddings;
-  return { original: frequencies.originalWavelengths, schemes, factor: s?.factor ?? (s?.maxPositionEmbeddings ?? originalLength) / originalLength, originalLength };
+  return {
+    original: frequencies.originalWavelengths,
+    schemes,
+    factor: s?.factor ?? (s?.maxPositionEmbeddings ?? originalLength) / originalLength,
+    originalLength,
+  };
 }

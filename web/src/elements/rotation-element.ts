@@ -101,7 +101,10 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     this.facts.className = 'facts';
     this.panels.append(this.circle, this.matrix.frame.root);
     this.content.append(this.panels, this.facts);
-    attachReadout({ frame: this.matrix.frame, show: (point) => this.showCell(point), step: () => ({ x: this.cell, y: this.cell }) }, 'The rotation matrix Mₖ');
+    attachReadout(
+      { frame: this.matrix.frame, show: (point) => this.showCell(point), step: () => ({ x: this.cell, y: this.cell }) },
+      'The rotation matrix Mₖ',
+    );
   }
 
   protected override styleSheets(): CSSStyleSheet[] {
@@ -129,20 +132,37 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     if (o.pair >= d / 2) throw new AttributeError(`pair: ${o.pair} is not below d-model / 2 (${d / 2})`);
     // The core's work cap, named by this element's attributes.
     const work = ph.limits.maxRotationWork;
-    if (o.positions * d > work) throw new AttributeError(`positions × d-model must be at most ${work} (the work of one chart); got ${o.positions} × ${d}`);
+    if (o.positions * d > work)
+      throw new AttributeError(
+        `positions × d-model must be at most ${work} (the work of one chart); got ${o.positions} × ${d}`,
+      );
     const { start, size } = matrixWindow(d, o.pair);
-    const window = ph.rotationWindow({ dModel: d, base: o.base, k: o.k, row0: start, col0: start, rows: size, cols: size });
+    const window = ph.rotationWindow({
+      dModel: d,
+      base: o.base,
+      k: o.k,
+      row0: start,
+      col0: start,
+      rows: size,
+      cols: size,
+    });
     const encodeAt = (p: number) => ph.encode({ positions: 1, dModel: d, base: o.base, offset: p }).table;
     const model = { dModel: d, base: o.base, k: o.k };
     const errorAtP = ph.rotationMaxError({ ...model, positions: 1, offset: o.p });
     // The check over every position, a few milliseconds at a time; its later slices update the facts.
     const chunk = Math.max(1, Math.floor(2 ** 16 / d));
-    const check = this.maxError.run(JSON.stringify([d, o.base, o.k, o.positions]), o.positions, chunk, (offset, count) => ph.rotationMaxError({ ...model, positions: count, offset }), (r) => {
-      const data = this.data();
-      if (!data || data.options !== o) return;
-      data.maxError = r.done === r.total ? r.max : null;
-      this.writeFacts(data, r);
-    });
+    const check = this.maxError.run(
+      JSON.stringify([d, o.base, o.k, o.positions]),
+      o.positions,
+      chunk,
+      (offset, count) => ph.rotationMaxError({ ...model, positions: count, offset }),
+      (r) => {
+        const data = this.data();
+        if (!data || data.options !== o) return;
+        data.maxError = r.done === r.total ? r.max : null;
+        this.writeFacts(data, r);
+      },
+    );
     return {
       window,
       start,
@@ -164,10 +184,20 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     const matrixWidth = sideBySide ? width - circleSize - 24 : width;
     const margin = { top: 44, right: 8, bottom: 8, left: 34 };
     const side = Math.max(120, Math.min(480, matrixWidth - margin.left - margin.right));
-    const ctx = this.matrix.frame.layout(Math.min(matrixWidth, side + margin.left + margin.right), side + margin.top + margin.bottom, margin);
+    const ctx = this.matrix.frame.layout(
+      Math.min(matrixWidth, side + margin.left + margin.right),
+      side + margin.top + margin.bottom,
+      margin,
+    );
     // Exact zeros are drawn transparent, so the block diagonal stands out on the page.
     const values = data.window.map((v) => (v === 0 ? NaN : v));
-    this.matrix.draw(ctx, { values, rows: data.size, cols: data.size }, { interpolator: divergingInterpolator, domain: [-1, 1], label: 'Mₖ' }, undefined, false);
+    this.matrix.draw(
+      ctx,
+      { values, rows: data.size, cols: data.size },
+      { interpolator: divergingInterpolator, domain: [-1, 1], label: 'Mₖ' },
+      undefined,
+      false,
+    );
     this.cell = this.matrix.frame.box.width / data.size;
     drawMatrixLabels(this.matrix.frame, values, data.start, data.size, o.dModel, o.pair);
     this.writeFacts(data, null);
@@ -201,7 +231,10 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
       ],
     });
     this.circle.setAttribute('role', 'img');
-    this.circle.setAttribute('aria-label', `Pair ${i} on the unit circle: PE(p) at angle ${exact(angleP)} rad, rotated by ${exact(turn)} rad onto PE(p+k).`);
+    this.circle.setAttribute(
+      'aria-label',
+      `Pair ${i} on the unit circle: PE(p) at angle ${exact(angleP)} rad, rotated by ${exact(turn)} rad onto PE(p+k).`,
+    );
   }
 
   /**
@@ -213,14 +246,24 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     const { box, front } = this.matrix.frame;
     const matrix: HighlightShape[] = [];
     const circle: HighlightShape[] = [];
-    const points = [...this.circle.querySelectorAll<SVGCircleElement>('circle.point')].map((c) => ({ x: c.cx.baseVal.value, y: c.cy.baseVal.value }));
+    const points = [...this.circle.querySelectorAll<SVGCircleElement>('circle.point')].map((c) => ({
+      x: c.cx.baseVal.value,
+      y: c.cy.baseVal.value,
+    }));
     const ring = (n: number) => points[n] && circle.push({ kind: 'ring', ...points[n], r: 11 });
     if (data && term) {
       const [name] = parseTerm(term);
       if (name === 'mk') matrix.push({ kind: 'rect', x: -2, y: -2, width: box.width + 4, height: box.height + 4 });
       if (name === 'pair') {
         const local = 2 * data.options.pair - data.start;
-        matrix.push({ kind: 'rect', x: local * this.cell, y: local * this.cell, width: 2 * this.cell, height: 2 * this.cell, fill: true });
+        matrix.push({
+          kind: 'rect',
+          x: local * this.cell,
+          y: local * this.cell,
+          width: 2 * this.cell,
+          height: 2 * this.cell,
+          fill: true,
+        });
         ring(0);
         ring(1);
       }
@@ -229,7 +272,8 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
       if (name === 'k') {
         const arc = this.circle.querySelector<SVGGraphicsElement>('.arc');
         const b = arc?.getBBox();
-        if (b && b.width + b.height > 0) circle.push({ kind: 'rect', x: b.x - 4, y: b.y - 4, width: b.width + 8, height: b.height + 8 });
+        if (b && b.width + b.height > 0)
+          circle.push({ kind: 'rect', x: b.x - 4, y: b.y - 4, width: b.width + 8, height: b.height + 8 });
         ring(1);
       }
     }
@@ -253,11 +297,19 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
     const lines = [`Mₖ[${r}, ${c}] = ${exact(data.window[row * data.size + col])}`];
     if (r >> 1 === c >> 1) {
       const i = r >> 1;
-      const what = r === c ? `cos(ω${subscript(i)}·k)` : r % 2 === 0 ? `sin(ω${subscript(i)}·k)` : `−sin(ω${subscript(i)}·k)`;
+      const what =
+        r === c ? `cos(ω${subscript(i)}·k)` : r % 2 === 0 ? `sin(ω${subscript(i)}·k)` : `−sin(ω${subscript(i)}·k)`;
       lines.push(`= ${what}, the rotation of pair ${i}`);
     } else lines.push('outside the 2 × 2 blocks: 0');
     const g = frame.readoutLayer();
-    g.selectAll('rect').data([0]).join('rect').attr('class', 'cursor on-image').attr('x', col * this.cell).attr('y', row * this.cell).attr('width', this.cell).attr('height', this.cell);
+    g.selectAll('rect')
+      .data([0])
+      .join('rect')
+      .attr('class', 'cursor on-image')
+      .attr('x', col * this.cell)
+      .attr('y', row * this.cell)
+      .attr('width', this.cell)
+      .attr('height', this.cell);
     frame.tooltip.show(lines, frame.box.left + (col + 0.5) * this.cell, frame.box.top + row * this.cell);
   }
 
@@ -275,11 +327,19 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
       b.textContent = text;
       return b;
     };
-    const checking = progress && progress.done < progress.total ? `checking… ${Math.floor((100 * progress.done) / progress.total)} %` : 'checking…';
+    const checking =
+      progress && progress.done < progress.total
+        ? `checking… ${Math.floor((100 * progress.done) / progress.total)} %`
+        : 'checking…';
     setContent(
       this.facts,
-      item(`Pair i = ${i}: ω${subscript(i)} = ${exact(data.frequencies[i])} rad/position; p = ${formatNumber(o.p)}, k = ${formatNumber(o.k)}.`),
-      item(`max |Mₖ·PE(p) − PE(p+k)| over p = 0 … ${formatInteger(o.positions - 1)}: `, value(data.maxError === null ? checking : scientific(data.maxError))),
+      item(
+        `Pair i = ${i}: ω${subscript(i)} = ${exact(data.frequencies[i])} rad/position; p = ${formatNumber(o.p)}, k = ${formatNumber(o.k)}.`,
+      ),
+      item(
+        `max |Mₖ·PE(p) − PE(p+k)| over p = 0 … ${formatInteger(o.positions - 1)}: `,
+        value(data.maxError === null ? checking : scientific(data.maxError)),
+      ),
       item(`at p = ${formatNumber(o.p)}: `, value(scientific(data.errorAtP)), ' — float32 rounding only.'),
       item('The ring marks Mₖ·PE(p), computed with the matrix drawn here: it sits on PE(p+k).'),
       item('Mₖ is built from k alone: moving p turns both points together and leaves the matrix as drawn.'),

@@ -31,7 +31,14 @@ export function twoDecimals(v: number): string {
   return Number(text) === 0 ? '0.00' : text.replace('-', '−');
 }
 
-export function drawMatrixLabels(frame: ChartFrame, values: Float32Array, start: number, size: number, dModel: number, pair: number): void {
+export function drawMatrixLabels(
+  frame: ChartFrame,
+  values: Float32Array,
+  start: number,
+  size: number,
+  dModel: number,
+  pair: number,
+): void {
   const { box } = frame;
   const cell = box.width / size;
   const front = select(frame.front);
@@ -40,10 +47,11 @@ export function drawMatrixLabels(frame: ChartFrame, values: Float32Array, start:
   const g = front.select<SVGGElement>('g.cells');
   const entries: { r: number; c: number; v: number }[] = [];
   if (cell >= 36) {
-    for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) {
-      const v = values[r * size + c];
-      if (v === v) entries.push({ r, c, v });
-    }
+    for (let r = 0; r < size; r++)
+      for (let c = 0; c < size; c++) {
+        const v = values[r * size + c];
+        if (v === v) entries.push({ r, c, v });
+      }
   }
   // Moving k changes the numbers, not where they stand: only the changed ones are written.
   g.selectAll<SVGTextElement, unknown>('text.cell-value')
@@ -65,14 +73,61 @@ function drawMatrixGrid(frame: ChartFrame, title: string, start: number, size: n
   if (drawnAlready(frame.front, 'matrix-grid', [box, title, start, size, pair])) return;
   const cell = box.width / size;
   const front = select(frame.front);
-  front.selectAll('text.matrix-title').data([title]).join('text').attr('class', 'matrix-title').attr('x', box.left).attr('y', 12).text((t) => t);
-  const g = front.selectAll('g.cells').data([0]).join('g').attr('class', 'cells').attr('transform', `translate(${box.left},${box.top})`);
+  front
+    .selectAll('text.matrix-title')
+    .data([title])
+    .join('text')
+    .attr('class', 'matrix-title')
+    .attr('x', box.left)
+    .attr('y', 12)
+    .text((t) => t);
+  const g = front
+    .selectAll('g.cells')
+    .data([0])
+    .join('g')
+    .attr('class', 'cells')
+    .attr('transform', `translate(${box.left},${box.top})`);
   const lines = Array.from({ length: size + 1 }, (_, n) => n * cell);
-  g.selectAll('line.v').data(lines).join('line').attr('class', 'cell-line v').attr('x1', (x) => x).attr('x2', (x) => x).attr('y1', 0).attr('y2', box.height);
-  g.selectAll('line.h').data(lines).join('line').attr('class', 'cell-line h').attr('y1', (y) => y).attr('y2', (y) => y).attr('x1', 0).attr('x2', box.width);
+  g.selectAll('line.v')
+    .data(lines)
+    .join('line')
+    .attr('class', 'cell-line v')
+    .attr('x1', (x) => x)
+    .attr('x2', (x) => x)
+    .attr('y1', 0)
+    .attr('y2', box.height);
+  g.selectAll('line.h')
+    .data(lines)
+    .join('line')
+    .attr('class', 'cell-line h')
+    .attr('y1', (y) => y)
+    .attr('y2', (y) => y)
+    .attr('x1', 0)
+    .attr('x2', box.width);
   const labels = Array.from({ length: size }, (_, n) => n).filter((n) => cell >= 14 || n % 2 === 0);
-  g.selectAll('text.col').data(labels).join('text').attr('class', 'dim-label col').attr('x', (n) => (n + 0.5) * cell).attr('y', -6).attr('text-anchor', 'middle').text((n) => start + n);
-  g.selectAll('text.row').data(labels).join('text').attr('class', 'dim-label row').attr('x', -6).attr('y', (n) => (n + 0.5) * cell + 3.5).attr('text-anchor', 'end').text((n) => start + n);
+  g.selectAll('text.col')
+    .data(labels)
+    .join('text')
+    .attr('class', 'dim-label col')
+    .attr('x', (n) => (n + 0.5) * cell)
+    .attr('y', -6)
+    .attr('text-anchor', 'middle')
+    .text((n) => start + n);
+  g.selectAll('text.row')
+    .data(labels)
+    .join('text')
+    .attr('class', 'dim-label row')
+    .attr('x', -6)
+    .attr('y', (n) => (n + 0.5) * cell + 3.5)
+    .attr('text-anchor', 'end')
+    .text((n) => start + n);
   const local = pair * 2 - start;
-  g.selectAll('rect.block').data([local]).join('rect').attr('class', 'block').attr('x', (n) => n * cell).attr('y', (n) => n * cell).attr('width', 2 * cell).attr('height', 2 * cell);
+  g.selectAll('rect.block')
+    .data([local])
+    .join('rect')
+    .attr('class', 'block')
+    .attr('x', (n) => n * cell)
+    .attr('y', (n) => n * cell)
+    .attr('width', 2 * cell)
+    .attr('height', 2 * cell);
 }

@@ -94,7 +94,10 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     this.caption.className = 'caption';
     this.collision.className = 'caption';
     this.content.append(this.frame.root, this.legend, this.caption, this.collision);
-    attachReadout({ frame: this.frame, show: (point) => this.showReadout(point), step: () => ({ x: 10, y: this.rowHeight }) }, 'Residual of the best shift map per encoding');
+    attachReadout(
+      { frame: this.frame, show: (point) => this.showReadout(point), step: () => ({ x: 10, y: this.rowHeight }) },
+      'Residual of the best shift map per encoding',
+    );
   }
 
   protected override styleSheets(): CSSStyleSheet[] {
@@ -136,7 +139,11 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     const dimension = o.dModel / 2;
     return new Parts(steps, () => {
       if (rows.every((r) => r.error)) throw new RangeError(rows[0].error);
-      return { rows, collision: ph.sineCollision({ dModel: o.dModel, base: o.base, dimension, position: p }), dimension };
+      return {
+        rows,
+        collision: ph.sineCollision({ dModel: o.dModel, base: o.base, dimension, position: p }),
+        dimension,
+      };
     });
   }
 
@@ -146,7 +153,9 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     const height = MARGIN.top + MARGIN.bottom + this.rowHeight * data.rows.length;
     const ctx = this.frame.layout(width, height, MARGIN);
     const { box } = this.frame;
-    const values = data.rows.flatMap((r) => [r.residual, r.extrapolationResidual]).filter((v) => v > 0 && Number.isFinite(v));
+    const values = data.rows
+      .flatMap((r) => [r.residual, r.extrapolationResidual])
+      .filter((v) => v > 0 && Number.isFinite(v));
     const lo = 10 ** (Math.floor(Math.log10(Math.min(1e-15, ...values))) - 1);
     const hi = 10 ** Math.ceil(Math.log10(Math.max(10, ...values)));
     this.x = scaleLog().domain([lo, hi]).range([0, box.width]);
@@ -161,7 +170,12 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     const labels: { x: number; y: number; text: string; inside: boolean }[] = [];
     data.rows.forEach((row, n) => {
       if (row.error) {
-        labels.push({ x: 4, y: n * this.rowHeight + this.rowHeight / 2 - 2, text: 'not defined for these options (see below)', inside: false });
+        labels.push({
+          x: 4,
+          y: n * this.rowHeight + this.rowHeight / 2 - 2,
+          text: 'not defined for these options (see below)',
+          inside: false,
+        });
         return;
       }
       [row.residual, row.extrapolationResidual].slice(0, bars).forEach((v, b) => {
@@ -175,7 +189,12 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     });
     const rowNames = data.rows.map((r) => ENCODINGS.find((e) => e.encoding === r.encoding)!.label);
     if (!drawnAlready(this.frame.front, 'bars', [box, labels, rowNames, this.rowHeight])) {
-      const g = select(this.frame.front).selectAll('g.bars').data([0]).join('g').attr('class', 'bars').attr('transform', `translate(${box.left},${box.top})`);
+      const g = select(this.frame.front)
+        .selectAll('g.bars')
+        .data([0])
+        .join('g')
+        .attr('class', 'bars')
+        .attr('transform', `translate(${box.left},${box.top})`);
       g.selectAll('text.value')
         .data(labels)
         .join('text')
@@ -198,7 +217,9 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     const last = o.offset + (o.positions - 1) * o.stride;
     renderSeriesLegend(this.legend, [
       { label: `fitted over p = ${exact(o.offset)} … ${exact(last)}`, colour: colours[0], width: 8 },
-      ...(bars === 2 ? [{ label: `the next ${formatInteger(o.extrapolate)} positions (not fitted)`, colour: colours[1], width: 8 }] : []),
+      ...(bars === 2
+        ? [{ label: `the next ${formatInteger(o.extrapolate)} positions (not fitted)`, colour: colours[1], width: 8 }]
+        : []),
     ]);
     this.writeCaptions(data, o);
     this.frame.describe(`Residual of the best linear map from e(p) to e(p + ${o.k}) for five encodings, log scale`);
@@ -244,7 +265,14 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     const row = data.rows[n];
     const info = ENCODINGS[n];
     const g = this.frame.readoutLayer();
-    g.selectAll('rect').data([n]).join('rect').attr('class', 'cursor').attr('x', 0).attr('width', box.width).attr('y', n * this.rowHeight + 1).attr('height', this.rowHeight - 6);
+    g.selectAll('rect')
+      .data([n])
+      .join('rect')
+      .attr('class', 'cursor')
+      .attr('x', 0)
+      .attr('width', box.width)
+      .attr('y', n * this.rowHeight + 1)
+      .attr('height', this.rowHeight - 6);
     this.frame.tooltip.show(
       [
         `${info.label}: ${info.formula}`,

@@ -29,7 +29,13 @@ export class SlicedMax {
    * first = 0, chunk, 2·chunk, … < total; `progress` hears each later slice.
    * Returns where it stands after the first slice.
    */
-  run(key: string, total: number, chunk: number, part: (first: number, count: number) => number, progress: (r: SlicedResult) => void): SlicedResult {
+  run(
+    key: string,
+    total: number,
+    chunk: number,
+    part: (first: number, count: number) => number,
+    progress: (r: SlicedResult) => void,
+  ): SlicedResult {
     if (key === this.key) return this.state;
     cancelIdle(this.handle);
     this.key = key;

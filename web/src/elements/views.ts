@@ -23,7 +23,8 @@ export function withinPixel(stride: number, wavelengths: ArrayLike<number>, what
   const fast = fastPairs(stride, wavelengths);
   const held = `; each pixel ${what} is the exact mean of ${formatInteger(stride)} positions`;
   if (fast === 0) return held;
-  if (fast === wavelengths.length) return `${held}; every pair turns half a period or more within a pixel, so what shows is its mean there (towards 0)`;
+  if (fast === wavelengths.length)
+    return `${held}; every pair turns half a period or more within a pixel, so what shows is its mean there (towards 0)`;
   return `${held}; pairs i < ${fast} (wavelength under ${formatInteger(2 * stride)} positions, shaded) turn half a period or more within a pixel, so what shows is their mean there (towards 0)`;
 }
 
