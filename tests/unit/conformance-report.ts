@@ -1,6 +1,6 @@
-// The README's conformance table, measured: every sinusoidal fixture run
+// docs/conventions.md's conformance table, measured: every sinusoidal fixture run
 // through phasor by convention name (conformance-cases.ts), grouped by
-// framework. web/tools/conformance-table.mjs writes it between the README's
+// framework. web/tools/conformance-table.mjs writes it between docs/conventions.md's
 // conformance markers.
 import type { Phasor } from '../../web/src/core/index.js';
 import {
@@ -76,6 +76,6 @@ export function renderSection(ph: Phasor): string {
 
 export function replaceSection(readme: string, section: string): string {
   const at = [readme.indexOf(START), readme.indexOf(END)];
-  if (at.includes(-1)) throw new Error(`README.md has no ${START} … ${END} section`);
+  if (at.includes(-1)) throw new Error(`docs/conventions.md has no ${START} … ${END} section`);
   return readme.slice(0, at[0]) + section + readme.slice(at[1] + END.length);
 }

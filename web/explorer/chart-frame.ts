@@ -59,7 +59,7 @@ if (!(tag in ELEMENTS)) {
 }
 
 // Tells the embedding page the height the chart needs, so it can size the
-// iframe (see README: window.addEventListener('message', ...)).
+// iframe (see docs/embedding.md: window.addEventListener('message', ...)).
 if (window.parent !== window) {
   new ResizeObserver(() => {
     window.parent.postMessage(

@@ -1,7 +1,7 @@
 // `node web/tools/conformance-table.mjs`: runs phasor on every sinusoidal
-// framework fixture (tests/fixtures/frameworks) and writes the README's
-// conformance table between <!-- conformance:start --> and <!-- conformance:end -->.
-//   --print   print the section instead of writing the README
+// framework fixture (tests/fixtures/frameworks) and writes the
+// conformance table of docs/conventions.md between <!-- conformance:start --> and <!-- conformance:end -->.
+//   --print   print the section instead of writing docs/conventions.md
 // Needs the built wasm (node web/tools/build-wasm.mjs). The API and cases are
 // TypeScript: loaded through Vite's SSR loader as the bench does (tests/bench/launch.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -17,9 +17,9 @@ try {
   if (process.argv.includes('--print')) {
     console.log(section);
   } else {
-    const file = `${repoRoot}README.md`;
+    const file = `${repoRoot}docs/conventions.md`;
     writeFileSync(file, report.replaceSection(readFileSync(file, 'utf8'), section));
-    console.log('phasor: README.md has the conformance table');
+    console.log('phasor: docs/conventions.md has the conformance table');
   }
 } finally {
   await server.close();

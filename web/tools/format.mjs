@@ -33,9 +33,8 @@ const prettier = spawnSync(
   process.execPath,
   [
     `${repoRoot}node_modules/prettier/bin/prettier.cjs`,
-    check ? '--list-different' : '--write',
-    '--log-level',
-    'warn',
+    // --list-different names the files on stdout (a quieter log level would hide them).
+    ...(check ? ['--list-different'] : ['--write', '--log-level', 'warn']),
     '.',
   ],
   { cwd: repoRoot, encoding: 'utf8' },
