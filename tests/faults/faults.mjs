@@ -410,8 +410,8 @@ export const faults = [
     computation: 'RoPE',
     kind: 'ignored option',
     file: 'cpp/src/rope.cpp',
-    anchor: 'rope_slot_phasors(omega.data(), rd, positions[r], factor, spec.table_layout',
-    replacement: 'rope_slot_phasors(omega.data(), rd, positions[r], 1.0, spec.table_layout',
+    anchor: 'rope_slot_phasors(omega.data(), rd, positions[r], factor * scale, spec.table_layout',
+    replacement: 'rope_slot_phasors(omega.data(), rd, positions[r], 1.0 * scale, spec.table_layout',
     suites: ['cpp'],
   },
   {

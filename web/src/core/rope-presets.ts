@@ -21,6 +21,8 @@ export interface RopePreset {
   theta: number;
   /** Hugging Face's pairing for this model. */
   pairing: Pairing;
+  /** Where the rotated values are written (default the pairing; DeepSeek in transformers: 'half'). */
+  outputPairing?: Pairing;
   maxPositionEmbeddings: number;
   scaling?: RopeScaling;
   /** Where each number was read (repository, path, commit). */
