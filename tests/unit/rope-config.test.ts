@@ -6,7 +6,7 @@
 // in float64). Then malformed and contradictory configs, and unknown keys.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createPhasor, type Phasor } from '../../web/src/core/index.js';
+import { createPhasor, ROPE_PRESET_NAMES, ROPE_PRESETS, type Phasor } from '../../web/src/core/index.js';
 
 let ph: Phasor;
 beforeAll(async () => {
@@ -235,4 +235,39 @@ describe('malformed and contradictory configs are refused naming the key', () =>
     expect(() => ph.ropeFromConfig(config)).toThrow(Kind);
     expect(() => ph.ropeFromConfig(config)).toThrow(message);
   });
+});
+
+describe('presets are cited configs', () => {
+  // Which configs.json entry each preset's fields are copied from (the nine first
+  // presets without a config file cite tests/fixtures/frameworks/presets.json).
+  const FROM: Record<string, string> = JSON.parse(
+    readFileSync(new URL('../fixtures/rope_configs/preset_sources.json', import.meta.url), 'utf8'),
+  );
+  for (const name of ROPE_PRESET_NAMES) {
+    test(`preset '${name}' is ropeFromConfig of its fields, copied from its config`, () => {
+      const preset = ROPE_PRESETS[name];
+      const r = ph.ropeFromConfig(preset.fields);
+      const group = r.layerTypes.find(
+        (g) => !g.nope && (preset.layerType === undefined || g.layerType === preset.layerType),
+      )!;
+      expect(preset).toMatchObject({
+        headDim: group.headDim,
+        rotaryDim: group.rotaryDim,
+        theta: group.theta,
+        pairing: group.pairing,
+      });
+      expect(ph.ropeFrequencies({ preset: name }).frequencies).toEqual(group.invFreq);
+      const source = FROM[name];
+      if (source === undefined) return;
+      const config = configs[source].config as Record<string, any>;
+      const copy = (fields: Record<string, unknown>, from: Record<string, any>) => {
+        for (const [k, v] of Object.entries(fields)) {
+          if (name === 'qwen2.5-7b-instruct-yarn' && k === 'rope_scaling') continue; // the documented YaRN snippet
+          if (k === 'text_config') copy(v as Record<string, unknown>, from.text_config);
+          else expect(v, `${name}: ${k}`).toEqual(from[k]);
+        }
+      };
+      copy(preset.fields as Record<string, unknown>, config);
+    });
+  }
 });

@@ -238,7 +238,7 @@ const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
     'unknown preset',
     () => ph.ropeFrequencies({ preset: 'llama-4' as never }),
     RangeError,
-    /preset must be one of 'llama-2-7b', .*'phi-2'; got "llama-4"/,
+    /preset must be one of 'llama-2-7b', .*'phi-2', .*'ministral-3-3b-2512'; got "llama-4"/,
   ],
   [
     'two names for one length',

@@ -55,8 +55,10 @@ export function rope(wasm: ExperimentsWasm, options: RopeOptions): Float32Array 
   const tableLayout = o.choice('tableLayout', PAIRINGS, pairing.name, enums.pairing);
   const outputPairing = o.choice('outputPairing', PAIRINGS, preset?.outputPairing ?? pairing.name, enums.pairing);
   const scaling = scalingInput(wasm, fn, o, preset?.scaling);
-  const mrope = mropeOption(fn, o);
-  const queryScale = queryScaleOption(o);
+  const mrope =
+    mropeOption(fn, o) ??
+    (preset?.mrope && { sections: [...preset.mrope.sections], interleaved: preset.mrope.interleaved ?? false });
+  const queryScale = queryScaleOption(o) ?? preset?.queryScale;
   const length = typedLength(rows);
   if (!Number.isInteger(dim) || dim < 1 || length % dim !== 0 || length === 0) {
     throw new RangeError(
