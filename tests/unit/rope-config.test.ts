@@ -105,6 +105,10 @@ describe('what ropeFromConfig says about a config', () => {
   test('SmolLM3: every fourth layer is NoPE; DeepSeek-V3: RoPE on the last 64 of 192 dims, adjacent pairs written in the half layout', () => {
     const s = ph.ropeFromConfig(configs['HuggingFaceTB__SmolLM3-3B'].config);
     expect(s.layerTypes.find((g) => g.nope)!.layers).toEqual([3, 7, 11, 15, 19, 23, 27, 31, 35]);
+    // Llama 4 Scout's copy has no no_rope_layers: the class default, a NoPE layer every 4th.
+    const l = ph.ropeFromConfig(configs['meta-llama__Llama-4-Scout-17B-16E-Instruct'].config);
+    expect(l.layerTypes.find((g) => g.nope)!.layers).toEqual(Array.from({ length: 12 }, (_, k) => 4 * k + 3));
+    expect(l.defaults).toContain('no_rope_layer_interval = 4 (llama4 default)');
     const d = ph.ropeFromConfig(configs['deepseek-ai__DeepSeek-V3'].config).layerTypes[0];
     expect(d).toMatchObject({
       headDim: 192,
@@ -197,6 +201,19 @@ describe('malformed and contradictory configs are refused naming the key', () =>
       { ...configs['microsoft__phi-2'].config, partial_rotary_factor: 0.4125 },
       RangeError,
       /partial_rotary_factor \(0\.4125\) gives a rotary width of 33/,
+    ],
+    [
+      'a partial factor whose product is not a whole width (int() truncates: 64 × 0.499 → 31)',
+      {
+        model_type: 'phi',
+        hidden_size: 2048,
+        num_attention_heads: 32,
+        num_hidden_layers: 2,
+        max_position_embeddings: 2048,
+        partial_rotary_factor: 0.499,
+      },
+      RangeError,
+      /partial_rotary_factor \(0\.499\) gives a rotary width of 31 of head_dim 64/,
     ],
     [
       'layer_types of the wrong length',

@@ -30,6 +30,7 @@ export interface LayerPlan {
   origin: Record<string, string>;
 }
 
+/** A config read into layer groups, before the core computes frequencies (ropeFromConfig's RopeConfig without them). */
 export interface ConfigPlan {
   modelType?: string;
   family?: string;

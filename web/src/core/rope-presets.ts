@@ -584,6 +584,6 @@ function presetOf(cited: CitedConfig): RopePreset {
 }
 
 /** Every preset, read from its cited config once when the module loads. */
-export const ROPE_PRESETS: Readonly<Record<RopePresetName, RopePreset>> = Object.fromEntries(
+export const ROPE_PRESETS: Readonly<Record<RopePresetName, RopePreset>> = /* @__PURE__ */ Object.fromEntries(
   ROPE_PRESET_NAMES.map((name) => [name, presetOf(CONFIGS[name])]),
 ) as Record<RopePresetName, RopePreset>;
