@@ -102,13 +102,12 @@ describe('rotaryDim and the scaling keys (issue 32 item 9)', () => {
     );
   });
 
-  test('mscale 0 is refused rather than read as "not set"; truncate false and mscale pairs are expressible', () => {
-    expect(() =>
-      ph.ropeFrequencies({
-        dim: 64,
-        scaling: { type: 'yarn', factor: 40, originalLength: 4096, mscale: 0, mscaleAllDim: 1 },
-      }),
-    ).toThrow(/scaling\.mscale must be a positive number/);
+  test('mscale 0 reads as "not set" (transformers tests its truthiness); truncate false and mscale pairs are expressible', () => {
+    const zero = ph.ropeFrequencies({
+      dim: 64,
+      scaling: { type: 'yarn', factor: 40, originalLength: 4096, mscale: 0, mscaleAllDim: 1 },
+    });
+    expect(zero.attentionFactor).toBe(0.1 * Math.log(40) + 1);
     const deepseek = ph.ropeFrequencies({
       dim: 64,
       scaling: { type: 'yarn', factor: 40, originalLength: 4096, mscale: 0.707, mscaleAllDim: 0.707 },

@@ -172,15 +172,6 @@ export function scalingInput(wasm: ExperimentsWasm, fn: string, o: OptionReader,
   record.mscale = s.number('mscale', 0);
   record.mscaleAllDim = s.number('mscaleAllDim', 0);
   record.partialRotaryFactor = s.number('partialRotaryFactor', 1);
-  // 0 is "not set" to the core (transformers tests mscale's truthiness): a
-  // given 0 is refused here instead of being read as absent.
-  for (const key of ['mscale', 'mscaleAllDim'] as const) {
-    if (s.raw(key) !== undefined && record[key] === 0) {
-      throw new RangeError(
-        `phasor.${fn}: scaling.${key} must be a positive number (leave it out for "not set"); got ${String(s.raw(key))}`,
-      );
-    }
-  }
   if (name !== 'longrope') return { record };
   const list = (key: 'shortFactor' | 'longFactor'): Float64Array => {
     const value = s.raw(key);
