@@ -246,10 +246,7 @@ function scalingOf(
   const originalLength = (): number => {
     const own = d.number('original_max_position_embeddings');
     const outer = top.number('original_max_position_embeddings');
-    note(
-      'originalLength',
-      outer !== undefined ? 'original_max_position_embeddings' : 'original_max_position_embeddings',
-    );
+    note('originalLength', 'original_max_position_embeddings');
     if (outer !== undefined) {
       origin['scaling.originalLength'] = top.key('original_max_position_embeddings');
       return outer;
