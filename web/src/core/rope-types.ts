@@ -116,7 +116,7 @@ export interface RopeOptions {
   rotaryDim?: number;
   /** Which rotaryDim values of a row turn; default 'first'. */
   ropeDims?: RopeDims;
-  /** Position of each row; default 0, 1, ..., count − 1. Any finite |m| ≤ 2^31. */
+  /** Position of each row; default 0, 1, ..., count − 1. Any finite |m| ≤ 2^31. With mrope: 3 × count values (every t, then h, then w) or one per row. */
   positions?: Float64Array | readonly number[];
   /** Base of the frequencies θ^(−2i/dim); default 10000. */
   theta?: number;
