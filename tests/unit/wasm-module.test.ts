@@ -13,6 +13,7 @@ import {
   ORDERS,
   PAIRINGS,
   ROPE_DIMS,
+  ROPE_PRECISIONS,
   ROPE_SCALING_TYPES,
   SHIFT_ENCODINGS,
   SPACINGS,
@@ -90,6 +91,7 @@ describe('the hand-written wasm declarations', () => {
         attentionKind: ATTENTION_KINDS,
         ropeScalingType: ROPE_SCALING_TYPES,
         shiftEncoding: SHIFT_ENCODINGS,
+        ropePrecision: ROPE_PRECISIONS,
       });
       if (functions === EXPERIMENT_FUNCTIONS) {
         const experiments = wasm as unknown as ExperimentsWasm;

@@ -1,0 +1,264 @@
+#include "phasor/rope_identify.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "phasor/validation.hpp"
+#include "rope_bounds.hpp"
+#include "rope_fit.hpp"
+#include "rope_input.hpp"
+#include "rope_measure.hpp"
+#include "rope_schemes.hpp"
+
+namespace phasor {
+
+namespace {
+
+constexpr std::size_t kSampled = 24;  // fitted schemes scored on the sample rows (the nearest by frequency)
+constexpr std::size_t kVerified = 3;  // candidates then measured on every value
+
+// What the input shows, before any scheme is measured against it.
+struct Reading {
+  std::vector<double> omega;          // read from the input (inv_freq: given)
+  int pairing = -1;                   // cache: its layout; rotated: the input pairing (-1: cannot tell)
+  int output_pairing = -1;            // rotated rows
+  int measured_in = 1;                // rotated rows: the input pairing measured
+  std::vector<std::int64_t> columns;  // cache: the pair of each column
+  std::int64_t rotary_dim = 0;
+  double amplitude = 1.0;
+  std::vector<std::int64_t> sample;
+  double largest_position = 0.0;
+  std::vector<RopeMaking> makings;  // finest first
+  RopePrecision storage = RopePrecision::float32;
+};
+
+// A scheme, its frequencies and what the measurement found.
+struct Scored {
+  RopeScheme scheme;
+  std::vector<double> omega;
+  double scheme_attention = 1.0;
+  double proxy = 0.0;
+  RopeCandidate candidate;
+  std::size_t making = 0;  // index into Reading::makings
+};
+
+bool fitted_longrope(const RopeCandidate& c) { return c.scaling.type == RopeScalingType::longrope && c.preset < 0; }
+
+// Matches first: a named model, then the simplest scheme, then the finer precision; the rest by how far off.
+bool better(const RopeCandidate& x, const RopeCandidate& y) {
+  if (x.match != y.match) return x.match;
+  if (x.match) {
+    if ((x.preset >= 0) != (y.preset >= 0)) return x.preset >= 0;
+    const int cx = scheme_complexity(x.scaling.type), cy = scheme_complexity(y.scaling.type);
+    if (cx != cy) return cx < cy;
+    if (x.precision != y.precision) return x.precision < y.precision;
+  }
+  return x.worst_ratio < y.worst_ratio;
+}
+
+RopeMeasurement measure(const RopeInput& in, const Reading& rd, const RowPhasors& phasors, const Scored& s,
+                        double amplitude, std::size_t making, bool keep_rows) {
+  RopePrediction p;
+  p.omega = s.omega;
+  p.amplitude = amplitude;
+  const RopeMaking& m = rd.makings[making];
+  p.bound = rope_value_bound(m, s.omega, s.scheme.theta, s.scheme.scaling.type);
+  p.exact_bound = rope_value_bound({false, m.storage}, s.omega, s.scheme.theta, s.scheme.scaling.type);
+  if (in.inv_freq != nullptr)
+    return measure_frequencies(
+        in, s.omega, rope_frequency_bound(m, s.omega, s.scheme.theta, s.scheme.scaling.type),
+        rope_frequency_bound({false, m.storage}, s.omega, s.scheme.theta, s.scheme.scaling.type));
+  if (in.rotated != nullptr) return measure_rotated(in, rd.measured_in, rd.output_pairing, phasors, p, keep_rows);
+  return measure_cache(in, rd.columns, phasors, p, keep_rows);
+}
+
+// Measures at the finest making from `first` whose bound holds (else the coarsest) and fills the candidate.
+void score(const RopeInput& in, const Reading& rd, const RowPhasors& phasors, Scored& s, double amplitude,
+           std::size_t first, bool keep_rows) {
+  RopeMeasurement m;
+  std::size_t k = first;
+  for (; k < rd.makings.size(); ++k) {
+    m = measure(in, rd, phasors, s, amplitude, k, keep_rows);
+    if (m.worst_deviation <= m.worst_bound || k + 1 == rd.makings.size()) break;
+  }
+  RopeCandidate& c = s.candidate;
+  s.making = k;
+  c.attention_factor = amplitude;
+  c.precision = precision_of(rd.makings[k]);
+  c.max_error = m.max_error;
+  c.worst_ratio = m.ratio();
+  c.match = m.worst_deviation <= m.worst_bound && !fitted_longrope(c);
+  c.exact = m.within_exact;
+  c.positions = std::move(m.positions);
+  c.deviation = std::move(m.deviation);
+  c.bound = std::move(m.bound);
+}
+
+// The scheme's own attention factor, else the input's amplitude where that fits better.
+void score_on_sample(const RopeInput& in, const Reading& rd, Scored& s) {
+  RowPhasors phasors(s.omega, in.positions, &rd.sample, in.rows);
+  score(in, rd, phasors, s, s.scheme_attention, 0, true);
+  if (in.inv_freq != nullptr || s.candidate.match) return;
+  const double measured = tidy(rd.amplitude);
+  if (std::fabs(measured - s.scheme_attention) <= 1e-12 * measured) return;
+  Scored other = s;
+  score(in, rd, phasors, other, measured, 0, true);
+  if (better(other.candidate, s.candidate)) {
+    s = std::move(other);
+    s.candidate.attention_measured = true;
+  }
+}
+
+void verify(const RopeInput& in, const Reading& rd, Scored& s) {
+  RowPhasors phasors(s.omega, in.positions, nullptr, in.rows);
+  score(in, rd, phasors, s, s.candidate.attention_factor, s.making, true);
+  s.candidate.verified = true;
+}
+
+// The phases of the input, pair by pair, and the frequencies fitted to them.
+std::vector<double> read_frequencies(const RopeInput& in, const Reading& rd) {
+  const std::int64_t pairs = rd.rotary_dim / 2;
+  if (in.rotated != nullptr) {
+    return fit_frequencies(in.positions, rd.sample, pairs, [&](std::int64_t k, std::int64_t j, double* phase) {
+      const auto [ia, ib] = pair_slots(rd.measured_in, j, in.width);
+      const auto [oa, ob] = pair_slots(rd.output_pairing, j, in.width);
+      const double xa = original_at(in, k, ia), xb = original_at(in, k, ib);
+      const double ya = in.rotated[k * in.width + oa], yb = in.rotated[k * in.width + ob];
+      *phase = std::atan2(yb * xa - ya * xb, ya * xa + yb * xb);
+      return xa != 0.0 || xb != 0.0;
+    });
+  }
+  std::vector<std::int64_t> first_column(static_cast<std::size_t>(pairs), -1);
+  for (std::int64_t col = in.width - 1; col >= 0; --col)
+    first_column[static_cast<std::size_t>(rd.columns[static_cast<std::size_t>(col)])] = col;
+  return fit_frequencies(in.positions, rd.sample, pairs, [&](std::int64_t k, std::int64_t j, double* phase) {
+    const std::int64_t at = k * in.width + first_column[static_cast<std::size_t>(j)];
+    *phase = std::atan2(static_cast<double>(in.sin[at]), static_cast<double>(in.cos[at]));
+    return true;
+  });
+}
+
+Reading read_input(const RopeInput& in, RopeIdentification& id) {
+  Reading rd;
+  RopeStorage storage;
+  if (in.inv_freq != nullptr) {
+    rd.omega.assign(in.inv_freq, in.inv_freq + in.pairs);
+    rd.rotary_dim = 2 * in.pairs;
+    storage = storage_of(in.inv_freq, in.pairs);
+  } else {
+    rd.sample = sample_rows(in.positions, in.rows);
+    for (const std::int64_t k : rd.sample)
+      rd.largest_position = std::max(rd.largest_position, std::fabs(in.positions[k]));
+    const std::int64_t n = in.rows * in.width;
+    RopeAmplitude amplitude;
+    if (in.rotated != nullptr) {
+      storage = storage_of(in.rotated, n);
+      const RotatedPairing p = rotated_pairing(in, rd.sample);
+      rd.pairing = p.in;
+      rd.measured_in = p.measured_in;
+      rd.output_pairing = p.out;
+      rd.rotary_dim = in.width;
+      amplitude = rotated_amplitude(in, p.measured_in, p.out);
+    } else {
+      storage = storage_of(in.sin, n, storage_of(in.cos, n));
+      rd.pairing = cache_pairing(in, rd.sample);
+      rd.columns = pair_of_column(rd.pairing, in.width);
+      rd.rotary_dim = rd.pairing < 0 ? 2 * in.width : in.width;
+      amplitude = cache_amplitude(in);
+    }
+    rd.amplitude = id.amplitude = amplitude.mean;
+    id.amplitude_spread = amplitude.spread;
+  }
+  for (const RopePrecision format : storage.formats()) {
+    if (format == RopePrecision::float32) rd.makings.push_back({false, format});
+    rd.makings.push_back({true, format});
+  }
+  rd.storage = id.storage = storage.formats().front();
+  return rd;
+}
+
+// A cache's amplitude may vary by what its storage rounds, and float32 arithmetic a little more.
+bool amplitude_varies(const RopeIdentification& id) {
+  const double rounding = id.storage == RopePrecision::bfloat16  ? std::ldexp(1.0, -8)
+                          : id.storage == RopePrecision::float16 ? std::ldexp(1.0, -11)
+                                                                 : 0.0;
+  return id.amplitude_spread > (1e-3 + std::sqrt(2.0) * rounding) * id.amplitude;
+}
+
+}  // namespace
+
+RopeIdentification identify_rope(const RopeInput& in, const std::vector<RopePresetScheme>& presets) {
+  RopeIdentification id;
+  Reading rd = read_input(in, id);
+  if (in.has_head_dim && in.head_dim < static_cast<double>(rd.rotary_dim)) {
+    id.error = "headDim must be at least the rotary width the input shows (" +
+               format_number(static_cast<double>(rd.rotary_dim)) + "); got " + format_number(in.head_dim);
+    return id;
+  }
+  if (in.inv_freq == nullptr) {
+    if (!(rd.amplitude > 0.0)) {
+      id.refusal = "every value is 0: no phase to read";
+      return id;
+    }
+    id.not_rope = amplitude_varies(id);
+    rd.omega = read_frequencies(in, rd);
+    for (std::size_t j = 0; j < rd.omega.size(); ++j) {
+      if (std::isfinite(rd.omega[j]) && rd.omega[j] > 0.0) continue;
+      id.refusal = "pair " + format_number(static_cast<double>(j)) + "'s phase does not advance with the position (" +
+                   format_number(rd.omega[j]) +
+                   " radians per position): a RoPE input needs two rows one position apart";
+      return id;
+    }
+  }
+  // Every scheme worth measuring, with its frequencies; the nearest to the frequencies read go on.
+  std::vector<Scored> all;
+  std::vector<RopeScheme> schemes = preset_schemes(presets, rd.rotary_dim);
+  const std::size_t preset_count = schemes.size();
+  for (RopeScheme& s : fitted_schemes(rd.omega)) schemes.push_back(std::move(s));
+  for (std::size_t k = 0; k < schemes.size(); ++k) {
+    if (!check_scheme(schemes[k], rd.rotary_dim).empty()) continue;
+    Scored s;
+    s.scheme = schemes[k];
+    s.omega.resize(rd.omega.size());
+    s.scheme_attention = rope_frequencies(rd.rotary_dim, s.scheme.theta, s.scheme.scaling, s.omega.data());
+    for (std::size_t j = 0; j < rd.omega.size(); ++j) {
+      const double off = in.inv_freq != nullptr ? std::fabs(s.omega[j] / rd.omega[j] - 1.0)
+                                                : std::fabs(s.omega[j] - rd.omega[j]) * rd.largest_position;
+      s.proxy = std::max(s.proxy, off);
+    }
+    if (!std::isfinite(s.proxy)) continue;
+    s.proxy = k < preset_count ? -1.0 : s.proxy;  // a model's own scheme is always measured
+    all.push_back(std::move(s));
+  }
+  std::stable_sort(all.begin(), all.end(), [](const Scored& a, const Scored& b) { return a.proxy < b.proxy; });
+  if (all.size() > preset_count + kSampled && in.inv_freq == nullptr) all.resize(preset_count + kSampled);
+  for (Scored& s : all) {
+    RopeCandidate& c = s.candidate;
+    c.theta = s.scheme.theta;
+    c.scaling = s.scheme.scaling;
+    c.preset = s.scheme.preset;
+    c.long_factors = s.scheme.long_factors;
+    c.note = s.scheme.note;
+    c.pairing = rd.pairing;
+    c.output_pairing = rd.output_pairing;
+    c.rotary_dim = rd.rotary_dim;
+    score_on_sample(in, rd, s);
+  }
+  std::stable_sort(all.begin(), all.end(),
+                   [](const Scored& a, const Scored& b) { return better(a.candidate, b.candidate); });
+  // The best few on every value (inv_freq has been: it has no rows).
+  const std::size_t verified = in.inv_freq != nullptr ? all.size() : std::min(kVerified, all.size());
+  for (std::size_t k = 0; k < verified; ++k) {
+    if (in.inv_freq == nullptr) verify(in, rd, all[k]);
+    all[k].candidate.verified = true;
+  }
+  for (std::size_t k = verified; k < all.size(); ++k) all[k].candidate.match = false;  // measured on the sample only
+  std::stable_sort(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(verified),
+                   [](const Scored& a, const Scored& b) { return better(a.candidate, b.candidate); });
+  for (Scored& s : all) id.candidates.push_back(std::move(s.candidate));
+  id.match = !id.candidates.empty() && id.candidates.front().match && !id.not_rope;
+  return id;
+}
+
+}  // namespace phasor

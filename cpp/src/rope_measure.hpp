@@ -1,0 +1,78 @@
+// Measuring a RoPE candidate against the input (rope_identify.cpp): each
+// value against the candidate's own, with the bound of the precision it
+// claims (rope_bounds.hpp), row by row. The candidate's cos and sin of p w_j
+// come from tables of digits of the position when the positions are integers
+// (one complex product per value instead of a cos and a sin: e^{i p w} is
+// the product of e^{i d_l 1024^l w} over p's base-1024 digits d_l, each entry
+// computed directly), else from std::cos and std::sin.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "phasor/rope_identify.hpp"
+#include "rope_bounds.hpp"
+
+namespace phasor {
+
+struct RopeMeasurement {
+  double max_error = 0.0;
+  // The value nearest its bound: the ratio worst_deviation / worst_bound.
+  double worst_deviation = 0.0;
+  double worst_bound = 1.0;
+  bool within_exact = true;  // every value within the exact bound as well
+  // Per measured row (when kept): position, and the deviation and bound of its value nearest its bound.
+  std::vector<double> positions, deviation, bound;
+  double ratio() const { return worst_deviation / worst_bound; }
+};
+
+// What a candidate predicts: w_j and the amplitude; and how a cache's columns
+// or rotated rows' slots hold the pairs.
+struct RopePrediction {
+  std::vector<double> omega;
+  double amplitude = 1.0;
+  RopeBound bound;        // of the precision claimed
+  RopeBound exact_bound;  // exact arithmetic, the same storage
+};
+
+// cos and sin of p w_j for every pair j, row after row: from the digit
+// tables when there are many rows at integer positions, else directly (the
+// rows given are then computed once, for every amplitude and bound measured).
+class RowPhasors {
+ public:
+  // rows: the rows to measure (nullptr: all `count` rows of positions).
+  RowPhasors(const std::vector<double>& omega, const double* positions, const std::vector<std::int64_t>* rows,
+             std::int64_t count);
+  // The k-th row measured (its index in rows, or the row itself).
+  std::int64_t row(std::int64_t k) const { return rows_ != nullptr ? (*rows_)[static_cast<std::size_t>(k)] : k; }
+  std::int64_t count() const { return count_; }
+  void at(std::int64_t k, double* c, double* s) const;
+
+ private:
+  std::vector<double> omega_;
+  const double* positions_;
+  const std::vector<std::int64_t>* rows_;
+  std::int64_t count_;
+  double start_ = 0.0;
+  int levels_ = 0;                               // digit tables (0: none)
+  std::vector<std::vector<double>> cos_, sin_;   // per level: 1024 x pairs
+  std::vector<double> direct_cos_, direct_sin_;  // count x pairs, when computed directly
+};
+
+// The pair each column of a cache holds: half (cat(w, w)), adjacent (each
+// repeated), or one column per pair (pairing -1).
+std::vector<std::int64_t> pair_of_column(int pairing, std::int64_t width);
+
+// keep_rows: fill the per-row arrays.
+RopeMeasurement measure_cache(const RopeInput& in, const std::vector<std::int64_t>& pair_of_column,
+                              const RowPhasors& phasors, const RopePrediction& prediction, bool keep_rows);
+
+// Rotated rows: `pairing` says which slots of the original form pair j,
+// `output_pairing` where the rotated pair lands (Pairing codes).
+RopeMeasurement measure_rotated(const RopeInput& in, int pairing, int output_pairing, const RowPhasors& phasors,
+                                const RopePrediction& prediction, bool keep_rows);
+
+// inv_freq: each w against the candidate's, relative (bound: rope_frequency_bound).
+RopeMeasurement measure_frequencies(const RopeInput& in, const std::vector<double>& omega,
+                                    const std::vector<double>& bound, const std::vector<double>& exact_bound);
+
+}  // namespace phasor
