@@ -12,6 +12,7 @@ import {
   ODD_WIDTHS,
   ORDERS,
   PAIRINGS,
+  PRECISIONS,
   ROPE_DIMS,
   ROPE_SCALING_TYPES,
   SHIFT_ENCODINGS,
@@ -90,6 +91,7 @@ describe('the hand-written wasm declarations', () => {
         attentionKind: ATTENTION_KINDS,
         ropeScalingType: ROPE_SCALING_TYPES,
         shiftEncoding: SHIFT_ENCODINGS,
+        precision: PRECISIONS,
       });
       if (functions === EXPERIMENT_FUNCTIONS) {
         const experiments = wasm as unknown as ExperimentsWasm;

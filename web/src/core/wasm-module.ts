@@ -318,6 +318,7 @@ export interface WasmEnums {
   attentionKind: string[];
   ropeScalingType: string[];
   shiftEncoding: string[];
+  precision: string[];
 }
 
 /** The functions each module's bindings export, for the declaration test. */
