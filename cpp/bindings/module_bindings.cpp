@@ -15,8 +15,8 @@
 #include "phasor/frequencies.hpp"
 #include "phasor/layout.hpp"
 #include "phasor/limits.hpp"
+#include "phasor/precision.hpp"
 #include "phasor/rope.hpp"
-#include "phasor/rope_identify.hpp"
 #include "phasor/rope_scaling.hpp"
 #include "phasor/shift_fit.hpp"
 #include "result_buffer.hpp"
@@ -55,7 +55,7 @@ val enums() {
   out.set("attentionKind", names(phasor::kAttentionKindNames));
   out.set("ropeScalingType", names(phasor::kRopeScalingTypeNames));
   out.set("shiftEncoding", names(phasor::kShiftEncodingNames));
-  out.set("ropePrecision", names(phasor::kRopePrecisionNames));
+  out.set("precision", names(phasor::kPrecisionNames));
   return out;
 }
 

@@ -12,8 +12,8 @@ import {
   ODD_WIDTHS,
   ORDERS,
   PAIRINGS,
+  PRECISIONS,
   ROPE_DIMS,
-  ROPE_PRECISIONS,
   ROPE_SCALING_TYPES,
   SHIFT_ENCODINGS,
   SPACINGS,
@@ -91,7 +91,7 @@ describe('the hand-written wasm declarations', () => {
         attentionKind: ATTENTION_KINDS,
         ropeScalingType: ROPE_SCALING_TYPES,
         shiftEncoding: SHIFT_ENCODINGS,
-        ropePrecision: ROPE_PRECISIONS,
+        precision: PRECISIONS,
       });
       if (functions === EXPERIMENT_FUNCTIONS) {
         const experiments = wasm as unknown as ExperimentsWasm;

@@ -1,5 +1,17 @@
 // Types of ph.identify: "which convention is this table?" (identify.ts).
 
+/**
+ * How a table was made, as identify judges it (the error model:
+ * cpp/include/phasor/precision.hpp, docs/identify.md):
+ * - `'exact'`: the float64 formula rounded once (what `ph.encode` gives);
+ * - `'float32'`: a framework's float32 arithmetic (its float32 frequencies,
+ *   the float32 product p·ω, float32 sin and cos, the float32 scale multiply);
+ * - `'float16'`, `'bfloat16'`: then stored in that type.
+ */
+export type Precision = 'exact' | 'float32' | 'float16' | 'bfloat16';
+/** The precisions in the core's code order (the names the core exports). */
+export const PRECISIONS: readonly Precision[] = ['exact', 'float32', 'float16', 'bfloat16'];
+
 export interface IdentifyOptions {
   /** The table, positions × dModel values, row-major (row r = the encoding of sequence index r). */
   table: Float32Array | Float64Array;

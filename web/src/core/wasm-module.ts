@@ -384,7 +384,7 @@ export interface WasmEnums {
   attentionKind: string[];
   ropeScalingType: string[];
   shiftEncoding: string[];
-  ropePrecision: string[];
+  precision: string[];
 }
 
 /** The functions each module's bindings export, for the declaration test. */
