@@ -90,12 +90,13 @@ val standard_normals(double seed, double stream, double count, double first) {
 // Rows in slot kRows, positions in kPositions, longrope's factors in
 // kShortFactor / kLongFactor.
 val rope(double dim, double rotary_dim, double rope_dims, double theta, double pairing, double table_layout,
-         const ScalingRecord& scaling) {
+         double output_pairing, const ScalingRecord& scaling) {
   InputsReleaser release;
   if (auto e = phasor::check_d_model(dim, "dim"); !e.empty()) return val(e);
   if (auto e = phasor::check_rotary_dim(rotary_dim, dim); !e.empty()) return val(e);
   if (auto e = phasor::check_choice("ropeDims", rope_dims, phasor::kRopeDimsNames); !e.empty()) return val(e);
   if (auto e = check_pairing_codes(pairing, table_layout); !e.empty()) return val(e);
+  if (auto e = phasor::check_pairing("outputPairing", output_pairing); !e.empty()) return val(e);
   if (auto e = check_scaling_record(scaling); !e.empty()) return val(e);
   const double* positions = slot_data<double>(kPositions);
   const float* rows = slot_data<float>(kRows);
@@ -111,6 +112,7 @@ val rope(double dim, double rotary_dim, double rope_dims, double theta, double p
   spec.theta = theta;
   spec.pairing = static_cast<phasor::Pairing>(static_cast<int>(pairing));
   spec.table_layout = static_cast<phasor::Pairing>(static_cast<int>(table_layout));
+  spec.output_pairing = static_cast<phasor::Pairing>(static_cast<int>(output_pairing));
   spec.scaling = scaling_of(scaling);
   if (auto e = phasor::validate_rope(spec, positions); !e.empty()) return val(e);
   float* out = result_buffer<float>(slot_count(kRows));

@@ -40,6 +40,7 @@ std::string validate_rope(const RopeSpec& spec, const double* positions) {
   if (auto e = check_base(spec.theta, "theta"); !e.empty()) return e;
   if (auto e = check_pairing("pairing", static_cast<double>(spec.pairing)); !e.empty()) return e;
   if (auto e = check_pairing("tableLayout", static_cast<double>(spec.table_layout)); !e.empty()) return e;
+  if (auto e = check_pairing("outputPairing", static_cast<double>(output_layout(spec))); !e.empty()) return e;
   if (auto e = check_rotary_dim(static_cast<double>(spec.rotary_dim), dim); !e.empty()) return e;
   if (auto e = check_choice("ropeDims", static_cast<double>(spec.rope_dims), kRopeDimsNames); !e.empty()) return e;
   const bool partial = spec.rotary_dim > 0 && spec.rotary_dim != spec.dim;
@@ -106,13 +107,21 @@ void rope(const RopeSpec& spec, const float* rows, const double* positions, floa
   const double factor = rope_frequencies(rd, spec.theta, scaling, omega.data());
   std::vector<double> c(static_cast<std::size_t>(rd)), s(static_cast<std::size_t>(rd));
   const int pairing = spec.pairing == Pairing::adjacent ? kernels::kAdjacentPairs : kernels::kHalfPairs;
+  // Another output layout: rotate into `turned`, then write slot j from the
+  // pairing's slot that lands there (a permutation: no value changes).
+  const Pairing output = output_layout(spec);
+  const bool relayout = output != spec.pairing;
+  std::vector<float> turned(relayout ? static_cast<std::size_t>(rd) : 0);
   for (std::int64_t r = 0; r < spec.count; ++r) {
     const float* x = rows + r * d;
     float* y = out + r * d;
     std::copy(x, x + at, y);
     std::copy(x + at + rd, x + d, y + at + rd);
     rope_slot_phasors(omega.data(), rd, positions[r], factor, spec.table_layout, c.data(), s.data());
-    kernels::rope_row(x + at, c.data(), s.data(), rd, pairing, y + at);
+    kernels::rope_row(x + at, c.data(), s.data(), rd, pairing, relayout ? turned.data() : y + at);
+    if (relayout)
+      for (std::int64_t j = 0; j < rd; ++j)
+        y[at + j] = turned[static_cast<std::size_t>(pairing_source(j, rd, spec.pairing, output))];
   }
 }
 

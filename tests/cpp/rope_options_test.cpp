@@ -179,3 +179,29 @@ TEST(RotaryDim, RefusesOddOrWiderThanTheRow) {
 }
 
 }  // namespace
+
+// DeepSeek in transformers (apply_rotary_pos_emb_interleave): pairs (2i, 2i+1)
+// in, the turned slice out as its evens then its odds.
+TEST(OutputPairing, AdjacentPairsWrittenInTheHalfLayoutAreTheSameValuesPermuted) {
+  RopeSpec spec;
+  spec.count = 1;
+  spec.dim = 8;
+  spec.rotary_dim = 4;
+  spec.rope_dims = RopeDims::last;
+  spec.theta = 100.0;
+  spec.pairing = Pairing::adjacent;
+  spec.table_layout = Pairing::adjacent;
+  const std::vector<float> rows = {9, 8, 7, 6, 1, 2, 3, 4};
+  const double position = 3.0;
+  std::vector<float> same(8), half(8);
+  phasor::rope(spec, rows.data(), &position, same.data());
+  spec.output_pairing = Pairing::half;
+  phasor::rope(spec, rows.data(), &position, half.data());
+  for (int j = 0; j < 4; ++j) EXPECT_EQ(half[j], rows[j]) << j;  // the pass-through slice
+  // half slot i <- adjacent 2i, half slot 2 + i <- adjacent 2i + 1
+  EXPECT_EQ(half[4], same[4]);
+  EXPECT_EQ(half[5], same[6]);
+  EXPECT_EQ(half[6], same[5]);
+  EXPECT_EQ(half[7], same[7]);
+  EXPECT_NE(same[5], same[6]);
+}

@@ -13,6 +13,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "phasor/rope_scaling.hpp"
@@ -40,12 +41,18 @@ struct RopeSpec {
   double theta = 10000.0;
   Pairing pairing = Pairing::half;
   Pairing table_layout = Pairing::half;  // = pairing, unless showing the mismatch bug
+  // Where the rotated slice's values are written: pairing's own layout (most
+  // code), or the other one. DeepSeek-V3 in transformers (rope_interleave,
+  // apply_rotary_pos_emb_interleave) reads pairs (2i, 2i+1) and writes the
+  // turned slice as its evens then its odds: pairing adjacent, output half.
+  std::optional<Pairing> output_pairing;  // unset: pairing
   RopeScaling scaling;
 };
 
 std::string check_pairing(const char* name, double code);
 // An even integer in [2, dim]; dim itself when not given (0 passes).
 std::string check_rotary_dim(double rotary_dim, double dim);
+inline Pairing output_layout(const RopeSpec& spec) { return spec.output_pairing.value_or(spec.pairing); }
 inline std::int64_t rotary_width(const RopeSpec& spec) { return spec.rotary_dim > 0 ? spec.rotary_dim : spec.dim; }
 // Every positions[k] finite with |positions[k]| <= kMaxAbsPosition.
 std::string check_positions(const char* name, const double* positions, std::int64_t count);

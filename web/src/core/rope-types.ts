@@ -106,6 +106,17 @@ export interface RopeOptions {
    * reproduces the porting bug that turns each pair by two angles.
    */
   tableLayout?: Pairing;
+  /**
+   * Where the rotated slice's values are written; default the pairing (most
+   * code writes each pair back where it read it). 'half' with pairing
+   * 'adjacent' is DeepSeek-V2/V3 in transformers (`rope_interleave`,
+   * `apply_rotary_pos_emb_interleave`): pairs (2i, 2i+1) are read, and the
+   * turned slice comes out as its first slots of the pairs, then the second
+   * ones (slot i and i + rotaryDim/2). 'adjacent' with pairing 'half' is the
+   * inverse permutation. Only the order of the outputs changes, never a value:
+   * q·k of two rows written the same way is unchanged.
+   */
+  outputPairing?: Pairing;
   scaling?: RopeScaling;
 }
 

@@ -36,6 +36,7 @@ export function rope(wasm: ExperimentsWasm, options: RopeOptions): Float32Array 
     'theta',
     'pairing',
     'tableLayout',
+    'outputPairing',
     'scaling',
     'preset',
   ]);
@@ -50,6 +51,7 @@ export function rope(wasm: ExperimentsWasm, options: RopeOptions): Float32Array 
   const theta = o.number('theta', preset?.theta ?? DEFAULT_THETA);
   const pairing = o.choice('pairing', PAIRINGS, preset?.pairing ?? 'half', enums.pairing);
   const tableLayout = o.choice('tableLayout', PAIRINGS, pairing.name, enums.pairing);
+  const outputPairing = o.choice('outputPairing', PAIRINGS, pairing.name, enums.pairing);
   const scaling = scalingInput(wasm, fn, o, preset?.scaling);
   const length = typedLength(rows);
   if (!Number.isInteger(dim) || dim < 1 || length % dim !== 0 || length === 0) {
@@ -73,7 +75,7 @@ export function rope(wasm: ExperimentsWasm, options: RopeOptions): Float32Array 
   return takeResult(
     wasm,
     fn,
-    wasm.rope(dim, rotaryDim, ropeDims.code, theta, pairing.code, tableLayout.code, scaling.record),
+    wasm.rope(dim, rotaryDim, ropeDims.code, theta, pairing.code, tableLayout.code, outputPairing.code, scaling.record),
   );
 }
 

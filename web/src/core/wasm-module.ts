@@ -146,6 +146,7 @@ export interface ExperimentsWasm extends ModuleCommon {
     theta: number,
     pairing: number,
     tableLayout: number,
+    outputPairing: number,
     scaling: WasmScalingRecord,
   ): WasmResult<Float32Array>;
   /** [scaled ω (rotaryDim/2), unscaled ω, attention factor]; rotaryDim 0: dim. */
