@@ -59,7 +59,7 @@ val candidate_object(const phasor::RopeCandidate& c) {
   out.set("pairing", c.pairing);
   out.set("outputPairing", c.output_pairing);
   out.set("rotaryDim", static_cast<double>(c.rotary_dim));
-  out.set("precision", phasor::kRopePrecisionNames[static_cast<std::size_t>(c.precision)]);
+  out.set("precision", phasor::kPrecisionNames[static_cast<std::size_t>(c.precision)]);
   out.set("match", c.match);
   out.set("exact", c.exact);
   out.set("verified", c.verified);
@@ -130,7 +130,7 @@ val identify_rope(double width, bool has_head_dim, double head_dim, bool origina
   if (!id.error.empty()) return val(id.error);
   val out = val::object();
   out.set("match", id.match);
-  out.set("storage", phasor::kRopePrecisionNames[static_cast<std::size_t>(id.storage)]);
+  out.set("storage", phasor::kPrecisionNames[static_cast<std::size_t>(phasor::precision_of({true, id.storage}))]);
   out.set("amplitude", id.amplitude);
   out.set("amplitudeSpread", id.amplitude_spread);
   out.set("notRope", id.not_rope);

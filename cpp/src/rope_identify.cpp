@@ -29,8 +29,8 @@ struct Reading {
   double amplitude = 1.0;
   std::vector<std::int64_t> sample;
   double largest_position = 0.0;
-  std::vector<RopeMaking> makings;  // finest first
-  RopePrecision storage = RopePrecision::float32;
+  std::vector<PrecisionModel> makings;  // finest first
+  Storage storage = Storage::float32;
 };
 
 // A scheme, its frequencies and what the measurement found.
@@ -62,13 +62,12 @@ RopeMeasurement measure(const RopeInput& in, const Reading& rd, const RowPhasors
   RopePrediction p;
   p.omega = s.omega;
   p.amplitude = amplitude;
-  const RopeMaking& m = rd.makings[making];
-  p.bound = rope_value_bound(m, s.omega, s.scheme.theta, s.scheme.scaling.type);
-  p.exact_bound = rope_value_bound({false, m.storage}, s.omega, s.scheme.theta, s.scheme.scaling.type);
+  const PrecisionModel& m = rd.makings[making];
+  const PrecisionModel exact{false, m.storage};
   if (in.inv_freq != nullptr)
-    return measure_frequencies(
-        in, s.omega, rope_frequency_bound(m, s.omega, s.scheme.theta, s.scheme.scaling.type),
-        rope_frequency_bound({false, m.storage}, s.omega, s.scheme.theta, s.scheme.scaling.type));
+    return measure_frequencies(in, s.omega, rope_frequency_bound(m, s.omega), rope_frequency_bound(exact, s.omega));
+  p.bound = rope_value_bound(m, s.omega, amplitude);
+  p.exact_bound = rope_value_bound(exact, s.omega, amplitude);
   if (in.rotated != nullptr) return measure_rotated(in, rd.measured_in, rd.output_pairing, phasors, p, keep_rows);
   return measure_cache(in, rd.columns, phasors, p, keep_rows);
 }
@@ -141,11 +140,11 @@ std::vector<double> read_frequencies(const RopeInput& in, const Reading& rd) {
 
 Reading read_input(const RopeInput& in, RopeIdentification& id) {
   Reading rd;
-  RopeStorage storage;
+  Storage storage = Storage::float32;
   if (in.inv_freq != nullptr) {
     rd.omega.assign(in.inv_freq, in.inv_freq + in.pairs);
     rd.rotary_dim = 2 * in.pairs;
-    storage = storage_of(in.inv_freq, in.pairs);
+    storage = narrowest_storage(in.inv_freq, in.pairs);
   } else {
     rd.sample = sample_rows(in.positions, in.rows);
     for (const std::int64_t k : rd.sample)
@@ -161,7 +160,7 @@ Reading read_input(const RopeInput& in, RopeIdentification& id) {
       rd.rotary_dim = in.width;
       amplitude = rotated_amplitude(in, p.measured_in, p.out);
     } else {
-      storage = storage_of(in.sin, n, storage_of(in.cos, n));
+      storage = storage_of(in.cos, n, in.sin);
       rd.pairing = cache_pairing(in, rd.sample);
       rd.columns = pair_of_column(rd.pairing, in.width);
       rd.rotary_dim = rd.pairing < 0 ? 2 * in.width : in.width;
@@ -170,20 +169,31 @@ Reading read_input(const RopeInput& in, RopeIdentification& id) {
     rd.amplitude = id.amplitude = amplitude.mean;
     id.amplitude_spread = amplitude.spread;
   }
-  for (const RopePrecision format : storage.formats()) {
-    if (format == RopePrecision::float32) rd.makings.push_back({false, format});
-    rd.makings.push_back({true, format});
-  }
-  rd.storage = id.storage = storage.formats().front();
+  // Exact arithmetic, then float32 arithmetic, in the storage the values show.
+  rd.makings = {{false, storage}, {true, storage}};
+  rd.storage = id.storage = storage;
   return rd;
 }
 
-// A cache's amplitude may vary by what its storage rounds, and float32 arithmetic a little more.
-bool amplitude_varies(const RopeIdentification& id) {
-  const double rounding = id.storage == RopePrecision::bfloat16  ? std::ldexp(1.0, -8)
-                          : id.storage == RopePrecision::float16 ? std::ldexp(1.0, -11)
-                                                                 : 0.0;
-  return id.amplitude_spread > (1e-3 + std::sqrt(2.0) * rounding) * id.amplitude;
+// A cache's amplitude may vary by what rounds its values (float32 arithmetic's sine, the scale, the storage).
+bool amplitude_varies(const RopeInput& in, const RopeIdentification& id) {
+  const PrecisionModel model{true, id.storage};
+  return id.amplitude_spread > (in.rotated != nullptr ? rotated_amplitude_allowance(model, id.amplitude)
+                                                      : amplitude_allowance(model, id.amplitude));
+}
+
+// How well each frequency read is known, as 1 / its relative error squared: a
+// stored inv_freq to its storage's step; a phase to about the same absolute
+// error at every pair, so a frequency read over the positions to 1 / (w P).
+std::vector<double> weights(const RopeInput& in, const Reading& rd) {
+  std::vector<double> out(rd.omega.size());
+  for (std::size_t j = 0; j < out.size(); ++j) {
+    const double w = rd.omega[j];
+    const double rel = in.inv_freq != nullptr ? (half_step(rd.storage, w) + w * 0x1p-24) / w
+                                              : 1.0 / (w * std::max(rd.largest_position, 1.0));
+    out[j] = 1.0 / (rel * rel);
+  }
+  return out;
 }
 
 }  // namespace
@@ -201,7 +211,7 @@ RopeIdentification identify_rope(const RopeInput& in, const std::vector<RopePres
       id.refusal = "every value is 0: no phase to read";
       return id;
     }
-    id.not_rope = amplitude_varies(id);
+    id.not_rope = amplitude_varies(in, id);
     rd.omega = read_frequencies(in, rd);
     for (std::size_t j = 0; j < rd.omega.size(); ++j) {
       if (std::isfinite(rd.omega[j]) && rd.omega[j] > 0.0) continue;
@@ -215,7 +225,7 @@ RopeIdentification identify_rope(const RopeInput& in, const std::vector<RopePres
   std::vector<Scored> all;
   std::vector<RopeScheme> schemes = preset_schemes(presets, rd.rotary_dim);
   const std::size_t preset_count = schemes.size();
-  for (RopeScheme& s : fitted_schemes(rd.omega)) schemes.push_back(std::move(s));
+  for (RopeScheme& s : fitted_schemes(rd.omega, weights(in, rd))) schemes.push_back(std::move(s));
   for (std::size_t k = 0; k < schemes.size(); ++k) {
     if (!check_scheme(schemes[k], rd.rotary_dim).empty()) continue;
     Scored s;

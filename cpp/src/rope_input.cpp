@@ -57,31 +57,16 @@ constexpr int kAdjacent = static_cast<int>(Pairing::adjacent);
 
 }  // namespace
 
-std::vector<RopePrecision> RopeStorage::formats() const {
-  std::vector<RopePrecision> out;
-  if (float16) out.push_back(RopePrecision::float16);
-  if (bfloat16) out.push_back(RopePrecision::bfloat16);
-  if (out.empty()) out.push_back(RopePrecision::float32);
-  return out;
-}
-
-RopeStorage storage_of(const float* values, std::int64_t count, RopeStorage s) {
-  for (std::int64_t k = 0; k < count && (s.float16 || s.bfloat16); ++k) {
-    s.float16 = s.float16 && fits_float16(values[k]);
-    s.bfloat16 = s.bfloat16 && fits_bfloat16(values[k]);
+Storage storage_of(const float* values, std::int64_t count, const float* more) {
+  bool bfloat16 = true, float16 = true;
+  for (const float* array : {values, more}) {
+    if (array == nullptr) continue;
+    for (std::int64_t k = 0; k < count && (bfloat16 || float16); ++k) {
+      bfloat16 = bfloat16 && fits_bfloat16(array[k]);
+      float16 = float16 && fits_float16(array[k]);
+    }
   }
-  return s;
-}
-
-RopeStorage storage_of(const double* values, std::int64_t count) {
-  RopeStorage s;
-  for (std::int64_t k = 0; k < count && (s.float16 || s.bfloat16); ++k) {
-    const auto f = static_cast<float>(values[k]);
-    const bool single = static_cast<double>(f) == values[k];
-    s.float16 = s.float16 && single && fits_float16(f);
-    s.bfloat16 = s.bfloat16 && single && fits_bfloat16(f);
-  }
-  return s;
+  return bfloat16 ? Storage::bfloat16 : float16 ? Storage::float16 : Storage::float32;
 }
 
 std::string validate_rope_input(const RopeInput& in) {
@@ -145,28 +130,34 @@ RopeAmplitude cache_amplitude(const RopeInput& in) {
 
 RopeAmplitude rotated_amplitude(const RopeInput& in, int pairing, int output_pairing) {
   const std::int64_t h = in.width / 2;
-  double sum_in = 0.0, sum_out = 0.0;
-  for (std::int64_t k = 0; k < in.rows; ++k) {
-    const float* y = in.rotated + k * in.width;
+  // |out| / |in| of each pair, read where |in| is not small beside the largest
+  // (a small pair's ratio is mostly its rounding).
+  double largest = 0.0;
+  for (std::int64_t k = 0; k < in.rows; ++k)
     for (std::int64_t j = 0; j < h; ++j) {
       const auto [ia, ib] = pair_slots(pairing, j, in.width);
-      const auto [oa, ob] = pair_slots(output_pairing, j, in.width);
-      sum_in += norm(original_at(in, k, ia), original_at(in, k, ib));
-      sum_out += norm(y[oa], y[ob]);
+      largest = std::max(largest, norm(original_at(in, k, ia), original_at(in, k, ib)));
     }
-  }
-  RopeAmplitude out;
-  out.mean = sum_in > 0.0 ? sum_out / sum_in : 0.0;
+  double sum = 0.0, lo = std::numeric_limits<double>::infinity(), hi = 0.0;
+  std::int64_t count = 0;
   for (std::int64_t k = 0; k < in.rows; ++k) {
     const float* y = in.rotated + k * in.width;
     for (std::int64_t j = 0; j < h; ++j) {
       const auto [ia, ib] = pair_slots(pairing, j, in.width);
       const auto [oa, ob] = pair_slots(output_pairing, j, in.width);
       const double size = norm(original_at(in, k, ia), original_at(in, k, ib));
-      const double turned = norm(y[oa], y[ob]);
-      out.spread = std::max(out.spread, std::fabs(turned - out.mean * size));
+      if (!(size > 0.0) || size < largest / 16.0) continue;
+      const double q = norm(y[oa], y[ob]) / size;
+      sum += q;
+      lo = std::min(lo, q);
+      hi = std::max(hi, q);
+      ++count;
     }
   }
+  RopeAmplitude out;
+  if (count == 0) return out;
+  out.mean = sum / static_cast<double>(count);
+  out.spread = std::max(hi - out.mean, out.mean - lo);
   return out;
 }
 

@@ -11,21 +11,16 @@
 
 namespace phasor {
 
-// Which half formats hold every value (a float32 tensor holds almost never
-// only bfloat16 or float16 values: those are such a tensor's storage).
-struct RopeStorage {
-  bool float16 = true;
-  bool bfloat16 = true;
-  // The storage formats the input can have been made in, finest first
-  // (float32, or the half formats that hold every value).
-  std::vector<RopePrecision> formats() const;
-};
-RopeStorage storage_of(const float* values, std::int64_t count, RopeStorage so_far = {});
-RopeStorage storage_of(const double* values, std::int64_t count);
+// The narrowest type holding every value, as precision.hpp's
+// narrowest_storage decides it (bfloat16, else float16, else float32), read
+// off float32 bits: a float32 tensor almost never holds only bfloat16 or
+// float16 values, so those are such a tensor's storage. `more`: a second
+// array of `count` values read with the first (sin, with cos).
+Storage storage_of(const float* values, std::int64_t count, const float* more = nullptr);
 
 struct RopeAmplitude {
-  double mean = 0.0;    // cache: mean sqrt(cos^2 + sin^2); rows: sum |out| / sum |in|
-  double spread = 0.0;  // the largest departure of one value's amplitude from the mean
+  double mean = 0.0;    // cache: mean sqrt(cos^2 + sin^2); rows: mean |out| / |in| of a pair
+  double spread = 0.0;  // the largest departure of one value's (pair's) amplitude from the mean
 };
 RopeAmplitude cache_amplitude(const RopeInput& in);
 RopeAmplitude rotated_amplitude(const RopeInput& in, int pairing, int output_pairing);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "rope_input.hpp"
+
 namespace phasor {
 
 namespace {
@@ -35,10 +37,13 @@ void finish_row(RopeMeasurement& m, const Worst& row, double position, bool keep
   }
 }
 
-// Per pair: the bound's part that does not depend on the stored value, at this position.
-void pair_bounds(const RopeBound& b, const std::vector<double>& omega, double amplitude, double position, double* out) {
-  for (std::size_t j = 0; j < omega.size(); ++j)
-    out[j] = amplitude * (b.fixed + b.per_angle[j] * std::fabs(position * omega[j])) + b.absolute;
+// Per pair at this position: the bound's part that does not depend on the value, and its cap.
+void pair_bounds(const RopeBound& b, const std::vector<double>& omega, double position, double* out, double* cap) {
+  for (std::size_t j = 0; j < omega.size(); ++j) {
+    const double t = std::fabs(position * omega[j]);
+    out[j] = b.per_angle[j] * t + b.absolute;
+    cap[j] = b.cap + b.cap_per_angle * t;
+  }
 }
 
 }  // namespace
@@ -141,13 +146,13 @@ RopeMeasurement measure_cache(const RopeInput& in, const std::vector<std::int64_
   RopeMeasurement m;
   const std::int64_t n = phasors.count();
   const std::size_t h = pr.omega.size();
-  std::vector<double> c(h), s(h), e(h), ex(h);
+  std::vector<double> c(h), s(h), e(h), ex(h), cap(h), cap_x(h);
   const double a = pr.amplitude, rel = pr.bound.relative, rel_x = pr.exact_bound.relative;
   for (std::int64_t k = 0; k < n; ++k) {
     const std::int64_t row = phasors.row(k);
     phasors.at(k, c.data(), s.data());
-    pair_bounds(pr.bound, pr.omega, a, in.positions[row], e.data());
-    pair_bounds(pr.exact_bound, pr.omega, a, in.positions[row], ex.data());
+    pair_bounds(pr.bound, pr.omega, in.positions[row], e.data(), cap.data());
+    pair_bounds(pr.exact_bound, pr.omega, in.positions[row], ex.data(), cap_x.data());
     const float* cr = in.cos + row * in.width;
     const float* sr = in.sin + row * in.width;
     Worst worst;
@@ -155,13 +160,13 @@ RopeMeasurement measure_cache(const RopeInput& in, const std::vector<std::int64_
     bool exact = true;
     for (std::int64_t col = 0; col < in.width; ++col) {
       const auto j = static_cast<std::size_t>(pair_of_column[static_cast<std::size_t>(col)]);
-      const double vc = cr[col], vs = sr[col];
-      const double dc = std::fabs(a * c[j] - vc), ds = std::fabs(a * s[j] - vs);
-      const double bc = e[j] + rel * std::fabs(vc), bs = e[j] + rel * std::fabs(vs);
-      worst.take(dc, bc);
-      worst.take(ds, bs);
+      const double pc = a * c[j], ps = a * s[j];
+      const double dc = std::fabs(pc - cr[col]), ds = std::fabs(ps - sr[col]);
+      worst.take(dc, std::min(e[j] + rel * std::fabs(pc), cap[j]));
+      worst.take(ds, std::min(e[j] + rel * std::fabs(ps), cap[j]));
       largest = std::max(largest, std::max(dc, ds));
-      exact = exact && dc <= ex[j] + rel_x * std::fabs(vc) && ds <= ex[j] + rel_x * std::fabs(vs);
+      exact = exact && dc <= std::min(ex[j] + rel_x * std::fabs(pc), cap_x[j]) &&
+              ds <= std::min(ex[j] + rel_x * std::fabs(ps), cap_x[j]);
     }
     m.max_error = std::max(m.max_error, largest);
     m.within_exact = m.within_exact && exact;
@@ -175,34 +180,38 @@ RopeMeasurement measure_rotated(const RopeInput& in, int pairing, int output_pai
   RopeMeasurement m;
   const std::int64_t n = phasors.count();
   const std::int64_t h = in.width / 2;
-  std::vector<double> c(static_cast<std::size_t>(h)), s(c.size()), e(c.size()), ex(c.size());
-  const double a = pr.amplitude, rel = pr.bound.relative, rel_x = pr.exact_bound.relative;
-  const auto slots = [h](int pair_code, std::int64_t j) {
-    return pair_code == static_cast<int>(Pairing::half) ? std::pair{j, j + h} : std::pair{2 * j, 2 * j + 1};
-  };
+  std::vector<double> c(static_cast<std::size_t>(h)), s(c.size()), e(c.size()), ex(c.size()), cap(c.size()),
+      cap_x(c.size());
+  const double a = pr.amplitude;
+  const RopeBound& b = pr.bound;
+  const RopeBound& bx = pr.exact_bound;
   for (std::int64_t k = 0; k < n; ++k) {
     const std::int64_t row = phasors.row(k);
     phasors.at(k, c.data(), s.data());
-    pair_bounds(pr.bound, pr.omega, 1.0, in.positions[row], e.data());
-    pair_bounds(pr.exact_bound, pr.omega, 1.0, in.positions[row], ex.data());
+    pair_bounds(b, pr.omega, in.positions[row], e.data(), cap.data());
+    pair_bounds(bx, pr.omega, in.positions[row], ex.data(), cap_x.data());
     const float* y = in.rotated + row * in.width;
-    const float* x = in.original == nullptr ? nullptr : in.original + (in.original_one_row ? 0 : row * in.width);
     Worst worst;
     double largest = 0.0;
     bool exact = true;
     for (std::int64_t j = 0; j < h; ++j) {
-      const auto [ia, ib] = slots(pairing, j);
-      const auto [oa, ob] = slots(output_pairing, j);
-      const double xa = x == nullptr ? 1.0 : x[ia], xb = x == nullptr ? 1.0 : x[ib];
+      const auto [ia, ib] = pair_slots(pairing, j, in.width);
+      const auto [oa, ob] = pair_slots(output_pairing, j, in.width);
+      const double xa = original_at(in, row, ia), xb = original_at(in, row, ib);
       const auto q = static_cast<std::size_t>(j);
-      const double pa = a * (xa * c[q] - xb * s[q]), pb = a * (xb * c[q] + xa * s[q]);
-      const double size = a * (std::fabs(xa) + std::fabs(xb));
+      const double ca = a * c[q], sb = a * s[q];  // the cache's exact values
+      const double pa = xa * ca - xb * sb, pb = xb * ca + xa * sb;
       const double va = y[oa], vb = y[ob];
       const double da = std::fabs(pa - va), db = std::fabs(pb - vb);
-      worst.take(da, size * e[q] + rel * std::fabs(va));
-      worst.take(db, size * e[q] + rel * std::fabs(vb));
+      const double bc = std::min(e[q] + b.relative * std::fabs(ca), cap[q]);
+      const double bs = std::min(e[q] + b.relative * std::fabs(sb), cap[q]);
+      const double xc = std::min(ex[q] + bx.relative * std::fabs(ca), cap_x[q]);
+      const double xs = std::min(ex[q] + bx.relative * std::fabs(sb), cap_x[q]);
+      worst.take(da, rotated_bound(b, xa, xb, ca, sb, bc, bs, pa));
+      worst.take(db, rotated_bound(b, xb, xa, ca, sb, bc, bs, pb));
       largest = std::max(largest, std::max(da, db));
-      exact = exact && da <= size * ex[q] + rel_x * std::fabs(va) && db <= size * ex[q] + rel_x * std::fabs(vb);
+      exact = exact && da <= rotated_bound(bx, xa, xb, ca, sb, xc, xs, pa) &&
+              db <= rotated_bound(bx, xb, xa, ca, sb, xc, xs, pb);
     }
     m.max_error = std::max(m.max_error, largest);
     m.within_exact = m.within_exact && exact;
@@ -213,14 +222,16 @@ RopeMeasurement measure_rotated(const RopeInput& in, int pairing, int output_pai
 
 RopeMeasurement measure_frequencies(const RopeInput& in, const std::vector<double>& omega,
                                     const std::vector<double>& bound, const std::vector<double>& exact_bound) {
+  // Relative to the given w: |w_c - w| <= b exactly when |w_c / w - 1| <= b / w.
   RopeMeasurement m;
   for (std::int64_t j = 0; j < in.pairs; ++j) {
     const auto q = static_cast<std::size_t>(j);
-    const double d = std::fabs(omega[q] / in.inv_freq[j] - 1.0);
+    const double w = in.inv_freq[j];
+    const double d = std::fabs(omega[q] - w) / w;
     Worst one;
-    one.take(d, bound[q]);
+    one.take(d, bound[q] / w);
     m.max_error = std::max(m.max_error, d);
-    m.within_exact = m.within_exact && d <= exact_bound[q];
+    m.within_exact = m.within_exact && d <= exact_bound[q] / w;
     finish_row(m, one, static_cast<double>(j), true);
   }
   return m;

@@ -30,7 +30,7 @@ struct RopeMeasurement {
 struct RopePrediction {
   std::vector<double> omega;
   double amplitude = 1.0;
-  RopeBound bound;        // of the precision claimed
+  RopeBound bound;        // of the precision claimed (at this amplitude)
   RopeBound exact_bound;  // exact arithmetic, the same storage
 };
 

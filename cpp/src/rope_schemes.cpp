@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 #include "phasor/frequencies.hpp"
 #include "phasor/validation.hpp"
@@ -37,23 +38,45 @@ double snap(double theta, double rel) {
   return tidy(theta);
 }
 
-// Least squares of y on x: {intercept, slope}.
-std::pair<double, double> line(const std::vector<double>& x, const std::vector<double>& y) {
-  const auto n = static_cast<double>(x.size());
-  double mx = 0.0, my = 0.0;
+// Weighted least squares of y on x: {intercept, slope} (no weights: all 1).
+std::pair<double, double> line(const std::vector<double>& x, const std::vector<double>& y,
+                               const std::vector<double>& weight = {}) {
+  double sw = 0.0, mx = 0.0, my = 0.0;
   for (std::size_t k = 0; k < x.size(); ++k) {
-    mx += x[k];
-    my += y[k];
+    const double w = weight.empty() ? 1.0 : weight[k];
+    sw += w;
+    mx += w * x[k];
+    my += w * y[k];
   }
-  mx /= n;
-  my /= n;
+  mx /= sw;
+  my /= sw;
   double sxy = 0.0, sxx = 0.0;
   for (std::size_t k = 0; k < x.size(); ++k) {
-    sxy += (x[k] - mx) * (y[k] - my);
-    sxx += (x[k] - mx) * (x[k] - mx);
+    const double w = weight.empty() ? 1.0 : weight[k];
+    sxy += w * (x[k] - mx) * (y[k] - my);
+    sxx += w * (x[k] - mx) * (x[k] - mx);
   }
   const double slope = sxx > 0.0 ? sxy / sxx : 0.0;
   return {my - slope * mx, slope};
+}
+
+// Lawson's iteration: least squares whose weights grow where the weighted
+// residual is large, towards the line of least maximum weighted residual;
+// from the least-squares line (a, b).
+std::pair<double, double> minimax_line(const std::vector<double>& x, const std::vector<double>& y,
+                                       const std::vector<double>& weight, double a, double b) {
+  std::vector<double> u(x.size(), 1.0), w(x.size());
+  for (int round = 0; round < 40; ++round) {
+    double total = 0.0;
+    for (std::size_t k = 0; k < x.size(); ++k) {
+      u[k] *= std::fabs(y[k] - a - b * x[k]) * std::sqrt(weight[k]);
+      total += u[k];
+    }
+    if (!(total > 0.0) || !std::isfinite(total)) break;
+    for (std::size_t k = 0; k < x.size(); ++k) w[k] = weight[k] * u[k] / total;
+    std::tie(a, b) = line(x, y, w);
+  }
+  return {a, b};
 }
 
 RopeScheme scheme(double theta, const RopeScaling& scaling, int preset = -1) {
@@ -88,8 +111,9 @@ void fast_pair_schemes(const std::vector<double>& omega, double theta, bool prim
   push_unique(factors, fitted);
   for (const double f : kRoundFactors)
     if (std::fabs(f / inverse - 1.0) < 0.1) push_unique(factors, f);
-  // Pair 0 kept at w = 1 (within a bfloat16 cache's noise): a scheme that extrapolates the fast pairs.
-  if (std::fabs(omega[0] - 1.0) < 1e-3 && fitted > 1.0 + 1e-9) {
+  // Pair 0 kept at w = 1 (within a bfloat16 cache's noise) and the slow pairs slower by a real
+  // factor (not noise): a scheme that extrapolates the fast pairs.
+  if (std::fabs(omega[0] - 1.0) < 1e-3 && fitted > 1.05) {
     for (const double f : factors) {
       for (const double length : kLengths) {
         RopeScheme yarn = scheme(theta, scaling_of(RopeScalingType::yarn, f));
@@ -137,7 +161,7 @@ void fast_pair_schemes(const std::vector<double>& omega, double theta, bool prim
 
 }  // namespace
 
-std::vector<RopeScheme> fitted_schemes(const std::vector<double>& omega) {
+std::vector<RopeScheme> fitted_schemes(const std::vector<double>& omega, const std::vector<double>& weight) {
   const std::size_t h = omega.size();
   const auto r = static_cast<double>(2 * h);
   std::vector<RopeScheme> out;
@@ -153,15 +177,25 @@ std::vector<RopeScheme> fitted_schemes(const std::vector<double>& omega) {
     index[i] = static_cast<double>(i);
     logs[i] = std::log(omega[i]);
   }
-  const auto [a, b] = line(index, logs);
+  const auto [a, b] = line(index, logs, weight);
   const double theta_all = std::exp(-b * r / 2.0);
   const double factor = tidy(std::exp(-a));
   const double rounded = snap(theta_all, 1e-4);
-  const RopeScaling linear =
-      std::fabs(factor - 1.0) < 1e-6 ? RopeScaling{} : scaling_of(RopeScalingType::linear, factor);
-  out.push_back(scheme(rounded, linear));
+  // A bfloat16 cache's fit is off by a little: the round bases and factors near it too.
+  std::vector<double> thetas{rounded}, factors{factor};
+  // The line that keeps the largest weighted residual smallest: a frequency's
+  // bound is its largest error, and least squares can leave one pair past it.
+  const auto [a_max, b_max] = minimax_line(index, logs, weight, a, b);
+  push_unique(thetas, tidy(std::exp(-b_max * r / 2.0)));
+  push_unique(factors, tidy(std::exp(-a_max)));
   for (const double base : kRoundBases)
-    if (base != rounded && std::fabs(base / theta_all - 1.0) < 0.02) out.push_back(scheme(base, linear));
+    if (std::fabs(base / theta_all - 1.0) < 0.02) push_unique(thetas, base);
+  if (std::fabs(factor - 1.0) < 0.01) push_unique(factors, 1.0);
+  for (const double f : kRoundFactors)
+    if (std::fabs(f / factor - 1.0) < 0.01) push_unique(factors, f);
+  for (const double theta : thetas)
+    for (const double f : factors)
+      out.push_back(scheme(theta, std::fabs(f - 1.0) < 1e-6 ? RopeScaling{} : scaling_of(RopeScalingType::linear, f)));
   if (rounded == theta_all && theta_all > 1e4) {
     double base = 1e4;
     for (const double t : kRoundBases)
@@ -173,11 +207,11 @@ std::vector<RopeScheme> fitted_schemes(const std::vector<double>& omega) {
   }
   // Schemes that keep the fast pairs: theta from pair 1 (and round bases near it).
   const double theta_fast = std::pow(omega[1], -r / 2.0);
-  std::vector<double> thetas;
-  push_unique(thetas, snap(theta_fast, 1e-4));
+  std::vector<double> fast_thetas;
+  push_unique(fast_thetas, snap(theta_fast, 1e-4));
   for (const double base : kRoundBases)
-    if (std::fabs(base / theta_fast - 1.0) < 0.05) push_unique(thetas, base);
-  for (std::size_t t = 0; t < thetas.size(); ++t) fast_pair_schemes(omega, thetas[t], t == 0, out);
+    if (std::fabs(base / theta_fast - 1.0) < 0.05) push_unique(fast_thetas, base);
+  for (std::size_t t = 0; t < fast_thetas.size(); ++t) fast_pair_schemes(omega, fast_thetas[t], t == 0, out);
   return out;
 }
 

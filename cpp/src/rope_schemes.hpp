@@ -30,8 +30,9 @@ struct RopeScheme {
 double tidy(double x);
 
 // Fitted schemes for frequencies omega (rotary width 2 * omega.size(), every
-// value finite and > 0).
-std::vector<RopeScheme> fitted_schemes(const std::vector<double>& omega);
+// value finite and > 0), read with the given weights (how well each w is
+// known: 1 / its relative error squared).
+std::vector<RopeScheme> fitted_schemes(const std::vector<double>& omega, const std::vector<double>& weight);
 
 // The presets of this rotary width, each longrope one twice (short and long factors).
 std::vector<RopeScheme> preset_schemes(const std::vector<RopePresetScheme>& presets, std::int64_t rotary_dim);

@@ -17,12 +17,13 @@
 namespace {
 
 using phasor::Pairing;
+using phasor::Precision;
 using phasor::RopeCandidate;
 using phasor::RopeIdentification;
 using phasor::RopeInput;
-using phasor::RopePrecision;
 using phasor::RopeScaling;
 using phasor::RopeScalingType;
+using phasor::Storage;
 
 enum class Store { float32, bfloat16 };
 
@@ -99,7 +100,7 @@ TEST(IdentifyRope, AnExactCacheIsNamedWithItsPairingAndPrecision) {
   EXPECT_EQ(best.theta, 10000.0);
   EXPECT_EQ(best.pairing, static_cast<int>(Pairing::half));
   EXPECT_EQ(best.rotary_dim, 128);
-  EXPECT_EQ(best.precision, RopePrecision::exact);
+  EXPECT_EQ(best.precision, Precision::exact);
   EXPECT_TRUE(best.exact);
   EXPECT_TRUE(best.verified);
   ASSERT_EQ(best.positions.size(), 2048u);  // every row, verified
@@ -130,11 +131,11 @@ TEST(IdentifyRope, ABfloat16CacheIsNamedWithItsStorage) {
   const Cache c = make_cache(128, 1e6, yarn(4, 32768), count_up(1024), Pairing::half, Store::bfloat16);
   const RopeIdentification id = run(c.input());
   EXPECT_FALSE(id.not_rope);
-  EXPECT_EQ(id.storage, RopePrecision::bfloat16);
+  EXPECT_EQ(id.storage, Storage::bfloat16);
   ASSERT_TRUE(id.match);
   const RopeCandidate& best = id.candidates.front();
   EXPECT_EQ(best.scaling.type, RopeScalingType::yarn);
-  EXPECT_EQ(best.precision, RopePrecision::bfloat16);
+  EXPECT_EQ(best.precision, Precision::bfloat16);
 }
 
 TEST(IdentifyRope, NoiseIsNotACache) {

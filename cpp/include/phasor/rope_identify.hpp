@@ -6,25 +6,19 @@
 // linear, a base change, YaRN, Llama 3, longrope, a model's preset), scored on
 // a sample of rows spread over the positions (the largest included), and the
 // best few verified on every value, each within the bound of the precision it
-// was made in (rope_precision.hpp): exact, float32 arithmetic as transformers
-// computes it, or that stored as float16 / bfloat16.
+// was made in (the error model of precision.hpp, as src/rope_bounds.hpp applies
+// it): exact, float32 arithmetic as transformers computes it, or that stored
+// as float16 / bfloat16.
 #pragma once
-#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "phasor/precision.hpp"
 #include "phasor/rope.hpp"
 #include "phasor/rope_scaling.hpp"
 
 namespace phasor {
-
-// How a tensor was made, finest first: rounded once from float64; float32
-// arithmetic (transformers: inv_freq, p * inv_freq, cos and sin, the
-// attention factor, all float32); that rounded to float16 or bfloat16 storage
-// (`.to(x.dtype)`).
-enum class RopePrecision { exact = 0, float32 = 1, float16 = 2, bfloat16 = 3 };
-inline constexpr std::array<const char*, 4> kRopePrecisionNames = {"exact", "float32", "float16", "bfloat16"};
 
 // What identifyRope reads. Exactly one of: inv_freq (pairs values); cos and sin
 // (rows x width each); rotated (rows x width) with original (rows x width, or
@@ -64,9 +58,9 @@ struct RopeCandidate {
   int pairing = -1;                 // Pairing code; -1: the input cannot tell (inv_freq, one copy per pair)
   int output_pairing = -1;          // rotated rows: where each rotated pair lands (DeepSeek-V3: adjacent in, half out)
   std::int64_t rotary_dim = 0;
-  RopePrecision precision = RopePrecision::exact;
+  Precision precision = Precision::exact;
   bool match = false;        // every value within the bound of `precision`
-  bool exact = false;        // within the bound of RopePrecision::exact
+  bool exact = false;        // within the bound of exact arithmetic (float64, rounded once) and the same storage
   bool verified = false;     // measured on every value (else on the sample rows)
   double max_error = 0.0;    // max |input - candidate| (inv_freq: max relative error of w)
   double worst_ratio = 0.0;  // max over values of |input - candidate| / bound
@@ -79,12 +73,12 @@ struct RopeCandidate {
 struct RopeIdentification {
   std::vector<RopeCandidate> candidates;  // verified first, best first
   bool match = false;
-  RopePrecision storage = RopePrecision::exact;  // the narrowest format holding every value (exact: float32)
-  double amplitude = 1.0;                        // cache: mean sqrt(cos^2 + sin^2); rows: |out| / |in|
-  double amplitude_spread = 0.0;                 // the largest departure of one value's amplitude from it
-  bool not_rope = false;                         // the amplitude varies beyond what the storage precision explains
-  std::string refusal;                           // why no candidate could be fitted ("" when candidates were)
-  std::string error;  // the input is refused (headDim below the rotary width the input shows)
+  Storage storage = Storage::float32;  // the narrowest format holding every value
+  double amplitude = 1.0;              // cache: mean sqrt(cos^2 + sin^2); rows: |out| / |in|
+  double amplitude_spread = 0.0;       // the largest departure of one value's amplitude from it
+  bool not_rope = false;               // the amplitude varies beyond what the storage precision explains
+  std::string refusal;                 // why no candidate could be fitted ("" when candidates were)
+  std::string error;                   // the input is refused (headDim below the rotary width the input shows)
 };
 
 // "" or what is wrong with the input (options named as the TypeScript API
