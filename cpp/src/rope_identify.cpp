@@ -39,79 +39,102 @@ struct Scored {
   std::vector<double> omega;
   double scheme_attention = 1.0;
   double proxy = 0.0;
+  bool round = false;  // theta, factor and length all as configs write them
   RopeCandidate candidate;
   std::size_t making = 0;  // index into Reading::makings
 };
 
 bool fitted_longrope(const RopeCandidate& c) { return c.scaling.type == RopeScalingType::longrope && c.preset < 0; }
 
-// Matches first: a named model, then the simplest scheme, then the finer precision; the rest by how far off.
-bool better(const RopeCandidate& x, const RopeCandidate& y) {
+// Matches first: a named model, then the simplest scheme, the finer precision,
+// the round numbers a config writes; the rest by how far off.
+bool better(const RopeCandidate& x, const RopeCandidate& y, bool x_round = false, bool y_round = false) {
   if (x.match != y.match) return x.match;
   if (x.match) {
     if ((x.preset >= 0) != (y.preset >= 0)) return x.preset >= 0;
     const int cx = scheme_complexity(x.scaling.type), cy = scheme_complexity(y.scaling.type);
     if (cx != cy) return cx < cy;
     if (x.precision != y.precision) return x.precision < y.precision;
+    if (x_round != y_round) return x_round;
   }
   return x.worst_ratio < y.worst_ratio;
 }
+bool better(const Scored& x, const Scored& y) { return better(x.candidate, y.candidate, x.round, y.round); }
 
 RopeMeasurement measure(const RopeInput& in, const Reading& rd, const RowPhasors& phasors, const Scored& s,
-                        double amplitude, std::size_t making, bool keep_rows) {
+                        double amplitude, std::size_t making, bool check_exact) {
   RopePrediction p;
   p.omega = s.omega;
   p.amplitude = amplitude;
+  p.check_exact = check_exact;
   const PrecisionModel& m = rd.makings[making];
   const PrecisionModel exact{false, m.storage};
   if (in.inv_freq != nullptr)
     return measure_frequencies(in, s.omega, rope_frequency_bound(m, s.omega), rope_frequency_bound(exact, s.omega));
   p.bound = rope_value_bound(m, s.omega, amplitude);
   p.exact_bound = rope_value_bound(exact, s.omega, amplitude);
-  if (in.rotated != nullptr) return measure_rotated(in, rd.measured_in, rd.output_pairing, phasors, p, keep_rows);
-  return measure_cache(in, rd.columns, phasors, p, keep_rows);
+  if (in.rotated != nullptr) return measure_rotated(in, rd.measured_in, rd.output_pairing, phasors, p, true);
+  return measure_cache(in, rd.pairing, phasors, p, true);
 }
 
-// Measures at the finest making from `first` whose bound holds (else the coarsest) and fills the candidate.
-void score(const RopeInput& in, const Reading& rd, const RowPhasors& phasors, Scored& s, double amplitude,
-           std::size_t first, bool keep_rows) {
-  RopeMeasurement m;
-  std::size_t k = first;
-  for (; k < rd.makings.size(); ++k) {
-    m = measure(in, rd, phasors, s, amplitude, k, keep_rows);
-    if (m.worst_deviation <= m.worst_bound || k + 1 == rd.makings.size()) break;
-  }
+void fill(Scored& s, const Reading& rd, std::size_t making, double amplitude, RopeMeasurement m, bool exact) {
   RopeCandidate& c = s.candidate;
-  s.making = k;
+  s.making = making;
   c.attention_factor = amplitude;
-  c.precision = precision_of(rd.makings[k]);
+  c.precision = precision_of(rd.makings[making]);
   c.max_error = m.max_error;
   c.worst_ratio = m.ratio();
   c.match = m.worst_deviation <= m.worst_bound && !fitted_longrope(c);
-  c.exact = m.within_exact;
+  c.exact = exact;
   c.positions = std::move(m.positions);
   c.deviation = std::move(m.deviation);
   c.bound = std::move(m.bound);
 }
 
+// On the sample: measured at the loosest making the storage allows (float32
+// arithmetic), and against the exact bound in the same pass; a float32 input
+// that keeps the exact bound is measured again at it (its precision is exact).
+void score(const RopeInput& in, const Reading& rd, const RowPhasors& phasors, Scored& s, double amplitude) {
+  const std::size_t loosest = rd.makings.size() - 1;
+  RopeMeasurement m = measure(in, rd, phasors, s, amplitude, loosest, true);
+  const bool exact = m.within_exact;
+  if (exact && rd.storage == Storage::float32) {
+    fill(s, rd, 0, amplitude, measure(in, rd, phasors, s, amplitude, 0, false), true);
+    return;
+  }
+  fill(s, rd, loosest, amplitude, std::move(m), exact);
+}
+
 // The scheme's own attention factor, else the input's amplitude where that fits better.
 void score_on_sample(const RopeInput& in, const Reading& rd, Scored& s) {
   RowPhasors phasors(s.omega, in.positions, &rd.sample, in.rows);
-  score(in, rd, phasors, s, s.scheme_attention, 0, true);
+  score(in, rd, phasors, s, s.scheme_attention);
   if (in.inv_freq != nullptr || s.candidate.match) return;
   const double measured = tidy(rd.amplitude);
   if (std::fabs(measured - s.scheme_attention) <= 1e-12 * measured) return;
   Scored other = s;
-  score(in, rd, phasors, other, measured, 0, true);
+  score(in, rd, phasors, other, measured);
   if (better(other.candidate, s.candidate)) {
     s = std::move(other);
     s.candidate.attention_measured = true;
   }
 }
 
+// Every value, at the precision the sample showed (against the exact bound as
+// well only where the sample kept it); the loosest making where that fails.
 void verify(const RopeInput& in, const Reading& rd, Scored& s) {
   RowPhasors phasors(s.omega, in.positions, nullptr, in.rows);
-  score(in, rd, phasors, s, s.candidate.attention_factor, s.making, true);
+  const double amplitude = s.candidate.attention_factor;
+  const std::size_t loosest = rd.makings.size() - 1;
+  const bool at_exact = !rd.makings[s.making].float32_arithmetic;
+  RopeMeasurement m = measure(in, rd, phasors, s, amplitude, s.making, !at_exact && s.candidate.exact);
+  const bool held = m.worst_deviation <= m.worst_bound;
+  if (at_exact && !held && s.making != loosest) {
+    fill(s, rd, loosest, amplitude, measure(in, rd, phasors, s, amplitude, loosest, false), false);
+  } else {
+    const bool exact = at_exact ? held : s.candidate.exact && m.within_exact;
+    fill(s, rd, s.making, amplitude, std::move(m), exact);
+  }
   s.candidate.verified = true;
 }
 
@@ -158,13 +181,13 @@ Reading read_input(const RopeInput& in, RopeIdentification& id) {
       rd.measured_in = p.measured_in;
       rd.output_pairing = p.out;
       rd.rotary_dim = in.width;
-      amplitude = rotated_amplitude(in, p.measured_in, p.out);
+      amplitude = rotated_amplitude(in, rd.sample, p.measured_in, p.out);
     } else {
       storage = storage_of(in.cos, n, in.sin);
       rd.pairing = cache_pairing(in, rd.sample);
       rd.columns = pair_of_column(rd.pairing, in.width);
       rd.rotary_dim = rd.pairing < 0 ? 2 * in.width : in.width;
-      amplitude = cache_amplitude(in);
+      amplitude = cache_amplitude(in, rd.sample);
     }
     rd.amplitude = id.amplitude = amplitude.mean;
     id.amplitude_spread = amplitude.spread;
@@ -230,6 +253,7 @@ RopeIdentification identify_rope(const RopeInput& in, const std::vector<RopePres
     if (!check_scheme(schemes[k], rd.rotary_dim).empty()) continue;
     Scored s;
     s.scheme = schemes[k];
+    s.round = round_scheme(s.scheme);
     s.omega.resize(rd.omega.size());
     s.scheme_attention = rope_frequencies(rd.rotary_dim, s.scheme.theta, s.scheme.scaling, s.omega.data());
     for (std::size_t j = 0; j < rd.omega.size(); ++j) {
@@ -255,17 +279,24 @@ RopeIdentification identify_rope(const RopeInput& in, const std::vector<RopePres
     c.rotary_dim = rd.rotary_dim;
     score_on_sample(in, rd, s);
   }
-  std::stable_sort(all.begin(), all.end(),
-                   [](const Scored& a, const Scored& b) { return better(a.candidate, b.candidate); });
-  // The best few on every value (inv_freq has been: it has no rows).
-  const std::size_t verified = in.inv_freq != nullptr ? all.size() : std::min(kVerified, all.size());
-  for (std::size_t k = 0; k < verified; ++k) {
-    if (in.inv_freq == nullptr) verify(in, rd, all[k]);
-    all[k].candidate.verified = true;
+  std::stable_sort(all.begin(), all.end(), [](const Scored& a, const Scored& b) { return better(a, b); });
+  // The best few on every value (inv_freq has been: it has no rows), in
+  // rank order. More values only raise a candidate's ratio or coarsen its
+  // precision, so once the best verified one is at least as good as the next
+  // one's sample verdict, the rest cannot overtake it.
+  std::size_t verified = in.inv_freq != nullptr ? all.size() : 0;
+  for (std::size_t best = 0; verified < std::min(kVerified, all.size()); ++verified) {
+    verify(in, rd, all[verified]);
+    if (better(all[verified], all[best])) best = verified;
+    if (verified + 1 < all.size() && !better(all[verified + 1], all[best])) {
+      ++verified;
+      break;
+    }
   }
+  for (std::size_t k = 0; k < verified; ++k) all[k].candidate.verified = true;
   for (std::size_t k = verified; k < all.size(); ++k) all[k].candidate.match = false;  // measured on the sample only
   std::stable_sort(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(verified),
-                   [](const Scored& a, const Scored& b) { return better(a.candidate, b.candidate); });
+                   [](const Scored& a, const Scored& b) { return better(a, b); });
   for (Scored& s : all) id.candidates.push_back(std::move(s.candidate));
   id.match = !id.candidates.empty() && id.candidates.front().match && !id.not_rope;
   return id;

@@ -13,12 +13,6 @@ namespace phasor {
 
 namespace {
 
-bool fits_bfloat16(float v) {
-  std::uint32_t bits;
-  std::memcpy(&bits, &v, sizeof bits);
-  return (bits & 0xFFFFu) == 0;
-}
-
 // float16: 10 stored bits of mantissa, normal from 2^-14, subnormal steps of 2^-24, at most 65504.
 bool fits_float16(float v) {
   const float a = std::fabs(v);
@@ -33,18 +27,27 @@ bool fits_float16(float v) {
   return (bits & 0x1FFFu) == 0;
 }
 
-// "" or why `values` (count of them, rows of width) are not all finite.
+// "" or why `values` (count of them, rows of width) are not all finite. The
+// scan runs in blocks without an early exit, so it vectorizes; the block
+// holding a non-finite value is then searched.
 template <class T>
 std::string check_values(const char* name, const T* values, std::int64_t count, std::int64_t width) {
-  for (std::int64_t k = 0; k < count; ++k) {
-    if (std::isfinite(values[k])) continue;
-    const auto v = static_cast<double>(values[k]);
-    if (width <= 0)
-      return std::string(name) + " must hold finite numbers; got " + format_number(v) + " at " + name + "[" +
-             format_number(static_cast<double>(k)) + "]";
-    return std::string(name) + " must hold finite numbers; got " + format_number(v) + " at row " +
-           format_number(static_cast<double>(k / width)) + ", column " + format_number(static_cast<double>(k % width)) +
-           (sizeof(T) == 4 ? " (values are read as float32)" : "");
+  constexpr std::int64_t kBlock = 4096;
+  for (std::int64_t first = 0; first < count; first += kBlock) {
+    const std::int64_t last = std::min(count, first + kBlock);
+    bool finite = true;
+    for (std::int64_t k = first; k < last; ++k) finite &= std::fabs(values[k]) <= std::numeric_limits<T>::max();
+    if (finite) continue;
+    for (std::int64_t k = first; k < last; ++k) {
+      if (std::isfinite(values[k])) continue;
+      const auto v = static_cast<double>(values[k]);
+      if (width <= 0)
+        return std::string(name) + " must hold finite numbers; got " + format_number(v) + " at " + name + "[" +
+               format_number(static_cast<double>(k)) + "]";
+      return std::string(name) + " must hold finite numbers; got " + format_number(v) + " at row " +
+             format_number(static_cast<double>(k / width)) + ", column " +
+             format_number(static_cast<double>(k % width)) + (sizeof(T) == 4 ? " (values are read as float32)" : "");
+    }
   }
   return "";
 }
@@ -58,13 +61,30 @@ constexpr int kAdjacent = static_cast<int>(Pairing::adjacent);
 }  // namespace
 
 Storage storage_of(const float* values, std::int64_t count, const float* more) {
-  bool bfloat16 = true, float16 = true;
+  // The low bits every value leaves set (bfloat16 keeps 7 fraction bits, float16
+  // 10), and whether any value is outside float16's normal range; values there
+  // are checked one by one.
+  // In blocks, so a float32 tensor is told after its first values.
+  constexpr std::int64_t kBlock = 4096;
+  std::uint32_t low = 0;
+  bool outside = false;
   for (const float* array : {values, more}) {
-    if (array == nullptr) continue;
-    for (std::int64_t k = 0; k < count && (bfloat16 || float16); ++k) {
-      bfloat16 = bfloat16 && fits_bfloat16(array[k]);
-      float16 = float16 && fits_float16(array[k]);
+    for (std::int64_t first = 0; array != nullptr && first < count && (low & 0x1FFFu) == 0; first += kBlock) {
+      const std::int64_t last = std::min(count, first + kBlock);
+      for (std::int64_t k = first; k < last; ++k) {
+        std::uint32_t bits;
+        std::memcpy(&bits, &array[k], sizeof bits);
+        low |= bits;
+        const float a = std::fabs(array[k]);
+        outside |= a > 65504.0f || (a < 0x1p-14f && a != 0.0f);
+      }
     }
+  }
+  const bool bfloat16 = (low & 0xFFFFu) == 0;
+  bool float16 = (low & 0x1FFFu) == 0;
+  for (const float* array : {values, more}) {
+    if (array == nullptr || !float16 || !outside) continue;
+    for (std::int64_t k = 0; k < count && float16; ++k) float16 = fits_float16(array[k]);
   }
   return bfloat16 ? Storage::bfloat16 : float16 ? Storage::float16 : Storage::float32;
 }
@@ -112,35 +132,37 @@ std::string validate_rope_input(const RopeInput& in) {
   return check_positions("positions", in.positions, in.rows);
 }
 
-RopeAmplitude cache_amplitude(const RopeInput& in) {
-  const std::int64_t n = in.rows * in.width;
+RopeAmplitude cache_amplitude(const RopeInput& in, const std::vector<std::int64_t>& rows) {
   double sum = 0.0, lo = std::numeric_limits<double>::infinity(), hi = 0.0;
-  for (std::int64_t k = 0; k < n; ++k) {
-    const double c = in.cos[k], s = in.sin[k];
-    const double a = std::sqrt(c * c + s * s);
-    sum += a;
-    lo = std::min(lo, a);
-    hi = std::max(hi, a);
+  for (const std::int64_t row : rows) {
+    for (std::int64_t col = 0; col < in.width; ++col) {
+      const double c = in.cos[row * in.width + col], s = in.sin[row * in.width + col];
+      const double a = std::sqrt(c * c + s * s);
+      sum += a;
+      lo = std::min(lo, a);
+      hi = std::max(hi, a);
+    }
   }
   RopeAmplitude out;
-  out.mean = sum / static_cast<double>(n);
+  out.mean = sum / static_cast<double>(static_cast<std::int64_t>(rows.size()) * in.width);
   out.spread = std::max(hi - out.mean, out.mean - lo);
   return out;
 }
 
-RopeAmplitude rotated_amplitude(const RopeInput& in, int pairing, int output_pairing) {
+RopeAmplitude rotated_amplitude(const RopeInput& in, const std::vector<std::int64_t>& rows, int pairing,
+                                int output_pairing) {
   const std::int64_t h = in.width / 2;
   // |out| / |in| of each pair, read where |in| is not small beside the largest
   // (a small pair's ratio is mostly its rounding).
   double largest = 0.0;
-  for (std::int64_t k = 0; k < in.rows; ++k)
+  for (const std::int64_t k : rows)
     for (std::int64_t j = 0; j < h; ++j) {
       const auto [ia, ib] = pair_slots(pairing, j, in.width);
       largest = std::max(largest, norm(original_at(in, k, ia), original_at(in, k, ib)));
     }
   double sum = 0.0, lo = std::numeric_limits<double>::infinity(), hi = 0.0;
   std::int64_t count = 0;
-  for (std::int64_t k = 0; k < in.rows; ++k) {
+  for (const std::int64_t k : rows) {
     const float* y = in.rotated + k * in.width;
     for (std::int64_t j = 0; j < h; ++j) {
       const auto [ia, ib] = pair_slots(pairing, j, in.width);

@@ -22,8 +22,11 @@ struct RopeAmplitude {
   double mean = 0.0;    // cache: mean sqrt(cos^2 + sin^2); rows: mean |out| / |in| of a pair
   double spread = 0.0;  // the largest departure of one value's (pair's) amplitude from the mean
 };
-RopeAmplitude cache_amplitude(const RopeInput& in);
-RopeAmplitude rotated_amplitude(const RopeInput& in, int pairing, int output_pairing);
+// Over the rows given (the sample: every value is measured against the
+// candidates later; this is the diagnosis of an input that is no cache).
+RopeAmplitude cache_amplitude(const RopeInput& in, const std::vector<std::int64_t>& rows);
+RopeAmplitude rotated_amplitude(const RopeInput& in, const std::vector<std::int64_t>& rows, int pairing,
+                                int output_pairing);
 
 // A cache's layout from the rows given: half (cat(w, w)), adjacent (each
 // column repeated) or -1 (one column per pair).

@@ -1,7 +1,11 @@
 #include "rope_measure.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <initializer_list>
+#include <tuple>
+#include <utility>
 
 #include "rope_input.hpp"
 
@@ -11,39 +15,69 @@ namespace {
 
 constexpr std::int64_t kDigit = 1024;              // base of the position's digits in the tables
 constexpr std::int64_t kTableRows = 4 * kDigit;    // fewer rows than this: std::cos and std::sin are as quick
-constexpr double kMaxTableSpan = 1099511627776.0;  // 1024^4: four digits
+constexpr double kMaxTableSpan = 1099511627776.0;  // |p| below 1024^4: four digits
 constexpr std::int64_t kMaxKeptPhasors = std::int64_t{1} << 20;  // rows x pairs computed directly and kept
-
-// The running worst value of one row, and of the whole measurement.
-struct Worst {
-  double deviation = 0.0, bound = 1.0;
-  void take(double d, double b) {
-    if (d * bound > deviation * b) {
-      deviation = d;
-      bound = b;
-    }
-  }
-};
-
-void finish_row(RopeMeasurement& m, const Worst& row, double position, bool keep_rows) {
-  if (row.deviation * m.worst_bound > m.worst_deviation * row.bound) {
-    m.worst_deviation = row.deviation;
-    m.worst_bound = row.bound;
-  }
-  if (keep_rows) {
-    m.positions.push_back(position);
-    m.deviation.push_back(row.deviation);
-    m.bound.push_back(row.bound);
-  }
-}
 
 // Per pair at this position: the bound's part that does not depend on the value, and its cap.
 void pair_bounds(const RopeBound& b, const std::vector<double>& omega, double position, double* out, double* cap) {
-  for (std::size_t j = 0; j < omega.size(); ++j) {
+  const std::size_t h = omega.size();
+  const double* pa = b.per_angle.data();
+  for (std::size_t j = 0; j < h; ++j) {
     const double t = std::fabs(position * omega[j]);
-    out[j] = b.per_angle[j] * t + b.absolute;
+    out[j] = pa[j] * t + b.absolute;
     cap[j] = b.cap + b.cap_per_angle * t;
   }
+}
+
+// One row's running results, pair by pair: the largest deviation / bound
+// (and against the exact bound), and the largest deviation.
+struct RowScratch {
+  std::vector<double> c, s, e, cap, ex, cap_x, ratio, ratio_x, dev;
+  explicit RowScratch(std::size_t h) : c(h), s(h), e(h), cap(h), ex(h), cap_x(h), ratio(h), ratio_x(h), dev(h) {}
+  void reset() {
+    std::fill(ratio.begin(), ratio.end(), 0.0);
+    std::fill(ratio_x.begin(), ratio_x.end(), 0.0);
+    std::fill(dev.begin(), dev.end(), 0.0);
+  }
+};
+
+// Folds one row into the measurement: its worst pair (deviation and bound
+// recomputed by `worst_at`), largest deviation and exact verdict.
+template <class WorstAt>
+void finish_row(RopeMeasurement& m, const RowScratch& r, double position, bool keep_rows, WorstAt&& worst_at) {
+  // The maxima first (reductions that vectorize), then where the worst ratio is.
+  double worst_ratio = 0.0, largest = 0.0, exact_ratio = 0.0;
+  const std::size_t h = r.ratio.size();
+  for (std::size_t j = 0; j < h; ++j) {
+    worst_ratio = std::max(worst_ratio, r.ratio[j]);
+    largest = std::max(largest, r.dev[j]);
+    exact_ratio = std::max(exact_ratio, r.ratio_x[j]);
+  }
+  std::size_t worst = 0;
+  while (worst + 1 < h && r.ratio[worst] != worst_ratio) ++worst;
+  const auto [deviation, bound] = worst_at(worst);
+  if (deviation * m.worst_bound > m.worst_deviation * bound) {
+    m.worst_deviation = deviation;
+    m.worst_bound = bound;
+  }
+  m.max_error = std::max(m.max_error, largest);
+  m.within_exact = m.within_exact && exact_ratio <= 1.0;
+  if (keep_rows) {
+    m.positions.push_back(position);
+    m.deviation.push_back(deviation);
+    m.bound.push_back(bound);
+  }
+}
+
+// The value of pair j nearest its bound among (prediction, stored value) pairs: {deviation, bound}.
+std::pair<double, double> nearest(std::initializer_list<std::pair<double, double>> values, double e, double cap,
+                                  double relative) {
+  std::pair<double, double> out{0.0, 1.0};
+  for (const auto& [predicted, stored] : values) {
+    const double d = std::fabs(predicted - stored), b = std::min(e + relative * std::fabs(predicted), cap);
+    if (d * out.second >= out.first * b) out = {d, b};
+  }
+  return out;
 }
 
 }  // namespace
@@ -64,7 +98,7 @@ RowPhasors::RowPhasors(const std::vector<double>& omega, const double* positions
     lo = std::min(lo, p);
     hi = std::max(hi, p);
   }
-  if (!integers || hi - lo >= kMaxTableSpan) {
+  if (!integers || std::max(-lo, hi) >= kMaxTableSpan) {
     if (count_ * h > kMaxKeptPhasors) return;  // each row when asked (measured once)
     // Directly, once: the sample rows are measured many times.
     direct_cos_.resize(static_cast<std::size_t>(count_ * h));
@@ -79,12 +113,14 @@ RowPhasors::RowPhasors(const std::vector<double>& omega, const double* positions
     }
     return;
   }
-  // Level 0 holds e^{i (start + d) w}, level l > 0 e^{i d 1024^l w}, d < 1024.
-  start_ = lo;
-  for (double scale = 1.0; levels_ == 0 || scale <= hi - lo; scale *= static_cast<double>(kDigit)) {
+  // Level l holds e^{i d 1024^l w}, d < 1024, for the digits of |p| (a
+  // negative p takes the conjugate): every partial angle is at most |p w|, so
+  // the product is as accurate as the direct phasor.
+  const double largest = std::max(-lo, hi);
+  for (double scale = 1.0; levels_ == 0 || scale <= largest; scale *= static_cast<double>(kDigit)) {
     std::vector<double> c(static_cast<std::size_t>(kDigit * h)), s(c.size());
     for (std::int64_t d = 0; d < kDigit; ++d) {
-      const double at = levels_ == 0 ? start_ + static_cast<double>(d) : static_cast<double>(d) * scale;
+      const double at = static_cast<double>(d) * scale;
       for (std::int64_t j = 0; j < h; ++j) {
         const double angle = at * omega[static_cast<std::size_t>(j)];
         c[static_cast<std::size_t>(d * h + j)] = std::cos(angle);
@@ -112,7 +148,8 @@ void RowPhasors::at(std::int64_t k, double* c, double* s) const {
     std::copy_n(direct_sin_.data() + k * h, h, s);
     return;
   }
-  auto q = static_cast<std::int64_t>(positions_[row(k)] - start_);
+  const double p = positions_[row(k)];
+  auto q = static_cast<std::int64_t>(std::fabs(p));
   std::copy_n(cos_[0].data() + (q % kDigit) * h, h, c);
   std::copy_n(sin_[0].data() + (q % kDigit) * h, h, s);
   for (std::size_t l = 1; l < cos_.size(); ++l) {
@@ -125,6 +162,8 @@ void RowPhasors::at(std::int64_t k, double* c, double* s) const {
       c[j] = cj;
     }
   }
+  if (p < 0.0)
+    for (std::int64_t j = 0; j < h; ++j) s[j] = -s[j];
 }
 
 std::vector<std::int64_t> pair_of_column(int pairing, std::int64_t width) {
@@ -141,36 +180,66 @@ std::vector<std::int64_t> pair_of_column(int pairing, std::int64_t width) {
   return out;
 }
 
-RopeMeasurement measure_cache(const RopeInput& in, const std::vector<std::int64_t>& pair_of_column,
-                              const RowPhasors& phasors, const RopePrediction& pr, bool keep_rows) {
+RopeMeasurement measure_cache(const RopeInput& in, int pairing, const RowPhasors& phasors, const RopePrediction& pr,
+                              bool keep_rows) {
   RopeMeasurement m;
-  const std::int64_t n = phasors.count();
   const std::size_t h = pr.omega.size();
-  std::vector<double> c(h), s(h), e(h), ex(h), cap(h), cap_x(h);
+  const auto hh = static_cast<std::int64_t>(h);
+  RowScratch r(h);
   const double a = pr.amplitude, rel = pr.bound.relative, rel_x = pr.exact_bound.relative;
-  for (std::int64_t k = 0; k < n; ++k) {
+  // Where pair j's copies sit: (first, second) column and the stride between pairs.
+  const bool half = pairing == static_cast<int>(Pairing::half),
+             adjacent = pairing == static_cast<int>(Pairing::adjacent);
+  const std::int64_t stride = adjacent ? 2 : 1, second = half ? hh : adjacent ? 1 : -1;
+  // Each stored value against the prediction: the largest deviation / bound per
+  // pair, against the exact bound too when asked (one loop each way, so both vectorize).
+  const auto pass = [&](const float* cv, const float* sv) {
+    if (!pr.check_exact) {
+      for (std::size_t j = 0; j < h; ++j) {
+        const double pc = a * r.c[j], ps = a * r.s[j];
+        const double dc = std::fabs(pc - cv[j * stride]), ds = std::fabs(ps - sv[j * stride]);
+        const double bc = std::min(r.e[j] + rel * std::fabs(pc), r.cap[j]);
+        const double bs = std::min(r.e[j] + rel * std::fabs(ps), r.cap[j]);
+        r.ratio[j] = std::max(r.ratio[j], std::max(dc / bc, ds / bs));
+        r.dev[j] = std::max(r.dev[j], std::max(dc, ds));
+      }
+      return;
+    }
+    for (std::size_t j = 0; j < h; ++j) {
+      const double pc = a * r.c[j], ps = a * r.s[j];
+      const double dc = std::fabs(pc - cv[j * stride]), ds = std::fabs(ps - sv[j * stride]);
+      const double bc = std::min(r.e[j] + rel * std::fabs(pc), r.cap[j]);
+      const double bs = std::min(r.e[j] + rel * std::fabs(ps), r.cap[j]);
+      const double xc = std::min(r.ex[j] + rel_x * std::fabs(pc), r.cap_x[j]);
+      const double xs = std::min(r.ex[j] + rel_x * std::fabs(ps), r.cap_x[j]);
+      r.ratio[j] = std::max(r.ratio[j], std::max(dc / bc, ds / bs));
+      r.ratio_x[j] = std::max(r.ratio_x[j], std::max(dc / xc, ds / xs));
+      r.dev[j] = std::max(r.dev[j], std::max(dc, ds));
+    }
+  };
+  for (std::int64_t k = 0; k < phasors.count(); ++k) {
     const std::int64_t row = phasors.row(k);
-    phasors.at(k, c.data(), s.data());
-    pair_bounds(pr.bound, pr.omega, in.positions[row], e.data(), cap.data());
-    pair_bounds(pr.exact_bound, pr.omega, in.positions[row], ex.data(), cap_x.data());
+    const double p = in.positions[row];
+    phasors.at(k, r.c.data(), r.s.data());
+    pair_bounds(pr.bound, pr.omega, p, r.e.data(), r.cap.data());
+    if (pr.check_exact) pair_bounds(pr.exact_bound, pr.omega, p, r.ex.data(), r.cap_x.data());
+    r.reset();
     const float* cr = in.cos + row * in.width;
     const float* sr = in.sin + row * in.width;
-    Worst worst;
-    double largest = 0.0;
-    bool exact = true;
-    for (std::int64_t col = 0; col < in.width; ++col) {
-      const auto j = static_cast<std::size_t>(pair_of_column[static_cast<std::size_t>(col)]);
-      const double pc = a * c[j], ps = a * s[j];
-      const double dc = std::fabs(pc - cr[col]), ds = std::fabs(ps - sr[col]);
-      worst.take(dc, std::min(e[j] + rel * std::fabs(pc), cap[j]));
-      worst.take(ds, std::min(e[j] + rel * std::fabs(ps), cap[j]));
-      largest = std::max(largest, std::max(dc, ds));
-      exact = exact && dc <= std::min(ex[j] + rel_x * std::fabs(pc), cap_x[j]) &&
-              ds <= std::min(ex[j] + rel_x * std::fabs(ps), cap_x[j]);
+    pass(cr, sr);
+    // The second copy of each pair: measured only where it differs from the first (the same value, the same deviation).
+    if (second > 0) {
+      bool same = true;  // no early exit: the comparison vectorizes
+      for (std::size_t j = 0; j < h; ++j)
+        same &= (cr[j * stride] == cr[j * stride + second]) & (sr[j * stride] == sr[j * stride + second]);
+      if (!same) pass(cr + second, sr + second);
     }
-    m.max_error = std::max(m.max_error, largest);
-    m.within_exact = m.within_exact && exact;
-    finish_row(m, worst, in.positions[row], keep_rows);
+    finish_row(m, r, p, keep_rows, [&](std::size_t j) {
+      const double pc = a * r.c[j], ps = a * r.s[j];
+      const auto at = static_cast<std::int64_t>(j) * stride;
+      const std::int64_t other = second > 0 ? at + second : at;
+      return nearest({{pc, cr[at]}, {ps, sr[at]}, {pc, cr[other]}, {ps, sr[other]}}, r.e[j], r.cap[j], rel);
+    });
   }
   return m;
 }
@@ -178,44 +247,69 @@ RopeMeasurement measure_cache(const RopeInput& in, const std::vector<std::int64_
 RopeMeasurement measure_rotated(const RopeInput& in, int pairing, int output_pairing, const RowPhasors& phasors,
                                 const RopePrediction& pr, bool keep_rows) {
   RopeMeasurement m;
-  const std::int64_t n = phasors.count();
-  const std::int64_t h = in.width / 2;
-  std::vector<double> c(static_cast<std::size_t>(h)), s(c.size()), e(c.size()), ex(c.size()), cap(c.size()),
-      cap_x(c.size());
+  const std::size_t h = pr.omega.size();
+  RowScratch r(h);
+  std::vector<double> xa(h), xb(h), ya(h), yb(h);
   const double a = pr.amplitude;
   const RopeBound& b = pr.bound;
   const RopeBound& bx = pr.exact_bound;
-  for (std::int64_t k = 0; k < n; ++k) {
+  // Pair j's slots, in and out.
+  std::vector<std::int64_t> ia(h), ib(h), oa(h), ob(h);
+  for (std::size_t j = 0; j < h; ++j) {
+    std::tie(ia[j], ib[j]) = pair_slots(pairing, static_cast<std::int64_t>(j), in.width);
+    std::tie(oa[j], ob[j]) = pair_slots(output_pairing, static_cast<std::int64_t>(j), in.width);
+  }
+  // The output values of pair j against the prediction (bounds of the cache's values e, cap, relative).
+  const auto measure_pair = [&](std::size_t j, const RopeBound& bound, const double* e, const double* cap) {
+    const double ca = a * r.c[j], sb = a * r.s[j];  // the cache's exact values
+    const double pa = xa[j] * ca - xb[j] * sb, pb = xb[j] * ca + xa[j] * sb;
+    const double bc = std::min(e[j] + bound.relative * std::fabs(ca), cap[j]);
+    const double bs = std::min(e[j] + bound.relative * std::fabs(sb), cap[j]);
+    const double da = std::fabs(pa - ya[j]), db = std::fabs(pb - yb[j]);
+    const double ba = rotated_bound(bound, xa[j], xb[j], ca, sb, bc, bs, pa);
+    const double bb = rotated_bound(bound, xb[j], xa[j], ca, sb, bc, bs, pb);
+    return std::array<double, 4>{da, ba, db, bb};
+  };
+  for (std::int64_t k = 0; k < phasors.count(); ++k) {
     const std::int64_t row = phasors.row(k);
-    phasors.at(k, c.data(), s.data());
-    pair_bounds(b, pr.omega, in.positions[row], e.data(), cap.data());
-    pair_bounds(bx, pr.omega, in.positions[row], ex.data(), cap_x.data());
+    const double p = in.positions[row];
+    phasors.at(k, r.c.data(), r.s.data());
+    pair_bounds(b, pr.omega, p, r.e.data(), r.cap.data());
+    if (pr.check_exact) pair_bounds(bx, pr.omega, p, r.ex.data(), r.cap_x.data());
     const float* y = in.rotated + row * in.width;
-    Worst worst;
-    double largest = 0.0;
-    bool exact = true;
-    for (std::int64_t j = 0; j < h; ++j) {
-      const auto [ia, ib] = pair_slots(pairing, j, in.width);
-      const auto [oa, ob] = pair_slots(output_pairing, j, in.width);
-      const double xa = original_at(in, row, ia), xb = original_at(in, row, ib);
-      const auto q = static_cast<std::size_t>(j);
-      const double ca = a * c[q], sb = a * s[q];  // the cache's exact values
-      const double pa = xa * ca - xb * sb, pb = xb * ca + xa * sb;
-      const double va = y[oa], vb = y[ob];
-      const double da = std::fabs(pa - va), db = std::fabs(pb - vb);
-      const double bc = std::min(e[q] + b.relative * std::fabs(ca), cap[q]);
-      const double bs = std::min(e[q] + b.relative * std::fabs(sb), cap[q]);
-      const double xc = std::min(ex[q] + bx.relative * std::fabs(ca), cap_x[q]);
-      const double xs = std::min(ex[q] + bx.relative * std::fabs(sb), cap_x[q]);
-      worst.take(da, rotated_bound(b, xa, xb, ca, sb, bc, bs, pa));
-      worst.take(db, rotated_bound(b, xb, xa, ca, sb, bc, bs, pb));
-      largest = std::max(largest, std::max(da, db));
-      exact = exact && da <= rotated_bound(bx, xa, xb, ca, sb, xc, xs, pa) &&
-              db <= rotated_bound(bx, xb, xa, ca, sb, xc, xs, pb);
+    for (std::size_t j = 0; j < h; ++j) {
+      xa[j] = original_at(in, row, ia[j]);
+      xb[j] = original_at(in, row, ib[j]);
+      ya[j] = y[oa[j]];
+      yb[j] = y[ob[j]];
     }
-    m.max_error = std::max(m.max_error, largest);
-    m.within_exact = m.within_exact && exact;
-    finish_row(m, worst, in.positions[row], keep_rows);
+    r.reset();
+    // One loop over the pairs (it vectorizes): deviation / bound per pair, against the exact bound when asked.
+    for (std::size_t j = 0; j < h; ++j) {
+      const double ca = a * r.c[j], sb = a * r.s[j];
+      const double pa = xa[j] * ca - xb[j] * sb, pb = xb[j] * ca + xa[j] * sb;
+      const double da = std::fabs(pa - ya[j]), db = std::fabs(pb - yb[j]);
+      const double bc = std::min(r.e[j] + b.relative * std::fabs(ca), r.cap[j]);
+      const double bs = std::min(r.e[j] + b.relative * std::fabs(sb), r.cap[j]);
+      r.ratio[j] = std::max(da / rotated_bound(b, xa[j], xb[j], ca, sb, bc, bs, pa),
+                            db / rotated_bound(b, xb[j], xa[j], ca, sb, bc, bs, pb));
+      r.dev[j] = std::max(da, db);
+    }
+    if (pr.check_exact) {
+      for (std::size_t j = 0; j < h; ++j) {
+        const double ca = a * r.c[j], sb = a * r.s[j];
+        const double pa = xa[j] * ca - xb[j] * sb, pb = xb[j] * ca + xa[j] * sb;
+        const double da = std::fabs(pa - ya[j]), db = std::fabs(pb - yb[j]);
+        const double bc = std::min(r.ex[j] + bx.relative * std::fabs(ca), r.cap_x[j]);
+        const double bs = std::min(r.ex[j] + bx.relative * std::fabs(sb), r.cap_x[j]);
+        r.ratio_x[j] = std::max(da / rotated_bound(bx, xa[j], xb[j], ca, sb, bc, bs, pa),
+                                db / rotated_bound(bx, xb[j], xa[j], ca, sb, bc, bs, pb));
+      }
+    }
+    finish_row(m, r, p, keep_rows, [&](std::size_t j) {
+      const auto v = measure_pair(j, b, r.e.data(), r.cap.data());
+      return v[0] * v[3] >= v[2] * v[1] ? std::pair{v[0], v[1]} : std::pair{v[2], v[3]};
+    });
   }
   return m;
 }
@@ -227,12 +321,16 @@ RopeMeasurement measure_frequencies(const RopeInput& in, const std::vector<doubl
   for (std::int64_t j = 0; j < in.pairs; ++j) {
     const auto q = static_cast<std::size_t>(j);
     const double w = in.inv_freq[j];
-    const double d = std::fabs(omega[q] - w) / w;
-    Worst one;
-    one.take(d, bound[q] / w);
+    const double d = std::fabs(omega[q] - w) / w, b = bound[q] / w;
+    if (d * m.worst_bound > m.worst_deviation * b) {
+      m.worst_deviation = d;
+      m.worst_bound = b;
+    }
     m.max_error = std::max(m.max_error, d);
     m.within_exact = m.within_exact && d <= exact_bound[q] / w;
-    finish_row(m, one, static_cast<double>(j), true);
+    m.positions.push_back(static_cast<double>(j));
+    m.deviation.push_back(d);
+    m.bound.push_back(b);
   }
   return m;
 }

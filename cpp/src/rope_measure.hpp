@@ -30,8 +30,9 @@ struct RopeMeasurement {
 struct RopePrediction {
   std::vector<double> omega;
   double amplitude = 1.0;
-  RopeBound bound;        // of the precision claimed (at this amplitude)
-  RopeBound exact_bound;  // exact arithmetic, the same storage
+  RopeBound bound;          // of the precision claimed (at this amplitude)
+  RopeBound exact_bound;    // exact arithmetic, the same storage
+  bool check_exact = true;  // also measure against exact_bound (within_exact)
 };
 
 // cos and sin of p w_j for every pair j, row after row: from the digit
@@ -52,7 +53,6 @@ class RowPhasors {
   const double* positions_;
   const std::vector<std::int64_t>* rows_;
   std::int64_t count_;
-  double start_ = 0.0;
   int levels_ = 0;                               // digit tables (0: none)
   std::vector<std::vector<double>> cos_, sin_;   // per level: 1024 x pairs
   std::vector<double> direct_cos_, direct_sin_;  // count x pairs, when computed directly
@@ -62,9 +62,9 @@ class RowPhasors {
 // repeated), or one column per pair (pairing -1).
 std::vector<std::int64_t> pair_of_column(int pairing, std::int64_t width);
 
-// keep_rows: fill the per-row arrays.
-RopeMeasurement measure_cache(const RopeInput& in, const std::vector<std::int64_t>& pair_of_column,
-                              const RowPhasors& phasors, const RopePrediction& prediction, bool keep_rows);
+// A cache of that layout (pairing code, -1: one column per pair). keep_rows: fill the per-row arrays.
+RopeMeasurement measure_cache(const RopeInput& in, int pairing, const RowPhasors& phasors,
+                              const RopePrediction& prediction, bool keep_rows);
 
 // Rotated rows: `pairing` says which slots of the original form pair j,
 // `output_pairing` where the rotated pair lands (Pairing codes).

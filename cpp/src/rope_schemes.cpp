@@ -236,6 +236,16 @@ std::string check_scheme(const RopeScheme& scheme, std::int64_t rotary_dim) {
   return validate_rope_scaling(scheme.scaling, static_cast<double>(rotary_dim));
 }
 
+bool round_scheme(const RopeScheme& s) {
+  if (s.preset >= 0) return true;
+  const auto in = [](double v, const auto& list) {
+    return std::find(std::begin(list), std::end(list), v) != std::end(list);
+  };
+  const bool factor = s.scaling.type == RopeScalingType::none || s.scaling.factor == std::round(s.scaling.factor);
+  const bool length = s.scaling.original_length == 0.0 || in(s.scaling.original_length, kLengths);
+  return in(s.theta, kRoundBases) && factor && length;
+}
+
 int scheme_complexity(RopeScalingType type) {
   switch (type) {
     case RopeScalingType::none:

@@ -40,6 +40,9 @@ std::vector<RopeScheme> preset_schemes(const std::vector<RopePresetScheme>& pres
 // "" when theta and the scaling are valid at this rotary width, else why not.
 std::string check_scheme(const RopeScheme& scheme, std::int64_t rotary_dim);
 
+// Whether theta is a round base and the factor and length round too (a preset's always are).
+bool round_scheme(const RopeScheme& scheme);
+
 // How many schemes a scaling type stands for, simplest first (the ranking's tie-break).
 int scheme_complexity(RopeScalingType type);
 

@@ -7,12 +7,15 @@
 // float32 caches are in the Vitest suite (tests/unit/rope-identify-*.test.ts).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
 #include <vector>
 
 #include "phasor/rope_identify.hpp"
+#include "rope_fit.hpp"
+#include "rope_measure.hpp"
 
 namespace {
 
@@ -180,6 +183,204 @@ TEST(IdentifyRope, RefusesNonFiniteValuesNamingTheOption) {
   in.has_head_dim = true;
   in.head_dim = -1;
   EXPECT_NE(phasor::validate_rope_input(in).find("headDim"), std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(IdentifyRopeSample, SpansThePositionsFromZeroToTheLargestAtDoublingDistances) {
+  const std::vector<double> p = count_up(131072);
+  const std::vector<std::int64_t> rows = phasor::sample_rows(p.data(), 131072);
+  EXPECT_LE(rows.size(), 300u);
+  // Sorted by |position|, from the rows nearest 0 to the largest.
+  for (std::size_t k = 1; k < rows.size(); ++k) EXPECT_LT(p[rows[k - 1]], p[rows[k]]);
+  for (std::int64_t k = 0; k < 32; ++k) EXPECT_EQ(rows[k], k);
+  EXPECT_EQ(rows.back(), 131071);
+  // No jump of more than twice the distance so far (the unwrapping's condition) ...
+  for (std::size_t k = 32; k < rows.size(); ++k) EXPECT_LE(p[rows[k]], 2.0 * p[rows[k - 1]]) << k;
+  // ... and no gap wider than 1/100 of the positions (the sample is spread over them all).
+  for (std::size_t k = 1; k < rows.size(); ++k) EXPECT_LE(p[rows[k]] - p[rows[k - 1]], 131072.0 / 100);
+}
+
+TEST(IdentifyRopeSample, TakesBothSidesOfZeroAndUnsortedPositions) {
+  std::vector<double> p;
+  for (int k = 0; k < 5000; ++k) p.push_back(k % 2 == 0 ? -k : k);  // 0, 1, -2, 3, -4, ...
+  const std::vector<std::int64_t> rows = phasor::sample_rows(p.data(), static_cast<std::int64_t>(p.size()));
+  EXPECT_EQ(rows.front(), 0);
+  double most = 0, least = 0;
+  for (const std::int64_t r : rows) most = std::max(most, p[r]), least = std::min(least, p[r]);
+  EXPECT_EQ(most, 4999.0);
+  EXPECT_EQ(least, -4998.0);
+}
+
+TEST(IdentifyRopeVerify, TheSecondCopyOfAPairIsMeasuredToo) {
+  // Column h + 5 (the second copy of pair 5) departs at one row outside the
+  // sample: the layout still reads as half, and the first copies alone match.
+  Cache c = make_cache(64, 10000.0, {}, count_up(2048));
+  const std::vector<std::int64_t> sample = phasor::sample_rows(c.positions.data(), 2048);
+  std::int64_t row = 1500;
+  while (std::find(sample.begin(), sample.end(), row) != sample.end()) ++row;
+  c.cos[static_cast<std::size_t>(row * 64 + 37)] += 1e-3f;
+  const RopeIdentification id = run(c.input());
+  EXPECT_FALSE(id.match);
+  const RopeCandidate& best = id.candidates.front();
+  EXPECT_EQ(best.pairing, static_cast<int>(Pairing::half));
+  EXPECT_EQ(best.theta, 10000.0);  // the nearest, named
+  EXPECT_GT(best.deviation[static_cast<std::size_t>(row)], best.bound[static_cast<std::size_t>(row)]);
+}
+
+TEST(IdentifyRopeVerify, ARowOutsideTheSampleIsMeasured) {
+  Cache c = make_cache(64, 10000.0, {}, count_up(2048));
+  const std::vector<std::int64_t> sample = phasor::sample_rows(c.positions.data(), 2048);
+  std::int64_t row = 1001;
+  while (std::find(sample.begin(), sample.end(), row) != sample.end()) ++row;
+  for (int col = 0; col < 64; ++col) c.sin[static_cast<std::size_t>(row * 64 + col)] *= -1.0f;
+  const RopeIdentification id = run(c.input());
+  EXPECT_FALSE(id.match);
+  // The bad row is reported: its deviation over its bound.
+  const RopeCandidate& best = id.candidates.front();
+  ASSERT_TRUE(best.verified);
+  ASSERT_EQ(best.positions.size(), 2048u);
+  EXPECT_GT(best.deviation[static_cast<std::size_t>(row)], best.bound[static_cast<std::size_t>(row)]);
+}
+
+TEST(IdentifyRopeVerify, DigitTablesGiveTheDirectPhasors) {
+  // Integer positions over two and three base-1024 digits, against std::cos / std::sin.
+  const std::vector<double> omega = {1.0, 0.37, 1e-3, 2e-6};
+  for (const double first : {0.0, -700000.0, 5e8}) {
+    std::vector<double> p;
+    for (int k = 0; k < 5000; ++k) p.push_back(first + 131.0 * k);
+    phasor::RowPhasors tables(omega, p.data(), nullptr, 5000);
+    double c[4], s[4];
+    for (std::int64_t k = 0; k < 5000; k += 7) {
+      tables.at(k, c, s);
+      for (int j = 0; j < 4; ++j) {
+        // Each rounds the float64 angle p w (by up to |p w| 2^-53; the tables once per digit), differently.
+        const double angle = p[static_cast<std::size_t>(k)] * omega[static_cast<std::size_t>(j)];
+        const double tolerance = std::fabs(angle) * 0x1p-50 + 1e-13;
+        EXPECT_NEAR(c[j], std::cos(angle), tolerance);
+        EXPECT_NEAR(s[j], std::sin(angle), tolerance);
+      }
+    }
+  }
+}
+
+TEST(IdentifyRopeVerify, AMatchIsVerifiedAndEveryRowWithinItsBound) {
+  const Cache c = make_cache(128, 500000.0, {}, count_up(6000), Pairing::half, Store::bfloat16);
+  const RopeIdentification id = run(c.input());
+  ASSERT_TRUE(id.match);
+  for (const RopeCandidate& k : id.candidates) {
+    if (!k.match) continue;
+    EXPECT_TRUE(k.verified);
+    for (std::size_t r = 0; r < k.positions.size(); ++r) EXPECT_LE(k.deviation[r], k.bound[r]);
+  }
+  // Unverified candidates never claim a match.
+  for (const RopeCandidate& k : id.candidates) EXPECT_TRUE(k.verified || !k.match);
+}
+
+// DeepSeek-V3 in transformers: apply_rotary_pos_emb_interleave reads the
+// pairs (2i, 2i+1) and writes the rotated slice as evens then odds. Its
+// float64 transcription, against identify_rope.
+TEST(IdentifyRopeRows, DeepSeekInterleaveIsAdjacentInHalfOut) {
+  RopeScaling s = yarn(40, 4096);
+  s.mscale = 1.0;
+  s.mscale_all_dim = 1.0;
+  std::vector<double> omega(32);
+  const double a = phasor::rope_frequencies(64, 10000.0, s, omega.data());
+  std::mt19937 rng(3);
+  std::normal_distribution<double> z(0.0, 1.0);
+  const int n = 200;
+  std::vector<float> q(n * 64), out(n * 64);
+  std::vector<double> positions;
+  // Rows 0..99, then scattered positions up to 5000 (two rows one position apart start the phases).
+  for (int k = 0; k < n; ++k) positions.push_back(k < 100 ? k : 100 + k * 37 % 4900);
+  for (float& v : q) v = static_cast<float>(z(rng));
+  for (int k = 0; k < n; ++k) {
+    const float* x = &q[static_cast<std::size_t>(k * 64)];
+    for (int i = 0; i < 32; ++i) {
+      const double t = positions[static_cast<std::size_t>(k)] * omega[static_cast<std::size_t>(i)];
+      const double c = a * std::cos(t), sn = a * std::sin(t);
+      out[static_cast<std::size_t>(k * 64 + i)] = static_cast<float>(x[2 * i] * c - x[2 * i + 1] * sn);
+      out[static_cast<std::size_t>(k * 64 + 32 + i)] = static_cast<float>(x[2 * i + 1] * c + x[2 * i] * sn);
+    }
+  }
+  RopeInput in;
+  in.rotated = out.data();
+  in.original = q.data();
+  in.positions = positions.data();
+  in.rows = n;
+  in.width = 64;
+  const RopeIdentification id = run(in);
+  ASSERT_TRUE(id.match);
+  const RopeCandidate& best = id.candidates.front();
+  EXPECT_EQ(best.pairing, static_cast<int>(Pairing::adjacent));
+  EXPECT_EQ(best.output_pairing, static_cast<int>(Pairing::half));
+  EXPECT_EQ(best.scaling.type, RopeScalingType::yarn);
+  EXPECT_EQ(best.scaling.factor, 40.0);
+  EXPECT_EQ(best.precision, Precision::exact);
+}
+
+}  // namespace
+
+namespace {
+
+// transformers' float32 arithmetic, transcribed: inv_freq = 1 / theta^(2i/d)
+// in float32, the angle float32(p * inv_freq), cos and sin in float32.
+Cache float32_cache(std::int64_t dim, float theta, const std::vector<double>& positions) {
+  Cache c;
+  c.width = dim;
+  c.positions = positions;
+  const std::int64_t h = dim / 2;
+  std::vector<float> inv(static_cast<std::size_t>(h));
+  for (std::int64_t i = 0; i < h; ++i)
+    inv[static_cast<std::size_t>(i)] = 1.0f / std::pow(theta, static_cast<float>(2 * i) / static_cast<float>(dim));
+  for (const double p : positions)
+    for (std::int64_t col = 0; col < dim; ++col) {
+      const float angle = static_cast<float>(p) * inv[static_cast<std::size_t>(col % h)];
+      c.cos.push_back(std::cos(angle));
+      c.sin.push_back(std::sin(angle));
+    }
+  return c;
+}
+
+TEST(IdentifyRope, AFloat32ArithmeticCacheIsNamedFloat32NotExact) {
+  std::vector<double> positions = count_up(64);
+  for (double p = 100; p < 60000; p *= 1.3) positions.push_back(std::floor(p));
+  const Cache c = float32_cache(128, 500000.0f, positions);
+  const RopeIdentification id = run(c.input());
+  ASSERT_TRUE(id.match);
+  const RopeCandidate& best = id.candidates.front();
+  EXPECT_EQ(best.theta, 500000.0);
+  EXPECT_EQ(best.precision, Precision::float32);
+  EXPECT_FALSE(best.exact);
+}
+
+TEST(IdentifyRopeRows, GptJRowsAreAdjacentInAndOut) {
+  // GPT-J's rotate_every_two: pairs (2i, 2i+1) turned in place, rotary width 64.
+  std::vector<double> omega(32);
+  phasor::rope_frequencies(64, 10000.0, {}, omega.data());
+  const int n = 100;
+  std::vector<float> q(n * 64), out(n * 64);
+  std::vector<double> positions = count_up(n);
+  for (std::size_t k = 0; k < q.size(); ++k) q[k] = static_cast<float>(std::sin(0.7 * static_cast<double>(k)));
+  for (int k = 0; k < n; ++k)
+    for (int i = 0; i < 32; ++i) {
+      const double t = k * omega[static_cast<std::size_t>(i)];
+      const double x = q[static_cast<std::size_t>(k * 64 + 2 * i)], y = q[static_cast<std::size_t>(k * 64 + 2 * i + 1)];
+      out[static_cast<std::size_t>(k * 64 + 2 * i)] = static_cast<float>(x * std::cos(t) - y * std::sin(t));
+      out[static_cast<std::size_t>(k * 64 + 2 * i + 1)] = static_cast<float>(y * std::cos(t) + x * std::sin(t));
+    }
+  RopeInput in;
+  in.rotated = out.data();
+  in.original = q.data();
+  in.positions = positions.data();
+  in.rows = n;
+  in.width = 64;
+  const RopeIdentification id = run(in);
+  ASSERT_TRUE(id.match);
+  EXPECT_EQ(id.candidates.front().pairing, static_cast<int>(Pairing::adjacent));
+  EXPECT_EQ(id.candidates.front().output_pairing, static_cast<int>(Pairing::adjacent));
 }
 
 }  // namespace

@@ -13,14 +13,7 @@ export type * from './rope-types.js';
 export { ATTENTION_KINDS, PAIRINGS, ROPE_DIMS, ROPE_SCALING_TYPES, SHIFT_ENCODINGS } from './rope-types.js';
 export { ROPE_PRESET_NAMES, ROPE_PRESETS } from './rope-presets.js';
 export type { RopePreset, RopePresetName } from './rope-presets.js';
-export type {
-  IdentifyRopeOptions,
-  RopeCandidate,
-  RopeIdentification,
-  RopeNumbers,
-  RopePrecision,
-} from './rope-identify-types.js';
-export { ROPE_PRECISIONS } from './rope-identify-types.js';
+export type { IdentifyRopeOptions, RopeCandidate, RopeIdentification, RopeNumbers } from './rope-identify-types.js';
 export type * from './rope-decay.js';
 export type * from './attention-patterns.js';
 export type * from './window-types.js';

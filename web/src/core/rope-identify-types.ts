@@ -1,17 +1,8 @@
 // Options and results of ph.identifyRope (rope-identify.ts; the numerics in
 // cpp/include/phasor/rope_identify.hpp). docs/identify-rope.md is the user's guide.
+import type { Precision } from './identify-types.js';
 import type { RopePresetName } from './rope-presets.js';
 import type { Pairing, RopeFrequencyOptions, RopeScaling } from './rope-types.js';
-
-/**
- * How a tensor was made: 'exact' (float64, rounded once to float32), 'float32'
- * (transformers' float32 arithmetic: inv_freq, p·inv_freq, cos and sin, the
- * attention factor), or that arithmetic stored as 'float16' / 'bfloat16'
- * (`.to(x.dtype)`).
- */
-export type RopePrecision = 'exact' | 'float32' | 'float16' | 'bfloat16';
-/** Finest first; the core's names in code order (cpp/include/phasor/rope_identify.hpp). */
-export const ROPE_PRECISIONS: readonly RopePrecision[] = ['exact', 'float32', 'float16', 'bfloat16'];
 
 /** Numbers identifyRope reads: plain typed arrays or arrays of numbers (cos, sin, rotated, original are read as float32). */
 export type RopeNumbers = Float64Array | Float32Array | readonly number[];
@@ -70,8 +61,13 @@ export interface RopeCandidate {
   preset?: RopePresetName;
   /** ropeFrequencies options that reproduce the candidate. */
   options: RopeFrequencyOptions;
-  /** The precision the candidate was measured at: the finest whose bound every value keeps (else the coarsest the storage allows). */
-  precision: RopePrecision;
+  /**
+   * How the input was made, as far as this candidate explains it: 'exact' (float64, rounded once) or
+   * 'float32' (transformers' float32 arithmetic: inv_freq, p·inv_freq, cos and sin, the attention factor) for
+   * a float32 input, 'float16' or 'bfloat16' for an input whose every value is of that type (float32
+   * arithmetic, then `.to(x.dtype)`); the bounds are precision.hpp's error model (docs/identify-rope.md).
+   */
+  precision: Precision;
   /** Every value within the bound of `precision` (and checked on every value: `verified`). */
   match: boolean;
   /** Every value within the bound of rounding the float64 values once to the input's storage format. */
@@ -97,8 +93,8 @@ export interface RopeIdentification {
   match: boolean;
   /** Best first: the verified candidates, then those measured on the sample rows only. */
   candidates: RopeCandidate[];
-  /** The narrowest format holding every value ('exact' and 'float32': float32 or wider). */
-  storage: RopePrecision;
+  /** The narrowest type holding every value: 'float32' (or wider), 'float16' or 'bfloat16'. */
+  storage: Precision;
   /** One sentence: the verdict, or what is nearest and how it differs. */
   message: string;
 }

@@ -8,7 +8,8 @@ import { plainFloatArray, readNumbers, typedLength } from './caller-arrays.js';
 import { putFloat64, putFloat32 } from './experiment-inputs.js';
 import { enumsOf, limitsOf } from './module-tables.js';
 import { OptionReader } from './options.js';
-import type { IdentifyRopeOptions, RopeCandidate, RopeIdentification, RopePrecision } from './rope-identify-types.js';
+import type { Precision } from './identify-types.js';
+import type { IdentifyRopeOptions, RopeCandidate, RopeIdentification } from './rope-identify-types.js';
 import { ROPE_PRESET_NAMES, ROPE_PRESETS } from './rope-presets.js';
 import { scalingInput } from './rope-scaling-input.js';
 import type { Pairing, RopeFrequencyOptions, RopeScaling, RopeScalingType } from './rope-types.js';
@@ -20,7 +21,7 @@ import type {
   WasmScalingOut,
 } from './wasm-module.js';
 
-export type { IdentifyRopeOptions, RopeCandidate, RopeIdentification, RopePrecision } from './rope-identify-types.js';
+export type { IdentifyRopeOptions, RopeCandidate, RopeIdentification } from './rope-identify-types.js';
 
 const FN = 'identifyRope';
 const KEYS = ['invFreq', 'cos', 'sin', 'rotated', 'original', 'positions', 'width', 'headDim'] as const;
@@ -209,7 +210,7 @@ function named(wasm: ExperimentsWasm, id: WasmRopeIdentification, headDim: numbe
       ...(headDim !== undefined ? { partialRotaryFactor: c.rotaryDim / headDim } : {}),
       ...(preset ? { preset } : {}),
       options: optionsOf(c, scaling),
-      precision: c.precision as RopePrecision,
+      precision: c.precision as Precision,
       match: c.match,
       exact: c.exact,
       verified: c.verified,
@@ -222,10 +223,10 @@ function named(wasm: ExperimentsWasm, id: WasmRopeIdentification, headDim: numbe
       ...(note ? { note } : {}),
     };
   });
-  return { match: id.match, candidates, storage: id.storage as RopePrecision, message: messageOf(id, candidates) };
+  return { match: id.match, candidates, storage: id.storage as Precision, message: messageOf(id, candidates) };
 }
 
-const PRECISION_WORDS: Record<RopePrecision, string> = {
+const PRECISION_WORDS: Record<Precision, string> = {
   exact: 'exact (float64, rounded once)',
   float32: 'float32 arithmetic',
   float16: 'float32 arithmetic stored as float16',
