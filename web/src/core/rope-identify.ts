@@ -142,7 +142,7 @@ export function identifyRope(wasm: ExperimentsWasm, options: IdentifyRopeOptions
   }
   const result = wasm.identifyRope(width, headDim !== undefined, headDim ?? 0, originalOneRow, presetsFor(wasm));
   if (typeof result === 'string') throw new RangeError(`phasor.${FN}: ${result}`);
-  return named(wasm, result, headDim);
+  return named(wasm, result, headDim, o.raw('rotated') !== undefined);
 }
 
 /** The core's scaling record as the API spells a scaling: only the keys its type reads, defaults left out. */
@@ -185,7 +185,12 @@ function optionsOf(c: WasmRopeCandidate, scaling: RopeScaling | undefined): Rope
   return { dim: c.rotaryDim, theta: c.theta, ...(s ? { scaling: s } : {}) };
 }
 
-function named(wasm: ExperimentsWasm, id: WasmRopeIdentification, headDim: number | undefined): RopeIdentification {
+function named(
+  wasm: ExperimentsWasm,
+  id: WasmRopeIdentification,
+  headDim: number | undefined,
+  rotated: boolean,
+): RopeIdentification {
   const pairings = enumsOf(wasm).pairing as Pairing[];
   const candidates = id.candidates.map((c): RopeCandidate => {
     const preset = c.preset >= 0 ? ROPE_PRESET_NAMES[c.preset] : undefined;
@@ -223,7 +228,7 @@ function named(wasm: ExperimentsWasm, id: WasmRopeIdentification, headDim: numbe
       ...(note ? { note } : {}),
     };
   });
-  return { match: id.match, candidates, storage: id.storage as Precision, message: messageOf(id, candidates) };
+  return { match: id.match, candidates, storage: id.storage as Precision, message: messageOf(id, candidates, rotated) };
 }
 
 const PRECISION_WORDS: Record<Precision, string> = {
@@ -243,12 +248,15 @@ function describe(c: RopeCandidate): string {
   return `${c.preset ? `preset '${c.preset}' (${scheme})` : scheme}, rotary width ${c.rotaryDim}${layout}`;
 }
 
-function messageOf(id: WasmRopeIdentification, candidates: RopeCandidate[]): string {
+function messageOf(id: WasmRopeIdentification, candidates: RopeCandidate[], rotated: boolean): string {
   const best = candidates[0];
   if (!best) return `no RoPE convention fits: ${id.refusal || 'no scheme could be fitted'}`;
   const measured = `max error ${best.maxError.toPrecision(2)} (allowed ${best.tolerance.toPrecision(2)} in ${PRECISION_WORDS[best.precision]})`;
   if (id.notRope) {
-    return `not a RoPE cos/sin cache: cos² + sin² varies by ${id.amplitudeSpread.toPrecision(3)} around ${id.amplitude.toPrecision(6)} (a cache has one amplitude, the attention factor, up to its storage's rounding); nearest: ${describe(best)}, ${measured}`;
+    const what = rotated
+      ? `not RoPE-rotated rows: |out| / |in| of a pair varies by ${id.amplitudeSpread.toPrecision(3)} around ${id.amplitude.toPrecision(6)} (a rotation keeps each pair's length, times the attention factor, up to its storage's rounding)`
+      : `not a RoPE cos/sin cache: cos² + sin² varies by ${id.amplitudeSpread.toPrecision(3)} around ${id.amplitude.toPrecision(6)} (a cache has one amplitude, the attention factor, up to its storage's rounding)`;
+    return `${what}; nearest: ${describe(best)}, ${measured}`;
   }
   if (id.match) return `${describe(best)}: ${measured}${best.note ? `; ${best.note}` : ''}`;
   const arbitrary =
