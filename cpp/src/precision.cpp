@@ -3,23 +3,33 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace phasor {
 namespace {
 
-// The exponent b of |x|'s binade, 2^b <= |x| < 2^(b+1) (x != 0).
+// The exponent b of |x|'s binade, 2^b <= |x| < 2^(b+1), read from the
+// float64's bits (a hot loop calls this for every value); -1023 for 0.
 int binade(double x) {
-  int e = 0;
-  std::frexp(x, &e);
-  return e - 1;
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &x, sizeof bits);
+  const int e = static_cast<int>((bits >> 52) & 0x7ff);
+  return e == 0 ? -1023 : e - 1023;  // float64 subnormals are far below every type's normal range
+}
+
+double power_of_two(int e) {
+  const std::uint64_t bits = static_cast<std::uint64_t>(e + 1023) << 52;
+  double out = 0;
+  std::memcpy(&out, &bits, sizeof out);
+  return out;
 }
 
 // The spacing of a type with `bits` significant bits whose normal numbers
 // start at 2^min_exponent, at |x|.
 double spacing(double x, int bits, int min_exponent) {
-  const int b = x == 0 ? min_exponent : std::max(binade(x), min_exponent);
-  return std::ldexp(1.0, b - (bits - 1));
+  return power_of_two(std::max(binade(x), min_exponent) - (bits - 1));
 }
 
 constexpr int kFloat16Bits = 11, kFloat16MinExponent = -14;
@@ -68,11 +78,15 @@ double half_step(Storage storage, double x) {
 
 Storage narrowest_storage(const double* values, std::int64_t count) {
   bool bfloat16 = true, float16 = true;
+  std::int64_t telling = 0;  // values other than 0 and powers of two
   for (std::int64_t k = 0; k < count && (bfloat16 || float16); ++k) {
     const double v = values[k];
     bfloat16 = bfloat16 && round_to(Storage::bfloat16, v) == v;
     float16 = float16 && round_to(Storage::float16, v) == v;
+    int e = 0;
+    if (v != 0 && std::fabs(std::frexp(v, &e)) != 0.5) ++telling;
   }
+  if (telling < 4) return Storage::float32;
   return bfloat16 ? Storage::bfloat16 : float16 ? Storage::float16 : Storage::float32;
 }
 
@@ -98,10 +112,27 @@ ValueBound value_bound(const PrecisionModel& precision, const TrigTerm& term) {
 }
 
 ValueBound value_bound(const PrecisionModel& precision, const TrigTerm& term, double exact, double trig_of_angle32) {
-  const double s = term.scale, p = term.position, w = term.omega;
+  return value_bound(precision, term, exact, trig_of_angle32, angle_departure(precision, term));
+}
+
+double angle_departure(const PrecisionModel& precision, const TrigTerm& term) {
+  if (!precision.float32_arithmetic) return 0.0;
+  const double p = term.position;
+  const bool reproduced = !std::isnan(term.omega32);
+  const double w32 = reproduced ? term.omega32 : term.omega;
+  const double dw = reproduced ? std::fabs(term.omega32 - term.omega) : term.omega32_error;
+  const double p32 = static_cast<double>(static_cast<float>(p));
+  // The frequency, the position and the product's rounding.
+  const double product = std::fabs(p32) * (std::fabs(w32) + (reproduced ? 0.0 : dw));
+  return std::fabs(p) * dw + std::fabs(p32 - p) * (std::fabs(w32) + dw) + float32_ulp(product) / 2;
+}
+
+ValueBound value_bound(const PrecisionModel& precision, const TrigTerm& term, double exact, double trig_of_angle32,
+                       double angle) {
+  const double s = term.scale;
   const double abs_s = std::fabs(s);
   // The exact table's own error: rounded to float32 once, from a float64 phase.
-  const double reference = float32_ulp(exact) / 2 + abs_s * (std::fabs(p * w) * 0x1p-51 + 0x1p-40);
+  const double reference = float32_ulp(exact) / 2 + abs_s * (std::fabs(term.position * term.omega) * 0x1p-48 + 0x1p-40);
   ValueBound out;
   out.exact = exact;
   if (!precision.float32_arithmetic) {
@@ -113,12 +144,6 @@ ValueBound value_bound(const PrecisionModel& precision, const TrigTerm& term, do
     return out;
   }
   const bool reproduced = !std::isnan(term.omega32);
-  const double w32 = reproduced ? term.omega32 : w;
-  const double dw = reproduced ? std::fabs(term.omega32 - w) : term.omega32_error;
-  const double p32 = static_cast<double>(static_cast<float>(p));
-  // The angle: frequency, position and the product's rounding.
-  const double product = std::fabs(p32) * (std::fabs(w32) + (reproduced ? 0.0 : dw));
-  const double angle = std::fabs(p) * dw + std::fabs(p32 - p) * (std::fabs(w32) + dw) + float32_ulp(product) / 2;
   // The sine, at the magnitude of trig(a32).
   const double trig_size =
       reproduced ? std::fabs(trig_of_angle32) : std::min(1.0, std::fabs(exact) / (abs_s > 0 ? abs_s : 1) + angle);

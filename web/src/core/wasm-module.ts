@@ -8,7 +8,7 @@
 // memory (valid only until the next call) or a string saying why the input
 // was refused.
 
-import type { WasmFit } from './identify-candidates.js';
+import type { WasmIdentification } from './identify-candidates.js';
 
 export type WasmResult<T> = T | string;
 
@@ -226,9 +226,9 @@ export interface ExperimentsWasm extends ModuleCommon {
   ): WasmResult<Float32Array>;
   positionResolution(dModel: number, minOffset: number): WasmResult<Float64Array>;
   // identify (identify_bindings.cpp): fill identifyInput's view with the table, then call identify.
-  identifyInput(positions: number, dModel: number): WasmResult<Float64Array>;
-  /** The fitted forms, best first; frees the input whatever the outcome. */
-  identify(positions: number, dModel: number): WasmResult<WasmFit[]>;
+  identifyInput(positions: number, dModel: number, indexed: boolean): WasmResult<Float64Array>;
+  /** The storage found and the fitted forms, best first; frees the input whatever the outcome. */
+  identify(positions: number, dModel: number, indexed: boolean): WasmResult<WasmIdentification>;
 }
 
 /** The input slots of the experiments module, by the option each carries. */
@@ -319,6 +319,7 @@ export interface WasmEnums {
   ropeScalingType: string[];
   shiftEncoding: string[];
   precision: string[];
+  frequencyRecipe: string[];
 }
 
 /** The functions each module's bindings export, for the declaration test. */
