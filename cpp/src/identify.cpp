@@ -130,12 +130,15 @@ bool same_table(const EncodingSpec& x, const EncodingSpec& y, double last_index)
 // Whether some precision explains the form on the screening rows; the sum of
 // squared departures there from the exact table.
 bool screen(const EncodingSpec& form, const TableRows& t, Storage storage, const std::vector<std::int64_t>& rows,
-            double* departure) {
+            bool float32_arithmetic, double* departure) {
   std::vector<PrecisionCandidate> candidates = precision_candidates(form, storage);
   Departures d;
   const bool exact = judge(form, t, candidates.front(), &rows, &d).reproduces;
   *departure = d.sum_squares;
-  if (exact) return true;
+  if (exact || !float32_arithmetic) return exact;
+  // No float32 candidate can explain what departs past the bound with the
+  // frequencies only bounded.
+  if (!judge(form, t, bounded_candidate(form, storage), &rows).reproduces) return false;
   for (std::size_t k = 1; k < candidates.size(); ++k)
     if (settle_frequencies(form, t, rows, candidates[k]) && judge(form, t, candidates[k], &rows).reproduces)
       return true;
@@ -249,11 +252,16 @@ Identification identify(const double* values, std::int64_t rows, std::int64_t co
   for (const EncodingSpec& shape : shapes)
     for (const EncodingSpec& f : with_positions(shape, reading, t, rel))
       if (validate(f).empty()) forms.push_back(f);
+  // Screened roundest first; once one passes, only forms as round may tie with it.
+  std::stable_sort(forms.begin(), forms.end(),
+                   [](const EncodingSpec& x, const EncodingSpec& y) { return unrounded(x) < unrounded(y); });
+  const bool structured = reading.inconsistent <= 0.5;  // else noise or a learned table: exact arithmetic only
   const std::vector<std::int64_t> screening = screening_rows(t);
   std::vector<std::pair<EncodingSpec, double>> passed, failed;
   for (const EncodingSpec& f : forms) {
+    if (!passed.empty() && unrounded(f) > unrounded(passed.front().first)) break;
     double error = 0;
-    (screen(f, t, out.storage, screening, &error) ? passed : failed).emplace_back(f, error);
+    (screen(f, t, out.storage, screening, structured, &error) ? passed : failed).emplace_back(f, error);
   }
   // Verified on every value: the forms that passed, roundest first, until one
   // is explained (then only those giving the same table: ties), or the
@@ -287,7 +295,7 @@ Identification identify(const double* values, std::int64_t rows, std::int64_t co
     const bool explained =
         std::any_of(out.fits.begin(), out.fits.end(), [](const TableFit& x) { return x.explained(); });
     if (same != out.fits.end() ? unrounded(f) > unrounded(same->form) : explained || unexplained == 2) continue;
-    TableFit fit = verify_form(f, t, out.storage);
+    TableFit fit = verify_form(f, t, out.storage, structured);
     unexplained += fit.explained() ? 0 : 1;
     if (!fit.explained() && reading.inconsistent > 0.5)
       fit.differs = "no sin/cos pairs of constant amplitude: noise or a learned embedding?";

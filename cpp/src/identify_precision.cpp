@@ -49,13 +49,9 @@ bool padding_row(const EncodingSpec& form, double position) {
 // The value at column role (k, cosine) of a row at position p.
 TrigTerm term_of(const EncodingSpec& form, const PrecisionCandidate& c, double p, double w, std::size_t k,
                  bool cosine) {
-  return TrigTerm{p, w, c.omega32.empty() ? kNaN : c.omega32[k], 0.0, form.scale, cosine};
-}
-
-// Its bound and tolerance: e the exact table's value, trig32 the trig of the float32 angle.
-ValueBound bound_of(const EncodingSpec& form, const PrecisionCandidate& c, double p, double w, std::size_t k,
-                    bool cosine, double e, double trig32) {
-  return value_bound(c.model, term_of(form, c, p, w, k, cosine), e, trig32);
+  return TrigTerm{
+      p,          w,     c.omega32.empty() ? kNaN : c.omega32[k], c.omega32_error.empty() ? 0.0 : c.omega32_error[k],
+      form.scale, cosine};
 }
 
 // The float32 angles' sines and cosines of one row, per frequency.
@@ -81,6 +77,26 @@ FrequencyColumns frequency_columns(const std::vector<ColumnRole>& roles, std::si
   return out;
 }
 
+// Marks row r's values that depart from their centre by more than allowed, and
+// each column against its pair's other column (a swapped pair).
+void mark_over(const TableRows& table, std::int64_t r, const std::vector<double>& centre,
+               const std::vector<double>& allowed, const std::vector<std::int64_t>& partner, Over& over) {
+  for (std::int64_t c = 0; c < table.cols; ++c) {
+    const auto i = static_cast<std::size_t>(c);
+    const double t = table.at(r, c);
+    const double off = std::fabs(t - centre[i]);
+    if (off > allowed[i]) {
+      over.column[i] = 1, over.row[static_cast<std::size_t>(r)] = 1;
+      ++over.values;
+      over.worst = std::max(over.worst, allowed[i] > 0 ? off / allowed[i] : HUGE_VAL);
+      over.largest = std::max(over.largest, off);
+    }
+    const std::int64_t other = partner[i];
+    const auto o = static_cast<std::size_t>(other < 0 ? c : other);
+    if (std::fabs(t - centre[o]) > allowed[o]) over.swapped[i] = 1;
+  }
+}
+
 }  // namespace
 
 std::vector<PrecisionCandidate> precision_candidates(const EncodingSpec& form, Storage storage) {
@@ -101,6 +117,13 @@ std::vector<PrecisionCandidate> precision_candidates(const EncodingSpec& form, S
   for (double w : omega) read.omega32.push_back(static_cast<double>(static_cast<float>(w)));
   out.push_back(read);
   return out;
+}
+
+PrecisionCandidate bounded_candidate(const EncodingSpec& form, Storage storage) {
+  PrecisionCandidate c;
+  c.model = {true, storage};
+  for (double w : encoding_frequencies(form)) c.omega32_error.push_back(float32_frequency_error(w, form.max_frequency));
+  return c;
 }
 
 std::vector<std::int64_t> screening_rows(const TableRows& table) {
@@ -135,9 +158,9 @@ bool settle(const EncodingSpec& form, const TableRows& table, const std::vector<
     double worst = 0;
     bool operator<(const Misfit& o) const { return rows != o.rows ? rows < o.rows : worst < o.worst; }
   };
-  auto misfit = [&](std::size_t k, double w32) {
+  auto misfit_on = [&](const std::vector<std::int64_t>& on, std::size_t k, double w32) {
     Misfit m;
-    for (std::int64_t r : *rows) {
+    for (std::int64_t r : on) {
       const double p = position_of(form, table, r);
       if (padding_row(form, p)) continue;
       const double a = float32_angle(p, w32);
@@ -156,6 +179,7 @@ bool settle(const EncodingSpec& form, const TableRows& table, const std::vector<
     }
     return m;
   };
+  const auto misfit = [&](std::size_t k, double w32) { return misfit_on(*rows, k, w32); };
   // A frequency fits when at most one row in twenty (and at least one row) departs.
   const auto fits = [&](const Misfit& m) {
     return m.rows <= std::max<std::int64_t>(1, static_cast<std::int64_t>(rows->size()) / 20);
@@ -168,6 +192,19 @@ bool settle(const EncodingSpec& form, const TableRows& table, const std::vector<
     if (!padding_row(form, p) && std::fabs(p) > std::fabs(far_p)) far = r, far_p = p;
   }
   const std::size_t n = omega.size();
+  if (candidate.recipe >= 0 && which == nullptr) {
+    // First the 8 rows of largest position, the recipe's own frequencies: a
+    // recipe that is not the table's departs there in most of them (a
+    // framework's exp is a step off in a tenth to a half of them).
+    std::vector<std::int64_t> far_rows = *rows;
+    std::sort(far_rows.begin(), far_rows.end(), [&](std::int64_t x, std::int64_t y) {
+      return std::fabs(position_of(form, table, x)) > std::fabs(position_of(form, table, y));
+    });
+    far_rows.resize(std::min<std::size_t>(far_rows.size(), 8));
+    std::size_t departing = 0;
+    for (std::size_t k = 0; k < n; ++k) departing += misfit_on(far_rows, k, candidate.omega32[k]).worst > 1 ? 1 : 0;
+    if (departing * 4 > 3 * n) return false;
+  }
   std::size_t unfit = 0;
   for (std::size_t k = 0; k < n; ++k) {
     if (which != nullptr && (*which)[k] == 0) continue;
@@ -196,6 +233,8 @@ bool settle(const EncodingSpec& form, const TableRows& table, const std::vector<
         if (m < best) best = m, chosen = w;
       }
     }
+    // Settling again (which given), a neighbour replaces the frequency only when it fits.
+    if (which != nullptr && !fits(best)) chosen = start;
     if (static_cast<double>(chosen) != candidate.omega32[k]) ++candidate.stepped;
     candidate.omega32[k] = chosen;
     if (!fits(best) && ++unfit * 4 > n + 3) return false;
@@ -229,17 +268,18 @@ bool resettle_frequencies(const EncodingSpec& form, const TableRows& table, cons
   std::size_t count = 0;
   for (std::size_t k = 0; k < misfit.size(); ++k) count += (which[k] = misfit[k] > 1 ? 1 : 0);
   if (count == 0 || count * 4 > misfit.size() + 3) return false;
-  return settle(form, table, nullptr, &which, candidate);
+  const std::vector<double> before = candidate.omega32;
+  return settle(form, table, nullptr, &which, candidate) && candidate.omega32 != before;
 }
 
 PrecisionVerdict judge(const EncodingSpec& form, const TableRows& table, const PrecisionCandidate& candidate,
                        const std::vector<std::int64_t>* rows, Departures* departures, std::vector<double>* misfit,
-                       bool until_failure) {
+                       bool until_failure, Over* over) {
   PrecisionVerdict v;
   v.model = candidate.model;
   v.recipe = candidate.recipe;
   v.stepped_pairs = candidate.stepped;
-  const bool model_known = candidate.model.float32_arithmetic;
+  const bool model_known = candidate.model.float32_arithmetic && !candidate.omega32.empty();
   const std::vector<double> omega = encoding_frequencies(form);
   const std::vector<ColumnRole> roles = column_roles(form);
   const std::int64_t cols = table.cols;
@@ -262,6 +302,17 @@ PrecisionVerdict judge(const EncodingSpec& form, const TableRows& table, const P
   }
   std::vector<double> sines(omega.size()), cosines(omega.size()), angles(omega.size());
   if (misfit != nullptr) misfit->assign(omega.size(), 0.0);
+  // With `over`: each value's centre (the model, or the exact value) and what it allows.
+  std::vector<double> centre, allowed;
+  std::vector<std::int64_t> partner;
+  if (over != nullptr) {
+    *over =
+        Over{std::vector<char>(static_cast<std::size_t>(cols)), std::vector<char>(static_cast<std::size_t>(table.rows)),
+             std::vector<char>(static_cast<std::size_t>(cols))};
+    centre.assign(static_cast<std::size_t>(cols), 0.0);
+    allowed.assign(static_cast<std::size_t>(cols), 0.0);
+    for (std::int64_t c = 0; c < cols; ++c) partner.push_back(partner_column(form, c));
+  }
   bool within = true;
   exact_rows(form, table, rows, [&](std::int64_t r, const float* exact) {
     const double p = position_of(form, table, r);
@@ -283,11 +334,16 @@ PrecisionVerdict judge(const EncodingSpec& form, const TableRows& table, const P
         continue;
       }
       double bound = 0;
+      if (over != nullptr) centre[static_cast<std::size_t>(c)] = e, allowed[static_cast<std::size_t>(c)] = 0;
       if (!zero_row && role.frequency >= 0) {
         const auto k = static_cast<std::size_t>(role.frequency);
         const ValueBound b = value_bound(candidate.model, term_of(form, candidate, p, omega[k], k, role.cosine), e,
                                          role.cosine ? cosines[k] : sines[k], angles[k]);
         bound = b.bound;
+        if (over != nullptr) {
+          centre[static_cast<std::size_t>(c)] = model_known ? b.model : e;
+          allowed[static_cast<std::size_t>(c)] = model_known ? b.tolerance : b.bound;
+        }
         if (model_known) {
           // Residuals in tolerances, worked out only past the largest so far.
           const double off = std::fabs(t - b.model);
@@ -309,6 +365,7 @@ PrecisionVerdict judge(const EncodingSpec& form, const TableRows& table, const P
     }
     if (rows == nullptr) v.bound[static_cast<std::size_t>(r)] = row_bound;
     if (departures != nullptr) departures->row_max[static_cast<std::size_t>(r)] = row_max;
+    if (over != nullptr && judging) mark_over(table, r, centre, allowed, partner, *over);
   });
   v.reproduces = within;
   if (until_failure && !within) v.bound.clear();
@@ -322,51 +379,6 @@ bool Over::nearer_than(const Over& o) const {
   if (count(*this) != count(o)) return count(*this) < count(o);
   if (values != o.values) return values < o.values;
   return worst < o.worst;
-}
-
-Over over_bound(const EncodingSpec& form, const TableRows& table, const PrecisionCandidate& candidate) {
-  const std::int64_t cols = table.cols;
-  Over over{std::vector<char>(static_cast<std::size_t>(cols)), std::vector<char>(static_cast<std::size_t>(table.rows)),
-            std::vector<char>(static_cast<std::size_t>(cols))};
-  const bool model_known = candidate.model.float32_arithmetic;
-  const std::vector<double> omega = encoding_frequencies(form);
-  const std::vector<ColumnRole> roles = column_roles(form);
-  std::vector<std::int64_t> partner(static_cast<std::size_t>(cols));
-  for (std::int64_t c = 0; c < cols; ++c) partner[static_cast<std::size_t>(c)] = partner_column(form, c);
-  std::vector<double> sines(omega.size()), cosines(omega.size()), centre(static_cast<std::size_t>(cols)),
-      allowed(static_cast<std::size_t>(cols));
-  exact_rows(form, table, nullptr, [&](std::int64_t r, const float* exact) {
-    const double p = position_of(form, table, r);
-    const bool zero_row = padding_row(form, p);
-    if (model_known && !zero_row) row_trig(candidate, p, sines, cosines);
-    // Each column's centre (the model, or the exact value) and what it allows.
-    for (std::int64_t c = 0; c < cols; ++c) {
-      const ColumnRole role = roles[static_cast<std::size_t>(c)];
-      const auto e = static_cast<double>(exact[c]);
-      const auto i = static_cast<std::size_t>(c);
-      centre[i] = e, allowed[i] = 0;
-      if (zero_row || role.frequency < 0) continue;
-      const auto k = static_cast<std::size_t>(role.frequency);
-      const ValueBound b =
-          bound_of(form, candidate, p, omega[k], k, role.cosine, e, role.cosine ? cosines[k] : sines[k]);
-      centre[i] = model_known ? b.model : e;
-      allowed[i] = model_known ? b.tolerance : b.bound;
-    }
-    for (std::int64_t c = 0; c < cols; ++c) {
-      const auto i = static_cast<std::size_t>(c);
-      const double t = table.at(r, c);
-      const double off = std::fabs(t - centre[i]);
-      if (off > allowed[i]) {
-        over.column[i] = 1, over.row[static_cast<std::size_t>(r)] = 1;
-        ++over.values;
-        over.worst = std::max(over.worst, allowed[i] > 0 ? off / allowed[i] : HUGE_VAL);
-      }
-      const std::int64_t other = partner[i];
-      const auto o = static_cast<std::size_t>(other < 0 ? c : other);
-      if (std::fabs(t - centre[o]) > allowed[o]) over.swapped[i] = 1;
-    }
-  });
-  return over;
 }
 
 }  // namespace phasor

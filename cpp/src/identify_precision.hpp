@@ -21,7 +21,14 @@ struct PrecisionCandidate {
   int recipe = -1;
   std::vector<double> omega32;
   std::int64_t stepped = 0;  // frequencies moved from the recipe's, or from float32(w)
+  // With float32 arithmetic and no omega32: the frequencies only bounded, by
+  // float32_frequency_error (no model: the bound alone judges).
+  std::vector<double> omega32_error;
 };
+
+// Float32 arithmetic with its frequencies only bounded: what any of the
+// float32 candidates may depart by, at most (a cheap first test).
+PrecisionCandidate bounded_candidate(const EncodingSpec& form, Storage storage);
 
 // The candidates for a table stored as `storage`: exact arithmetic, each
 // recipe that draws the form (float32_frequencies.hpp), float32 arithmetic
@@ -48,7 +55,7 @@ std::vector<std::int64_t> settling_rows(const TableRows& table);
 // Settles again, on every row, the frequencies a full judge found misfitting
 // (misfit[k] > 1): a neighbour can hide on a few rows (the float32 angles of
 // the two round alike) and show on others. false when more than a quarter
-// misfit, or none does.
+// misfit, none does, or none moved.
 bool resettle_frequencies(const EncodingSpec& form, const TableRows& table, const std::vector<double>& misfit,
                           PrecisionCandidate& candidate);
 
@@ -65,16 +72,6 @@ struct Departures {
   }
 };
 
-// The candidate's verdict on `rows` (every row when null); fills `departures`
-// when given, and each frequency's largest residual (in tolerances) in
-// `misfit`. Per-row bounds only when every row is judged. With
-// `until_failure`, values past the first that departs are only measured
-// (departures), not judged: the verdict then has no bounds and its worst
-// ratio is that value's.
-PrecisionVerdict judge(const EncodingSpec& form, const TableRows& table, const PrecisionCandidate& candidate,
-                       const std::vector<std::int64_t>* rows, Departures* departures = nullptr,
-                       std::vector<double>* misfit = nullptr, bool until_failure = false);
-
 // Where a table departs by more than a candidate allows (its tolerance
 // around its model, or exact arithmetic's bound): per column, per row, and
 // each column against its pair's other column (a swapped pair).
@@ -82,10 +79,20 @@ struct Over {
   std::vector<char> column, row, swapped;
   std::int64_t values = 0;  // how many values depart
   double worst = 0;         // the largest departure, in what the candidate allows
+  double largest = 0;       // the largest departure of those values from their centre
   // Fewer rows and columns departing, then fewer values, then a smaller worst.
   bool nearer_than(const Over& o) const;
 };
-Over over_bound(const EncodingSpec& form, const TableRows& table, const PrecisionCandidate& candidate);
+
+// The candidate's verdict on `rows` (every row when null); fills `departures`
+// when given, and each frequency's largest residual (in tolerances) in
+// `misfit`. Per-row bounds only when every row is judged. With
+// `until_failure`, values past the first that departs are only measured
+// (departures), not judged: the verdict then has no bounds and its worst
+// ratio is that value's. With `over`, marks where values depart (every row).
+PrecisionVerdict judge(const EncodingSpec& form, const TableRows& table, const PrecisionCandidate& candidate,
+                       const std::vector<std::int64_t>* rows, Departures* departures = nullptr,
+                       std::vector<double>* misfit = nullptr, bool until_failure = false, Over* over = nullptr);
 
 // Hands visit(r, row) the exact table's row for each table row r (every row
 // when `rows` is null): encode()'s values at the row's position.

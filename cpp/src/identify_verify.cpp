@@ -35,7 +35,8 @@ std::string describe(const TableFit& fit, const Over& over, const TableRows& tab
   for (std::size_t r = 0; r < over.row.size(); ++r)
     if (over.row[r] != 0) bad_rows.push_back(static_cast<std::int64_t>(r));
   const auto rows = static_cast<std::int64_t>(over.row.size());
-  const std::string by = " (by up to " + format_number(fit.max_error) + ")";
+  // How far the departing values are from what the precision gives them.
+  const std::string by = " (by up to " + format_number(over.largest) + ")";
   if (bad_columns.size() == 2 && over.swapped[static_cast<std::size_t>(bad_columns[0])] == 0 &&
       over.swapped[static_cast<std::size_t>(bad_columns[1])] == 0) {
     // The model's first trig (sin unless cosSin) was found in the second's place.
@@ -72,7 +73,7 @@ std::string describe(const TableFit& fit, const Over& over, const TableRows& tab
 
 }  // namespace
 
-TableFit verify_form(const EncodingSpec& form, const TableRows& table, Storage storage) {
+TableFit verify_form(const EncodingSpec& form, const TableRows& table, Storage storage, bool float32_arithmetic) {
   TableFit fit;
   fit.form = form;
   std::vector<PrecisionCandidate> candidates = precision_candidates(form, storage);
@@ -88,6 +89,12 @@ TableFit verify_form(const EncodingSpec& form, const TableRows& table, Storage s
   fit.reproduces = exact.reproduces && storage == Storage::float32;
   fit.precisions.push_back(exact);
   if (exact.reproduces) return fit;
+  if (!float32_arithmetic) {
+    Over over;  // with its bounds, for the chart
+    fit.precisions.front() = judge(form, table, candidates.front(), nullptr, nullptr, nullptr, false, &over);
+    fit.differs = describe(fit, over, table, fit.precisions.front());
+    return fit;
+  }
   // Float32 arithmetic: each recipe that draws the form, then frequencies
   // read from the table; each settled and screened on a few rows first.
   const std::vector<std::int64_t> screen = screening_rows(table), settling = settling_rows(table);
@@ -96,12 +103,11 @@ TableFit verify_form(const EncodingSpec& form, const TableRows& table, Storage s
   for (std::size_t k = 1; k < candidates.size(); ++k) {
     PrecisionCandidate& c = candidates[k];
     const bool last = k + 1 == candidates.size();
-    const bool settled = settle_frequencies(form, table, settling, c);
-    if (!settled && !last) continue;
+    // The last is judged on the screening rows even when it does not settle: a
+    // departing table is shown against it if nothing comes nearer.
+    if (!settle_frequencies(form, table, settling, c) && !last) continue;
     PrecisionVerdict v = judge(form, table, c, &screen);
-    // The last candidate is judged on every row even when it fails: the
-    // bound a departing table is shown against.
-    if (v.reproduces || last) {
+    if (v.reproduces) {
       std::vector<double> misfit;
       v = judge(form, table, c, nullptr, nullptr, &misfit);
       if (!v.reproduces && resettle_frequencies(form, table, misfit, c)) v = judge(form, table, c, nullptr);
@@ -120,18 +126,42 @@ TableFit verify_form(const EncodingSpec& form, const TableRows& table, Storage s
       return fit;
     }
   }
-  // Nothing explains it: words against the nearest of the candidates judged
-  // (fewest rows and columns departing), and its bound on every row for the chart.
-  std::size_t nearest = 0;
-  Over over = over_bound(form, table, candidates.front());
-  for (std::size_t k = 1; k < candidates.size(); ++k) {
-    if (verdict_of[k] == 0) continue;
-    Over o = over_bound(form, table, candidates[k]);
-    if (o.nearer_than(over)) over = std::move(o), nearest = k;
+  // Nothing explains it: exact arithmetic and the float32 candidate that came
+  // nearest on the screening rows, judged on every row with their departures
+  // marked; words against the nearer (fewest rows and columns departing), and
+  // its bounds for the chart.
+  std::size_t float32 = 0;
+  const auto departure = [&](std::size_t k) {
+    const PrecisionVerdict& v = fit.precisions[verdict_of[k]];
+    return std::max(v.worst_ratio, v.residual_ratio);
+  };
+  for (std::size_t k = 1; k < candidates.size(); ++k)
+    if (verdict_of[k] != 0 && (float32 == 0 || departure(k) < departure(float32))) float32 = k;
+  // Each is judged on every row only when its screening came within twice the other's.
+  const double exact_screen = judge(form, table, candidates.front(), &screen).worst_ratio;
+  const double float32_screen = float32 == 0 ? HUGE_VAL : departure(float32);
+  Over over;
+  bool judged = false;
+  if (exact_screen <= 2 * float32_screen) {
+    fit.precisions.front() = judge(form, table, candidates.front(), nullptr, nullptr, nullptr, false, &over);
+    fit.nearest = 0;
+    judged = true;
   }
-  fit.nearest = verdict_of[nearest];
-  PrecisionVerdict& shown = fit.precisions[fit.nearest];
-  if (shown.bound.empty()) shown = judge(form, table, candidates[nearest], nullptr);
+  if (float32 != 0 && float32_screen <= 2 * exact_screen) {
+    // Its frequencies settled again on every row where they misfit (a damaged
+    // column's stays misfitting; a neighbour hidden on the screening rows moves).
+    Over o;
+    std::vector<double> misfit;
+    PrecisionVerdict v = judge(form, table, candidates[float32], nullptr, nullptr, &misfit, false, &o);
+    if (resettle_frequencies(form, table, misfit, candidates[float32]))
+      v = judge(form, table, candidates[float32], nullptr, nullptr, nullptr, false, &o);
+    if (!judged || o.nearer_than(over)) {
+      over = std::move(o);
+      fit.nearest = verdict_of[float32];
+      fit.precisions[fit.nearest] = v;
+    }
+  }
+  const PrecisionVerdict& shown = fit.precisions[fit.nearest];
   fit.differs = describe(fit, over, table, shown);
   return fit;
 }

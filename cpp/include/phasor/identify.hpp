@@ -92,7 +92,8 @@ struct TableRows {
 
 // Checks `form` (valid for encode(), positions x d_model the table's shape)
 // against every value of the table, encode()'s own rows, and judges it in
-// each precision the storage allows (identify_verify.cpp).
-TableFit verify_form(const EncodingSpec& form, const TableRows& table, Storage storage);
+// each precision the storage allows (identify_verify.cpp); exact arithmetic
+// only when float32_arithmetic is false (a table without sin/cos pairs).
+TableFit verify_form(const EncodingSpec& form, const TableRows& table, Storage storage, bool float32_arithmetic = true);
 
 }  // namespace phasor

@@ -134,3 +134,5 @@ ValueBound value_bound(const PrecisionModel& precision, const TrigTerm& term, do
 double float32_angle(double position, double omega32);
 
 }  // namespace phasor
+
+#include "phasor/precision_terms.hpp"
