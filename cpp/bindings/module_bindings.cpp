@@ -12,6 +12,7 @@
 #include "phasor/analysis.hpp"
 #include "phasor/attention.hpp"
 #include "phasor/build_info.hpp"
+#include "phasor/float32_frequencies.hpp"
 #include "phasor/frequencies.hpp"
 #include "phasor/layout.hpp"
 #include "phasor/limits.hpp"
@@ -56,6 +57,7 @@ val enums() {
   out.set("ropeScalingType", names(phasor::kRopeScalingTypeNames));
   out.set("shiftEncoding", names(phasor::kShiftEncodingNames));
   out.set("precision", names(phasor::kPrecisionNames));
+  out.set("frequencyRecipe", names(phasor::kFrequencyRecipeNames));
   return out;
 }
 

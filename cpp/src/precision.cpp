@@ -3,27 +3,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace phasor {
 namespace {
 
-// The exponent b of |x|'s binade, 2^b <= |x| < 2^(b+1) (x != 0).
-int binade(double x) {
-  int e = 0;
-  std::frexp(x, &e);
-  return e - 1;
-}
-
-// The spacing of a type with `bits` significant bits whose normal numbers
-// start at 2^min_exponent, at |x|.
-double spacing(double x, int bits, int min_exponent) {
-  const int b = x == 0 ? min_exponent : std::max(binade(x), min_exponent);
-  return std::ldexp(1.0, b - (bits - 1));
-}
-
-constexpr int kFloat16Bits = 11, kFloat16MinExponent = -14;
-constexpr int kBfloat16Bits = 8, kBfloat16MinExponent = -126;
+using precision_detail::kBfloat16Bits;
+using precision_detail::kBfloat16MinExponent;
+using precision_detail::kFloat16Bits;
+using precision_detail::kFloat16MinExponent;
+using precision_detail::spacing;
 
 double round_to_spacing(double x, double step) { return std::nearbyint(x / step) * step; }
 
@@ -40,8 +31,6 @@ Precision precision_of(const PrecisionModel& model) {
   }
 }
 
-double float32_ulp(double x) { return spacing(x, 24, -126); }
-
 double round_to(Storage storage, double x) {
   switch (storage) {
     case Storage::float16:
@@ -55,24 +44,24 @@ double round_to(Storage storage, double x) {
   }
 }
 
-double half_step(Storage storage, double x) {
-  switch (storage) {
-    case Storage::float16:
-      return spacing(x, kFloat16Bits, kFloat16MinExponent) / 2;
-    case Storage::bfloat16:
-      return spacing(x, kBfloat16Bits, kBfloat16MinExponent) / 2;
-    default:
-      return float32_ulp(x) / 2;
-  }
-}
-
 Storage narrowest_storage(const double* values, std::int64_t count) {
   bool bfloat16 = true, float16 = true;
+  std::int64_t telling = 0;  // values other than 0 and powers of two
   for (std::int64_t k = 0; k < count && (bfloat16 || float16); ++k) {
     const double v = values[k];
-    bfloat16 = bfloat16 && round_to(Storage::bfloat16, v) == v;
-    float16 = float16 && round_to(Storage::float16, v) == v;
+    const auto f = static_cast<float>(v);
+    if (static_cast<double>(f) != v) return Storage::float32;  // not even a float32
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &f, sizeof bits);
+    const std::uint32_t mantissa = bits & 0x7fffff;
+    const int exponent = static_cast<int>((bits >> 23) & 0xff) - 127;
+    telling += mantissa != 0 ? 1 : 0;
+    bfloat16 = bfloat16 && (bits & 0xffff) == 0;
+    // float16: 10 fraction bits in its normal range, steps of 2^-24 below it (zero included).
+    float16 = float16 && (exponent >= -14 ? exponent <= 15 && (mantissa & 0x1fff) == 0
+                                          : std::ldexp(v, 24) == std::floor(std::ldexp(v, 24)));
   }
+  if (telling < 4) return Storage::float32;
   return bfloat16 ? Storage::bfloat16 : float16 ? Storage::float16 : Storage::float32;
 }
 
@@ -98,44 +87,7 @@ ValueBound value_bound(const PrecisionModel& precision, const TrigTerm& term) {
 }
 
 ValueBound value_bound(const PrecisionModel& precision, const TrigTerm& term, double exact, double trig_of_angle32) {
-  const double s = term.scale, p = term.position, w = term.omega;
-  const double abs_s = std::fabs(s);
-  // The exact table's own error: rounded to float32 once, from a float64 phase.
-  const double reference = float32_ulp(exact) / 2 + abs_s * (std::fabs(p * w) * 0x1p-51 + 0x1p-40);
-  ValueBound out;
-  out.exact = exact;
-  if (!precision.float32_arithmetic) {
-    // Exact arithmetic: the table rounded e to float32 (and maybe to storage).
-    out.model = exact;
-    const double stored = precision.storage == Storage::float32 ? 0.0 : half_step(precision.storage, std::fabs(exact));
-    out.tolerance = reference + stored;
-    out.bound = out.tolerance + reference;
-    return out;
-  }
-  const bool reproduced = !std::isnan(term.omega32);
-  const double w32 = reproduced ? term.omega32 : w;
-  const double dw = reproduced ? std::fabs(term.omega32 - w) : term.omega32_error;
-  const double p32 = static_cast<double>(static_cast<float>(p));
-  // The angle: frequency, position and the product's rounding.
-  const double product = std::fabs(p32) * (std::fabs(w32) + (reproduced ? 0.0 : dw));
-  const double angle = std::fabs(p) * dw + std::fabs(p32 - p) * (std::fabs(w32) + dw) + float32_ulp(product) / 2;
-  // The sine, at the magnitude of trig(a32).
-  const double trig_size =
-      reproduced ? std::fabs(trig_of_angle32) : std::min(1.0, std::fabs(exact) / (abs_s > 0 ? abs_s : 1) + angle);
-  const double sine = kTrigUlps * float32_ulp(trig_size);
-  // The scale: float32(s), then the product's rounding.
-  const double s32 = static_cast<double>(static_cast<float>(s));
-  const double scaled = std::fabs(s32) * (trig_size + sine);
-  const double scale_rounding = s == 1.0 ? 0.0 : float32_ulp(scaled) / 2;
-  const double stored =
-      precision.storage == Storage::float32 ? 0.0 : half_step(precision.storage, scaled + scale_rounding);
-  // The model's own float64 evaluation (sin of a float32 angle in double).
-  const double evaluation = std::fabs(s32) * 0x1p-50;
-  const double tolerance = std::fabs(s32) * sine + scale_rounding + stored + evaluation;
-  out.model = reproduced ? s32 * trig_of_angle32 : std::numeric_limits<double>::quiet_NaN();
-  out.tolerance = reproduced ? tolerance : HUGE_VAL;
-  out.bound = tolerance + std::fabs(s32) * std::min(angle, 2.0) + std::fabs(s32 - s) + reference;
-  return out;
+  return value_bound(precision, term, exact, trig_of_angle32, angle_departure(precision, term));
 }
 
 }  // namespace phasor

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import {
   ATTENTION_KINDS,
+  FREQUENCY_RECIPES,
   LAYOUTS,
   METRICS,
   ODD_WIDTHS,
@@ -92,6 +93,7 @@ describe('the hand-written wasm declarations', () => {
         ropeScalingType: ROPE_SCALING_TYPES,
         shiftEncoding: SHIFT_ENCODINGS,
         precision: PRECISIONS,
+        frequencyRecipe: FREQUENCY_RECIPES,
       });
       if (functions === EXPERIMENT_FUNCTIONS) {
         const experiments = wasm as unknown as ExperimentsWasm;

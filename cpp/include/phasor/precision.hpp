@@ -36,8 +36,11 @@
 //   scale      |float32(s) - s| |trig| + ulp32(v) / 2 when s != 1.
 //   storage    half the spacing of float16 (11 significant bits, subnormal
 //              step 2^-24 below 2^-14) or bfloat16 (8 bits) at |v|.
-//   reference  the exact table is itself rounded to float32: ulp32(e) / 2,
-//              and ph.encode's float64 phase adds |s| (|p| wmax 2^-51 + 2^-40).
+//   reference  the exact table is itself rounded to float32: ulp32(e) / 2;
+//              its float64 phase errs by |s| (|p w| 2^-51 + 2^-40) in
+//              ph.encode and by a few units of 2^-53 |p w| in a framework's
+//              own float64 (DistilBERT's p / 10000^(2k/d)): |s| (|p w| 2^-48
+//              + 2^-40) covers both.
 //
 // bound = sum of all of these (what the table may depart from the exact one);
 // tolerance = sine + scale + storage (+ the float64 evaluation's own error),
@@ -86,7 +89,9 @@ double round_to(Storage storage, double x);
 // Half the spacing of the storage type at |x|: the most rounding to it moves x.
 double half_step(Storage storage, double x);
 // The narrowest type holding every value exactly: bfloat16, else float16,
-// else float32 (float64 tables included).
+// else float32 (float64 tables included). A table with fewer than four
+// values other than 0 and powers of two says nothing: float32. (A float32
+// value fits in float16 by chance once in 2^13: four of them never do.)
 Storage narrowest_storage(const double* values, std::int64_t count);
 
 // The bound on |w32 - w| assumed when a framework's float32 frequency is not
@@ -118,7 +123,16 @@ ValueBound value_bound(const PrecisionModel& precision, const TrigTerm& term);
 // table's float32 value will do: its magnitudes only widen the bound) and
 // trig(a32) of the reproduced angle (ignored without w32).
 ValueBound value_bound(const PrecisionModel& precision, const TrigTerm& term, double exact, double trig_of_angle32);
+// The bound on |a32 - w p| (the frequency, position and angle terms above),
+// which a frequency's sine and cosine at one position share; 0 for exact
+// arithmetic.
+double angle_departure(const PrecisionModel& precision, const TrigTerm& term);
+// value_bound with that bound already computed (a hot loop's third form).
+ValueBound value_bound(const PrecisionModel& precision, const TrigTerm& term, double exact, double trig_of_angle32,
+                       double angle);
 // The float32 angle float32(float32(p) * w32) of a reproduced w32.
 double float32_angle(double position, double omega32);
 
 }  // namespace phasor
+
+#include "phasor/precision_terms.hpp"

@@ -5,7 +5,7 @@ export { supportsSimd, type LoadOptions, type WasmBytes } from './load.js';
 export { VERSION } from './version.js';
 export type * from './types.js';
 export type * from './identify-types.js';
-export { PRECISIONS } from './identify-types.js';
+export { FREQUENCY_RECIPES, PRECISIONS } from './identify-types.js';
 export { LAYOUTS, METRICS, ODD_WIDTHS, ORDERS, SPACINGS } from './types.js';
 export { CONVENTION_NAMES } from './conventions.js';
 export type { WasmLimits } from './wasm-module.js';

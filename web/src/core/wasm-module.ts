@@ -8,7 +8,7 @@
 // memory (valid only until the next call) or a string saying why the input
 // was refused.
 
-import type { WasmFit } from './identify-candidates.js';
+import type { WasmIdentification } from './identify-candidates.js';
 
 export type WasmResult<T> = T | string;
 
@@ -227,9 +227,9 @@ export interface ExperimentsWasm extends ModuleCommon {
   ): WasmResult<Float32Array>;
   positionResolution(dModel: number, minOffset: number): WasmResult<Float64Array>;
   // identify (identify_bindings.cpp): fill identifyInput's view with the table, then call identify.
-  identifyInput(positions: number, dModel: number): WasmResult<Float64Array>;
-  /** The fitted forms, best first; frees the input whatever the outcome. */
-  identify(positions: number, dModel: number): WasmResult<WasmFit[]>;
+  identifyInput(positions: number, dModel: number, indexed: boolean): WasmResult<Float64Array>;
+  /** The storage found and the fitted forms, best first; frees the input whatever the outcome. */
+  identify(positions: number, dModel: number, indexed: boolean): WasmResult<WasmIdentification>;
   /**
    * rope_identify_bindings.cpp: reads the slots invFreq, or cos and sin, or
    * rotated and original, with positions; frees them whatever the outcome.
@@ -386,6 +386,7 @@ export interface WasmEnums {
   ropeScalingType: string[];
   shiftEncoding: string[];
   precision: string[];
+  frequencyRecipe: string[];
 }
 
 /** The functions each module's bindings export, for the declaration test. */
