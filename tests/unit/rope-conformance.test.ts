@@ -142,7 +142,16 @@ describe('presets: rows rotated as the model does (pairing, rotary width, pass-t
         preset.scaling?.type === 'longrope'
           ? ({ sequenceLength: preset.scaling.originalLength } as RopeScaling)
           : undefined;
-      const out = ph.rope({ preset: name, rows: Float32Array.from(x), positions, ...(scaling ? { scaling } : {}) });
+      // The transcriptions write each turned pair back where they read it (DeepSeek's own
+      // code); transformers' layout for DeepSeek-V3 (outputPairing 'half') is held to
+      // transformers in rope-config.test.ts.
+      const out = ph.rope({
+        preset: name,
+        rows: Float32Array.from(x),
+        positions,
+        outputPairing: target.pairing,
+        ...(scaling ? { scaling } : {}),
+      });
       const at = preset.ropeDims === 'last' ? d - preset.rotaryDim : 0;
       const factor = entry(`preset/${name}/invFreq`).attentionFactor!;
       let error = 0;

@@ -15,5 +15,8 @@ export { ROPE_PRESET_NAMES, ROPE_PRESETS } from './rope-presets.js';
 export type { RopePreset, RopePresetName } from './rope-presets.js';
 export type { IdentifyRopeOptions, RopeCandidate, RopeIdentification, RopeNumbers } from './rope-identify-types.js';
 export type * from './rope-decay.js';
+export type * from './rope-config-types.js';
+export type { RopeFamily } from './rope-config-families.js';
+export { ROPE_FAMILIES } from './rope-config-families.js';
 export type * from './attention-patterns.js';
 export type * from './window-types.js';

@@ -28,6 +28,7 @@ import type { Identification, IdentifyOptions } from './identify-types.js';
 import type * as R from './rope-types.js';
 import type { IdentifyRopeOptions, RopeIdentification } from './rope-identify-types.js';
 import type * as Decay from './rope-decay.js';
+import type { RopeConfig } from './rope-config-types.js';
 import type * as Pattern from './attention-patterns.js';
 import * as windowApi from './window.js';
 import type * as W from './window-types.js';
@@ -320,6 +321,19 @@ export class Phasor {
   ropeFrequencies(options: R.RopeFrequencyOptions): R.RopeFrequencies {
     const { wasm, api } = this.experiments('ropeFrequencies');
     return api.ropeFrequencies(wasm, options);
+  }
+
+  /**
+   * A model's RoPE from its parsed config.json (Hugging Face's v4 and v5
+   * spellings, nested text_config), per layer type: layers covered, θ,
+   * scaling and attention factor, head and rotary dims, pairing and output
+   * layout, NoPE, M-RoPE sections, the inverse frequencies, and the
+   * ropeFrequencies / rope options that reproduce them; every key read and
+   * every RoPE-looking key not understood (rope-config.ts, docs/rope-config.md).
+   */
+  ropeFromConfig(config: unknown): RopeConfig {
+    const { wasm, api } = this.experiments('ropeFromConfig');
+    return api.ropeFromConfig(wasm, config);
   }
 
   /** Which RoPE made an inv_freq vector or a cos/sin cache: theta, scaling, attention factor, pairing, rotary width (rope-identify.ts). */

@@ -138,7 +138,7 @@ export interface ExperimentsWasm extends ModuleCommon {
   ): WasmResult<Float32Array>;
   /** The same stream's samples first … first + count − 1 in float64, before scaling by a std and rounding. */
   standardNormals(seed: number, stream: number, count: number, first: number): WasmResult<Float64Array>;
-  /** rotaryDim 0: dim. */
+  /** With mrope, positions hold 3 × count values (t, h, w); queryScaleBeta 0: no query scale. */
   rope(
     dim: number,
     rotaryDim: number,
@@ -147,9 +147,16 @@ export interface ExperimentsWasm extends ModuleCommon {
     pairing: number,
     tableLayout: number,
     outputPairing: number,
+    mrope: boolean,
+    mropeT: number,
+    mropeH: number,
+    mropeW: number,
+    mropeInterleaved: boolean,
+    queryScaleBeta: number,
+    queryScaleLength: number,
     scaling: WasmScalingRecord,
   ): WasmResult<Float32Array>;
-  /** [scaled ω (rotaryDim/2), unscaled ω, attention factor]; rotaryDim 0: dim. */
+  /** [scaled ω (rotaryDim/2), unscaled ω, attention factor]. */
   ropeFrequencies(dim: number, rotaryDim: number, theta: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
   attentionScores(
     kind: number,
@@ -332,6 +339,7 @@ export interface WasmScalingRecord {
   attentionFactor: number;
   mscale: number;
   mscaleAllDim: number;
+  partialRotaryFactor: number;
 }
 
 /** The bounds the core enforces (cpp/include/phasor/limits.hpp), under the names it exports them by. */
@@ -505,5 +513,6 @@ export const SCALING_FIELDS = [
   'attentionFactor',
   'mscale',
   'mscaleAllDim',
+  'partialRotaryFactor',
 ] as const satisfies readonly (keyof WasmScalingRecord)[];
 export const SCALING_FIELDS_COMPLETE: Exhaustive<keyof WasmScalingRecord, (typeof SCALING_FIELDS)[number]> = true;

@@ -41,6 +41,7 @@ const NAMES: Record<Scheme, string> = {
   yarn: 'YaRN',
   llama3: 'Llama 3',
   longrope: 'LongRoPE',
+  proportional: 'proportional (Gemma 4)',
 };
 const DASHES: Record<Scheme, number[] | undefined> = {
   linear: undefined,
@@ -49,6 +50,7 @@ const DASHES: Record<Scheme, number[] | undefined> = {
   yarn: [9, 3, 2, 3],
   llama3: undefined,
   longrope: [4, 2],
+  proportional: [1, 3],
 };
 
 export interface RopeScalingChartOptions {
