@@ -23,9 +23,9 @@ RopeBound rope_value_bound(const PrecisionModel& model, const std::vector<double
   const double tiny = (s + 1.0) * 0x1p-140;
   b.per_angle.resize(omega.size());
   if (!model.float32_arithmetic) {
-    // value_bound: the reference's rounding twice (ulp32(e) / 2 + |s| (|t| 2^-51 + 2^-40)), plus storage.
+    // value_bound: the reference's rounding twice (ulp32(e) / 2 + |s| (|t| 2^-48 + 2^-40)), plus storage.
     b.relative = 2.0 * k24 + hr;
-    std::fill(b.per_angle.begin(), b.per_angle.end(), s * 0x1p-50);
+    std::fill(b.per_angle.begin(), b.per_angle.end(), s * 0x1p-47);
     b.absolute = s * 0x1p-39 + ha + tiny;
     b.output_relative = model.storage == Storage::float32 ? k24 : hr;
     b.output_absolute = ha + 0x1p-149;
@@ -45,12 +45,12 @@ RopeBound rope_value_bound(const PrecisionModel& model, const std::vector<double
     const double dw = float32_frequency_error(w, fastest);
     // The angle's bound per unit of |t| = |p| w: the frequency, the position's and the product's roundings.
     const double k = w > 0.0 ? (dw + k23 * (w + dw) * (1.0 + k24)) / w : 0.0;
-    b.per_angle[j] = (q + big_s) * k + s * 0x1p-51;
+    b.per_angle[j] = (q + big_s) * k + s * 0x1p-48;
   }
   b.absolute = big_s * 0x1p-50 + std::fabs(s32 - amplitude) + s * 0x1p-40 + ha + tiny;
   // value_bound caps the angle's share at 2 |s32| (trig(a32) <= 1 as well).
   b.cap = q + 2.0 * big_s + k24 * s + b.absolute;
-  b.cap_per_angle = s * 0x1p-51;
+  b.cap_per_angle = s * 0x1p-48;
   b.product_relative = b.output_relative = model.storage == Storage::float32 ? k24 : hr;
   b.product_absolute = b.output_absolute = ha + 0x1p-149;
   return b;

@@ -68,6 +68,7 @@ Storage storage_of(const float* values, std::int64_t count, const float* more) {
   constexpr std::int64_t kBlock = 4096;
   std::uint32_t low = 0;
   bool outside = false;
+  std::int64_t telling = 0;  // values other than 0 and powers of two (fewer than four say nothing)
   for (const float* array : {values, more}) {
     for (std::int64_t first = 0; array != nullptr && first < count && (low & 0x1FFFu) == 0; first += kBlock) {
       const std::int64_t last = std::min(count, first + kBlock);
@@ -75,11 +76,13 @@ Storage storage_of(const float* values, std::int64_t count, const float* more) {
         std::uint32_t bits;
         std::memcpy(&bits, &array[k], sizeof bits);
         low |= bits;
+        telling += (bits & 0x7FFFFFu) != 0 ? 1 : 0;
         const float a = std::fabs(array[k]);
         outside |= a > 65504.0f || (a < 0x1p-14f && a != 0.0f);
       }
     }
   }
+  if (telling < 4) return Storage::float32;
   const bool bfloat16 = (low & 0xFFFFu) == 0;
   bool float16 = (low & 0x1FFFu) == 0;
   for (const float* array : {values, more}) {

@@ -14,8 +14,9 @@ namespace phasor {
 // The narrowest type holding every value, as precision.hpp's
 // narrowest_storage decides it (bfloat16, else float16, else float32), read
 // off float32 bits: a float32 tensor almost never holds only bfloat16 or
-// float16 values, so those are such a tensor's storage. `more`: a second
-// array of `count` values read with the first (sin, with cos).
+// float16 values, so those are such a tensor's storage; fewer than four
+// values other than 0 and powers of two tell nothing: float32. `more`: a
+// second array of `count` values read with the first (sin, with cos).
 Storage storage_of(const float* values, std::int64_t count, const float* more = nullptr);
 
 struct RopeAmplitude {

@@ -13,11 +13,6 @@ namespace phasor {
 
 namespace {
 
-constexpr std::int64_t kDigit = 1024;              // base of the position's digits in the tables
-constexpr std::int64_t kTableRows = 4 * kDigit;    // fewer rows than this: std::cos and std::sin are as quick
-constexpr double kMaxTableSpan = 1099511627776.0;  // |p| below 1024^4: four digits
-constexpr std::int64_t kMaxKeptPhasors = std::int64_t{1} << 20;  // rows x pairs computed directly and kept
-
 // Per pair at this position: the bound's part that does not depend on the value, and its cap.
 void pair_bounds(const RopeBound& b, const std::vector<double>& omega, double position, double* out, double* cap) {
   const std::size_t h = omega.size();
@@ -81,90 +76,6 @@ std::pair<double, double> nearest(std::initializer_list<std::pair<double, double
 }
 
 }  // namespace
-
-RowPhasors::RowPhasors(const std::vector<double>& omega, const double* positions, const std::vector<std::int64_t>* rows,
-                       std::int64_t count)
-    : omega_(omega),
-      positions_(positions),
-      rows_(rows),
-      count_(rows != nullptr ? static_cast<std::int64_t>(rows->size()) : count) {
-  const auto h = static_cast<std::int64_t>(omega.size());
-  if (count_ == 0) return;
-  bool integers = count_ >= kTableRows;
-  double lo = positions[row(0)], hi = lo;
-  for (std::int64_t k = 0; integers && k < count_; ++k) {
-    const double p = positions[row(k)];
-    integers = p == std::floor(p);
-    lo = std::min(lo, p);
-    hi = std::max(hi, p);
-  }
-  if (!integers || std::max(-lo, hi) >= kMaxTableSpan) {
-    if (count_ * h > kMaxKeptPhasors) return;  // each row when asked (measured once)
-    // Directly, once: the sample rows are measured many times.
-    direct_cos_.resize(static_cast<std::size_t>(count_ * h));
-    direct_sin_.resize(direct_cos_.size());
-    for (std::int64_t k = 0; k < count_; ++k) {
-      const double p = positions[row(k)];
-      for (std::int64_t j = 0; j < h; ++j) {
-        const double angle = p * omega[static_cast<std::size_t>(j)];
-        direct_cos_[static_cast<std::size_t>(k * h + j)] = std::cos(angle);
-        direct_sin_[static_cast<std::size_t>(k * h + j)] = std::sin(angle);
-      }
-    }
-    return;
-  }
-  // Level l holds e^{i d 1024^l w}, d < 1024, for the digits of |p| (a
-  // negative p takes the conjugate): every partial angle is at most |p w|, so
-  // the product is as accurate as the direct phasor.
-  const double largest = std::max(-lo, hi);
-  for (double scale = 1.0; levels_ == 0 || scale <= largest; scale *= static_cast<double>(kDigit)) {
-    std::vector<double> c(static_cast<std::size_t>(kDigit * h)), s(c.size());
-    for (std::int64_t d = 0; d < kDigit; ++d) {
-      const double at = static_cast<double>(d) * scale;
-      for (std::int64_t j = 0; j < h; ++j) {
-        const double angle = at * omega[static_cast<std::size_t>(j)];
-        c[static_cast<std::size_t>(d * h + j)] = std::cos(angle);
-        s[static_cast<std::size_t>(d * h + j)] = std::sin(angle);
-      }
-    }
-    cos_.push_back(std::move(c));
-    sin_.push_back(std::move(s));
-    ++levels_;
-  }
-}
-
-void RowPhasors::at(std::int64_t k, double* c, double* s) const {
-  const auto h = static_cast<std::int64_t>(omega_.size());
-  if (levels_ == 0 && direct_cos_.empty()) {
-    const double p = positions_[row(k)];
-    for (std::int64_t j = 0; j < h; ++j) {
-      c[j] = std::cos(p * omega_[static_cast<std::size_t>(j)]);
-      s[j] = std::sin(p * omega_[static_cast<std::size_t>(j)]);
-    }
-    return;
-  }
-  if (levels_ == 0) {
-    std::copy_n(direct_cos_.data() + k * h, h, c);
-    std::copy_n(direct_sin_.data() + k * h, h, s);
-    return;
-  }
-  const double p = positions_[row(k)];
-  auto q = static_cast<std::int64_t>(std::fabs(p));
-  std::copy_n(cos_[0].data() + (q % kDigit) * h, h, c);
-  std::copy_n(sin_[0].data() + (q % kDigit) * h, h, s);
-  for (std::size_t l = 1; l < cos_.size(); ++l) {
-    q /= kDigit;
-    const double* tc = cos_[l].data() + (q % kDigit) * h;
-    const double* ts = sin_[l].data() + (q % kDigit) * h;
-    for (std::int64_t j = 0; j < h; ++j) {
-      const double cj = c[j] * tc[j] - s[j] * ts[j];
-      s[j] = s[j] * tc[j] + c[j] * ts[j];
-      c[j] = cj;
-    }
-  }
-  if (p < 0.0)
-    for (std::int64_t j = 0; j < h; ++j) s[j] = -s[j];
-}
 
 std::vector<std::int64_t> pair_of_column(int pairing, std::int64_t width) {
   std::vector<std::int64_t> out(static_cast<std::size_t>(width));

@@ -1,16 +1,14 @@
 // Measuring a RoPE candidate against the input (rope_identify.cpp): each
-// value against the candidate's own, with the bound of the precision it
-// claims (rope_bounds.hpp), row by row. The candidate's cos and sin of p w_j
-// come from tables of digits of the position when the positions are integers
-// (one complex product per value instead of a cos and a sin: e^{i p w} is
-// the product of e^{i d_l 1024^l w} over p's base-1024 digits d_l, each entry
-// computed directly), else from std::cos and std::sin.
+// value against the candidate's own (cos and sin of p w_j from
+// rope_phasors.hpp), with the bound of the precision it claims
+// (rope_bounds.hpp), row by row.
 #pragma once
 #include <cstdint>
 #include <vector>
 
 #include "phasor/rope_identify.hpp"
 #include "rope_bounds.hpp"
+#include "rope_phasors.hpp"
 
 namespace phasor {
 
@@ -33,29 +31,6 @@ struct RopePrediction {
   RopeBound bound;          // of the precision claimed (at this amplitude)
   RopeBound exact_bound;    // exact arithmetic, the same storage
   bool check_exact = true;  // also measure against exact_bound (within_exact)
-};
-
-// cos and sin of p w_j for every pair j, row after row: from the digit
-// tables when there are many rows at integer positions, else directly (the
-// rows given are then computed once, for every amplitude and bound measured).
-class RowPhasors {
- public:
-  // rows: the rows to measure (nullptr: all `count` rows of positions).
-  RowPhasors(const std::vector<double>& omega, const double* positions, const std::vector<std::int64_t>* rows,
-             std::int64_t count);
-  // The k-th row measured (its index in rows, or the row itself).
-  std::int64_t row(std::int64_t k) const { return rows_ != nullptr ? (*rows_)[static_cast<std::size_t>(k)] : k; }
-  std::int64_t count() const { return count_; }
-  void at(std::int64_t k, double* c, double* s) const;
-
- private:
-  std::vector<double> omega_;
-  const double* positions_;
-  const std::vector<std::int64_t>* rows_;
-  std::int64_t count_;
-  int levels_ = 0;                               // digit tables (0: none)
-  std::vector<std::vector<double>> cos_, sin_;   // per level: 1024 x pairs
-  std::vector<double> direct_cos_, direct_sin_;  // count x pairs, when computed directly
 };
 
 // The pair each column of a cache holds: half (cat(w, w)), adjacent (each

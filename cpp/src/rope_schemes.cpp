@@ -254,6 +254,7 @@ int scheme_complexity(RopeScalingType type) {
       return 1;
     case RopeScalingType::ntk:
     case RopeScalingType::dynamic_ntk:
+    case RopeScalingType::proportional:
       return 2;
     case RopeScalingType::llama3:
       return 3;

@@ -15,7 +15,7 @@
 
 #include "phasor/rope_identify.hpp"
 #include "rope_fit.hpp"
-#include "rope_measure.hpp"
+#include "rope_phasors.hpp"
 
 namespace {
 
@@ -381,6 +381,53 @@ TEST(IdentifyRopeRows, GptJRowsAreAdjacentInAndOut) {
   ASSERT_TRUE(id.match);
   EXPECT_EQ(id.candidates.front().pairing, static_cast<int>(Pairing::adjacent));
   EXPECT_EQ(id.candidates.front().output_pairing, static_cast<int>(Pairing::adjacent));
+}
+
+}  // namespace
+
+namespace {
+
+TEST(IdentifyRope, AHeadDimBelowTheRotaryWidthIsRefused) {
+  const Cache c = make_cache(64, 10000.0, {}, count_up(20));
+  RopeInput in = c.input();
+  in.has_head_dim = true;
+  in.head_dim = 32;
+  EXPECT_EQ(phasor::identify_rope(in, {}).error,
+            "headDim must be at least the rotary width the input shows (64); got 32");
+  in.head_dim = 64;
+  EXPECT_EQ(phasor::identify_rope(in, {}).error, "");
+}
+
+// transformers in bfloat16: cos and sin computed in float32 and cast to
+// bfloat16, q in bfloat16, q * cos + rotate_half(q) * sin with each product
+// and the sum rounded to bfloat16.
+TEST(IdentifyRopeRows, Bfloat16RowsAreNamedWithTheirPrecision) {
+  const int dim = 64, h = 32, n = 300;
+  std::vector<float> inv(h);
+  for (int i = 0; i < h; ++i) inv[static_cast<std::size_t>(i)] = 1.0f / std::pow(10000.0f, 2.0f * i / dim);
+  std::vector<float> q(n * dim), out(n * dim);
+  std::vector<double> positions = count_up(n);
+  for (std::size_t k = 0; k < q.size(); ++k)
+    q[k] = bfloat16(static_cast<float>(std::sin(1.3 * static_cast<double>(k))));
+  for (int k = 0; k < n; ++k)
+    for (int i = 0; i < h; ++i) {
+      const float angle = static_cast<float>(k) * inv[static_cast<std::size_t>(i)];
+      const float c = bfloat16(std::cos(angle)), s = bfloat16(std::sin(angle));
+      const float x = q[static_cast<std::size_t>(k * dim + i)], y = q[static_cast<std::size_t>(k * dim + h + i)];
+      out[static_cast<std::size_t>(k * dim + i)] = bfloat16(bfloat16(x * c) + bfloat16(-y * s));
+      out[static_cast<std::size_t>(k * dim + h + i)] = bfloat16(bfloat16(y * c) + bfloat16(x * s));
+    }
+  RopeInput in;
+  in.rotated = out.data();
+  in.original = q.data();
+  in.positions = positions.data();
+  in.rows = n;
+  in.width = dim;
+  const RopeIdentification id = run(in);
+  ASSERT_TRUE(id.match);
+  EXPECT_EQ(id.storage, Storage::bfloat16);
+  EXPECT_EQ(id.candidates.front().precision, Precision::bfloat16);
+  EXPECT_EQ(id.candidates.front().theta, 10000.0);
 }
 
 }  // namespace

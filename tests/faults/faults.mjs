@@ -2001,7 +2001,7 @@ export const faults = [
     id: 'rope-identify-digit-table-off-by-one',
     computation: 'identifyRope',
     kind: 'off-by-one',
-    file: 'cpp/src/rope_measure.cpp',
+    file: 'cpp/src/rope_phasors.cpp',
     anchor: 'const double at = static_cast<double>(d) * scale;',
     replacement: 'const double at = static_cast<double>(d + (scale > 1.0 ? 1 : 0)) * scale;',
     suites: ['cpp'],
@@ -2058,7 +2058,7 @@ export const faults = [
     file: 'cpp/src/rope_bounds.cpp',
     anchor: 'b.product_relative = b.output_relative = model.storage == Storage::float32 ? k24 : hr;',
     replacement: 'b.product_relative = b.output_relative = 0.0;',
-    suites: ['unit'],
+    suites: ['cpp'],
   },
   {
     id: 'rope-identify-rotated-pairing-one-way',
@@ -2085,6 +2085,6 @@ export const faults = [
     file: 'cpp/src/rope_identify.cpp',
     anchor: 'if (in.has_head_dim && in.head_dim < static_cast<double>(rd.rotary_dim)) {',
     replacement: 'if (false) {',
-    suites: ['unit'],
+    suites: ['cpp'],
   },
 ];

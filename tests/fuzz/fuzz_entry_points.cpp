@@ -623,7 +623,8 @@ void fuzz_identify_rope(Input& in) {
       b[k] = static_cast<float>(in.number());
       continue;
     }
-    const double t = positions[k / static_cast<std::size_t>(w)] * omega[(k % static_cast<std::size_t>(w)) % static_cast<std::size_t>(h)];
+    const double t = positions[k / static_cast<std::size_t>(w)] *
+                     omega[(k % static_cast<std::size_t>(w)) % static_cast<std::size_t>(h)];
     a[k] = store(std::cos(t));
     b[k] = store(std::sin(t));
   }

@@ -2,7 +2,9 @@
 // TypeError, every bad value a RangeError naming it, nothing ignored) and
 // q/k rows before and after the rotation, made by ph.rope in every pairing and
 // output layout (DeepSeek-V3's adjacent in, half out among them).
+import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { runs } from './properties/support.js';
 import { createPhasor, type Pairing, type Phasor } from '../../web/src/core/index.js';
 
 let ph: Phasor;
@@ -103,6 +105,34 @@ describe('identifyRope refuses what it cannot read, naming the option', () => {
     class Sub extends Float32Array {}
     refused({ cos: new Sub(128), sin, width: 8 }, TypeError, /cos must be a plain/);
     refused({ cos: new Proxy(cos, {}), sin, width: 8 }, TypeError, /cos must be/);
+  });
+
+  test('hostile numbers anywhere in cos, sin, positions, rotated or original: the answer or a named RangeError', () => {
+    const hostile = fc.constantFrom(NaN, Infinity, -Infinity, 1e300, -1e39, 5e-324, -0, 3.5e38, 2 ** 31, 2 ** 31 + 1);
+    const key = fc.constantFrom('cos', 'sin', 'positions', 'rotated', 'original');
+    fc.assert(
+      fc.property(key, fc.nat(127), hostile, (where, at, value) => {
+        const rotated = where === 'rotated' || where === 'original';
+        const arrays: Record<string, Float32Array | Float64Array> = rotated
+          ? { rotated: cos.slice(), original: sin.slice() }
+          : { cos: cos.slice(), sin: sin.slice() };
+        const positions = Float64Array.from({ length: 16 }, (_, k) => k);
+        const target = where === 'positions' ? positions : arrays[where];
+        target[at % target.length] = value;
+        let r;
+        try {
+          r = ph.identifyRope({ ...arrays, positions });
+        } catch (error) {
+          expect(error).toBeInstanceOf(RangeError);
+          expect((error as Error).message).toMatch(new RegExp(`^phasor\\.identifyRope: ${where}`));
+          return;
+        }
+        // Accepted: a finite value that stays finite as float32, answered in full.
+        expect(typeof r.match).toBe('boolean');
+        expect(r.candidates.every((c) => c.deviation.length === c.positions.length)).toBe(true);
+      }),
+      runs(150),
+    );
   });
 
   test('after every refusal a good call still answers', () => {
