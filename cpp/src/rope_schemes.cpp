@@ -31,6 +31,20 @@ double tidy(double x) {
 
 namespace {
 
+// The roundest number (fewest significant digits, up to five) within `rel` of x, or NaN.
+double roundest_near(double x, double rel) {
+  if (!(std::isfinite(x) && x > 0.0)) return std::nan("");
+  const int e = static_cast<int>(std::floor(std::log10(x)));
+  for (int digits = 1; digits <= 5; ++digits) {
+    const int k = digits - 1 - e;  // round at 10^-k
+    if (k < -22 || k > 22) continue;
+    const double r = k >= 0 ? std::round(x * std::pow(10.0, k)) / std::pow(10.0, k)
+                            : std::round(x / std::pow(10.0, -k)) * std::pow(10.0, -k);
+    if (std::fabs(r / x - 1.0) < rel) return r;
+  }
+  return std::nan("");
+}
+
 // theta itself when a round base is within `rel`, else the fit, tidied.
 double snap(double theta, double rel) {
   for (const double b : kRoundBases)
@@ -188,6 +202,8 @@ std::vector<RopeScheme> fitted_schemes(const std::vector<double>& omega, const s
   const auto [a_max, b_max] = minimax_line(index, logs, weight, a, b);
   push_unique(thetas, tidy(std::exp(-b_max * r / 2.0)));
   push_unique(factors, tidy(std::exp(-a_max)));
+  // A base as a config would write it (10, 2.5e4): the roundest number near the fit.
+  push_unique(thetas, roundest_near(theta_all, 1e-4));
   for (const double base : kRoundBases)
     if (std::fabs(base / theta_all - 1.0) < 0.02) push_unique(thetas, base);
   if (std::fabs(factor - 1.0) < 0.01) push_unique(factors, 1.0);
@@ -209,6 +225,7 @@ std::vector<RopeScheme> fitted_schemes(const std::vector<double>& omega, const s
   const double theta_fast = std::pow(omega[1], -r / 2.0);
   std::vector<double> fast_thetas;
   push_unique(fast_thetas, snap(theta_fast, 1e-4));
+  push_unique(fast_thetas, roundest_near(theta_fast, 1e-4));
   for (const double base : kRoundBases)
     if (std::fabs(base / theta_fast - 1.0) < 0.05) push_unique(fast_thetas, base);
   for (std::size_t t = 0; t < fast_thetas.size(); ++t) fast_pair_schemes(omega, fast_thetas[t], t == 0, out);

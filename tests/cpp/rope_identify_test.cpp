@@ -431,3 +431,27 @@ TEST(IdentifyRopeRows, Bfloat16RowsAreNamedWithTheirPrecision) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(IdentifyRopeVerify, DigitTablesTakeHalfIntegerAndOffsetLattices) {
+  // Positions 0.5, 1.5, ... and -3000.25 + 0.75 k: a lattice from the smallest |p|, not integers.
+  const std::vector<double> omega = {1.0, 0.2, 3e-4};
+  for (const auto& [first, step] : {std::pair{0.5, 1.0}, std::pair{-3000.25, 0.75}}) {
+    std::vector<double> p;
+    for (int k = 0; k < 6000; ++k) p.push_back(first + step * k);
+    phasor::RowPhasors tables(omega, p.data(), nullptr, 6000);
+    double c[3], s[3];
+    for (std::int64_t k = 0; k < 6000; k += 11) {
+      tables.at(k, c, s);
+      for (int j = 0; j < 3; ++j) {
+        const double angle = p[static_cast<std::size_t>(k)] * omega[static_cast<std::size_t>(j)];
+        const double tolerance = std::fabs(angle) * 0x1p-49 + 1e-13;
+        EXPECT_NEAR(c[j], std::cos(angle), tolerance);
+        EXPECT_NEAR(s[j], std::sin(angle), tolerance);
+      }
+    }
+  }
+}
+
+}  // namespace

@@ -2002,8 +2002,8 @@ export const faults = [
     computation: 'identifyRope',
     kind: 'off-by-one',
     file: 'cpp/src/rope_phasors.cpp',
-    anchor: 'const double at = static_cast<double>(d) * scale;',
-    replacement: 'const double at = static_cast<double>(d + (scale > 1.0 ? 1 : 0)) * scale;',
+    anchor: 'const double at = static_cast<double>(d) * scale * step_;',
+    replacement: 'const double at = static_cast<double>(d + (scale > 1.0 ? 1 : 0)) * scale * step_;',
     suites: ['cpp'],
   },
   {
