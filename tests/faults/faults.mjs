@@ -1587,10 +1587,10 @@ export const faults = [
   {
     id: 'precision-fairseq-frequencies-not-reproduced',
     computation: 'identify',
-    kind: 'summation order',
+    kind: 'wrong formula',
     file: 'cpp/src/float32_frequencies.cpp',
-    anchor: 'const float c = f32(-(std::log(base) / static_cast<double>(pairs - 1)));',
-    replacement: 'const float c = -f32(std::log(base)) / f32(pairs - 1);',
+    anchor: 'const float x = f32(i) * c;',
+    replacement: 'const float x = f32(static_cast<double>(i) * -(std::log(base) / static_cast<double>(pairs - 1)));',
     suites: ['cpp'],
   },
   {
