@@ -36,6 +36,7 @@ interface Result {
   ratios: Record<string, Record<string, number>>;
   accuracy: Record<string, Record<string, number>>;
   targets: { workload: string; peer: string; ratio: number; met: boolean }[];
+  identifyRope?: { name: string; positions: number; width: number; timing: Timing; answer: string; match: boolean }[];
 }
 
 let dir: string;
@@ -128,6 +129,16 @@ describe('npm run bench -- --quick', () => {
       expect(row.split('|').length).toBe(columns);
       expect(row).toMatch(/\d/);
     }
+  });
+
+  test('times identifyRope on a Llama 2 and a Qwen2.5 YaRN cache, each named and matched', () => {
+    expect(result.identifyRope?.map((r) => r.answer)).toEqual(['no scaling, θ 10000', 'yarn, θ 1000000']);
+    for (const row of result.identifyRope!) {
+      expect(row.match).toBe(true);
+      expect([row.positions, row.width]).toEqual([256, 128]);
+      expect(row.timing.medianMs).toBeGreaterThan(0);
+    }
+    expect(stdout).toMatch(/### identifyRope: which RoPE is a 256 × 128 cos\/sin cache\?/);
   });
 
   test('leaves docs/performance.md alone in quick mode', () => {
