@@ -34,7 +34,7 @@ const ELEMENTS = [
 
 test('the list holds every element phasor defines', () => {
   const dir = join(repoRoot, 'web/src/elements');
-  const tags = readdirSync(dir)
+  const tags = readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts'))
     .flatMap((f) =>
       [...readFileSync(join(dir, f), 'utf8').matchAll(/static override readonly tag = '(phasor-[\w-]+)'/g)].map(

@@ -1,8 +1,8 @@
 // The explorer: one page of charts that follow shared controls. The state
 // lives in the URL (replaceState, so dragging does not fill the history);
 // malformed parameters fall back to defaults with a visible notice.
-import { defineElements } from '../src/elements/all-elements.js';
-import type { RenderDetail } from '../src/elements/phasor-element.js';
+import { defineElements } from '../src/elements/registry.js';
+import type { RenderDetail } from '../src/elements/base/phasor-element.js';
 import { createPhasor } from '../src/core/index.js';
 import { applyAttributes, CHART_ATTRIBUTES } from './charts.js';
 import { Controls } from './controls.js';
@@ -10,7 +10,7 @@ import { Players } from './play.js';
 import { holdControls, restoreControls } from './held-controls.js';
 import { holdFragmentInView } from './fragment.js';
 import { showSectionsAfterFirstFrame } from './first-frame.js';
-import { idle } from '../src/elements/idle.js';
+import { idle } from '../src/elements/base/idle.js';
 import { linkTerms, type TermLinks } from '../src/elements/links.js';
 import { DEFAULTS, parseQuery, reconcile, toQuery, withPreset, type ExplorerState } from './state.js';
 // Formulas are typeset when the page is built (web/tools/katex-plugin.ts): only KaTeX's stylesheet ships.
@@ -22,7 +22,7 @@ import './explorer.css';
 // DOMContentLoaded, where Chromium's form scan looks at every form control:
 // the controls are out of the page until the first frame or, in the
 // sections, until each section is laid out (held-controls.ts). The charts are
-// defined, and so upgraded, in a task of their own (all-elements.ts defines
+// defined, and so upgraded, in a task of their own (registry.ts defines
 // nothing on import), so that task does not carry both.
 showSectionsAfterFirstFrame();
 // (a term among the controls is linked to its chart once it is back in its section)

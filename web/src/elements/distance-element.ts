@@ -16,9 +16,9 @@ import { devicePixelRatioNow } from '../charts/hidpi-canvas.js';
 import { MatrixView } from '../charts/matrix-view.js';
 import { attachReadout, type Point } from '../charts/readout.js';
 import { ZoomWindow, type ZoomLimits } from '../charts/zoom.js';
-import * as common from './common-attributes.js';
-import { PhasorElement } from './phasor-element.js';
-import { matrixTable, type CsvTable } from './export.js';
+import * as common from './attributes/common-attributes.js';
+import { PhasorElement } from './base/phasor-element.js';
+import { matrixTable, type CsvTable } from './base/csv-table.js';
 import { positionTicks } from './views.js';
 import { drawHighlight, type HighlightShape } from '../charts/highlight-layer.js';
 import { setText } from '../charts/drawn.js';
@@ -60,6 +60,7 @@ const LIMITS: ZoomLimits = { lo: 0, hi: 2 ** 31, minSpan: 4 };
 
 export class PhasorDistanceElement extends PhasorElement<DistanceOptions, null, DistanceData> {
   static override readonly tag = 'phasor-distance';
+  static override readonly title = 'Distance between the encodings of two positions';
   static override attributeSpecs = [
     common.dModel(1000),
     common.base,

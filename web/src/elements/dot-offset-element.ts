@@ -20,12 +20,12 @@ import { drawHighlight } from '../charts/highlight-layer.js';
 import { ZoomWindow } from '../charts/zoom.js';
 import { setContent } from '../charts/drawn.js';
 import { DrawCache } from '../charts/draw-cache.js';
-import { flag, integer, integerList, number, spec } from './attributes.js';
-import * as common from './common-attributes.js';
-import { PhasorElement } from './phasor-element.js';
-import { type CsvTable } from './export.js';
+import { flag, integer, integerList, number, spec } from './attributes/attributes.js';
+import * as common from './attributes/common-attributes.js';
+import { PhasorElement } from './base/phasor-element.js';
+import { type CsvTable } from './base/csv-table.js';
 import { strong } from './caption.js';
-import type { Theme } from './theme.js';
+import type { Theme } from './base/theme.js';
 import { positionTicks, withinPixel } from './views.js';
 
 export interface DotOffsetOptions {
@@ -57,6 +57,7 @@ const OFFSET_LIMITS = { lo: -(2 ** 30), hi: 2 ** 30, minSpan: 4 };
 
 export class PhasorDotOffsetElement extends PhasorElement<DotOffsetOptions, null, DotOffsetData> {
   static override readonly tag = 'phasor-dot-offset';
+  static override readonly title = 'Dot product of two encodings against their offset';
   static override attributeSpecs = [
     common.dModel(128),
     common.base,

@@ -18,12 +18,12 @@ import { drawBand, drawLine } from '../charts/line-plot.js';
 import { attachReadout, type Point } from '../charts/readout.js';
 import { ZoomWindow } from '../charts/zoom.js';
 import { setText } from '../charts/drawn.js';
-import { AttributeError, integerList, spec } from './attributes.js';
-import * as common from './common-attributes.js';
+import { AttributeError, integerList, spec } from './attributes/attributes.js';
+import * as common from './attributes/common-attributes.js';
 import { defaultDimensions, describeDimension, subscript } from './dimensions.js';
-import { PhasorElement } from './phasor-element.js';
-import { type CsvTable } from './export.js';
-import type { Theme } from './theme.js';
+import { PhasorElement } from './base/phasor-element.js';
+import { type CsvTable } from './base/csv-table.js';
+import type { Theme } from './base/theme.js';
 import { POSITION_LIMITS, positionTicks, withinPixel } from './views.js';
 import type { CodeConfig } from '../code/code-config.js';
 
@@ -54,6 +54,7 @@ export class PhasorEncodingElement extends PhasorElement<
   EncodingChartData
 > {
   static override readonly tag = 'phasor-encoding';
+  static override readonly title = 'The positional encoding, dimension by dimension';
   static override attributeSpecs = [
     common.dModel(4),
     common.base,

@@ -15,11 +15,11 @@ import { drawLine } from '../charts/line-plot.js';
 import { drawHighlight, parseTerm, type HighlightShape } from '../charts/highlight-layer.js';
 import { attachReadout, type Point } from '../charts/readout.js';
 import { ZoomWindow } from '../charts/zoom.js';
-import { choice, integer, spec } from './attributes.js';
-import * as common from './common-attributes.js';
+import { choice, integer, spec } from './attributes/attributes.js';
+import * as common from './attributes/common-attributes.js';
 import { subscript } from './dimensions.js';
-import { PhasorElement } from './phasor-element.js';
-import type { Theme } from './theme.js';
+import { PhasorElement } from './base/phasor-element.js';
+import type { Theme } from './base/theme.js';
 import type { CodeConfig } from '../code/code-config.js';
 
 export type Comparison = 'both' | 'wavelength' | 'frequency' | 'none';
@@ -52,6 +52,7 @@ const TAU = 2 * Math.PI;
 
 export class PhasorFrequenciesElement extends PhasorElement<FrequenciesOptions, FrequenciesData> {
   static override readonly tag = 'phasor-frequencies';
+  static override readonly title = 'Frequencies and wavelengths of the sinusoidal encoding';
   static override attributeSpecs = [
     common.dModel(512),
     common.base,

@@ -21,10 +21,10 @@ import { drawHighlight, parseTerm, type HighlightShape } from '../charts/highlig
 import { drawnAlready, setText } from '../charts/drawn.js';
 import { DrawCache } from '../charts/draw-cache.js';
 import { drawPositionMarks, markedPositions } from './position-marks.js';
-import * as common from './common-attributes.js';
+import * as common from './attributes/common-attributes.js';
 import { describeDimension, subscript } from './dimensions.js';
-import { PhasorElement } from './phasor-element.js';
-import { matrixTable, type CsvTable } from './export.js';
+import { PhasorElement } from './base/phasor-element.js';
+import { matrixTable, type CsvTable } from './base/csv-table.js';
 import { fastPairs, POSITION_LIMITS, positionTicks, withinPixel } from './views.js';
 import type { CodeConfig } from '../code/code-config.js';
 
@@ -65,6 +65,7 @@ export class PhasorHeatmapElement extends PhasorElement<
   HeatmapData
 > {
   static override readonly tag = 'phasor-heatmap';
+  static override readonly title = 'The whole positional encoding table';
   static override attributeSpecs = [
     common.dModel(128),
     common.base,

@@ -14,15 +14,15 @@ import { attachReadout, type Point } from '../charts/readout.js';
 import { drawUnitCircle } from '../charts/unit-circle.js';
 import { drawHighlight, parseTerm, type HighlightShape } from '../charts/highlight-layer.js';
 import { setContent } from '../charts/drawn.js';
-import { AttributeError, integer, number, spec } from './attributes.js';
-import * as common from './common-attributes.js';
+import { AttributeError, integer, number, spec } from './attributes/attributes.js';
+import * as common from './attributes/common-attributes.js';
 import { subscript } from './dimensions.js';
-import { PhasorElement } from './phasor-element.js';
-import { matrixTable, type CsvTable } from './export.js';
+import { PhasorElement } from './base/phasor-element.js';
+import { matrixTable, type CsvTable } from './base/csv-table.js';
 import { drawMatrixLabels, matrixSheet, matrixWindow } from './rotation-matrix.js';
-import { SlicedMax, type SlicedResult } from './sliced-max.js';
-import { sheet } from './styles.js';
-import type { Theme } from './theme.js';
+import { SlicedMax, type SlicedResult } from './base/sliced-max.js';
+import { sheet } from '../charts/chart-styles.js';
+import type { Theme } from './base/theme.js';
 import type { CodeConfig } from '../code/code-config.js';
 
 export interface RotationChartOptions {
@@ -76,6 +76,7 @@ const TAU = 2 * Math.PI;
 
 export class PhasorRotationElement extends PhasorElement<RotationChartOptions, RotationChartData> {
   static override readonly tag = 'phasor-rotation';
+  static override readonly title = 'Shifting an encoding is a rotation';
   static override attributeSpecs = [
     spec('d-model', integer(2, 2048, 2), 64),
     common.base,

@@ -4,7 +4,7 @@
 import { select } from 'd3-selection';
 import { drawnAlready, setAttr, setText } from '../charts/drawn.js';
 import type { ChartFrame } from '../charts/frame.js';
-import { sheet } from './styles.js';
+import { sheet } from '../charts/chart-styles.js';
 
 const WINDOW = 12; // dimensions of M_k shown
 

@@ -2,7 +2,7 @@
 // shared wasm instance (cpp/include/phasor/limits.hpp), never a copy. It is
 // filled when the instance loads; elements parse their attributes after
 // that (phasor-element.ts), so a range is always the core's.
-import type { WasmLimits } from '../core/index.js';
+import type { WasmLimits } from '../../core/index.js';
 
 type LimitName = Exclude<keyof WasmLimits, 'simd'>;
 

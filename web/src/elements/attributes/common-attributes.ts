@@ -1,6 +1,6 @@
 // Attributes several charts share, with the same names, ranges and defaults
 // as the TypeScript API options (kebab-case here, camelCase there).
-import { LAYOUTS, SPACINGS, type Layout, type Spacing } from '../core/index.js';
+import { LAYOUTS, SPACINGS, type Layout, type Spacing } from '../../core/index.js';
 import { AttributeError, choice, integer, number, spec } from './attributes.js';
 import { limit } from './core-limits.js';
 

@@ -1,9 +1,16 @@
-// Saving a chart: SVG (axes and text as vectors, the dense canvas layers as
-// embedded PNG images), PNG (the layers painted onto one canvas) and CSV (the numbers
-// behind it, from the element's data()). The files are built detached from
-// the page, so they carry their styles inline and need no stylesheet.
+// A chart as an image file: SVG (axes and text as vectors, the dense canvas
+// layers as embedded PNG images) or PNG (the layers painted onto one canvas).
+// The files are built detached from the page, so they carry their styles
+// inline and need no stylesheet.
 import { paintSvg } from './paint-svg.js';
-import type { PhasorElement } from './phasor-element.js';
+
+/** What a chart is drawn on: the box holding it, its layers, and the background colour behind them. */
+export interface ChartSurfaces {
+  content: HTMLElement;
+  canvases: HTMLCanvasElement[];
+  svgs: SVGSVGElement[];
+  background: string;
+}
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -28,9 +35,8 @@ const SVG_STYLE_PROPERTIES = [
 ] as const;
 
 /** The chart as a standalone SVG document. */
-export function chartSvg(element: PhasorElement<unknown, unknown>): string {
-  const content = element.shadowRoot!.querySelector('.content') as HTMLElement;
-  const origin = content.getBoundingClientRect();
+export function chartSvg(chart: ChartSurfaces): string {
+  const origin = chart.content.getBoundingClientRect();
   const width = Math.ceil(origin.width);
   const height = Math.ceil(origin.height);
   // A document of its own, with no browsing context: its <image> elements do
@@ -43,14 +49,10 @@ export function chartSvg(element: PhasorElement<unknown, unknown>): string {
   const background = file.createElementNS(SVG_NS, 'rect');
   background.setAttribute('width', '100%');
   background.setAttribute('height', '100%');
-  background.setAttribute('fill', getComputedStyle(element).getPropertyValue('--_bg').trim() || '#ffffff');
+  background.setAttribute('fill', chart.background);
   out.append(background);
 
-  const { canvases, svgs } = element.surfaces;
-  const layers = [...canvases, ...svgs].sort((a, b) =>
-    a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
-  );
-  for (const layer of layers) {
+  for (const layer of inDocumentOrder(chart)) {
     const box = layer.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
     const x = String(box.left - origin.left);
@@ -91,23 +93,19 @@ function inlineStyles(source: Element, target: Element): void {
  * always true (kept for callers that read it).
  */
 export async function chartPng(
-  element: PhasorElement<unknown, unknown>,
+  chart: ChartSurfaces,
   scale = Math.max(2, globalThis.devicePixelRatio || 1),
 ): Promise<{ blob: Blob; complete: boolean }> {
-  const content = (element.shadowRoot!.querySelector('.content') as HTMLElement).getBoundingClientRect();
+  const content = chart.content.getBoundingClientRect();
   const canvas = document.createElement('canvas');
   canvas.width = Math.ceil(content.width * scale);
   canvas.height = Math.ceil(content.height * scale);
   const ctx = canvas.getContext('2d')!;
   ctx.scale(scale, scale);
-  ctx.fillStyle = getComputedStyle(element).getPropertyValue('--_bg').trim() || '#ffffff';
+  ctx.fillStyle = chart.background;
   ctx.fillRect(0, 0, content.width, content.height);
   const page = new DOMMatrix().scale(scale).translate(-content.left, -content.top);
-  const { canvases, svgs } = element.surfaces;
-  const layers = [...canvases, ...svgs].sort((a, b) =>
-    a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
-  );
-  for (const layer of layers) {
+  for (const layer of inDocumentOrder(chart)) {
     const box = layer.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
     if (layer instanceof HTMLCanvasElement)
@@ -120,64 +118,9 @@ export async function chartPng(
   return { blob, complete: true };
 }
 
-/** A table of named numeric columns, one row per index. */
-export interface CsvTable {
-  columns: string[];
-  rows: number;
-  value(row: number, column: number): number | string;
-}
-
-/** Comma-separated values with a header row; numbers at full precision. */
-export function toCsv(table: CsvTable): string {
-  const quote = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-  const lines = [table.columns.map(quote).join(',')];
-  for (let r = 0; r < table.rows; r++) {
-    const cells: string[] = [];
-    for (let c = 0; c < table.columns.length; c++) cells.push(String(table.value(r, c)));
-    lines.push(cells.join(','));
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-/** A row-major matrix as a table: a label column, then one column per matrix column. */
-export function matrixTable(
-  values: ArrayLike<number>,
-  rows: number,
-  columns: number,
-  corner: string,
-  firstRow = 0,
-): CsvTable {
-  return {
-    columns: [corner, ...Array.from({ length: columns }, (_, c) => String(c))],
-    rows,
-    value: (r, c) => (c === 0 ? firstRow + r : values[r * columns + c - 1]),
-  };
-}
-
-/** Columns from every numeric array of the same, largest length in `data` (the fallback for charts without their own table). */
-export function columnsOf(data: unknown): CsvTable | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const arrays = Object.entries(data).filter(
-    (entry): entry is [string, ArrayLike<number>] =>
-      (ArrayBuffer.isView(entry[1]) && !(entry[1] instanceof DataView)) ||
-      (Array.isArray(entry[1]) && entry[1].every((v) => typeof v === 'number')),
+/** The layers from back to front. */
+function inDocumentOrder(chart: ChartSurfaces): (HTMLCanvasElement | SVGSVGElement)[] {
+  return [...chart.canvases, ...chart.svgs].sort((a, b) =>
+    a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
   );
-  if (arrays.length === 0) return null;
-  const length = Math.max(...arrays.map(([, a]) => a.length));
-  const chosen = arrays.filter(([, a]) => a.length === length);
-  return {
-    columns: ['index', ...chosen.map(([name]) => name)],
-    rows: length,
-    value: (r, c) => (c === 0 ? r : chosen[c - 1][1][r]),
-  };
-}
-
-/** Hands `blob` to the browser as a download named `name`. */
-export function download(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -7,24 +7,24 @@
 // curve for every anchor (the rotation is still consistent), a cos/sin table
 // in the other layout does not.
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
-import { drawHighlight, type HighlightShape } from '../charts/highlight-layer.js';
-import { PAIRINGS, type Pairing, type Phasor } from '../core/index.js';
-import { exact, integer as formatInteger } from '../charts/format.js';
-import { renderSeriesLegend, type LegendEntry } from '../charts/legend.js';
-import { AttributeError, choice, flag, integer, integerList, spec } from './attributes.js';
-import * as common from './common-attributes.js';
-import { limit } from './core-limits.js';
-import { short, strong } from './caption.js';
-import { Parts } from './parts.js';
-import { PhasorElement } from './phasor-element.js';
-import { LinePanel, panelWidths, type PanelLine } from '../charts/line-panel.js';
-import { panelSheet } from './styles.js';
-import { seriesTable } from './series-table.js';
-import { choiceList } from './list-attributes.js';
-import type { CsvTable } from './export.js';
-import type { Theme } from './theme.js';
-import { attachReadout } from '../charts/readout.js';
-import { setContent, setText } from '../charts/drawn.js';
+import { drawHighlight, type HighlightShape } from '../../charts/highlight-layer.js';
+import { PAIRINGS, type Pairing, type Phasor } from '../../core/index.js';
+import { exact, integer as formatInteger } from '../../charts/format.js';
+import { renderSeriesLegend, type LegendEntry } from '../../charts/legend.js';
+import { AttributeError, choice, flag, integer, integerList, spec } from '../attributes/attributes.js';
+import * as common from '../attributes/common-attributes.js';
+import { limit } from '../attributes/core-limits.js';
+import { short, strong } from '../caption.js';
+import { Parts } from '../base/parts.js';
+import { PhasorElement } from '../base/phasor-element.js';
+import { LinePanel, panelWidths, type PanelLine } from '../../charts/line-panel.js';
+import { panelSheet } from '../../charts/chart-styles.js';
+import { seriesTable } from '../base/csv-table.js';
+import { choiceList } from '../attributes/list-attributes.js';
+import type { CsvTable } from '../base/csv-table.js';
+import type { Theme } from '../base/theme.js';
+import { attachReadout } from '../../charts/readout.js';
+import { setContent, setText } from '../../charts/drawn.js';
 
 export type AttentionChartKind = 'all' | 'rope' | 'additive' | 'alibi' | 'pairing';
 export const TERMS = ['content-content', 'content-position', 'position-content', 'position-position'] as const;
@@ -86,6 +86,7 @@ export const coincide = (p: OffsetPanel, scale: number): boolean => p.maxSpread 
 
 export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetOptions, AttentionOffsetData> {
   static override readonly tag = 'phasor-attention-offset';
+  static override readonly title = 'Attention score against offset';
   static override needsExperiments = true;
   static override attributeSpecs = [
     spec<AttentionChartKind>('kind', choice(['all', 'rope', 'additive', 'alibi', 'pairing'] as const), 'all'),

@@ -6,7 +6,7 @@
 // With `preset`, one real model's scaling instead (longrope: its short and
 // long factors), at its rotary width, theta and lengths.
 import { scaleLinear, scaleLog, type ScaleLinear, type ScaleLogarithmic } from 'd3-scale';
-import { drawHighlight, type HighlightShape } from '../charts/highlight-layer.js';
+import { drawHighlight, type HighlightShape } from '../../charts/highlight-layer.js';
 import {
   ROPE_PRESET_NAMES,
   ROPE_PRESETS,
@@ -15,21 +15,21 @@ import {
   type RopePresetName,
   type RopeScaling,
   type RopeScalingType,
-} from '../core/index.js';
-import { exact, integer as formatInteger, powerOfTen } from '../charts/format.js';
-import { renderSeriesLegend } from '../charts/legend.js';
-import { choice, integer, number, spec } from './attributes.js';
-import { limit } from './core-limits.js';
-import { PhasorElement } from './phasor-element.js';
-import { LinePanel, type PanelLine } from '../charts/line-panel.js';
-import { panelSheet } from './styles.js';
-import { seriesTable } from './series-table.js';
-import { choiceList } from './list-attributes.js';
-import type { CsvTable } from './export.js';
-import type { Theme } from './theme.js';
-import { attachReadout } from '../charts/readout.js';
-import { setText } from '../charts/drawn.js';
-import type { CodeConfig } from '../code/code-config.js';
+} from '../../core/index.js';
+import { exact, integer as formatInteger, powerOfTen } from '../../charts/format.js';
+import { renderSeriesLegend } from '../../charts/legend.js';
+import { choice, integer, number, spec } from '../attributes/attributes.js';
+import { limit } from '../attributes/core-limits.js';
+import { PhasorElement } from '../base/phasor-element.js';
+import { LinePanel, type PanelLine } from '../../charts/line-panel.js';
+import { panelSheet } from '../../charts/chart-styles.js';
+import { seriesTable } from '../base/csv-table.js';
+import { choiceList } from '../attributes/list-attributes.js';
+import type { CsvTable } from '../base/csv-table.js';
+import type { Theme } from '../base/theme.js';
+import { attachReadout } from '../../charts/readout.js';
+import { setText } from '../../charts/drawn.js';
+import type { CodeConfig } from '../../code/code-config.js';
 
 // longrope's per-pair factors belong to a model, not to one factor: drawn for a preset only.
 type Scheme = Exclude<RopeScalingType, 'none'>;
@@ -75,6 +75,7 @@ const MARGIN = { top: 10, right: 14, bottom: 44, left: 56 };
 
 export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOptions, RopeScalingChartData> {
   static override readonly tag = 'phasor-rope-scaling';
+  static override readonly title = 'Stretching RoPE past its training length';
   static override needsExperiments = true;
   static override attributeSpecs = [
     spec('dim', integer(2, 4096, 2), 128),

@@ -5,19 +5,19 @@
 // vectors (it does not). All three over their value at distance 0, so the
 // bound's promise and what it leaves out share one axis.
 import { scaleLinear } from 'd3-scale';
-import type { Phasor, RopeRandomScores, RopeScaling, RopeScalingType } from '../core/index.js';
-import { exact, integer as formatInteger } from '../charts/format.js';
-import { renderSeriesLegend } from '../charts/legend.js';
-import { LinePanel, type PanelLine } from '../charts/line-panel.js';
-import { attachReadout } from '../charts/readout.js';
-import { setText } from '../charts/drawn.js';
-import { choice, integer, number, spec } from './attributes.js';
-import * as common from './common-attributes.js';
-import type { CsvTable } from './export.js';
-import { PhasorElement } from './phasor-element.js';
-import { seriesTable } from './series-table.js';
-import { panelSheet } from './styles.js';
-import type { Theme } from './theme.js';
+import type { Phasor, RopeRandomScores, RopeScaling, RopeScalingType } from '../../core/index.js';
+import { exact, integer as formatInteger } from '../../charts/format.js';
+import { renderSeriesLegend } from '../../charts/legend.js';
+import { LinePanel, type PanelLine } from '../../charts/line-panel.js';
+import { attachReadout } from '../../charts/readout.js';
+import { setText } from '../../charts/drawn.js';
+import { choice, integer, number, spec } from '../attributes/attributes.js';
+import * as common from '../attributes/common-attributes.js';
+import type { CsvTable } from '../base/csv-table.js';
+import { PhasorElement } from '../base/phasor-element.js';
+import { seriesTable } from '../base/csv-table.js';
+import { panelSheet } from '../../charts/chart-styles.js';
+import type { Theme } from '../base/theme.js';
 
 const SCALINGS: readonly RopeScalingType[] = ['none', 'linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3'];
 
@@ -60,6 +60,7 @@ export function decayScaling(o: { scaling: RopeScalingType; factor: number; orig
 
 export class PhasorRopeDecayElement extends PhasorElement<RopeDecayChartOptions, RopeDecayChartData> {
   static override readonly tag = 'phasor-rope-decay';
+  static override readonly title = "RoPE's long-term decay of attention with distance";
   static override needsExperiments = true;
   static override attributeSpecs = [
     spec('d-model', integer(2, 4096, 2), 128),

@@ -3,24 +3,24 @@
 // embedding (initialised with std 1/√d, so about 1) with and without the
 // scale, of PE (always √(d/2)), and of their sums.
 import { scaleLinear } from 'd3-scale';
-import type { EmbeddingScale, Phasor } from '../core/index.js';
-import { exact, integer as formatInteger } from '../charts/format.js';
-import { renderSeriesLegend } from '../charts/legend.js';
-import { integer, number, spec } from './attributes.js';
-import * as common from './common-attributes.js';
-import { strong } from './caption.js';
-import { limit } from './core-limits.js';
-import { Parts } from './parts.js';
-import { PhasorElement } from './phasor-element.js';
-import { STREAM } from '../core/experiment-inputs.js';
-import { KeptPrefix } from '../core/kept-prefix.js';
-import { LinePanel, type PanelLine } from '../charts/line-panel.js';
-import { panelSheet } from './styles.js';
-import { seriesTable } from './series-table.js';
-import type { CsvTable } from './export.js';
-import type { Theme } from './theme.js';
-import { attachReadout } from '../charts/readout.js';
-import { setContent } from '../charts/drawn.js';
+import type { EmbeddingScale, Phasor } from '../../core/index.js';
+import { exact, integer as formatInteger } from '../../charts/format.js';
+import { renderSeriesLegend } from '../../charts/legend.js';
+import { integer, number, spec } from '../attributes/attributes.js';
+import * as common from '../attributes/common-attributes.js';
+import { strong } from '../caption.js';
+import { limit } from '../attributes/core-limits.js';
+import { Parts } from '../base/parts.js';
+import { PhasorElement } from '../base/phasor-element.js';
+import { STREAM } from '../../core/experiment-inputs.js';
+import { KeptPrefix } from '../../core/kept-prefix.js';
+import { LinePanel, type PanelLine } from '../../charts/line-panel.js';
+import { panelSheet } from '../../charts/chart-styles.js';
+import { seriesTable } from '../base/csv-table.js';
+import type { CsvTable } from '../base/csv-table.js';
+import type { Theme } from '../base/theme.js';
+import { attachReadout } from '../../charts/readout.js';
+import { setContent } from '../../charts/drawn.js';
 
 export interface EmbeddingScaleChartOptions {
   dModel: number;
@@ -49,6 +49,7 @@ function mean(values: Float32Array): number {
 
 export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleChartOptions, EmbeddingScaleChartData> {
   static override readonly tag = 'phasor-embedding-scale';
+  static override readonly title = 'Why the embedding is scaled by √d';
   /** The seed's standard normals of the token stream (float64), kept up to KEPT_NORMALS. */
   private kept: { seed: number; normals: KeptPrefix } | null = null;
   static override needsExperiments = true;

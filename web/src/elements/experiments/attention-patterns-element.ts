@@ -14,22 +14,22 @@ import type {
   AttentionPatternOptions,
   Phasor,
   RopeScalingType,
-} from '../core/index.js';
-import { renderAxes, tickCount } from '../charts/axes.js';
-import { divergingInterpolator, sequentialInterpolator } from '../charts/colour-schemes.js';
-import { exact, integer as formatInteger } from '../charts/format.js';
-import { devicePixelRatioNow } from '../charts/hidpi-canvas.js';
-import { panelWidths } from '../charts/line-panel.js';
-import { MatrixView } from '../charts/matrix-view.js';
-import { attachReadout, type Point } from '../charts/readout.js';
-import { setText } from '../charts/drawn.js';
-import { choice, flag, integer, number, spec } from './attributes.js';
-import * as common from './common-attributes.js';
-import type { CsvTable } from './export.js';
-import { Parts } from './parts.js';
-import { PhasorElement } from './phasor-element.js';
+} from '../../core/index.js';
+import { renderAxes, tickCount } from '../../charts/axes.js';
+import { divergingInterpolator, sequentialInterpolator } from '../../charts/colour-schemes.js';
+import { exact, integer as formatInteger } from '../../charts/format.js';
+import { devicePixelRatioNow } from '../../charts/hidpi-canvas.js';
+import { panelWidths } from '../../charts/line-panel.js';
+import { MatrixView } from '../../charts/matrix-view.js';
+import { attachReadout, type Point } from '../../charts/readout.js';
+import { setText } from '../../charts/drawn.js';
+import { choice, flag, integer, number, spec } from '../attributes/attributes.js';
+import * as common from '../attributes/common-attributes.js';
+import type { CsvTable } from '../base/csv-table.js';
+import { Parts } from '../base/parts.js';
+import { PhasorElement } from '../base/phasor-element.js';
 import { decayScaling } from './rope-decay-element.js';
-import { panelSheet } from './styles.js';
+import { panelSheet } from '../../charts/chart-styles.js';
 
 const KINDS: readonly AttentionKind[] = ['additive', 'rope', 'alibi'];
 const TITLES: Record<AttentionKind, string> = { additive: 'additive PE (sinusoidal)', rope: 'RoPE', alibi: 'ALiBi' };
@@ -75,6 +75,7 @@ const MARGIN = { top: 44, right: 10, bottom: 40, left: 64 };
 
 export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOptions, PatternsData> {
   static override readonly tag = 'phasor-attention-patterns';
+  static override readonly title = 'Whole attention patterns: additive PE, RoPE and ALiBi';
   static override needsExperiments = true;
   static override attributeSpecs = [
     spec('n', integer(2, 4096), 256),

@@ -5,23 +5,23 @@
 // positions that one sine-only slot cannot tell apart.
 import { scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
-import type { Phasor, ShiftEncoding, SineCollision } from '../core/index.js';
-import { renderAxes, renderGrid } from '../charts/axes.js';
-import { exact, integer as formatInteger, powerOfTen, scientific } from '../charts/format.js';
-import { ChartFrame } from '../charts/frame.js';
-import { renderSeriesLegend } from '../charts/legend.js';
-import { integer, number, spec } from './attributes.js';
-import * as common from './common-attributes.js';
-import { limit } from './core-limits.js';
-import { short, strong } from './caption.js';
-import { Parts } from './parts.js';
-import { PhasorElement } from './phasor-element.js';
-import { axisTicks } from '../charts/line-panel.js';
-import { panelSheet } from './styles.js';
-import type { CsvTable } from './export.js';
-import type { Theme } from './theme.js';
-import { attachReadout } from '../charts/readout.js';
-import { drawnAlready, setContent } from '../charts/drawn.js';
+import type { Phasor, ShiftEncoding, SineCollision } from '../../core/index.js';
+import { renderAxes, renderGrid } from '../../charts/axes.js';
+import { exact, integer as formatInteger, powerOfTen, scientific } from '../../charts/format.js';
+import { ChartFrame } from '../../charts/frame.js';
+import { renderSeriesLegend } from '../../charts/legend.js';
+import { integer, number, spec } from '../attributes/attributes.js';
+import * as common from '../attributes/common-attributes.js';
+import { limit } from '../attributes/core-limits.js';
+import { short, strong } from '../caption.js';
+import { Parts } from '../base/parts.js';
+import { PhasorElement } from '../base/phasor-element.js';
+import { axisTicks } from '../../charts/line-panel.js';
+import { panelSheet } from '../../charts/chart-styles.js';
+import type { CsvTable } from '../base/csv-table.js';
+import type { Theme } from '../base/theme.js';
+import { attachReadout } from '../../charts/readout.js';
+import { drawnAlready, setContent } from '../../charts/drawn.js';
 
 export interface ShiftFitChartOptions {
   dModel: number;
@@ -69,6 +69,7 @@ const MARGIN = { top: 8, right: 16, bottom: 44, left: 112 };
 
 export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, ShiftFitChartData> {
   static override readonly tag = 'phasor-shift-fit';
+  static override readonly title = 'Why sine and cosine: the best linear shift map';
   static override needsExperiments = true;
   static override attributeSpecs = [
     spec('d-model', integer(2, limit('maxShiftFitDModel'), 2), 16),

@@ -6,25 +6,25 @@
 // that compares with what float32 rounding can move a distance.
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
-import type { Phasor, PositionResolution } from '../core/index.js';
-import { renderAxes, renderGrid } from '../charts/axes.js';
-import { exact, integer as formatInteger, powerOfTen, scientific } from '../charts/format.js';
-import { ChartFrame } from '../charts/frame.js';
-import { renderSeriesLegend } from '../charts/legend.js';
-import { AttributeError, integer, spec } from './attributes.js';
-import * as common from './common-attributes.js';
-import { limit } from './core-limits.js';
-import { strong } from './caption.js';
-import { Parts } from './parts.js';
-import { PhasorElement } from './phasor-element.js';
-import { axisTicks, LinePanel, type PanelLine } from '../charts/line-panel.js';
-import { panelSheet } from './styles.js';
-import { seriesTable } from './series-table.js';
-import { numberList } from './list-attributes.js';
-import type { CsvTable } from './export.js';
-import type { Theme } from './theme.js';
-import { attachReadout } from '../charts/readout.js';
-import { setContent } from '../charts/drawn.js';
+import type { Phasor, PositionResolution } from '../../core/index.js';
+import { renderAxes, renderGrid } from '../../charts/axes.js';
+import { exact, integer as formatInteger, powerOfTen, scientific } from '../../charts/format.js';
+import { ChartFrame } from '../../charts/frame.js';
+import { renderSeriesLegend } from '../../charts/legend.js';
+import { AttributeError, integer, spec } from '../attributes/attributes.js';
+import * as common from '../attributes/common-attributes.js';
+import { limit } from '../attributes/core-limits.js';
+import { strong } from '../caption.js';
+import { Parts } from '../base/parts.js';
+import { PhasorElement } from '../base/phasor-element.js';
+import { axisTicks, LinePanel, type PanelLine } from '../../charts/line-panel.js';
+import { panelSheet } from '../../charts/chart-styles.js';
+import { seriesTable } from '../base/csv-table.js';
+import { numberList } from '../attributes/list-attributes.js';
+import type { CsvTable } from '../base/csv-table.js';
+import type { Theme } from '../base/theme.js';
+import { attachReadout } from '../../charts/readout.js';
+import { setContent } from '../../charts/drawn.js';
 
 export interface BaseLengthOptions {
   dModel: number;
@@ -70,6 +70,7 @@ const ROW = 22;
 
 export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, BaseLengthData> {
   static override readonly tag = 'phasor-base-length';
+  static override readonly title = 'What the base changes';
   static override needsExperiments = true;
   static override attributeSpecs = [
     common.dModel(128),
