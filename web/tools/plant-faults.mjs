@@ -1,3 +1,4 @@
+// Over 300 lines: checking the table, copying the tree, planting, rebuilding and running are one pass over the faults.
 // Plants each fault of tests/faults/faults.mjs, one at a time, in a scratch
 // copy of the tree (build/faults/tree: the worktree is never modified), rebuilds
 // what the fault touches, runs the suites the fault names, and prints which

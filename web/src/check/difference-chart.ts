@@ -5,7 +5,7 @@
 // around it and follows their light and dark colours.
 import { scaleLinear } from 'd3-scale';
 import { renderAxes, tickCount } from '../charts/axes.js';
-import { divergingInterpolator } from '../charts/colour-schemes.js';
+import { divergingInterpolator } from '../charts/paint/colour-schemes.js';
 import { exact, integer } from '../charts/format.js';
 import { MatrixView } from '../charts/matrix-view.js';
 import { attachReadout, type Point } from '../charts/readout.js';
@@ -80,7 +80,7 @@ export class DifferenceChart {
     this.view.draw(
       ctx,
       { values: d.values, rows: d.positions, cols: d.dModel },
-      { interpolator: divergingInterpolator, domain: [-m, m], label: `table − ${d.label}`, format: exact },
+      { map: 'diverging', domain: [-m, m], label: `table − ${d.label}`, format: exact },
     );
     const ticks = (s: typeof this.x, px: number) => s.ticks(tickCount(px, 70)).filter(Number.isInteger);
     renderAxes(frame.front, box, {

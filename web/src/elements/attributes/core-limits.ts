@@ -13,11 +13,11 @@ export function useLimits(limits: Readonly<WasmLimits>): void {
   table = limits;
 }
 
-/** A bound of the core (times `scale`), read when an attribute is parsed. */
-export function limit(name: LimitName, scale = 1): () => number {
+/** A bound of the core (times `scale`, plus `plus`), read when an attribute is parsed. */
+export function limit(name: LimitName, scale = 1, plus = 0): () => number {
   return () => {
     if (!table)
       throw new Error(`the core's limits are known once the WebAssembly core has loaded (needed for ${name})`);
-    return table[name] * scale;
+    return table[name] * scale + plus;
   };
 }

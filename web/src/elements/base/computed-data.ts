@@ -23,6 +23,11 @@ export class ComputedData<D> {
     return this.cached ? this.cached.data : null;
   }
 
+  /** Whether anything was computed yet (a chart that computes when it draws keeps null). */
+  get ready(): boolean {
+    return this.cached !== null;
+  }
+
   /**
    * The data for `key`: kept, or computed now; null while a computation in
    * slices runs (events.done() follows). Returns how long computing took

@@ -82,7 +82,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
   );
   private readonly size = new SizeWatcher(this, () => this.scheduleRender());
   private readonly theme = new ThemeWatcher(this, () => this.scheduleRender());
-  private readonly computed = new ComputedData<D>({
+  private readonly results = new ComputedData<D>({
     done: () => this.scheduleRender(),
     failed: (error) => this.status.showError(error),
     busy: (running) => this.toggleAttribute('data-updating', running),
@@ -128,7 +128,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
   /** The numbers behind the chart as CSV with a header row. */
   toCSV(): string {
     if (this.current === null) throw new Error(`${this.localName}: nothing drawn yet to save`);
-    const table = this.csvTable(this.computed.data as D);
+    const table = this.csvTable(this.results.data as D);
     if (!table) throw new Error(`${this.localName}: nothing drawn yet to save`);
     return toCsv(table);
   }
@@ -155,7 +155,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     this.size.disconnect();
     this.scheduler.disconnect();
     this.theme.disconnect();
-    this.computed.cancel();
+    this.results.cancel();
     this.player.stop();
     this.removeAttribute('data-updating');
   }
@@ -163,7 +163,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
   attributeChangedCallback(name: string): void {
     // A highlight changes marks only: no recomputation, no redraw of the data.
     if (name === 'highlight') {
-      if (this.current !== null && this.computed.data !== null) this.drawHighlight(this.highlight);
+      if (this.current !== null && this.results.ready) this.drawHighlight(this.highlight);
     } else if (name === 'play') this.player.configure(this.getAttribute('play'), this.chartClass.playable);
     else this.scheduleRender();
   }
@@ -198,7 +198,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
 
   /** The numbers behind the chart now drawn (typed arrays and the options they came from), or null before the first render. */
   data(): S | null {
-    return this.computed.data as S | null;
+    return this.results.data as S | null;
   }
 
   /** The canvas and SVG layers the chart is drawn on, e.g. for PNG or SVG export. */
@@ -276,7 +276,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     let computeMs = 0;
     try {
       const key = JSON.stringify(this.computeKey(options));
-      const computed = this.computed.get(key, () => this.compute(phasor, options));
+      const computed = this.results.get(key, () => this.compute(phasor, options));
       if (!computed) return;
       computeMs = computed.computeMs;
       this.current = options;

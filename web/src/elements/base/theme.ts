@@ -1,6 +1,6 @@
 // The colours a canvas needs, read from the element's resolved custom
 // properties (SVG and HTML parts use the same properties through CSS).
-import { seriesPalette, type ColourScheme } from '../../charts/colour-schemes.js';
+import { seriesPalette, type ColourScheme } from '../../charts/paint/colour-schemes.js';
 
 export interface Theme {
   scheme: ColourScheme;

@@ -7,7 +7,6 @@
 // keys. With a shared token RoPE and ALiBi are Toeplitz (one row of 2n − 1
 // offsets gives every entry); additive PE, and any scheme with distinct
 // tokens, is computed entry by entry. The read-out gives the exact entry.
-import { scaleLinear } from 'd3-scale';
 import type {
   AttentionKind,
   AttentionPattern,
@@ -15,21 +14,19 @@ import type {
   Phasor,
   RopeScalingType,
 } from '../../core/index.js';
-import { renderAxes, tickCount } from '../../charts/axes.js';
-import { divergingInterpolator, sequentialInterpolator } from '../../charts/colour-schemes.js';
-import { exact, integer as formatInteger } from '../../charts/format.js';
-import { devicePixelRatioNow } from '../../charts/hidpi-canvas.js';
-import { panelWidths } from '../../charts/line-panel.js';
-import { MatrixView } from '../../charts/matrix-view.js';
-import { attachReadout, type Point } from '../../charts/readout.js';
+import { largestMagnitude } from '../../core/series-stats.js';
+import { panelSheet } from '../../charts/chart-styles.js';
 import { setText } from '../../charts/drawn.js';
-import { choice, flag, integer, number, spec } from '../attributes/attributes.js';
+import { exact, integer as formatInteger } from '../../charts/format.js';
+import { PatternPanels } from '../../charts/pattern-panels.js';
+import { choice, flag, integer, spec } from '../attributes/attributes.js';
 import * as common from '../attributes/common-attributes.js';
+import { limit } from '../attributes/core-limits.js';
+import { factor, originalLength, scaling, scalingOption } from '../attributes/scaling-attributes.js';
+import { PATTERNS_D_MODEL } from '../attributes/ui-caps.js';
 import type { CsvTable } from '../base/csv-table.js';
 import { Parts } from '../base/parts.js';
 import { PhasorElement } from '../base/phasor-element.js';
-import { decayScaling } from './rope-decay-element.js';
-import { panelSheet } from '../../charts/chart-styles.js';
 
 const KINDS: readonly AttentionKind[] = ['additive', 'rope', 'alibi'];
 const TITLES: Record<AttentionKind, string> = { additive: 'additive PE (sinusoidal)', rope: 'RoPE', alibi: 'ALiBi' };
@@ -78,58 +75,34 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
   static override readonly title = 'Whole attention patterns: additive PE, RoPE and ALiBi';
   static override needsExperiments = true;
   static override attributeSpecs = [
-    spec('n', integer(2, 4096), 256),
-    spec('d-model', integer(2, 1024, 2), 64),
+    spec('n', integer(2, limit('maxAttentionPositions')), 256),
+    spec('d-model', integer(2, PATTERNS_D_MODEL, 2), 64),
     common.base,
-    spec<RopeScalingType>(
-      'scaling',
-      choice(['none', 'linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3'] as const),
-      'none',
-    ),
-    spec('factor', number(1, 1024), 4),
-    spec('original-length', integer(1, 2 ** 30), 4096),
-    spec('heads', integer(1, 1024), 8),
-    spec('head', integer(0, 1023), 0),
+    scaling,
+    factor,
+    originalLength,
+    spec('heads', integer(1, limit('maxAlibiHeads')), 8),
+    spec('head', integer(0, limit('maxAlibiHeads', 1, -1)), 0),
     spec<'shared' | 'random'>('tokens', choice(['shared', 'random'] as const), 'shared'),
     spec<'scores' | 'softmax'>('view', choice(['scores', 'softmax'] as const), 'scores'),
     spec('causal', flag, false),
     spec<Term>('term', choice(TERMS), 'total'),
-    spec('seed', integer(0, 2 ** 31), 0),
+    spec('seed', integer(0, limit('maxSeed')), 0),
   ];
 
-  private readonly root = document.createElement('div');
-  private readonly views = KINDS.map(() => new MatrixView());
-  private readonly titles = KINDS.map(() => document.createElement('p'));
+  private readonly panels = new PatternPanels(
+    KINDS.map((kind) => `${TITLES[kind]} attention pattern`),
+    (i, entry) => this.readout(i, entry),
+  );
   private readonly caption = document.createElement('p');
-  private scale = scaleLinear();
   private shown: PatternsData | null = null;
   /** Per scheme, the last panel computed and its call's key: a control the scheme does not read (the base, for ALiBi) leaves it as it was. */
   private readonly kept = KINDS.map((): { key: string; panel: Panel } | null => null);
 
   constructor() {
     super();
-    this.root.className = 'panels';
     this.caption.className = 'caption';
-    KINDS.forEach((kind, i) => {
-      const panel = document.createElement('div');
-      panel.className = 'panel';
-      this.titles[i].className = 'panel-title';
-      panel.append(this.titles[i], this.views[i].frame.root);
-      this.root.append(panel);
-      const { frame } = this.views[i];
-      attachReadout(
-        {
-          frame,
-          show: (point) => this.showReadout(i, point),
-          step: () => ({
-            x: Math.max(1, this.scale(1) - this.scale(0)),
-            y: Math.max(1, this.scale(1) - this.scale(0)),
-          }),
-        },
-        `${TITLES[kind]} attention pattern`,
-      );
-    });
-    this.content.append(this.root, this.caption);
+    this.content.append(this.panels.root, this.caption);
   }
 
   protected override styleSheets(): CSSStyleSheet[] {
@@ -146,15 +119,9 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
     };
   }
 
-  /** Plot side in CSS px for a chart `width` wide (three panels across, or one above another). */
-  private plotSide(width: number): { panelWidth: number; plot: number } {
-    const { panelWidth } = panelWidths(width, KINDS.length, 240);
-    return { panelWidth, plot: Math.max(60, panelWidth - MARGIN.left - MARGIN.right) };
-  }
-
   /** Positions drawn per axis: one per device pixel of the plot, all of them when n fits. */
   private drawnCount(o: PatternsOptions): number {
-    return Math.min(o.n, Math.round(this.plotSide(this.layoutWidth || 600).plot * devicePixelRatioNow()));
+    return PatternPanels.drawnCount(o.n, this.layoutWidth || 600, KINDS.length);
   }
 
   protected computeKey(o: PatternsOptions): unknown {
@@ -195,11 +162,7 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
           : kind === 'additive' && o.term !== 'total'
             ? pattern.terms![TERM_KEYS[o.term]]
             : pattern.total;
-      let max = 0;
-      for (let j = 0; j < values.length; j++) {
-        const v = Math.abs(values[j]);
-        if (v > max) max = v; // NaN (masked) compares false
-      }
+      const max = largestMagnitude(values); // NaN (masked) skipped
       const domain: readonly [number, number] = o.view === 'softmax' ? [0, max || 1] : [-(max || 1), max || 1];
       panels[i] = { kind, values, domain, pattern };
       this.kept[i] = { key, panel: panels[i] };
@@ -217,7 +180,7 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
       n: o.n,
       dModel: o.dModel,
       // ALiBi reads no base (its bias is the head's slope times |m − n|): left out, a base change keeps its panel.
-      ...(kind === 'rope' ? { theta: o.base, ...decayScaling(o) } : kind === 'additive' ? { base: o.base } : {}),
+      ...(kind === 'rope' ? { theta: o.base, ...scalingOption(o) } : kind === 'additive' ? { base: o.base } : {}),
       ...(kind === 'alibi' ? { heads: o.heads, head: o.head } : {}),
       seed: o.seed,
       tokens: o.tokens,
@@ -228,36 +191,29 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
   }
 
   protected draw(data: PatternsData, o: PatternsOptions, width: number): void {
-    const { panelWidth, plot } = this.plotSide(width);
     this.shown = data;
-    this.scale = scaleLinear().domain([0, o.n]).range([0, plot]);
     const label =
       o.view === 'softmax' ? `softmax row${o.causal ? ' (causal)' : ''}` : o.term === 'total' ? 'q·k' : o.term;
-    KINDS.forEach((kind, i) => {
-      const view = this.views[i];
-      const panel = data.panels[i];
-      (view.frame.root.parentElement as HTMLElement).style.width = `${panelWidth}px`;
-      const ctx = view.frame.layout(panelWidth, plot + MARGIN.top + MARGIN.bottom, MARGIN);
-      view.draw(
-        ctx,
-        { values: panel.values, rows: data.rows.length, cols: data.cols.length },
-        {
-          interpolator: o.view === 'softmax' ? sequentialInterpolator : divergingInterpolator,
-          domain: panel.domain,
-          label: kind === 'additive' || o.view === 'softmax' ? label : o.view === 'scores' ? 'q·k' : label,
-        },
-      );
-      const ticks = this.scale.ticks(tickCount(plot, 70)).filter(Number.isInteger);
-      renderAxes(view.frame.front, view.frame.box, {
-        bottom: { scale: this.scale, label: 'key position n', values: ticks, format: formatInteger },
-        left: { scale: this.scale, label: 'query position m', values: ticks, format: formatInteger },
-      });
-      const termNote = kind === 'additive' && o.term !== 'total' && o.view === 'scores' ? `: ${o.term} term` : '';
-      setText(this.titles[i], `${TITLES[kind]}${termNote}${panel.pattern.toeplitz ? ' — Toeplitz (m − n only)' : ''}`);
-      view.frame.describe(
-        `${TITLES[kind]}: ${label} for query positions m down and key positions n across, 0 to ${o.n - 1}; colour scale ${exact(+panel.domain[0].toPrecision(4))} to ${exact(+panel.domain[1].toPrecision(4))}`,
-      );
-    });
+    this.panels.draw(
+      width,
+      o.n,
+      data.rows.length,
+      data.cols.length,
+      KINDS.map((kind, i) => {
+        const panel = data.panels[i];
+        const termNote = kind === 'additive' && o.term !== 'total' && o.view === 'scores' ? `: ${o.term} term` : '';
+        return {
+          title: `${TITLES[kind]}${termNote}${panel.pattern.toeplitz ? ' — Toeplitz (m − n only)' : ''}`,
+          values: panel.values,
+          colour: {
+            map: o.view === 'softmax' ? 'sequential' : 'diverging',
+            domain: panel.domain,
+            label: kind === 'additive' || o.view === 'softmax' ? label : o.view === 'scores' ? 'q·k' : label,
+          },
+          label: `${TITLES[kind]}: ${label} for query positions m down and key positions n across, 0 to ${o.n - 1}; colour scale ${exact(+panel.domain[0].toPrecision(4))} to ${exact(+panel.domain[1].toPrecision(4))}`,
+        };
+      }),
+    );
     const per = o.n / data.rows.length;
     setText(
       this.caption,
@@ -271,19 +227,12 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
     );
   }
 
-  private showReadout(index: number, point: Point | null): void {
+  /** The exact entry at query m and key n, computed for this cell alone (its softmax over the whole row). */
+  private readout(index: number, entry: { m: number; n: number } | null): string[] | null {
     const o = this.drawnOptions;
-    const view = this.views[index];
-    if (!point || !o || !this.shown) {
-      view.markCell(null, this.scale, this.scale);
-      return;
-    }
-    const clamp = (v: number) => Math.min(o.n - 1, Math.max(0, Math.floor(this.scale.invert(v))));
-    const m = clamp(point.y);
-    const k = clamp(point.x);
-    const anchor = view.markCell({ row: m, col: k }, this.scale, this.scale)!;
+    if (!entry || !o || !this.shown) return null;
+    const { m, n: k } = entry;
     const kind = KINDS[index];
-    // The exact entry, computed for this cell alone (its softmax over the whole row).
     const p = this.core.attentionPattern({
       ...this.callOptions(kind, o),
       softmax: true,
@@ -303,6 +252,6 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
       );
     }
     // Spoken by the read-out (readout.ts) once the keys stop, from the tooltip's lines.
-    view.frame.tooltip.show(lines, anchor.x, anchor.y);
+    return lines;
   }
 }

@@ -1,30 +1,30 @@
 // <phasor-base-length>: what the base changes. Above, each base's
-// wavelengths, one tick per pair, from 2π to just under 2π·base; below, how
-// close the two nearest distinct positions of a sequence of length n come
-// (|PE(p) − PE(q)|; and for positions at least `min-offset` apart, which a
-// short longest wavelength lets come round again), and in the caption how
-// that compares with what float32 rounding can move a distance.
-import { scaleLinear, scaleLog } from 'd3-scale';
-import { select } from 'd3-selection';
+// wavelengths, one tick per pair, from 2π to just under 2π·base
+// (charts/wavelength-rows.ts); below, how close the two nearest distinct
+// positions of a sequence of length n come (|PE(p) − PE(q)|; and for
+// positions at least `min-offset` apart, which a short longest wavelength
+// lets come round again), and in the caption how that compares with what
+// float32 rounding can move a distance.
 import type { Phasor, PositionResolution } from '../../core/index.js';
-import { renderAxes, renderGrid } from '../../charts/axes.js';
+import { closerOf, joinBases } from '../../core/resolution-results.js';
+import { largestValue } from '../../core/series-stats.js';
+import { panelSheet } from '../../charts/chart-styles.js';
+import { setContent } from '../../charts/drawn.js';
 import { exact, integer as formatInteger, powerOfTen, scientific } from '../../charts/format.js';
-import { ChartFrame } from '../../charts/frame.js';
 import { renderSeriesLegend } from '../../charts/legend.js';
+import { LinePanel, type PanelLine } from '../../charts/line-panel.js';
+import { attachReadout } from '../../charts/readout.js';
+import { WavelengthRows } from '../../charts/wavelength-rows.js';
 import { AttributeError, integer, spec } from '../attributes/attributes.js';
 import * as common from '../attributes/common-attributes.js';
 import { limit } from '../attributes/core-limits.js';
-import { strong } from '../caption.js';
+import { numberList } from '../attributes/list-attributes.js';
+import { BASE_MARKED_LENGTH, BASE_MIN_OFFSET, CHART_MAX_BASE, MOST_BASES } from '../attributes/ui-caps.js';
+import { seriesTable, type CsvTable } from '../base/csv-table.js';
 import { Parts } from '../base/parts.js';
 import { PhasorElement } from '../base/phasor-element.js';
-import { axisTicks, LinePanel, type PanelLine } from '../../charts/line-panel.js';
-import { panelSheet } from '../../charts/chart-styles.js';
-import { seriesTable } from '../base/csv-table.js';
-import { numberList } from '../attributes/list-attributes.js';
-import type { CsvTable } from '../base/csv-table.js';
 import type { Theme } from '../base/theme.js';
-import { attachReadout } from '../../charts/readout.js';
-import { setContent } from '../../charts/drawn.js';
+import { strong } from '../captions.js';
 
 export interface BaseLengthOptions {
   dModel: number;
@@ -66,24 +66,21 @@ function forgetOld(cache: Map<string, BaseResolution>, inUse: Set<string>): void
 
 /** The min-offset used: the attribute, else 16 (or max-length − 1 when that is smaller). */
 const minOffsetOf = (o: BaseLengthOptions): number => o.minOffset ?? Math.min(16, o.maxLength - 1);
-const ROW = 22;
-
 export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, BaseLengthData> {
   static override readonly tag = 'phasor-base-length';
   static override readonly title = 'What the base changes';
   static override needsExperiments = true;
   static override attributeSpecs = [
     common.dModel(128),
-    spec('bases', numberList(1.000001, 1e15, 6), [100, 10000, 1000000]),
+    spec('bases', numberList(1.000001, CHART_MAX_BASE, MOST_BASES), [100, 10000, 1000000]),
     spec('max-length', integer(4, limit('maxPositions')), 2 ** 17),
-    spec<number | null>('min-offset', integer(2, 2 ** 20), null),
-    spec<number | null>('positions', integer(2, 2 ** 30), null),
+    spec<number | null>('min-offset', integer(2, BASE_MIN_OFFSET), null),
+    spec<number | null>('positions', integer(2, BASE_MARKED_LENGTH), null),
   ];
 
   private readonly rangesTitle = document.createElement('p');
-  private readonly ranges = new ChartFrame();
+  private readonly ranges = new WavelengthRows((b, i) => this.rangeReadout(b, i));
   private readonly panel = new LinePanel();
-  private x = scaleLog();
   /** Each base's result, by d-model, base, max-length and min-offset. */
   private readonly resolutions = new Map<string, BaseResolution>();
 
@@ -92,11 +89,7 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     this.rangesTitle.className = 'panel-title';
     this.rangesTitle.textContent = 'The wavelengths of each base, one tick per pair';
     this.panel.heading.textContent = 'How close two distinct positions come in a sequence of length n';
-    this.content.append(this.rangesTitle, this.ranges.root, this.panel.root);
-    attachReadout(
-      { frame: this.ranges, show: (point) => this.showRange(point), step: () => ({ x: 8, y: ROW }) },
-      'Wavelengths of each base',
-    );
+    this.content.append(this.rangesTitle, this.ranges.frame.root, this.panel.root);
     attachReadout(this.panel, 'Closest positions against sequence length');
   }
 
@@ -174,13 +167,17 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
 
   protected draw(data: BaseLengthData, o: BaseLengthOptions, width: number, theme: Theme): void {
     const colour = (b: number) => theme.series[b % theme.series.length];
-    const longest = Math.max(...data.wavelengths.map((w) => w[w.length - 1]));
-    this.x = scaleLog().domain([2, longest * 1.5]);
     const marks =
       o.positions !== null
         ? [{ axis: 'x' as const, value: o.positions, label: `n = ${formatInteger(o.positions)}` }]
         : [];
-    this.drawRanges(data, o, width, colour);
+    this.ranges.draw(width, {
+      rows: data.wavelengths,
+      names: o.bases.map((base) => `base ${powerOfTen(base)}`),
+      colours: o.bases.map((_, b) => colour(b)),
+      longest: Math.max(...data.wavelengths.map((w) => w[w.length - 1])),
+    });
+    this.ranges.describe(`Wavelengths of the ${o.dModel / 2} pairs for bases ${o.bases.join(', ')}, log scale`);
 
     const count = data.lengths.length;
     const cases = (r: PositionResolution, b: number) => r.minDistance.subarray(b * count, (b + 1) * count);
@@ -188,19 +185,17 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
       { label: '', y: cases(data.nearest, b), colour: colour(b), width: 2 },
       { label: '', y: cases(data.far, b), colour: colour(b), dash: [5, 3] },
     ]);
-    let hi = 0;
-    for (const l of lines) for (const v of l.y as Float64Array) if (v > hi) hi = v;
+    const hi = Math.max(...lines.map((l) => largestValue(l.y, 0)));
     this.panel.draw({
       width,
       height: Math.round(Math.min(320, Math.max(220, width * 0.4))),
       margin: MARGIN,
       count,
       xAt: (i) => data.lengths[i],
-      x: { scale: scaleLog().domain([2, o.maxLength]), label: 'sequence length n (positions)', format: powerOfTen },
+      x: { kind: 'log', domain: [2, o.maxLength], label: 'sequence length n (positions)', format: powerOfTen },
       y: {
-        scale: scaleLinear()
-          .domain([0, hi * 1.1])
-          .nice(),
+        domain: [0, hi * 1.1],
+        nice: true,
         label: 'closest |PE(p) − PE(q)|',
       },
       lines,
@@ -224,74 +219,17 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     this.writeCaption(data, o);
   }
 
-  private drawRanges(data: BaseLengthData, o: BaseLengthOptions, width: number, colour: (b: number) => string): void {
-    const height = MARGIN.top + ROW * o.bases.length + MARGIN.bottom;
-    const ctx = this.ranges.layout(width, height, MARGIN);
-    const { box } = this.ranges;
-    const x = this.x.range([0, box.width]);
-    const ticks = axisTicks(x, box.width, 50);
-    renderGrid(this.ranges.back, box, { x: { scale: x, values: ticks } });
-    renderAxes(this.ranges.front, box, {
-      bottom: { scale: x, label: 'wavelength 2π/ωᵢ of each pair (positions)', values: ticks, format: powerOfTen },
-    });
-    data.wavelengths.forEach((w, b) => {
-      const y = b * ROW + 4;
-      ctx.fillStyle = colour(b);
-      ctx.globalAlpha = 0.15;
-      ctx.fillRect(x(w[0]), y, x(w[w.length - 1]) - x(w[0]), ROW - 8);
-      ctx.globalAlpha = 1;
-      for (const v of w) ctx.fillRect(Math.round(x(v)) - 0.5, y, 1, ROW - 8);
-    });
-    const g = select(this.ranges.front)
-      .selectAll('g.rows')
-      .data([0])
-      .join('g')
-      .attr('class', 'rows')
-      .attr('transform', `translate(${box.left},${box.top})`);
-    g.selectAll('text.row')
-      .data(o.bases)
-      .join('text')
-      .attr('class', 'row')
-      .attr('x', -8)
-      .attr('y', (_, b) => (b + 0.5) * ROW)
-      .attr('dy', '0.35em')
-      .attr('text-anchor', 'end')
-      .text((base) => `base ${powerOfTen(base)}`);
-    this.ranges.describe(`Wavelengths of the ${o.dModel / 2} pairs for bases ${o.bases.join(', ')}, log scale`);
-    this.showRange(null);
-  }
-
-  private showRange(point: { x: number; y: number } | null): void {
+  /** The read-out of pair i of base b's row: its wavelength and the longest. */
+  private rangeReadout(b: number, i: number): string[] | null {
     const data = this.data();
     const o = this.drawnOptions;
-    if (!point || !data || !o) {
-      this.ranges.clearReadout();
-      return;
-    }
-    const { box } = this.ranges;
-    const b = Math.min(o.bases.length - 1, Math.max(0, Math.floor(point.y / ROW)));
+    if (!data || !o) return null;
     const w = data.wavelengths[b];
-    let i = 0;
-    for (let n = 1; n < w.length; n++) if (Math.abs(this.x(w[n]) - point.x) < Math.abs(this.x(w[i]) - point.x)) i = n;
-    const px = this.x(w[i]);
-    const g = this.ranges.readoutLayer();
-    g.selectAll('line')
-      .data([px])
-      .join('line')
-      .attr('class', 'cursor')
-      .attr('x1', (d) => d)
-      .attr('x2', (d) => d)
-      .attr('y1', b * ROW)
-      .attr('y2', (b + 1) * ROW);
-    this.ranges.tooltip.show(
-      [
-        `base ${exact(o.bases[b])}, pair i = ${i}`,
-        `wavelength λ = ${exact(w[i])} positions`,
-        `longest: 2π·base^((d−2)/d) = ${exact(w[w.length - 1])}`,
-      ],
-      box.left + px,
-      box.top + b * ROW,
-    );
+    return [
+      `base ${exact(o.bases[b])}, pair i = ${i}`,
+      `wavelength λ = ${exact(w[i])} positions`,
+      `longest: 2π·base^((d−2)/d) = ${exact(w[w.length - 1])}`,
+    ];
   }
 
   private writeCaption(data: BaseLengthData, o: BaseLengthOptions): void {
@@ -315,42 +253,4 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
         : `. That is within ${scientific(margin)} × float32 rounding: a float32 table can no longer tell these positions apart reliably.`,
     );
   }
-}
-
-/**
- * Per length, the closer pair of two results over the same lengths (below:
- * offsets under min-offset; beyond: offsets from it on, NaN where there are
- * none). A tie goes to the smaller offset, as one walk over all offsets keeps
- * the first minimum it meets.
- */
-function closerOf(below: PositionResolution, beyond: PositionResolution): PositionResolution {
-  const minDistance = below.minDistance.slice();
-  const atOffset = below.atOffset.slice();
-  beyond.minDistance.forEach((v, n) => {
-    if (v < minDistance[n]) {
-      minDistance[n] = v;
-      atOffset[n] = beyond.atOffset[n];
-    }
-  });
-  return { ...beyond, minDistance, atOffset };
-}
-
-/** The results for one base each as one result over all of them (bases × lengths). */
-function joinBases(parts: PositionResolution[]): PositionResolution {
-  const join = (pick: (r: PositionResolution) => Float64Array) => {
-    const out = new Float64Array(parts.reduce((n, r) => n + pick(r).length, 0));
-    let at = 0;
-    for (const r of parts) {
-      out.set(pick(r), at);
-      at += pick(r).length;
-    }
-    return out;
-  };
-  return {
-    bases: join((r) => r.bases),
-    lengths: parts[0].lengths,
-    minDistance: join((r) => r.minDistance),
-    atOffset: join((r) => r.atOffset),
-    float32Bound: parts[0].float32Bound,
-  };
 }

@@ -2,25 +2,24 @@
 // by √d_model before adding PE. Per position, the length of a token
 // embedding (initialised with std 1/√d, so about 1) with and without the
 // scale, of PE (always √(d/2)), and of their sums.
-import { scaleLinear } from 'd3-scale';
 import type { EmbeddingScale, Phasor } from '../../core/index.js';
-import { exact, integer as formatInteger } from '../../charts/format.js';
-import { renderSeriesLegend } from '../../charts/legend.js';
-import { integer, number, spec } from '../attributes/attributes.js';
-import * as common from '../attributes/common-attributes.js';
-import { strong } from '../caption.js';
-import { limit } from '../attributes/core-limits.js';
-import { Parts } from '../base/parts.js';
-import { PhasorElement } from '../base/phasor-element.js';
 import { STREAM } from '../../core/experiment-inputs.js';
 import { KeptPrefix } from '../../core/kept-prefix.js';
-import { LinePanel, type PanelLine } from '../../charts/line-panel.js';
+import { largestValue, mean } from '../../core/series-stats.js';
 import { panelSheet } from '../../charts/chart-styles.js';
-import { seriesTable } from '../base/csv-table.js';
-import type { CsvTable } from '../base/csv-table.js';
-import type { Theme } from '../base/theme.js';
-import { attachReadout } from '../../charts/readout.js';
 import { setContent } from '../../charts/drawn.js';
+import { exact, integer as formatInteger } from '../../charts/format.js';
+import { renderSeriesLegend } from '../../charts/legend.js';
+import { LinePanel, type PanelLine } from '../../charts/line-panel.js';
+import { attachReadout } from '../../charts/readout.js';
+import { integer, number, spec } from '../attributes/attributes.js';
+import * as common from '../attributes/common-attributes.js';
+import { limit } from '../attributes/core-limits.js';
+import { seriesTable, type CsvTable } from '../base/csv-table.js';
+import { Parts } from '../base/parts.js';
+import { PhasorElement } from '../base/phasor-element.js';
+import type { Theme } from '../base/theme.js';
+import { strong } from '../captions.js';
 
 export interface EmbeddingScaleChartOptions {
   dModel: number;
@@ -41,12 +40,6 @@ const MARGIN = { top: 10, right: 14, bottom: 44, left: 52 };
 /** Normals kept across d_model changes: 2^22 (32 MB), four times the explorer's 2^20 token entries. */
 const KEPT_NORMALS = 2 ** 22;
 
-function mean(values: Float32Array): number {
-  let sum = 0;
-  for (const v of values) sum += v;
-  return sum / values.length;
-}
-
 export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleChartOptions, EmbeddingScaleChartData> {
   static override readonly tag = 'phasor-embedding-scale';
   static override readonly title = 'Why the embedding is scaled by √d';
@@ -59,7 +52,7 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
     common.positions(100),
     common.offset,
     spec('seed', integer(0, limit('maxSeed')), 0),
-    spec<number | null>('embedding-std', number(0, 1e6), null),
+    spec<number | null>('embedding-std', number(0, limit('maxNormalStd')), null),
   ];
 
   private readonly panel = new LinePanel();
@@ -154,8 +147,7 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
       { label: `|${root}·e_p + PE(p)|`, y: data.scaledSumNorm, colour: sum },
       { label: '|e_p + PE(p)|', y: data.sumNorm, colour: sum, dash: [2, 3] },
     ];
-    let top = 0;
-    for (const l of lines) for (const v of l.y as Float32Array) top = Math.max(top, v);
+    const top = Math.max(...lines.map((l) => largestValue(l.y, 0)));
     const count = data.peNorm.length;
     const names = ['|PE(p)|', `|${root}·e_p|`, '|e_p|', `|${root}·e_p + PE|`, '|e_p + PE|'];
     this.panel.draw({
@@ -165,14 +157,13 @@ export class PhasorEmbeddingScaleElement extends PhasorElement<EmbeddingScaleCha
       count,
       xAt: (i) => o.offset + i,
       x: {
-        scale: scaleLinear().domain(count > 1 ? [o.offset, o.offset + count - 1] : [o.offset - 0.5, o.offset + 0.5]),
+        domain: count > 1 ? [o.offset, o.offset + count - 1] : [o.offset - 0.5, o.offset + 0.5],
         label: 'position p',
         format: formatInteger,
       },
       y: {
-        scale: scaleLinear()
-          .domain([0, top * 1.08])
-          .nice(),
+        domain: [0, top * 1.08],
+        nice: true,
         label: 'length (Euclidean norm)',
       },
       lines,

@@ -4,22 +4,22 @@
 // vector against itself at two positions (it decays) and of two independent
 // vectors (it does not). All three over their value at distance 0, so the
 // bound's promise and what it leaves out share one axis.
-import { scaleLinear } from 'd3-scale';
-import type { Phasor, RopeRandomScores, RopeScaling, RopeScalingType } from '../../core/index.js';
+import type { Phasor, RopeRandomScores, RopeScalingType } from '../../core/index.js';
+import { dividedBy, extent } from '../../core/series-stats.js';
+import { panelSheet } from '../../charts/chart-styles.js';
+import { setText } from '../../charts/drawn.js';
 import { exact, integer as formatInteger } from '../../charts/format.js';
 import { renderSeriesLegend } from '../../charts/legend.js';
 import { LinePanel, type PanelLine } from '../../charts/line-panel.js';
 import { attachReadout } from '../../charts/readout.js';
-import { setText } from '../../charts/drawn.js';
-import { choice, integer, number, spec } from '../attributes/attributes.js';
+import { integer, spec } from '../attributes/attributes.js';
 import * as common from '../attributes/common-attributes.js';
-import type { CsvTable } from '../base/csv-table.js';
+import { limit } from '../attributes/core-limits.js';
+import { factor, originalLength, scaling, scalingOption } from '../attributes/scaling-attributes.js';
+import { DECAY_MAX_DISTANCE, DECAY_MEASURED_WORK, ROPE_DIM } from '../attributes/ui-caps.js';
+import { seriesTable, type CsvTable } from '../base/csv-table.js';
 import { PhasorElement } from '../base/phasor-element.js';
-import { seriesTable } from '../base/csv-table.js';
-import { panelSheet } from '../../charts/chart-styles.js';
 import type { Theme } from '../base/theme.js';
-
-const SCALINGS: readonly RopeScalingType[] = ['none', 'linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3'];
 
 export interface RopeDecayChartOptions {
   dModel: number;
@@ -43,34 +43,19 @@ export interface RopeDecayChartData {
 
 const MARGIN = { top: 10, right: 14, bottom: 44, left: 56 };
 
-/** The scaling option of the chart's attributes (none: no scaling). */
-export function decayScaling(o: { scaling: RopeScalingType; factor: number; originalLength: number }): {
-  scaling?: RopeScaling;
-} {
-  if (o.scaling === 'none') return {};
-  const needsLength = o.scaling === 'dynamic-ntk' || o.scaling === 'yarn' || o.scaling === 'llama3';
-  return {
-    scaling: {
-      type: o.scaling,
-      factor: o.factor,
-      ...(needsLength ? { originalLength: o.originalLength } : {}),
-    } as RopeScaling,
-  };
-}
-
 export class PhasorRopeDecayElement extends PhasorElement<RopeDecayChartOptions, RopeDecayChartData> {
   static override readonly tag = 'phasor-rope-decay';
   static override readonly title = "RoPE's long-term decay of attention with distance";
   static override needsExperiments = true;
   static override attributeSpecs = [
-    spec('d-model', integer(2, 4096, 2), 128),
+    spec('d-model', integer(2, ROPE_DIM, 2), 128),
     common.base,
-    spec('max-distance', integer(1, 1 << 16), 256),
-    spec<RopeScalingType>('scaling', choice(SCALINGS), 'none'),
-    spec('factor', number(1, 1024), 4),
-    spec('original-length', integer(1, 2 ** 30), 4096),
-    spec('samples', integer(1, 4096), 256),
-    spec('seed', integer(0, 2 ** 31), 0),
+    spec('max-distance', integer(1, DECAY_MAX_DISTANCE), 256),
+    scaling,
+    factor,
+    originalLength,
+    spec('samples', integer(1, limit('maxRopeDecaySamples')), 256),
+    spec('seed', integer(0, limit('maxSeed')), 0),
   ];
 
   private readonly panel = new LinePanel();
@@ -98,17 +83,20 @@ export class PhasorRopeDecayElement extends PhasorElement<RopeDecayChartOptions,
   }
 
   protected compute(ph: Phasor, o: RopeDecayChartOptions): RopeDecayChartData {
-    const common = { dModel: o.dModel, base: o.base, maxDistance: o.maxDistance, ...decayScaling(o) };
-    const bound = ph.ropeDecay(common);
+    const model = { dModel: o.dModel, base: o.base, maxDistance: o.maxDistance, ...scalingOption(o) };
+    const bound = ph.ropeDecay(model);
     // The measured curves cost samples × distances × d: fewer samples on long axes keep a redraw within a frame.
-    const samples = Math.max(1, Math.min(o.samples, Math.floor(2 ** 22 / ((o.maxDistance + 1) * o.dModel))));
-    const measured = ph.ropeRandomScores({ ...common, samples, seed: o.seed });
+    const samples = Math.max(
+      1,
+      Math.min(o.samples, Math.floor(DECAY_MEASURED_WORK / ((o.maxDistance + 1) * o.dModel))),
+    );
+    const measured = ph.ropeRandomScores({ ...model, samples, seed: o.seed });
     return { bound, measured, firstBelowHalf: bound.findIndex((v) => v < bound[0] / 2) };
   }
 
   protected draw(data: RopeDecayChartData, o: RopeDecayChartOptions, width: number, theme: Theme): void {
     const b0 = data.bound[0];
-    const relative = data.bound.map((v) => v / b0);
+    const relative = dividedBy(data.bound, b0);
     const lines: PanelLine[] = [
       {
         label: 'relative upper bound (1/(d/2))·Σ|Sⱼ|, over its value at 0',
@@ -137,8 +125,8 @@ export class PhasorRopeDecayElement extends PhasorElement<RopeDecayChartOptions,
       margin: MARGIN,
       count,
       xAt: (r) => r,
-      x: { scale: scaleLinear().domain([0, count - 1]), label: 'relative distance m − n', format: formatInteger },
-      y: { scale: scaleLinear().domain([0, 1.05]), label: 'over the value at distance 0' },
+      x: { domain: [0, count - 1], label: 'relative distance m − n', format: formatInteger },
+      y: { domain: [0, 1.05], label: 'over the value at distance 0' },
       lines,
       marks: half >= 0 ? [{ axis: 'x', value: half, label: `below half at ${half}` }] : [],
       describe: (r) => [
@@ -150,7 +138,7 @@ export class PhasorRopeDecayElement extends PhasorElement<RopeDecayChartOptions,
       label: `RoPE's relative upper bound against distance for d ${o.dModel}, base ${o.base}${o.scaling === 'none' ? '' : `, ${o.scaling} scaling ×${o.factor}`}`,
     });
     renderSeriesLegend(this.panel.legend, lines);
-    const min = data.bound.reduce((m, v) => Math.min(m, v), Infinity);
+    const [min] = extent(data.bound);
     setText(
       this.panel.caption,
       `At m − n = 0 every term is 1, so Sⱼ = j and the bound is (d/2 + 1)/2 = ${exact(b0)}; ` +

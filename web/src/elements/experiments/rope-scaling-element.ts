@@ -5,8 +5,6 @@
 // NTK raise the base, YaRN and Llama 3 keep the fast pairs and ramp between.
 // With `preset`, one real model's scaling instead (longrope: its short and
 // long factors), at its rotary width, theta and lengths.
-import { scaleLinear, scaleLog, type ScaleLinear, type ScaleLogarithmic } from 'd3-scale';
-import { drawHighlight, type HighlightShape } from '../../charts/highlight-layer.js';
 import {
   ROPE_PRESET_NAMES,
   ROPE_PRESETS,
@@ -16,19 +14,21 @@ import {
   type RopeScaling,
   type RopeScalingType,
 } from '../../core/index.js';
+import { countAbove, stretchCounts } from '../../core/scaled-pairs.js';
+import { extent } from '../../core/series-stats.js';
+import { panelSheet } from '../../charts/chart-styles.js';
+import { setText } from '../../charts/drawn.js';
 import { exact, integer as formatInteger, powerOfTen } from '../../charts/format.js';
 import { renderSeriesLegend } from '../../charts/legend.js';
+import { LinePanel, type PanelLine } from '../../charts/line-panel.js';
+import { attachReadout } from '../../charts/readout.js';
 import { choice, integer, number, spec } from '../attributes/attributes.js';
 import { limit } from '../attributes/core-limits.js';
-import { PhasorElement } from '../base/phasor-element.js';
-import { LinePanel, type PanelLine } from '../../charts/line-panel.js';
-import { panelSheet } from '../../charts/chart-styles.js';
-import { seriesTable } from '../base/csv-table.js';
 import { choiceList } from '../attributes/list-attributes.js';
-import type { CsvTable } from '../base/csv-table.js';
+import { CHART_MAX_BASE, ORIGINAL_LENGTH, ROPE_DIM } from '../attributes/ui-caps.js';
+import { seriesTable, type CsvTable } from '../base/csv-table.js';
+import { PhasorElement } from '../base/phasor-element.js';
 import type { Theme } from '../base/theme.js';
-import { attachReadout } from '../../charts/readout.js';
-import { setText } from '../../charts/drawn.js';
 import type { CodeConfig } from '../../code/code-config.js';
 
 // longrope's per-pair factors belong to a model, not to one factor: drawn for a preset only.
@@ -78,10 +78,10 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
   static override readonly title = 'Stretching RoPE past its training length';
   static override needsExperiments = true;
   static override attributeSpecs = [
-    spec('dim', integer(2, 4096, 2), 128),
-    spec('theta', number(1, 1e15, true), 10000),
-    spec('factor', number(1, 1024), 4),
-    spec('original-length', integer(1, 2 ** 30), 4096),
+    spec('dim', integer(2, ROPE_DIM, 2), 128),
+    spec('theta', number(1, CHART_MAX_BASE, true), 10000),
+    spec('factor', number(1, limit('maxScalingFactor')), 4),
+    spec('original-length', integer(1, ORIGINAL_LENGTH), 4096),
     spec<number | null>('sequence-length', integer(1, limit('maxAbsPosition')), null),
     spec<Scheme[]>(
       'types',
@@ -91,8 +91,6 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
     spec<RopePresetName | null>('preset', choice(ROPE_PRESET_NAMES), null),
   ];
   static override highlightTerms = ['scheme'];
-  /** The scales of the last draw (the panel sets their ranges): where a highlighted scheme's curve goes. */
-  private scales: { x: ScaleLinear<number, number>; y: ScaleLogarithmic<number, number> } | null = null;
 
   private readonly panel = new LinePanel();
 
@@ -178,21 +176,10 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
 
   /** scheme:name (linear, ntk, dynamic-ntk, yarn, llama3): that scheme's wavelengths traced over its curve, and its legend entry. */
   protected override drawHighlight(term: string | null): void {
-    const data = this.data();
-    const { box, front } = this.panel.frame;
     const type = term?.startsWith('scheme:') ? term.slice(7) : null;
-    const scheme = data?.schemes.find((s) => s.type === type);
-    const shapes: HighlightShape[] = [];
-    if (scheme && this.scales) {
-      const { x, y } = this.scales;
-      shapes.push({
-        kind: 'path',
-        points: Array.from(scheme.frequencies.wavelengths, (w, i) => [x(i), y(w)] as const),
-      });
-    }
-    drawHighlight(front, box, shapes);
-    for (const li of this.panel.legend.querySelectorAll('li'))
-      li.classList.toggle('highlighted', !!scheme && li.dataset.scheme === type);
+    const scheme = this.data()?.schemes.find((s) => s.type === type);
+    this.panel.highlightCurves(scheme ? [scheme.frequencies.wavelengths] : []);
+    this.panel.highlightLegendEntry('scheme', scheme ? type : null);
   }
 
   protected draw(data: RopeScalingChartData, o: RopeScalingChartOptions, width: number, theme: Theme): void {
@@ -208,25 +195,19 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
         dash: k > 0 ? undefined : DASHES[type],
       })),
     ];
-    let lo = Infinity;
-    let hi = 0;
-    for (const l of lines) for (const v of l.y as Float64Array) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
-    hi = Math.max(hi, data.factor * data.originalLength);
+    const extents = lines.map((l) => extent(l.y));
+    const lo = Math.min(...extents.map((e) => e[0]));
+    const hi = Math.max(0, ...extents.map((e) => e[1]), data.factor * data.originalLength);
     const count = data.original.length;
     const target = data.factor * data.originalLength;
-    const scales = {
-      x: scaleLinear().domain(count > 1 ? [0, count - 1] : [-0.5, 0.5]),
-      y: scaleLog().domain([lo / 1.5, hi * 2]),
-    };
-    this.scales = scales;
     this.panel.draw({
       width,
       height: Math.round(Math.min(380, Math.max(240, width * 0.5))),
       margin: MARGIN,
       count,
       xAt: (i) => i,
-      x: { scale: scales.x, label: 'pair index i', format: formatInteger },
-      y: { scale: scales.y, label: 'wavelength 2π/ωᵢ (positions)', format: powerOfTen },
+      x: { domain: count > 1 ? [0, count - 1] : [-0.5, 0.5], label: 'pair index i', format: formatInteger },
+      y: { kind: 'log', domain: [lo / 1.5, hi * 2], label: 'wavelength 2π/ωᵢ (positions)', format: powerOfTen },
       lines,
       marks: [
         { axis: 'y', value: data.originalLength, label: `training length L = ${formatInteger(data.originalLength)}` },
@@ -242,23 +223,15 @@ export class PhasorRopeScalingElement extends PhasorElement<RopeScalingChartOpti
       label: `RoPE wavelengths per pair for ${o.preset ?? `dim ${o.dim}, θ ${o.theta}`}, before and after scaling by ${data.factor}`,
     });
     renderSeriesLegend(this.panel.legend, lines);
-    this.panel.legend
-      .querySelectorAll('li')
-      .forEach((li, n) => (li.dataset.scheme = n === 0 ? 'original' : data.schemes[n - 1].type));
+    this.panel.nameLegendEntries('scheme', ['original', ...data.schemes.map((s) => s.type)]);
     // What each scheme does to the pairs, counted from the numbers drawn.
     const parts = data.schemes.map(({ type, label, frequencies }) => {
-      let kept = 0;
-      let full = 0;
-      frequencies.wavelengths.forEach((w, i) => {
-        const ratio = w / data.original[i];
-        if (Math.abs(ratio - 1) < 1e-9) kept++;
-        else if (Math.abs(ratio / data.factor - 1) < 1e-9) full++;
-      });
+      const { kept, full, between } = stretchCounts(frequencies.wavelengths, data.original, data.factor);
       const factor =
         frequencies.attentionFactor !== 1 ? `, cos and sin ×${exact(+frequencies.attentionFactor.toPrecision(4))}` : '';
-      return `${label ?? NAMES[type]}: ${kept} kept, ${full} ×${exact(data.factor)}, ${count - kept - full} between${factor}`;
+      return `${label ?? NAMES[type]}: ${kept} kept, ${full} ×${exact(data.factor)}, ${between} between${factor}`;
     });
-    const slow = data.original.filter((w) => w > data.originalLength).length;
+    const slow = countAbove(data.original, data.originalLength);
     setText(
       this.panel.caption,
       `${slow} of ${count} pairs turn less than once in L. Pairs kept, stretched by the factor, or in between — ${parts.join('; ')}.`,

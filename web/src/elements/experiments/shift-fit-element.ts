@@ -1,27 +1,24 @@
 // <phasor-shift-fit>: why sine and cosine, why linear phase. For the
 // sinusoidal encoding and the designs it beat, the best linear map from e(p)
 // to e(p + k) over a range of positions (least squares) and how far it
-// misses, in the range and beyond it, as bars on a log axis; and two
-// positions that one sine-only slot cannot tell apart.
-import { scaleLog } from 'd3-scale';
-import { select } from 'd3-selection';
+// misses, in the range and beyond it, as bars on a log axis
+// (charts/residual-bars.ts); and two positions that one sine-only slot
+// cannot tell apart.
 import type { Phasor, ShiftEncoding, SineCollision } from '../../core/index.js';
-import { renderAxes, renderGrid } from '../../charts/axes.js';
-import { exact, integer as formatInteger, powerOfTen, scientific } from '../../charts/format.js';
-import { ChartFrame } from '../../charts/frame.js';
+import { panelSheet } from '../../charts/chart-styles.js';
+import { setContent } from '../../charts/drawn.js';
+import { exact, integer as formatInteger, scientific } from '../../charts/format.js';
 import { renderSeriesLegend } from '../../charts/legend.js';
+import { ResidualBars } from '../../charts/residual-bars.js';
 import { integer, number, spec } from '../attributes/attributes.js';
 import * as common from '../attributes/common-attributes.js';
 import { limit } from '../attributes/core-limits.js';
-import { short, strong } from '../caption.js';
+import { SHIFT_FIT_STRIDE } from '../attributes/ui-caps.js';
+import type { CsvTable } from '../base/csv-table.js';
 import { Parts } from '../base/parts.js';
 import { PhasorElement } from '../base/phasor-element.js';
-import { axisTicks } from '../../charts/line-panel.js';
-import { panelSheet } from '../../charts/chart-styles.js';
-import type { CsvTable } from '../base/csv-table.js';
 import type { Theme } from '../base/theme.js';
-import { attachReadout } from '../../charts/readout.js';
-import { drawnAlready, setContent } from '../../charts/drawn.js';
+import { short, strong } from '../captions.js';
 
 export interface ShiftFitChartOptions {
   dModel: number;
@@ -65,8 +62,6 @@ const ENCODINGS: { encoding: ShiftEncoding; label: string; formula: string }[] =
 const SMALL_FITS = 2048 * 16 ** 2;
 /** Below this the map is exact but for float64 rounding. */
 const EXACT = 1e-9;
-const MARGIN = { top: 8, right: 16, bottom: 44, left: 112 };
-
 export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, ShiftFitChartData> {
   static override readonly tag = 'phasor-shift-fit';
   static override readonly title = 'Why sine and cosine: the best linear shift map';
@@ -74,31 +69,25 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
   static override attributeSpecs = [
     spec('d-model', integer(2, limit('maxShiftFitDModel'), 2), 16),
     common.base,
-    spec('k', number(-(2 ** 30), 2 ** 30), 8),
+    spec('k', number(common.minusHalfPosition, common.halfPosition), 8),
     spec('positions', integer(2, limit('maxShiftFitPositions')), 1024),
-    spec('offset', number(-(2 ** 30), 2 ** 30), 0),
-    spec('stride', integer(1, 1 << 20), 1),
+    spec('offset', number(common.minusHalfPosition, common.halfPosition), 0),
+    spec('stride', integer(1, SHIFT_FIT_STRIDE), 1),
     spec('extrapolate', integer(0, limit('maxShiftFitPositions')), 1024),
-    spec('p', number(-(2 ** 30), 2 ** 30), 10),
+    spec('p', number(common.minusHalfPosition, common.halfPosition), 10),
   ];
 
-  private readonly frame = new ChartFrame();
+  private readonly chart = new ResidualBars('Residual of the best shift map per encoding', (n) => this.readout(n));
   private readonly legend = document.createElement('ul');
   private readonly caption = document.createElement('p');
   private readonly collision = document.createElement('p');
-  private x = scaleLog();
-  private rowHeight = 1;
 
   constructor() {
     super();
     this.legend.className = 'legend';
     this.caption.className = 'caption';
     this.collision.className = 'caption';
-    this.content.append(this.frame.root, this.legend, this.caption, this.collision);
-    attachReadout(
-      { frame: this.frame, show: (point) => this.showReadout(point), step: () => ({ x: 10, y: this.rowHeight }) },
-      'Residual of the best shift map per encoding',
-    );
+    this.content.append(this.chart.frame.root, this.legend, this.caption, this.collision);
   }
 
   protected override styleSheets(): CSSStyleSheet[] {
@@ -150,71 +139,18 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
 
   protected draw(data: ShiftFitChartData, o: ShiftFitChartOptions, width: number, theme: Theme): void {
     const bars = o.extrapolate > 0 ? 2 : 1;
-    this.rowHeight = bars === 2 ? 40 : 26;
-    const height = MARGIN.top + MARGIN.bottom + this.rowHeight * data.rows.length;
-    const ctx = this.frame.layout(width, height, MARGIN);
-    const { box } = this.frame;
-    const values = data.rows
-      .flatMap((r) => [r.residual, r.extrapolationResidual])
-      .filter((v) => v > 0 && Number.isFinite(v));
-    const lo = 10 ** (Math.floor(Math.log10(Math.min(1e-15, ...values))) - 1);
-    const hi = 10 ** Math.ceil(Math.log10(Math.max(10, ...values)));
-    this.x = scaleLog().domain([lo, hi]).range([0, box.width]);
-    const ticks = axisTicks(this.x, box.width, 42);
-    renderGrid(this.frame.back, box, { x: { scale: this.x, values: ticks } });
-    renderAxes(this.frame.front, box, {
-      bottom: { scale: this.x, label: 'residual |M·e(p) − e(p+k)| / |e(p+k)|', values: ticks, format: powerOfTen },
-    });
-    // Bars on the canvas, their values and the row names in the SVG in front.
     const colours = [theme.series[0], theme.series[1]];
-    const bar = (this.rowHeight - 12) / bars;
-    const labels: { x: number; y: number; text: string; inside: boolean }[] = [];
-    data.rows.forEach((row, n) => {
-      if (row.error) {
-        labels.push({
-          x: 4,
-          y: n * this.rowHeight + this.rowHeight / 2 - 2,
-          text: 'not defined for these options (see below)',
-          inside: false,
-        });
-        return;
-      }
-      [row.residual, row.extrapolationResidual].slice(0, bars).forEach((v, b) => {
-        const y = n * this.rowHeight + 4 + b * bar;
-        const end = this.x(Math.max(lo, v));
-        ctx.fillStyle = colours[b];
-        ctx.fillRect(0, y, end, bar - 2);
-        const inside = end > box.width - 70;
-        labels.push({ x: inside ? end - 4 : end + 4, y: y + bar / 2, text: short(v), inside });
-      });
+    this.chart.draw(width, {
+      rows: data.rows.map((r) => ({
+        name: ENCODINGS.find((e) => e.encoding === r.encoding)!.label,
+        values: r.error ? null : [r.residual, r.extrapolationResidual],
+        missing: 'not defined for these options (see below)',
+      })),
+      bars,
+      colours,
+      axisLabel: 'residual |M·e(p) − e(p+k)| / |e(p+k)|',
+      format: short,
     });
-    const rowNames = data.rows.map((r) => ENCODINGS.find((e) => e.encoding === r.encoding)!.label);
-    if (!drawnAlready(this.frame.front, 'bars', [box, labels, rowNames, this.rowHeight])) {
-      const g = select(this.frame.front)
-        .selectAll('g.bars')
-        .data([0])
-        .join('g')
-        .attr('class', 'bars')
-        .attr('transform', `translate(${box.left},${box.top})`);
-      g.selectAll('text.value')
-        .data(labels)
-        .join('text')
-        .attr('class', (d) => (d.inside ? 'value inside' : 'value note'))
-        .attr('x', (d) => d.x)
-        .attr('y', (d) => d.y)
-        .attr('dy', '0.35em')
-        .attr('text-anchor', (d) => (d.inside ? 'end' : 'start'))
-        .text((d) => d.text);
-      g.selectAll('text.row')
-        .data(rowNames)
-        .join('text')
-        .attr('class', 'row')
-        .attr('x', -8)
-        .attr('y', (_, n) => (n + 0.5) * this.rowHeight - 2)
-        .attr('dy', '0.35em')
-        .attr('text-anchor', 'end')
-        .text((name) => name);
-    }
     const last = o.offset + (o.positions - 1) * o.stride;
     renderSeriesLegend(this.legend, [
       { label: `fitted over p = ${exact(o.offset)} … ${exact(last)}`, colour: colours[0], width: 8 },
@@ -223,8 +159,7 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
         : []),
     ]);
     this.writeCaptions(data, o);
-    this.frame.describe(`Residual of the best linear map from e(p) to e(p + ${o.k}) for five encodings, log scale`);
-    this.showReadout(null);
+    this.chart.describe(`Residual of the best linear map from e(p) to e(p + ${o.k}) for five encodings, log scale`);
   }
 
   private writeCaptions(data: ShiftFitChartData, o: ShiftFitChartOptions): void {
@@ -254,39 +189,22 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     );
   }
 
-  private showReadout(point: { x: number; y: number } | null): void {
+  /** The read-out of row n: the encoding, its residuals and the rank of its fit. */
+  private readout(n: number | null): string[] | null {
     const data = this.data();
     const o = this.drawnOptions;
-    if (!point || !data || !o) {
-      this.frame.clearReadout();
-      return;
-    }
-    const { box } = this.frame;
-    const n = Math.min(data.rows.length - 1, Math.max(0, Math.floor(point.y / this.rowHeight)));
+    if (n === null || !data || !o) return null;
     const row = data.rows[n];
     const info = ENCODINGS[n];
-    const g = this.frame.readoutLayer();
-    g.selectAll('rect')
-      .data([n])
-      .join('rect')
-      .attr('class', 'cursor')
-      .attr('x', 0)
-      .attr('width', box.width)
-      .attr('y', n * this.rowHeight + 1)
-      .attr('height', this.rowHeight - 6);
-    this.frame.tooltip.show(
-      [
-        `${info.label}: ${info.formula}`,
-        ...(row.error
-          ? [`not drawn: ${row.error}`]
-          : [
-              `residual over the fitted range: ${scientific(row.residual)}`,
-              ...(o.extrapolate > 0 ? [`beyond it: ${scientific(row.extrapolationResidual)}`] : []),
-              `rank of the fit: ${row.rank} of ${o.dModel} dimensions`,
-            ]),
-      ],
-      box.left + Math.min(box.width, Math.max(0, point.x)),
-      box.top + n * this.rowHeight,
-    );
+    return [
+      `${info.label}: ${info.formula}`,
+      ...(row.error
+        ? [`not drawn: ${row.error}`]
+        : [
+            `residual over the fitted range: ${scientific(row.residual)}`,
+            ...(o.extrapolate > 0 ? [`beyond it: ${scientific(row.extrapolationResidual)}`] : []),
+            `rank of the fit: ${row.rank} of ${o.dModel} dimensions`,
+          ]),
+    ];
   }
 }

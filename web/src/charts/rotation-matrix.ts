@@ -2,9 +2,9 @@
 // grid, the dimension numbers, the outline of pair i's 2 × 2 block and, when
 // the cells are large, each entry's value.
 import { select } from 'd3-selection';
-import { drawnAlready, setAttr, setText } from '../charts/drawn.js';
-import type { ChartFrame } from '../charts/frame.js';
-import { sheet } from '../charts/chart-styles.js';
+import { drawnAlready, setAttr, setText } from './drawn.js';
+import type { ChartFrame } from './frame.js';
+import { sheet } from './chart-styles.js';
 
 const WINDOW = 12; // dimensions of M_k shown
 

@@ -1,7 +1,7 @@
 // Which pair and which function (sin or cos) dimension j of a row holds, in
 // either layout: interleaved (the paper: sin at 2i, cos at 2i + 1) or split
 // (the d/2 sines, then the d/2 cosines).
-import type { Layout } from '../core/index.js';
+import type { Layout } from './types.js';
 
 export interface Dimension {
   j: number;
@@ -30,9 +30,4 @@ export function dimensionsOfPair(pair: number, dModel: number, layout: Layout): 
 export function defaultDimensions(dModel: number, layout: Layout): number[] {
   if (dModel <= 8) return Array.from({ length: dModel }, (_, j) => j);
   return [...dimensionsOfPair(0, dModel, layout), ...dimensionsOfPair(Math.floor(dModel / 4), dModel, layout)];
-}
-
-/** Subscript digits for labels like ω₁₂. */
-export function subscript(n: number): string {
-  return String(n).replace(/\d/g, (d) => '₀₁₂₃₄₅₆₇₈₉'[+d]);
 }

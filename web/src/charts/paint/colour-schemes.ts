@@ -14,3 +14,10 @@ export type ColourScheme = 'light' | 'dark';
 export function seriesPalette(scheme: ColourScheme): readonly string[] {
   return scheme === 'dark' ? schemeSet2 : schemeTableau10;
 }
+
+/** The colour maps by name, as a chart's paint spec names them (plain values a Worker can be sent). */
+export type ColourMapName = 'diverging' | 'sequential';
+export const COLOUR_MAPS: Record<ColourMapName, Interpolator> = {
+  diverging: divergingInterpolator,
+  sequential: sequentialInterpolator,
+};

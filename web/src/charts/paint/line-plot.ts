@@ -8,6 +8,8 @@
 // out to 2^31 offsets spent 90 ms a frame stroking 512-point zig-zags). A
 // dashed series keeps its dashes as gaps across x.
 
+import type { Context2D } from './context.js';
+
 export interface Scale {
   (value: number): number;
 }
@@ -45,7 +47,7 @@ function zigZags(values: ArrayLike<number>, y: Scale, spacing: number): boolean 
   return travel > ZIG_ZAG * spacing * values.length;
 }
 
-export function drawLine(ctx: CanvasRenderingContext2D, series: LineSeries, x: Scale, y: Scale): void {
+export function drawLine(ctx: Context2D, series: LineSeries, x: Scale, y: Scale): void {
   const { y: values, x0 = 0, dx = 1 } = series;
   const n = values.length;
   if (n === 0) return;
@@ -95,7 +97,7 @@ export function drawLine(ctx: CanvasRenderingContext2D, series: LineSeries, x: S
  * times (the embedding-scale chart's two dashed bands took 10 ms a frame).
  */
 function fillColumns(
-  ctx: CanvasRenderingContext2D,
+  ctx: Context2D,
   values: ArrayLike<number>,
   x0: number,
   dx: number,
@@ -171,14 +173,7 @@ function dashFilter(dash: readonly number[], offset: number, from: number): (x: 
 }
 
 /** A translucent band from lo to hi across the plot: where a series fills its range within every pixel. */
-export function drawBand(
-  ctx: CanvasRenderingContext2D,
-  lo: number,
-  hi: number,
-  colour: string,
-  y: Scale,
-  width: number,
-): void {
+export function drawBand(ctx: Context2D, lo: number, hi: number, colour: string, y: Scale, width: number): void {
   ctx.save();
   ctx.fillStyle = colour;
   ctx.globalAlpha = 0.16;

@@ -3,9 +3,9 @@
 // labelled, drawn only where it falls inside the view.
 import type { ScaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
-import { estimatedTextWidth } from '../charts/axis-units.js';
-import { drawnAlready } from '../charts/drawn.js';
-import type { PlotBox } from '../charts/frame.js';
+import { estimatedTextWidth } from './axis-units.js';
+import { drawnAlready } from './drawn.js';
+import type { PlotBox } from './frame.js';
 
 export interface PositionMark {
   /** The term the mark stands for ("p" or "p+k"). */

@@ -4,6 +4,7 @@
 // covers (a box filter), so fine stripes average out instead of aliasing
 // into false patterns.
 import type { ColourLut } from './colour-lut.js';
+import type { Context2D, ScratchCanvas } from './context.js';
 
 export interface Grid {
   /** rows × cols values, row-major. */
@@ -117,18 +118,16 @@ export function rasterizeToeplitz(grid: ToeplitzGrid, lut: ColourLut, domain: re
   return { pixels, width: cols, height: rows, downsampled: false };
 }
 
-let scratch: HTMLCanvasElement | null = null;
-
-/** Draws a raster stretched over a rectangle (CSS pixels), with hard cell edges. */
+/** Draws a raster stretched over a rectangle (CSS pixels), with hard cell edges, through `scratch`. */
 export function drawRaster(
-  ctx: CanvasRenderingContext2D,
+  ctx: Context2D,
   raster: Raster,
   x: number,
   y: number,
   width: number,
   height: number,
+  scratch: ScratchCanvas,
 ): void {
-  scratch ??= document.createElement('canvas');
   if (scratch.width !== raster.width) scratch.width = raster.width;
   if (scratch.height !== raster.height) scratch.height = raster.height;
   const scratchCtx = scratch.getContext('2d');
@@ -137,6 +136,6 @@ export function drawRaster(
   scratchCtx.putImageData(new ImageData(bytes, raster.width, raster.height), 0, 0);
   ctx.save();
   ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(scratch, 0, 0, raster.width, raster.height, x, y, width, height);
+  ctx.drawImage(scratch as unknown as CanvasImageSource, 0, 0, raster.width, raster.height, x, y, width, height);
   ctx.restore();
 }
