@@ -1,4 +1,4 @@
-// The faults `npm run test:faults` plants (web/tools/plant-faults.mjs), one at
+// The faults `npm run test:faults` plants (tools/plant-faults.mjs), one at
 // a time, in a scratch copy of the tree: each must make the suites it names
 // fail. An entry:
 //   id           unique, kebab-case
@@ -1097,7 +1097,7 @@ export const faults = [
     id: 'katex-style-attributes-kept',
     computation: 'explorer page',
     kind: 'ignored option',
-    file: 'web/tools/katex-plugin.ts',
+    file: 'tools/katex-plugin.ts',
     anchor: 'return html.replace(/ style="([^"]*)"/g, (_m, css: string) => {',
     replacement: 'return html.replace(/ nostyle="([^"]*)"/g, (_m, css: string) => {',
     suites: ['unit'],

@@ -3,7 +3,7 @@
 // their defaults, the terms it highlights and what it can play, and what it
 // draws (the comment at the top of its file). A new chart appears there by
 // being registered; this test fails when the table and the code disagree.
-//   PHASOR_WRITE_REFERENCE=1 npx vitest run --project unit tests/unit/element-reference.test.ts   rewrites it
+//   PHASOR_WRITE_REFERENCE=1 npm run test:unit -- tests/unit/element-reference.test.ts   rewrites it
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
@@ -68,6 +68,6 @@ test("the elements' README lists every registered chart as the code defines it",
   if (process.env.PHASOR_WRITE_REFERENCE) writeFileSync(README, written);
   expect(
     readFileSync(README, 'utf8'),
-    'run PHASOR_WRITE_REFERENCE=1 npx vitest run --project unit tests/unit/element-reference.test.ts',
+    'run PHASOR_WRITE_REFERENCE=1 npm run test:unit -- tests/unit/element-reference.test.ts',
   ).toBe(written);
 });

@@ -1,8 +1,10 @@
 // The shape of the source tree, checked so it stays as ARCHITECTURE.md draws
-// it: no import cycles (static, dynamic or type-only imports between our own
+// it: at the top level only the folders and the files tools look for there,
+// no import cycles (static, dynamic or type-only imports between our own
 // files), no source file over 300 lines without its reason in a comment at its
 // top, and the canvas painters (web/src/charts/paint/) free of the DOM, so a
 // Worker can run them on an OffscreenCanvas.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -99,7 +101,44 @@ const LIMIT = 300;
 /** The reason a long file gives, in the first comment of its first lines. */
 const REASON = /^(\/\/|\/\*|<!--|#)\s*Over 300 lines:/m;
 
+/** What the top level holds: the four folders, the documents, and the configuration tools look for there. */
+const TOP_LEVEL = [
+  '.ci',
+  '.clang-format',
+  '.gitignore',
+  '.prettierignore',
+  '.prettierrc.json',
+  'ARCHITECTURE.md',
+  'CONTRIBUTING.md',
+  'LICENSE',
+  'README.md',
+  'cpp',
+  'docs',
+  'package-lock.json',
+  'package.json',
+  'tests',
+  'tools',
+  'tsconfig.json',
+  'web',
+];
+
 describe('the source tree', () => {
+  test('the top level holds the folders, the documents and the configuration tools look for there', () => {
+    const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).stdout;
+    const top = [
+      ...new Set(
+        listed
+          .split('\n')
+          .filter(Boolean)
+          .map((f) => f.split('/')[0]),
+      ),
+    ].sort();
+    expect(top).toEqual(TOP_LEVEL);
+  });
+
   test('no file imports itself through other files (no import cycles)', () => {
     const left = cycles().filter((c) => !CYCLES_BEING_REMOVED.some((known) => known.join() === c.join()));
     expect(left).toEqual([]);

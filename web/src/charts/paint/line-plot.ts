@@ -2,11 +2,10 @@
 // series has more points than pixel columns, or zig-zags with points under
 // 2 px apart (zigZags), each pixel column is drawn as the band from its
 // lowest to its highest value (joined to the column before), a filled
-// rectangle per column: the same picture as stroking every point, which on a
-// software canvas costs 4 to 15 times more (a zig-zag of 4,000 vertices took 35 ms
-// plain and 140 ms dashed to stroke, 9 ms to fill; the dot-offset chart zoomed
-// out to 2^31 offsets spent 90 ms a frame stroking 512-point zig-zags). A
-// dashed series keeps its dashes as gaps across x.
+// rectangle per column: the same picture as stroking every point, which a
+// software canvas does several times slower, and slower still dashed (a
+// chart zoomed out to every offset would stroke a dense zig-zag each frame).
+// A dashed series keeps its dashes as gaps across x.
 
 import type { Context2D } from './context.js';
 
@@ -92,9 +91,8 @@ export function drawLine(ctx: Context2D, series: LineSeries, x: Scale, y: Scale)
  * filled as one rectangle per column (a NaN breaks the line). A band reaches
  * to the next column with a value, so points more than a pixel apart still
  * draw a line without gaps. Rectangles on whole columns, not one outlined
- * shape: on a software canvas a shape of 4 vertices per column costs about
- * three times as much to fill, and a dashed one, clipped to its dashes, ten
- * times (the embedding-scale chart's two dashed bands took 10 ms a frame).
+ * shape: on a software canvas a shape of 4 vertices per column is slower to
+ * fill, and a dashed one, clipped to its dashes, much slower again.
  */
 function fillColumns(
   ctx: Context2D,

@@ -25,8 +25,8 @@ export interface Raster {
 /**
  * The lookup-table entry of y (in entries from the first): Math.round(y)
  * clamped to [0, last], as floor(y + 0.5) with branches that stay predicted.
- * Math.round's own test of the fraction is mispredicted on noisy tables and
- * took half of a 520 × 1024 raster's time. (y within one ulp below a half
+ * Math.round's own test of the fraction is mispredicted on noisy tables,
+ * where it would be most of a raster's time. (y within one ulp below a half
  * may round up: a colour one entry of 256 away, where none can see it.)
  */
 export function lutIndex(y: number, last: number): number {
@@ -63,9 +63,9 @@ export function rasterize(
   // Output column b averages grid columns colStart[b] … colStart[b + 1] − 1
   // (every b gets at least one: outCols ≤ cols). For each pixel row, the grid
   // columns are first summed down its rows (one tight loop over the row, in a
-  // scratch row of float64), then each pixel adds up its columns' sums: a
-  // block summed cell by cell took 1.4 to 1.7 times as long (1000 × 1000 and
-  // 4096 × 1024 grids into 842 × 505 px). The sums of a few float32 values
+  // scratch row of float64), then each pixel adds up its columns' sums: each
+  // cell is read once, in order, where summing a block cell by cell reads
+  // across rows for every pixel. The sums of a few float32 values
   // are exact in float64, so the order does not change a mean.
   const colStart = new Int32Array(outCols + 1);
   for (let c = cols - 1; c >= 0; c--) colStart[Math.floor((c * outCols) / cols)] = c;

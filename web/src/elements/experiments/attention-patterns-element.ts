@@ -130,10 +130,9 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
 
   /**
    * The three patterns, one wasm call each. Scores with a shared token (the
-   * explorer's view) take about 1 + 3 + 9 ms at 306 × 306 drawn, n 4096,
-   * dModel 256 (RoPE and ALiBi walk 2n − 1 offsets, additive PE is rows ×
-   * dModel² + rows × cols × dModel): one step, painted in the frame of the
-   * input. Softmax rows and random tokens cost rows × n × dModel more: three
+   * explorer's view) are cheap (RoPE and ALiBi walk 2n − 1 offsets, additive
+   * PE is rows × dModel² + rows × cols × dModel): one step, painted in the
+   * frame of the input. Softmax rows and random tokens cost rows × n × dModel more: three
    * steps run between frames (parts.ts), RoPE and ALiBi first, so a slice with
    * time left after the two cheap ones runs the third too.
    */

@@ -105,8 +105,8 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
 
   /**
    * The five fits in one part when they are small (the explorer's d 16 over
-   * 2 × 1024 positions: ~5 ms together, so the chart is drawn in the input's
-   * frame), else one fit per part (a wasm call each), between frames.
+   * 2 × 1024 positions, so the chart is drawn in the input's frame), else one
+   * fit per part (a wasm call each), between frames.
    */
   protected compute(ph: Phasor, o: ShiftFitChartOptions): Parts<ShiftFitChartData> {
     const { p, ...fit } = o;

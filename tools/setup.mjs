@@ -2,8 +2,8 @@
 // with one line naming what is missing. Node modules from the lockfile;
 // Emscripten, CMake, a C++ compiler, GoogleTest, SIMDe, clang's sanitizer
 // runtimes and Chromium from Debian.
-//   node web/tools/setup.mjs            what `npm start` needs
-//   node web/tools/setup.mjs --browser  also what `npm test` needs
+//   node tools/setup.mjs            what `npm start` needs
+//   node tools/setup.mjs --browser  also what `npm test` needs
 import { existsSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { has, repoRoot, run } from './run.mjs';

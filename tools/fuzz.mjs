@@ -3,8 +3,8 @@
 // over the committed seeds (tests/fuzz/corpus/) for a bounded time. A failed
 // invariant or a sanitizer report stops it with the input saved in
 // build/fuzz/artifacts/ (replay: build/fuzz/phasor_fuzz <file>).
-//   node web/tools/fuzz.mjs            60 s, fixed seed (what npm test runs)
-//   node web/tools/fuzz.mjs 600        longer, a new random seed each run (npm run fuzz -- 600)
+//   node tools/fuzz.mjs            60 s, fixed seed (what npm test runs)
+//   node tools/fuzz.mjs 600        longer, a new random seed each run (npm run fuzz -- 600)
 import { mkdirSync } from 'node:fs';
 import { forgetStaleCache } from './cmake-cache.mjs';
 import { clangxx, repoRoot, run } from './run.mjs';
@@ -19,7 +19,7 @@ const build = `${repoRoot}build/fuzz`;
 forgetStaleCache(build);
 run('cmake', [
   '-S',
-  repoRoot,
+  `${repoRoot}cpp`,
   '-B',
   build,
   '-DCMAKE_BUILD_TYPE=Release',

@@ -1,7 +1,7 @@
 // The project's formatting: Prettier for TypeScript, JavaScript, CSS and
 // HTML (.prettierrc.json), clang-format 14 for C++ (.clang-format).
-//   node web/tools/format.mjs           rewrite every file in place
-//   node web/tools/format.mjs --check   fail, naming the files, if any differs (npm test)
+//   node tools/format.mjs           rewrite every file in place
+//   node tools/format.mjs --check   fail, naming the files, if any differs (npm test)
 import { spawnSync } from 'node:child_process';
 import { has, repoRoot } from './run.mjs';
 
@@ -43,7 +43,7 @@ if (prettier.status !== 0)
   failures.push(`prettier: ${(prettier.stdout + prettier.stderr).trim().split('\n').join(', ')}`);
 if (failures.length > 0) {
   console.error(
-    `phasor: ${check ? 'not formatted (run node web/tools/format.mjs)' : 'formatting failed'}:\n  ${failures.join('\n  ')}`,
+    `phasor: ${check ? 'not formatted (run node tools/format.mjs)' : 'formatting failed'}:\n  ${failures.join('\n  ')}`,
   );
   process.exit(1);
 }

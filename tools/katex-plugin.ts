@@ -80,10 +80,9 @@ const STYLES_ID = 'virtual:katex-styles.css';
 /**
  * The fonts of the formulas on a page's first screen (letters, digits and
  * the display formulas' brackets). Fetched from the stylesheet only when the
- * first layout meets them, they arrived after it (at 160 ms of a 90 ms first
- * frame, traced here): the formulas were laid out in fallback fonts and again
- * in KaTeX's, 26 font setups in the first frame instead of 17. Preloaded, they
- * are there for the first layout.
+ * first layout meets them, they would arrive after it: the formulas would be
+ * laid out in fallback fonts, then again in KaTeX's, with more fonts set up in
+ * the first frame. Preloaded, they are there for the first layout.
  */
 export const FIRST_SCREEN_FONTS = [
   'KaTeX_Main-Regular',

@@ -1,9 +1,21 @@
+// Vitest's projects (npm run test:unit, test:browser, test:package pass
+// --config tests/vitest.config.ts): unit runs the core and the charts' code in
+// Node on the built wasm (tools/wasm-modules-plugin.ts finds it in build/),
+// browser drives the built pages in Chromium, package checks the packed
+// tarball in every bundler and runtime.
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { wasmModules } from '../tools/wasm-modules-plugin.ts';
+
+const repo = resolve(import.meta.dirname, '..');
 
 export default defineConfig({
+  root: repo,
+  plugins: [wasmModules(repo)],
   test: {
     projects: [
       {
+        plugins: [wasmModules(repo)],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],

@@ -19,4 +19,4 @@ export function clangxx() {
   return ['clang++-14', 'clang++'].find(has) ?? 'clang++';
 }
 
-export const repoRoot = new URL('../../', import.meta.url).pathname;
+export const repoRoot = new URL('../', import.meta.url).pathname;

@@ -1,11 +1,11 @@
-// `node web/tools/conformance-table.mjs`: runs phasor on every sinusoidal
+// `node tools/conformance-table.mjs`: runs phasor on every sinusoidal
 // framework fixture (tests/fixtures/frameworks) and writes the
 // conformance table of docs/conventions.md between <!-- conformance:start --> and <!-- conformance:end -->.
 //   --print   print the section instead of writing docs/conventions.md
-// Needs the built wasm (node web/tools/build-wasm.mjs). The API and cases are
+// Needs the built wasm (node tools/build-wasm.mjs). The API and cases are
 // TypeScript: loaded through Vite's SSR loader as the bench does (tests/bench/launch.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { loader, repoRoot, startVite } from '../../tests/bench/launch.mjs';
+import { loader, repoRoot, startVite } from '../tests/bench/launch.mjs';
 
 const server = await startVite({ listen: false });
 try {

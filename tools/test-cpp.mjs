@@ -5,8 +5,8 @@
 //                      any report fails the run; the core calls the SIMD kernels
 //                      (through SIMDe), as the wasm SIMD build does.
 // Both compile every kernel, so the SIMD-vs-scalar tests run in both.
-//   node web/tools/test-cpp.mjs                   both
-//   node web/tools/test-cpp.mjs --no-sanitizers   build/native only (the fault script)
+//   node tools/test-cpp.mjs                   both
+//   node tools/test-cpp.mjs --no-sanitizers   build/native only (the fault script)
 import { forgetStaleCache } from './cmake-cache.mjs';
 import { clangxx, repoRoot, run } from './run.mjs';
 
@@ -15,7 +15,9 @@ const sanitizers = !process.argv.includes('--no-sanitizers');
 function buildAndTest(name, options, env = process.env) {
   const build = `${repoRoot}build/${name}`;
   forgetStaleCache(build);
-  run('cmake', ['-S', repoRoot, '-B', build, '-DCMAKE_BUILD_TYPE=Release', '--log-level=WARNING', ...options], { env });
+  run('cmake', ['-S', `${repoRoot}cpp`, '-B', build, '-DCMAKE_BUILD_TYPE=Release', '--log-level=WARNING', ...options], {
+    env,
+  });
   run('cmake', ['--build', build, '-j', '2'], { env });
   run('ctest', ['--test-dir', build, '--output-on-failure', '-j', '2'], { env });
 }

@@ -18,7 +18,7 @@ function cacheEntry(text, name) {
 }
 
 /** Returns true when it removed buildDir because its cache belonged to another checkout. */
-export function forgetStaleCache(buildDir, sourceDir = repoRoot) {
+export function forgetStaleCache(buildDir, sourceDir = `${repoRoot}cpp`) {
   const cache = `${buildDir}/CMakeCache.txt`;
   if (!existsSync(cache)) return false;
   const text = readFileSync(cache, 'utf8');

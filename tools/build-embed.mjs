@@ -7,7 +7,9 @@ run(process.execPath, [
   `${repoRoot}node_modules/vite/bin/vite.js`,
   'build',
   '-c',
-  `${repoRoot}vite.embed.config.ts`,
+  `${repoRoot}web/vite.config.ts`,
+  '--mode',
+  'embed',
   '--logLevel',
   'warn',
 ]);
