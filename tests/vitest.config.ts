@@ -9,13 +9,16 @@ import { wasmModules } from '../tools/wasm-modules-plugin.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
+// Each project loads the core in Node (the browser tests compare the charts with it), so each has the plugin.
+const plugins = [wasmModules(repo)];
+
 export default defineConfig({
   root: repo,
-  plugins: [wasmModules(repo)],
+  plugins,
   test: {
     projects: [
       {
-        plugins: [wasmModules(repo)],
+        plugins,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -24,6 +27,7 @@ export default defineConfig({
         },
       },
       {
+        plugins,
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
@@ -34,6 +38,7 @@ export default defineConfig({
         },
       },
       {
+        plugins,
         test: {
           // The package matrix (tests/package): consumers run three at a time;
           // a cold run installs every consumer's tools first.
