@@ -1,7 +1,7 @@
 // libFuzzer harness over the core's entry points, called as the Embind
 // bindings call them (cpp/bindings/*.cpp): doubles straight from JavaScript,
 // checked by the same validation in the same order, then the computation.
-// Built with ASan + UBSan (web/tools/fuzz.mjs), so a read out of bounds, an
+// Built with ASan + UBSan (tools/fuzz.mjs), so a read out of bounds, an
 // overflow or a double cast to an integer it does not fit is a crash too.
 // Invariants: a refusal is a sentence naming what is wrong; an accepted call
 // returns finite values within their mathematical bounds (|PE| <= 1, cosines
