@@ -8,7 +8,7 @@
 // memory (valid only until the next call) or a string saying why the input
 // was refused.
 
-import type { WasmIdentification } from './identify-candidates.js';
+import type { WasmIdentification } from './identify-records.js';
 
 export type WasmResult<T> = T | string;
 
