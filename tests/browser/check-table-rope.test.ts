@@ -24,6 +24,14 @@ beforeAll(async () => {
   server = await serveSite();
   ({ page, errors, close } = await openPage(browser, `${server.url}#check-table`));
   await page.waitForSelector('#check-file');
+  // Long tasks on the main thread, kept to be reported (a sanity check, not a timed test: the machine is shared).
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
 });
 afterAll(async () => {
   await close?.();
@@ -181,5 +189,17 @@ describe('Check your table: RoPE tensors and the precision verdict', () => {
     await drop('good/rope/llama-2-bf16.safetensors');
     expect((await outcome()).precision).toBe('bfloat16');
     expect(errors).toEqual([]);
+  });
+
+  test('identify and identifyRope ran in the worker: its script was loaded, and the page has the long tasks it has', async () => {
+    const workers = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => /identify-worker-[\w-]+\.js$/.test(n)),
+    );
+    expect(workers).toHaveLength(1);
+    const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    console.log(`main-thread long tasks while checking (ms): ${tasks.map((t) => Math.round(t)).join(', ') || 'none'}`);
   });
 });

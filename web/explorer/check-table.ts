@@ -13,6 +13,7 @@ import {
   type Identification,
   type IdentifyCandidate,
   type Phasor,
+  type RopeIdentification,
 } from '../src/core/index.js';
 import {
   readTableFile,
@@ -26,6 +27,7 @@ import { DifferenceChart } from '../src/check/difference-chart.js';
 import { encodeCall } from '../src/code/table-code.js';
 import { exact, integer } from '../src/charts/format.js';
 import { explorerLink } from './check-table-link.js';
+import { IdentifyClient } from './identify-client.js';
 import { PrecisionFigure, precisionWords } from './precision-figure.js';
 import { ropeVerdictView } from './rope-verdict.js';
 import './verdict.css';
@@ -135,8 +137,12 @@ function build(root: HTMLElement): void {
 
   let source: Extract<TableSource, { kind: 'tensors' }> | null = null;
   let phasor: Promise<Phasor> | null = null;
+  const identifier = new IdentifyClient();
+  /** Counts the checks asked for: an answer to an older one is dropped. */
+  let checks = 0;
 
   const fail = (message: string) => {
+    checks++; // an answer still on its way is for what came before this refusal
     error.textContent = message;
     error.hidden = false;
     result.hidden = true;
@@ -157,24 +163,23 @@ function build(root: HTMLElement): void {
   async function check(input: CheckInput): Promise<void> {
     status.textContent = `Checking ${describe(input)}…`;
     error.hidden = true;
-    // identify and identifyRope live in the experiments module, loaded with it (once for the page).
-    phasor ??= createPhasor({ experiments: true });
-    let ph: Phasor;
-    try {
-      ph = await phasor;
-    } catch (e) {
-      phasor = null;
-      return fail(`The WebAssembly could not be loaded: ${(e as Error).message}`);
-    }
-    if (input.kind !== 'table') return checkRope(ph, input);
+    const asked = ++checks;
+    if (input.kind !== 'table') return checkRope(input, asked);
     const { table } = input;
+    // identify runs in the worker; the page draws the difference with encode (the core alone, loaded once).
+    phasor ??= createPhasor();
+    let ph: Phasor;
     let found: Identification;
     try {
-      found = ph.identify({ table: table.data, positions: table.positions, dModel: table.dModel });
+      [ph, found] = await Promise.all([
+        phasor,
+        identifier.identify({ table: table.data, positions: table.positions, dModel: table.dModel }),
+      ]);
     } catch (e) {
+      if (asked !== checks) return;
       return fail(`${table.name}: ${(e as Error).message}`);
     }
-    show(ph, table, found);
+    if (asked === checks) show(ph, table, found);
   }
 
   function describe(input: CheckInput): string {
@@ -190,22 +195,22 @@ function build(root: HTMLElement): void {
     }
   }
 
-  function checkRope(ph: Phasor, input: Exclude<CheckInput, { kind: 'table' }>): void {
-    let found;
+  async function checkRope(input: Exclude<CheckInput, { kind: 'table' }>, asked: number): Promise<void> {
+    let found: RopeIdentification;
     try {
-      found =
+      found = await identifier.identifyRope(
         input.kind === 'invFreq'
-          ? ph.identifyRope({ invFreq: input.invFreq })
+          ? { invFreq: input.invFreq }
           : input.kind === 'cache'
-            ? ph.identifyRope({ cos: input.cos, sin: input.sin, width: input.width })
-            : ph.identifyRope({
-                rotated: input.rotated,
-                ...(input.original ? { original: input.original } : {}),
-                width: input.width,
-              });
+            ? { cos: input.cos, sin: input.sin, width: input.width }
+            : { rotated: input.rotated, ...(input.original ? { original: input.original } : {}), width: input.width },
+      );
     } catch (e) {
-      return fail(`${input.name}: ${(e as Error).message}`);
+      if (asked === checks) fail(`${input.name}: ${(e as Error).message}`);
+      return;
     }
+    // A later file was dropped meanwhile: its verdict is the one to show.
+    if (asked !== checks) return;
     status.textContent = `${describe(input)}.`;
     tableView.hidden = true;
     result.hidden = false;
