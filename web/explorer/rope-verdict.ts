@@ -120,10 +120,18 @@ function percent(ratio: number): string {
   return `${Math.round(ratio * 100)}%`;
 }
 
+/** Distinct candidates shown at most (more read as noise, and crowd a phone's width). */
+const SHOWN = 5;
+
+function verdictCell(c: RopeCandidate): string {
+  if (c.match) return c.exact ? `yes, exact (${c.precision})` : `yes, in ${c.precision}`;
+  return c.verified ? `no (${c.precision})` : `no, on sample rows (${c.precision})`;
+}
+
 function candidatesTable(candidates: readonly RopeCandidate[]): HTMLTableElement {
   const table = element('table', 'check-candidates rope-candidates');
   const head = element('tr');
-  for (const h of ['candidate', 'precision', 'reproduces it', 'largest deviation / bound']) {
+  for (const h of ['candidate', 'reproduces it', 'deviation / bound']) {
     const th = element('th', '', h);
     th.scope = 'col';
     head.append(th);
@@ -136,15 +144,16 @@ function candidatesTable(candidates: readonly RopeCandidate[]): HTMLTableElement
   for (const c of candidates) {
     const cells = [
       c.preset ? ROPE_PRESETS[c.preset].model : ropeScheme(c),
-      c.precision,
-      c.match ? (c.exact ? 'yes, exactly' : 'yes') : c.verified ? 'no' : 'no (sample rows)',
+      verdictCell(c),
       exact(+c.worstRatio.toPrecision(3)),
     ];
-    if (seen.has(cells.join('|'))) continue;
-    seen.add(cells.join('|'));
+    const key = cells.join('|');
+    if (seen.has(key)) continue;
+    seen.add(key);
     const tr = element('tr');
-    tr.append(...cells.map((text, n) => element('td', n === 3 ? 'number' : '', text)));
+    tr.append(...cells.map((text, n) => element('td', n === 2 ? 'number' : '', text)));
     tbody.append(tr);
+    if (seen.size === SHOWN) break;
   }
   table.append(element('caption', '', 'Candidates, best first'), thead, tbody);
   return table;
@@ -173,7 +182,7 @@ export function ropeVerdictView(result: RopeIdentification, input: RopeInput = {
   const fitted = element('p', 'check-fitted');
   fitted.append(result.match ? 'Reproduced by ' : 'Nearest: ', element('code', '', ropeCall(best.options)));
   const figure = new PrecisionFigure();
-  root.append(element('p', 'check-verdict', headline), list, fitted, candidatesTable(result.candidates.slice(0, 8)));
+  root.append(element('p', 'check-verdict', headline), list, fitted, candidatesTable(result.candidates));
   root.append(figure.root);
   figure.show({
     x: best.positions,
