@@ -22,7 +22,7 @@ import {
   type ParsedTable,
   type TableSource,
 } from '../src/check/index.js';
-import { classifyInput, partnerKey, type CheckInput } from '../src/check/check-input.js';
+import { classifyInput, partnerKey, suggestTensor, type CheckInput } from '../src/check/check-input.js';
 import { DifferenceChart } from '../src/check/difference-chart.js';
 import { encodeCall } from '../src/code/table-code.js';
 import { exact, integer } from '../src/charts/format.js';
@@ -331,6 +331,10 @@ function build(root: HTMLElement): void {
         return;
       }
       source = one;
+      const suggested = suggestTensor(
+        one.tensors.map((t) => t.name),
+        one.suggested,
+      );
       tensorSelect.replaceChildren(
         ...one.tensors.map(
           (t) =>
@@ -338,12 +342,12 @@ function build(root: HTMLElement): void {
               `${t.name} (${t.dtype}, ${t.shape.join(' × ') || 'scalar'})`,
               t.name,
               false,
-              t.name === one.suggested,
+              t.name === suggested,
             ),
         ),
       );
       tensorField.hidden = false;
-      void check(tensorInput(one, one.suggested));
+      void check(tensorInput(one, suggested));
     });
   }
 

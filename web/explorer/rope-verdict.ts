@@ -62,9 +62,13 @@ export function ropeName(c: RopeCandidate): string {
 function layoutWords(c: RopeCandidate, kind: RopeInputKind): string | null {
   const pairing =
     c.pairing === 'half'
-      ? 'half layout (cat(freqs, freqs), rotate_half)'
+      ? kind === 'rotated'
+        ? 'slots i and i + width/2 turn together (rotate_half)'
+        : 'half layout (cat(freqs, freqs), rotate_half)'
       : c.pairing === 'adjacent'
-        ? 'adjacent pairs (each frequency repeated, GPT-J)'
+        ? kind === 'rotated'
+          ? 'slots 2i and 2i + 1 turn together (GPT-J, interleaved)'
+          : 'adjacent pairs (each frequency repeated, GPT-J)'
         : null;
   const output =
     kind === 'rotated' && c.outputPairing && c.outputPairing !== c.pairing
@@ -106,10 +110,11 @@ function verdictLines(result: RopeIdentification, best: RopeCandidate, kind: Rop
       `Not within ${precisionWords(best.precision).replace(/^computed in /, '')}: the ${error} reaches ${exact(+best.worstRatio.toPrecision(3))} times the bound (largest ${error} ${exact(best.maxError)}).`,
     );
   }
+  const what = kind === 'invFreq' ? 'frequencies' : kind === 'rotated' ? 'rotation' : 'table';
   lines.push(
     best.exact
-      ? `Exact: the float64 values rounded once to ${result.storage === 'float32' ? 'float32' : result.storage}.`
-      : 'Not the exact table (float64 rounded once): it departs by more than one rounding.',
+      ? `Exact: the float64 values rounded once to ${result.storage}.`
+      : `Not the exact ${what} (float64 rounded once): it departs by more than one rounding.`,
   );
   if (!best.verified) lines.push('Measured on a sample of the rows only.');
   if (best.note) lines.push(best.note);
