@@ -10,6 +10,7 @@
 // drawn over it. Styles: verdict.css (imported here).
 import { ROPE_PRESETS, type RopeCandidate, type RopeIdentification } from '../src/core/index.js';
 import { exact, integer } from '../src/charts/format.js';
+import { element } from './element.js';
 import { PrecisionFigure, precisionWords } from './precision-figure.js';
 import './verdict.css';
 
@@ -27,13 +28,6 @@ const KIND_WORDS: Record<RopeInputKind, string> = {
   invFreq: 'an inv_freq vector',
   rotated: 'q/k rows after RoPE',
 };
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text?: string) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 /** A number as written in a config: 500000, 1e-6, 1.1386. */
 function plain(value: number): string {
