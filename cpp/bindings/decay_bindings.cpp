@@ -59,10 +59,11 @@ val rope_random_scores(double d_model, double base, double max_distance, const S
 }
 
 // Men et al.'s bound: the first m in [from, to) with sum_i cos(m theta_i) < 0, or -1 (a number), or why not (a string).
-val rope_base_bound(double dim, double pairs, double base, double from, double to) {
-  if (auto e = phasor::validate_rope_base_bound(dim, pairs, base, from, to); !e.empty()) return val(e);
-  const phasor::RopeBaseBoundSpec spec{static_cast<std::int64_t>(dim), static_cast<std::int64_t>(pairs), base,
-                                       static_cast<std::int64_t>(from), static_cast<std::int64_t>(to)};
+val rope_base_bound(double dim, double pairs, double still, double base, double from, double to) {
+  if (auto e = phasor::validate_rope_base_bound(dim, pairs, still, base, from, to); !e.empty()) return val(e);
+  const phasor::RopeBaseBoundSpec spec{static_cast<std::int64_t>(dim),   static_cast<std::int64_t>(pairs),
+                                       static_cast<std::int64_t>(still), base,
+                                       static_cast<std::int64_t>(from),  static_cast<std::int64_t>(to)};
   return val(static_cast<double>(phasor::rope_base_bound_scan(spec)));
 }
 

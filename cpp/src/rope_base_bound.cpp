@@ -26,18 +26,19 @@ constexpr double kRecheck = 1e-6;
 
 }  // namespace
 
-std::string validate_rope_base_bound(double dim, double pairs, double base, double from, double to) {
+std::string validate_rope_base_bound(double dim, double pairs, double still, double base, double from, double to) {
   if (auto e = check_d_model(dim, "dim"); !e.empty()) return e;
   if (auto e = check_integer("pairs", pairs, 1, dim / 2); !e.empty()) return e;
+  if (auto e = check_integer("still", still, 0, static_cast<double>(kMaxDModel / 2)); !e.empty()) return e;
   if (auto e = check_base(base, "theta"); !e.empty()) return e;
   if (auto e = check_integer("from", from, 0, kMaxAbsPosition - 1); !e.empty()) return e;
   if (auto e = check_integer("to", to, from + 1, kMaxAbsPosition); !e.empty()) return e;
   return check_work("(to - from) x pairs", (to - from) * pairs, kMaxRopeDecayWork);
 }
 
-double rope_base_score(std::int64_t dim, std::int64_t pairs, double base, std::int64_t m) {
-  double sum = 0.0;
-  for (double theta : frequencies(dim, pairs, base)) sum += std::cos(static_cast<double>(m) * theta);
+double rope_base_score(const RopeBaseBoundSpec& spec, std::int64_t m) {
+  double sum = static_cast<double>(spec.still);
+  for (double theta : frequencies(spec.dim, spec.pairs, spec.base)) sum += std::cos(static_cast<double>(m) * theta);
   return sum;
 }
 
@@ -47,14 +48,17 @@ std::int64_t rope_base_bound_scan(const RopeBaseBoundSpec& spec) {
   std::vector<double> sums(static_cast<std::size_t>(PhaseWalk::kChunk));
   PhaseWalk walk(theta, static_cast<double>(spec.from), 1.0);
   std::int64_t found = -1;
+  // Each cosine is at least -1: with as many still pairs as turning ones, B_m >= 0 at every m.
+  if (spec.still >= spec.pairs) return found;
+  const auto still = static_cast<double>(spec.still);
   walk.run(spec.to - spec.from, [&](kernels::PhasorState& state, std::int64_t first, std::int64_t count) {
     if (found >= 0) return;
     kernels::phasor_dots(state, count, ones.data(), zeros.data(), sums.data());
     for (std::int64_t r = 0; r < count; ++r) {
-      const double b = sums[static_cast<std::size_t>(r)];
+      const double b = still + sums[static_cast<std::size_t>(r)];
       if (b >= kRecheck) continue;
       const std::int64_t m = spec.from + first + r;
-      if (rope_base_score(spec.dim, spec.pairs, spec.base, m) < 0.0) {
+      if (rope_base_score(spec, m) < 0.0) {
         found = m;
         return;
       }

@@ -10,17 +10,20 @@
 
 namespace {
 
-std::int64_t scan(std::int64_t dim, std::int64_t pairs, double base, std::int64_t from, std::int64_t to) {
-  EXPECT_EQ(phasor::validate_rope_base_bound(static_cast<double>(dim), static_cast<double>(pairs), base,
-                                             static_cast<double>(from), static_cast<double>(to)),
-            "");
-  return phasor::rope_base_bound_scan({dim, pairs, base, from, to});
+std::int64_t scan(std::int64_t dim, std::int64_t pairs, double base, std::int64_t from, std::int64_t to,
+                  std::int64_t still = 0) {
+  EXPECT_EQ(
+      phasor::validate_rope_base_bound(static_cast<double>(dim), static_cast<double>(pairs), static_cast<double>(still),
+                                       base, static_cast<double>(from), static_cast<double>(to)),
+      "");
+  return phasor::rope_base_bound_scan({dim, pairs, still, base, from, to});
 }
 
 // The same question asked of std::cos at every m, frequencies from std::pow as the paper writes them.
-std::int64_t direct(std::int64_t dim, std::int64_t pairs, double base, std::int64_t from, std::int64_t to) {
+std::int64_t direct(std::int64_t dim, std::int64_t pairs, double base, std::int64_t from, std::int64_t to,
+                    std::int64_t still = 0) {
   for (std::int64_t m = from; m < to; ++m) {
-    double sum = 0.0;
+    double sum = static_cast<double>(still);
     for (std::int64_t i = 0; i < pairs; ++i)
       sum +=
           std::cos(static_cast<double>(m) * std::pow(base, -2.0 * static_cast<double>(i) / static_cast<double>(dim)));
@@ -45,11 +48,18 @@ TEST(RopeBaseBound, OnePairTurnsNegativeWhereCosDoes) {
 TEST(RopeBaseBound, EqualsTheDirectSumOfCosines) {
   for (double base : {500.0, 3900.0, 4300.0, 10000.0, 84000.0})
     EXPECT_EQ(scan(128, 64, base, 0, 1 << 17), direct(128, 64, base, 0, 1 << 17)) << base;
-  // Gemma 4's full attention: 64 of 256 pairs turn, exponents over 512.
+  // Phi-2-like partial rotary with fewer still pairs than turning ones: 16 turn, 10 still.
+  EXPECT_EQ(scan(32, 16, 10000.0, 0, 1 << 16, 10), direct(32, 16, 10000.0, 0, 1 << 16, 10));
   EXPECT_EQ(scan(512, 64, 1e6, 0, 1 << 18), direct(512, 64, 1e6, 0, 1 << 18));
   // Far from the origin, where the walk starts from its own anchor.
   const std::int64_t far = std::int64_t{1} << 30;
   EXPECT_EQ(scan(64, 32, 10000.0, far, far + 4096), direct(64, 32, 10000.0, far, far + 4096));
+}
+
+TEST(RopeBaseBound, AsManyStillPairsAsTurningOnesNeverTurnNegative) {
+  // Gemma 4's full attention: 64 pairs turn, 192 have frequency 0: B_m >= 192 - 64 at every m.
+  EXPECT_EQ(scan(512, 64, 1e6, 0, 1 << 18, 192), -1);
+  EXPECT_EQ(scan(2, 1, 1e4, 0, 100, 1), -1);  // 1 + cos m >= 0
 }
 
 TEST(RopeBaseBound, NoNegativeInRangeIsMinusOne) {
@@ -69,13 +79,15 @@ TEST(RopeBaseBound, AgreesWithTheTableOfMenEtAl) {
 }
 
 TEST(RopeBaseBound, RefusesOutOfRangeInput) {
-  EXPECT_NE(phasor::validate_rope_base_bound(3, 1, 1e4, 0, 10).find("dim"), std::string::npos);
-  EXPECT_NE(phasor::validate_rope_base_bound(128, 65, 1e4, 0, 10).find("pairs"), std::string::npos);
-  EXPECT_NE(phasor::validate_rope_base_bound(128, 0, 1e4, 0, 10).find("pairs"), std::string::npos);
-  EXPECT_NE(phasor::validate_rope_base_bound(128, 64, 0.5, 0, 10).find("theta"), std::string::npos);
-  EXPECT_NE(phasor::validate_rope_base_bound(128, 64, 1e4, 10, 10).find("to"), std::string::npos);
-  EXPECT_NE(phasor::validate_rope_base_bound(128, 64, 1e4, -1, 10).find("from"), std::string::npos);
-  EXPECT_NE(phasor::validate_rope_base_bound(128, 64, 1e4, 0, 1e7).find("work"), std::string::npos);
+  EXPECT_NE(phasor::validate_rope_base_bound(3, 1, 0, 1e4, 0, 10).find("dim"), std::string::npos);
+  EXPECT_NE(phasor::validate_rope_base_bound(128, 65, 0, 1e4, 0, 10).find("pairs"), std::string::npos);
+  EXPECT_NE(phasor::validate_rope_base_bound(128, 0, 0, 1e4, 0, 10).find("pairs"), std::string::npos);
+  EXPECT_NE(phasor::validate_rope_base_bound(128, 64, -1, 1e4, 0, 10).find("still"), std::string::npos);
+  EXPECT_NE(phasor::validate_rope_base_bound(128, 64, 0.5, 1e4, 0, 10).find("still"), std::string::npos);
+  EXPECT_NE(phasor::validate_rope_base_bound(128, 64, 0, 0.5, 0, 10).find("theta"), std::string::npos);
+  EXPECT_NE(phasor::validate_rope_base_bound(128, 64, 0, 1e4, 10, 10).find("to"), std::string::npos);
+  EXPECT_NE(phasor::validate_rope_base_bound(128, 64, 0, 1e4, -1, 10).find("from"), std::string::npos);
+  EXPECT_NE(phasor::validate_rope_base_bound(128, 64, 0, 1e4, 0, 1e7).find("work"), std::string::npos);
 }
 
 }  // namespace

@@ -9,9 +9,10 @@
 // context L is the smallest base keeping that; read the other way, a base
 // supports the context up to the first m with B_m < 0.
 //
-// `pairs` below dim/2 leaves out the pairs that do not turn (partial rotary,
-// Gemma 4's proportional RoPE: their cos is 1 at every m, which says nothing
-// about position). Found by walking every integer m: B_m is not monotone.
+// The sum is over every pair of the head: `pairs` turn, `still` do not
+// (partial rotary's pass-through values, Gemma 4's pairs of frequency 0) and
+// add cos 0 = 1 each, so B_m = still + sum_{i<pairs} cos(m theta_i). Found by
+// walking every integer m: B_m is not monotone in m or in the base.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -21,18 +22,20 @@ namespace phasor {
 struct RopeBaseBoundSpec {
   std::int64_t dim = 0;    // the width the exponents are taken over (theta_i = base^(-2i/dim))
   std::int64_t pairs = 0;  // the pairs that turn, i < pairs
+  std::int64_t still = 0;  // the pairs that do not turn (each adds 1)
   double base = 10000.0;
   std::int64_t from = 0;  // the scan covers m = from .. to - 1
   std::int64_t to = 0;
 };
 
 // "" or what is wrong: dim even in [2, kMaxDModel], pairs an integer in
-// [1, dim/2], base (named theta), 0 <= from < to <= kMaxAbsPosition, and the work
-// (to - from) x pairs within kMaxRopeDecayWork.
-std::string validate_rope_base_bound(double dim, double pairs, double base, double from, double to);
+// [1, dim/2], still an integer in [0, kMaxDModel/2], base (named theta),
+// 0 <= from < to <= kMaxAbsPosition, and the work (to - from) x pairs within
+// kMaxRopeDecayWork.
+std::string validate_rope_base_bound(double dim, double pairs, double still, double base, double from, double to);
 
 // B_m for one m, each cosine from its own float64 phase.
-double rope_base_score(std::int64_t dim, std::int64_t pairs, double base, std::int64_t m);
+double rope_base_score(const RopeBaseBoundSpec& spec, std::int64_t m);
 
 // The first m in [from, to) with B_m < 0, or -1 when B_m >= 0 throughout.
 std::int64_t rope_base_bound_scan(const RopeBaseBoundSpec& spec);

@@ -207,7 +207,7 @@ export interface ExperimentsWasm extends ModuleCommon {
   /** decay_bindings.cpp: the bound for m − n = 0 … maxDistance. */
   ropeDecay(dModel: number, base: number, maxDistance: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
   /** decay_bindings.cpp: Men et al.'s bound, the first m in [from, to) with Σ cos(m θ_i) < 0, or −1. */
-  ropeBaseBound(dim: number, pairs: number, theta: number, from: number, to: number): number | string;
+  ropeBaseBound(dim: number, pairs: number, still: number, theta: number, from: number, to: number): number | string;
   /** [independent (maxDistance + 1), self (maxDistance + 1)]. */
   ropeRandomScores(
     dModel: number,
