@@ -130,6 +130,7 @@ describe('Check your model: configs', () => {
       model_type: 'llama',
       hidden_size: 4096,
       num_attention_heads: 32,
+      num_hidden_layers: 32,
       rope_scaling: { type: 'linear', factor: 0.5 },
     });
     const message = await page.$eval('.model-error', (e) => e.textContent!);

@@ -132,9 +132,10 @@ function layerCard(rope: RopeConfig, t: RopeLayerType, g: number): HTMLElement {
   return card;
 }
 
-/** θ^(−2i/d) over the same pairs, before the scaling (proportional: the turning pairs). */
-function unscaledFrequencies(t: RopeLayerType): Float64Array {
-  return Float64Array.from(t.invFreq, (w, i) => (w === 0 ? 0 : t.theta ** ((-2 * i) / t.rotaryDim)));
+/** θ^(−2i/d) over the same pairs, before the scaling (proportional: the turning pairs); null when the scaling changes none. */
+function unscaledFrequencies(t: RopeLayerType): Float64Array | null {
+  const unscaled = Float64Array.from(t.invFreq, (w, i) => (w === 0 ? 0 : t.theta ** ((-2 * i) / t.rotaryDim)));
+  return unscaled.every((w, i) => Math.abs(w - t.invFreq[i]) <= 1e-12 * w) ? null : unscaled;
 }
 
 /** The sections over the pairs: one cell per pair coloured by its axis, and the ranges in words. */

@@ -106,12 +106,19 @@ export function drawBaseContext(panel: LinePanel, width: number, b: BaseContext,
     colour: colours.series[k % colours.series.length],
     dash: k > 0 ? [6, 3] : undefined,
   }));
+  // Narrow: the θ lines go unlabelled when there are several (the caption names them), the length's label is short.
+  const narrow = width < 480;
+  const thetas = [...new Set(b.curves.map((c) => c.theta))];
   const marks: PanelMark[] = [
-    { axis: 'y', value: b.maxPositionEmbeddings, label: `max_position_embeddings ${integer(b.maxPositionEmbeddings)}` },
-    ...[...new Set(b.curves.map((c) => c.theta))].map((theta): PanelMark => ({
+    {
+      axis: 'y',
+      value: b.maxPositionEmbeddings,
+      label: `${narrow ? 'max context' : 'max_position_embeddings'} ${integer(b.maxPositionEmbeddings)}`,
+    },
+    ...thetas.map((theta): PanelMark => ({
       axis: 'x',
       value: theta,
-      label: `θ ${exact(theta)}`,
+      label: narrow && thetas.length > 1 ? '' : `θ ${exact(theta)}`,
     })),
   ];
   panel.draw({
