@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createPhasor, type Phasor, type RopeConfig } from '../../web/src/core/index.js';
 import { BaseCurveScan, thetaGrid } from '../../web/src/core/rope-base-curve.js';
-import { parseSafetensors, readSafetensorsIndex } from '../../web/src/check/index.js';
+import { parseSafetensors } from '../../web/src/check/index.js';
 import {
   layersText,
   mropeAxes,
@@ -17,7 +17,7 @@ import {
   ranges,
   scalingText,
 } from '../../web/explorer/rope-config-text.js';
-import { tensorDepartures, tensorInput } from '../../web/explorer/rope-tensor-compare.js';
+import { readTensorFiles, tensorDepartures, tensorInput } from '../../web/explorer/rope-tensor-compare.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
 const CONFIGS = JSON.parse(readFileSync(resolve(FIXTURES, 'rope_configs/configs.json'), 'utf8')).configs as Record<
@@ -140,14 +140,10 @@ describe('a layer type in words', () => {
 });
 
 describe('a dropped cache against a config', () => {
-  const cacheOf = (file: string) => {
-    const bytes = new Uint8Array(readFileSync(resolve(FIXTURES, 'check-model', file)));
-    const { tensors } = readSafetensorsIndex(bytes, file);
-    return tensorInput(
-      tensors.map((t) => parseSafetensors(bytes, file, t.name)),
-      {},
-    )!;
-  };
+  const cacheOf = (file: string) =>
+    tensorInput(
+      readTensorFiles([{ name: file, bytes: new Uint8Array(readFileSync(resolve(FIXTURES, 'check-model', file))) }]),
+    );
 
   test("Llama 2's bfloat16 cache is Llama 2's RoPE: no departures, a bfloat16 match", () => {
     const input = cacheOf('llama-2-cache-bf16.safetensors');
@@ -171,14 +167,15 @@ describe('a dropped cache against a config', () => {
     expect(tensorDepartures(ph, qwen, best, 'cache')).toEqual([]);
   });
 
-  test('cos and sin from two files make one cache; a lone cos waits', () => {
-    const pending = {};
+  test('what the tensor is: a plain 2-D tensor is rows after RoPE, a 1-D one of frequencies is inv_freq', () => {
     const bytes = new Uint8Array(readFileSync(resolve(FIXTURES, 'check-model/llama-2-cache-bf16.safetensors')));
     const cos = parseSafetensors(bytes, 'a.safetensors', 'cos');
-    const sin = parseSafetensors(bytes, 'b.safetensors', 'sin');
-    expect(tensorInput([{ ...cos, name: 'cos.npy' }], pending)).toBeNull();
-    expect(tensorInput([{ ...sin, name: 'sin.npy' }], pending)!.kind).toBe('cache');
-    expect(tensorInput([{ ...cos, name: 'q_rot.npy' }], {})!.kind).toBe('rotated');
-    expect(tensorInput([{ ...cos, positions: 1, name: 'inv_freq.npy' }], {})!.kind).toBe('invFreq');
+    expect(tensorInput({ kind: 'table', table: cos })).toMatchObject({ kind: 'rotated', rows: 256, width: 128 });
+    const invFreq = Float64Array.from({ length: 64 }, (_, i) => 10000 ** (-i / 64));
+    expect(tensorInput({ kind: 'invFreq', name: 'inv_freq.npy', dtype: 'float32', invFreq })).toMatchObject({
+      kind: 'invFreq',
+      width: 64,
+      options: { invFreq },
+    });
   });
 });

@@ -1,14 +1,19 @@
 // "Check your model", a tensor from a port: a cos/sin cache, inv_freq or
-// rotated q/k rows (.npy, .safetensors) read in the page, identified by
-// ph.identifyRope with its precision verdict, and compared with the RoPE the
-// config gives the chosen layer type: the same frequencies, attention factor,
-// width and layout, or what departs. A file the page cannot use gets one line.
+// rotated q/k rows (.npy, .safetensors) read in the page as "Check your
+// table" reads them, identified by ph.identifyRope in its worker
+// (identify-client.ts), compared with the RoPE the config gives the chosen
+// layer type (the same frequencies, attention factor, width and layout, or
+// what departs), and shown with identifyRope's verdict (rope-verdict.ts:
+// precision, candidates, the precision chart). A file the page cannot use
+// gets one line.
 import type { Phasor, RopeCandidate, RopeConfig, RopeIdentification, RopeLayerType } from '../src/core/index.js';
-import { readTableFile, TableFileError, type ParsedTable } from '../src/check/index.js';
+import { TableFileError } from '../src/check/index.js';
 import { exact, integer } from '../src/charts/format.js';
 import { groupName } from './check-model-cards.js';
 import { element } from './dom.js';
-import { tensorDepartures, tensorInput, type TensorInput } from './rope-tensor-compare.js';
+import { IdentifyClient } from './identify-client.js';
+import { ropeVerdictView } from './rope-verdict.js';
+import { readTensorFiles, tensorDepartures, tensorInput, type TensorInput } from './rope-tensor-compare.js';
 import { scalingText } from './rope-config-text.js';
 
 const PRECISION: Record<string, string> = {
@@ -33,12 +38,13 @@ export class TensorCheck {
   private readonly error = element('p', 'check-error');
   private readonly verdict = element('p', 'model-verdict');
   private readonly departs = element('ul', 'model-departs');
-  private readonly detail = element('p', 'check-note model-verdict-detail');
+  private readonly detail = element('div', 'model-verdict-detail');
+  private readonly identifier = new IdentifyClient();
   private ph: Phasor | null = null;
   private rope: RopeConfig | null = null;
   private input: TensorInput | null = null;
-  /** A cos or sin .npy waiting for the other. */
-  private pending: { cos?: ParsedTable; sin?: ParsedTable } = {};
+  /** Counts the checks asked for: an answer to an older one is dropped. */
+  private asked = 0;
 
   constructor() {
     const title = element('h3', '', 'Check a tensor against this config');
@@ -48,7 +54,7 @@ export class TensorCheck {
     drop.setAttribute('aria-label', 'Drop a RoPE tensor here');
     const text = element('p', 'check-drop-text');
     text.append(
-      'Drop a tensor from your port: a cos/sin cache (one .safetensors with both, or cos.npy and sin.npy), ',
+      'Drop a tensor from your port: a cos/sin cache (one .safetensors with both, or cos.npy and sin.npy together), ',
       element('code', '', 'inv_freq'),
       ', or q/k rows after RoPE (.npy or .safetensors); or choose: ',
     );
@@ -70,7 +76,7 @@ export class TensorCheck {
     this.error.hidden = true;
     this.root.append(title, drop, field, this.status, this.error, this.verdict, this.departs, this.detail);
 
-    this.layer.addEventListener('change', () => this.check());
+    this.layer.addEventListener('change', () => void this.check());
     chooser.addEventListener('change', () => {
       void this.readFiles([...(chooser.files ?? [])]);
       chooser.value = '';
@@ -97,31 +103,34 @@ export class TensorCheck {
     );
     if ([...this.layer.options].some((o) => o.value === previous)) this.layer.value = previous;
     this.root.hidden = this.layer.options.length === 0;
-    this.check();
+    void this.check();
   }
 
   private fail(message: string): void {
+    this.asked++; // an answer still on its way is for what came before this refusal
     this.error.textContent = message;
     this.error.hidden = false;
     this.verdict.textContent = '';
     this.departs.replaceChildren();
-    this.detail.textContent = '';
+    this.detail.replaceChildren();
   }
 
   private async readFiles(files: File[]): Promise<void> {
     if (files.length === 0) return this.fail('Nothing to read: drop a .npy or .safetensors file.');
     this.error.hidden = true;
     try {
-      for (const file of files) {
-        const source = readTableFile(file.name, new Uint8Array(await file.arrayBuffer()));
-        const tables = source.kind === 'table' ? [source.table] : source.tensors.map((t) => source.read(t.name));
-        this.input = tensorInput(tables, this.pending);
-      }
+      const read = [];
+      for (const f of files.slice(0, 3)) read.push({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) });
+      this.input = tensorInput(readTensorFiles(read));
     } catch (e) {
       this.input = null;
-      return this.fail(e instanceof TableFileError || e instanceof RangeError ? e.message : String(e));
+      return this.fail(
+        e instanceof TableFileError || e instanceof RangeError || e instanceof TypeError
+          ? e.message
+          : `could not read it: ${(e as Error).message}`,
+      );
     }
-    this.check();
+    await this.check();
   }
 
   /** Picks the layer type whose width fits the tensor, unless the reader chose one. */
@@ -134,29 +143,32 @@ export class TensorCheck {
     return types[Number(this.layer.value)] ?? null;
   }
 
-  private check(): void {
+  private async check(): Promise<void> {
     const { ph, rope, input } = this;
-    if (!ph || !rope || !input) {
-      if (this.pending.cos || this.pending.sin)
-        this.status.textContent = `Read ${this.pending.cos ? 'cos' : 'sin'}; drop the ${this.pending.cos ? 'sin' : 'cos'} too.`;
-      return;
-    }
+    if (!ph || !rope || !input) return;
     const t = this.layerFor(input);
     if (!t) return;
-    this.status.textContent = `${input.name}: ${input.what}, ${integer(input.rows)} × ${integer(input.width)} (${input.dtype}).`;
+    const asked = ++this.asked;
+    const size = `${input.name}: ${input.what}, ${integer(input.rows)} × ${integer(input.width)} (${input.dtype})`;
+    this.status.textContent = `Checking ${size}…`;
     let found: RopeIdentification;
     try {
-      found = ph.identifyRope({ ...input.options, headDim: t.headDim });
+      found = await this.identifier.identifyRope({ ...input.options, headDim: t.headDim });
     } catch (e) {
-      return this.fail(`${input.name}: ${(e as Error).message.replace(/^phasor\.identifyRope: /, '')}`);
+      if (asked === this.asked)
+        this.fail(`${input.name}: ${(e as Error).message.replace(/^phasor\.identifyRope: /, '')}`);
+      return;
     }
+    // A later file or layer type was chosen meanwhile: its verdict is the one to show.
+    if (asked !== this.asked) return;
+    this.status.textContent = `${size}.`;
     this.error.hidden = true;
     this.show(ph, t, input, found);
   }
 
   private show(ph: Phasor, t: RopeLayerType, input: TensorInput, found: RopeIdentification): void {
     const best = found.candidates[0];
-    this.detail.textContent = `identifyRope: ${found.message}`;
+    this.detail.replaceChildren(ropeVerdictView(found, { kind: input.kind, name: input.name }));
     if (!best) {
       this.root.dataset.verdict = 'none';
       this.verdict.textContent = 'No RoPE: nothing comes near this tensor.';

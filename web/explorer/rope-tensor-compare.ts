@@ -1,9 +1,11 @@
 // What a dropped RoPE tensor is (a cos/sin cache, inv_freq, rotated rows),
-// read from the tensors' names and shapes, and where identifyRope's answer
+// read by check-input.ts from the tensors' names and shapes as "Check your
+// table" reads it, and where identifyRope's answer
 // departs from the RoPE a config gives a layer type: the rotary width, the
 // frequencies (θ, scaling), the attention factor, the layout.
 import type { IdentifyRopeOptions, Phasor, RopeCandidate, RopeLayerType } from '../src/core/index.js';
-import type { ParsedTable } from '../src/check/index.js';
+import { readTableFile, TableFileError } from '../src/check/index.js';
+import { classifyInput, partnerKey, type CheckInput } from '../src/check/check-input.js';
 import { exact } from '../src/charts/format.js';
 import { scalingText } from './rope-config-text.js';
 
@@ -20,64 +22,88 @@ export interface TensorInput {
   options: IdentifyRopeOptions;
 }
 
-const COS = /(^|[^a-z])cos/i;
-const SIN = /(^|[^a-z])sin/i;
+/** The input identifyRope takes for what check-input.ts found; a plain 2-D tensor is read as rows after RoPE of rows of ones. */
+export function tensorInput(input: CheckInput): TensorInput {
+  switch (input.kind) {
+    case 'cache':
+      return {
+        kind: 'cache',
+        what: 'cos/sin cache',
+        name: input.name,
+        dtype: input.dtype,
+        rows: input.rows,
+        width: input.width,
+        options: { cos: input.cos, sin: input.sin, width: input.width },
+      };
+    case 'invFreq':
+      return {
+        kind: 'invFreq',
+        what: 'inv_freq',
+        name: input.name,
+        dtype: input.dtype,
+        rows: 1,
+        width: input.invFreq.length,
+        options: { invFreq: input.invFreq },
+      };
+    case 'rotated':
+      return {
+        kind: 'rotated',
+        what: input.original ? 'rows after RoPE' : 'rows after RoPE (of rows of ones)',
+        name: input.name,
+        dtype: input.dtype,
+        rows: input.rows,
+        width: input.width,
+        options: {
+          rotated: input.rotated,
+          ...(input.original ? { original: input.original } : {}),
+          width: input.width,
+        },
+      };
+    case 'table': {
+      const t = input.table;
+      return {
+        kind: 'rotated',
+        what: 'rows after RoPE (of rows of ones)',
+        name: t.name,
+        dtype: t.dtype,
+        rows: t.positions,
+        width: t.dModel,
+        options: { rotated: t.data, width: t.dModel },
+      };
+    }
+  }
+}
 
 /**
- * The input the tables make: a cos and a sin (from one file, or kept in `pending` from an earlier one) make a
- * cache; a 1-D tensor or one named inv_freq is inv_freq; anything else is rows after RoPE (from rows of ones).
- * null while a cos waits for its sin.
+ * What the dropped files hold, as check-input.ts reads them for "Check your table": two .npy files named
+ * alike for cos and sin; one .npy; or a .safetensors, of which the cos/sin pair, else inv_freq, else the first tensor.
  */
-export function tensorInput(
-  tables: readonly ParsedTable[],
-  pending: { cos?: ParsedTable; sin?: ParsedTable },
-): TensorInput | null {
-  let other: ParsedTable | null = null;
-  for (const t of tables) {
-    // A .safetensors table is named 'file: tensor': the tensor's name says what it holds.
-    const name = t.name.split(': ').pop()!;
-    if (/inv_freq/i.test(name)) other ??= t;
-    else if (COS.test(name) && !SIN.test(name)) pending.cos = t;
-    else if (SIN.test(name) && !COS.test(name)) pending.sin = t;
-    else other ??= t;
-  }
-  const { cos, sin } = pending;
-  if (cos && sin) {
-    pending.cos = pending.sin = undefined;
-    if (cos.positions !== sin.positions || cos.dModel !== sin.dModel)
-      throw new RangeError(
-        `${cos.name} is ${cos.positions} × ${cos.dModel} but ${sin.name} is ${sin.positions} × ${sin.dModel}`,
+export function readTensorFiles(files: readonly { name: string; bytes: Uint8Array }[]): CheckInput {
+  if (files.length === 0 || files.length > 2)
+    throw new TableFileError(
+      `${files.length} files: drop one, or the two files of a RoPE cos/sin cache (names with cos and sin)`,
+    );
+  const read = files.map((f) => ({ name: f.name, source: readTableFile(f.name, f.bytes) }));
+  if (read.length === 2) {
+    const tables = read.map(({ name, source }) => {
+      if (source.kind !== 'table')
+        throw new TableFileError(`${name}: drop a .safetensors alone (it may hold both cos and sin)`);
+      return { key: name, table: source.table };
+    });
+    if (partnerKey(tables[0].key) !== tables[1].key)
+      throw new TableFileError(
+        `${files[0].name} and ${files[1].name}: two files are read as a RoPE cos/sin cache, named alike but for cos and sin (cos.npy, sin.npy)`,
       );
-    return {
-      kind: 'cache',
-      what: 'cos/sin cache',
-      name: `${cos.name} + ${sin.name}`,
-      dtype: cos.dtype,
-      rows: cos.positions,
-      width: cos.dModel,
-      options: { cos: cos.data, sin: sin.data, width: cos.dModel },
-    };
+    return classifyInput(tables[0], [tables[1].key], () => tables[1].table);
   }
-  if (!other) return null;
-  if (/inv_freq/i.test(other.name) || other.positions === 1)
-    return {
-      kind: 'invFreq',
-      what: 'inv_freq',
-      name: other.name,
-      dtype: other.dtype,
-      rows: 1,
-      width: other.dModel,
-      options: { invFreq: other.data },
-    };
-  return {
-    kind: 'rotated',
-    what: 'rows after RoPE (read as rotated rows of ones)',
-    name: other.name,
-    dtype: other.dtype,
-    rows: other.positions,
-    width: other.dModel,
-    options: { rotated: other.data, width: other.dModel },
-  };
+  const one = read[0].source;
+  if (one.kind === 'table') return classifyInput({ key: read[0].name, table: one.table }, [], () => one.table);
+  const names = one.tensors.map((t) => t.name);
+  const chosen =
+    names.find((n) => partnerKey(n) !== null && names.includes(partnerKey(n)!)) ??
+    names.find((n) => /inv_?freq/i.test(n)) ??
+    names[0];
+  return classifyInput({ key: chosen, table: one.read(chosen) }, names, (key) => one.read(key));
 }
 
 /** Relative difference, 0 when both are 0. */
