@@ -111,6 +111,16 @@ describe('Check your model: configs', () => {
     expect(await page.$$eval('.layer-strip .layer-cell', (c) => c.length)).toBe(60);
     // Both layer types' wavelength charts are drawn.
     expect(await page.$$eval('.model-wavelengths', (hosts) => hosts.length)).toBe(2);
+    // Copy as code: the full-attention layers' cache, proportional, a quarter of the 256 pairs turning.
+    await page.click('.model-card[data-layer-type="full_attention"] .model-copy');
+    const code = await page.$eval(
+      '.model-card[data-layer-type="full_attention"] .model-wavelengths',
+      (host) => host.shadowRoot!.querySelector('dialog.code[open] pre')!.textContent!,
+    );
+    expect(code).toContain('rotary width 512');
+    expect(code).toContain('turning = 64');
+    expect(code).toContain('gemma4_text: the full_attention layers (every 6th layer from 5 to 59 (10 of 60))');
+    await page.keyboard.press('Escape');
   });
 
   test('a Qwen2.5-VL config shows its M-RoPE sections over the pairs', async () => {
@@ -185,7 +195,7 @@ describe('Check your model: a tensor from a port', () => {
     await paste(CONFIGS['meta-llama__Llama-2-7b-hf'].config);
     const verdict = await dropTensor(['check-model/llama-2-cache-bf16.safetensors']);
     expect(verdict).toMatch(
-      /^Match: this is the config's RoPE for the every layer layers, made in float32 arithmetic and stored as bfloat16: /,
+      /^Match: this is the config's RoPE for every layer, made in float32 arithmetic and stored as bfloat16: /,
     );
     expect(await page.$eval('.model-tensor .check-status', (e) => e.textContent)).toBe(
       'llama-2-cache-bf16.safetensors: cos and sin: cos/sin cache, 256 × 128 (bfloat16).',
@@ -194,7 +204,7 @@ describe('Check your model: a tensor from a port', () => {
 
   test('a cache of a different θ is refused with the nearest candidate named', async () => {
     const verdict = await dropTensor(['check-model/theta-1e6-cache-bf16.safetensors']);
-    expect(verdict).toMatch(/^Not this config's RoPE for the every layer layers\. The tensor is .*θ 1000000/);
+    expect(verdict).toMatch(/^Not this config's RoPE for every layer\. The tensor is .*θ 1000000/);
     const departs = await page.$$eval('.model-departs li', (items) => items.map((li) => li.textContent));
     expect(departs[0]).toBe('θ 1000000 (the config: 10000)');
   });

@@ -26,6 +26,11 @@ export function groupName(t: RopeLayerType): string {
   return t.nope ? `${name} (NoPE)` : name;
 }
 
+/** The layers a type covers, in a sentence: 'every layer', 'the full_attention layers', 'the sliding_attention (NoPE) layers'. */
+export function layersPhrase(t: RopeLayerType): string {
+  return t.layerType === 'all' && !t.nope ? 'every layer' : `the ${groupName(t)} layers`;
+}
+
 /** One cell per layer, coloured by its group, with a legend. */
 export function layerStrip(rope: RopeConfig): HTMLElement {
   const box = element('figure', 'layer-strip-figure');
@@ -126,7 +131,7 @@ function layerCard(rope: RopeConfig, t: RopeLayerType, g: number): HTMLElement {
   const copy = element('button', 'model-copy', 'Copy as code');
   copy.type = 'button';
   copy.addEventListener('click', () =>
-    openCodeDialog(chart.shadow, codeConfig(rope, t), `RoPE of the ${groupName(t)} layers`, copy),
+    openCodeDialog(chart.shadow, codeConfig(rope, t), `RoPE of ${layersPhrase(t)}`, copy),
   );
   card.append(chart.host, copy);
   return card;
@@ -158,7 +163,7 @@ function mropeBar(t: RopeLayerType): Node {
 
 /** "Copy as code": the layer type's cos/sin cache over the model's context, with what the cache does not say. */
 export function codeConfig(rope: RopeConfig, t: RopeLayerType): RopeCode {
-  const notes = [`${rope.modelType ?? 'model'}: the ${groupName(t)} layers (${layersText(t.layers, rope.layerCount)})`];
+  const notes = [`${rope.modelType ?? 'model'}: ${layersPhrase(t)} (${layersText(t.layers, rope.layerCount)})`];
   if (t.ropeDims === 'last')
     notes.push(`RoPE turns the last ${t.rotaryDim} of the ${t.headDim} values of a head; the others pass through.`);
   if (t.outputPairing !== t.pairing)

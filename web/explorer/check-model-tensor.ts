@@ -9,7 +9,7 @@
 import type { Phasor, RopeCandidate, RopeConfig, RopeIdentification, RopeLayerType } from '../src/core/index.js';
 import { TableFileError } from '../src/check/index.js';
 import { exact, integer } from '../src/charts/format.js';
-import { groupName } from './check-model-cards.js';
+import { groupName, layersPhrase } from './check-model-cards.js';
 import { element } from './dom.js';
 import { IdentifyClient } from './identify-client.js';
 import { ropeVerdictView } from './rope-verdict.js';
@@ -168,7 +168,10 @@ export class TensorCheck {
 
   private show(ph: Phasor, t: RopeLayerType, input: TensorInput, found: RopeIdentification): void {
     const best = found.candidates[0];
-    this.detail.replaceChildren(ropeVerdictView(found, { kind: input.kind, name: input.name }));
+    this.detail.replaceChildren(
+      element('h4', '', 'The tensor on its own (ph.identifyRope)'),
+      ropeVerdictView(found, { kind: input.kind, name: input.name }),
+    );
     if (!best) {
       this.root.dataset.verdict = 'none';
       this.verdict.textContent = 'No RoPE: nothing comes near this tensor.';
@@ -177,7 +180,7 @@ export class TensorCheck {
     }
     const departures = tensorDepartures(ph, t, best, input.kind);
     const precision = `${PRECISION[best.precision] ?? best.precision}: largest difference ${exact(+best.maxError.toPrecision(3))}, allowed ${exact(+best.tolerance.toPrecision(3))}`;
-    const layer = `the ${groupName(t)} layers`;
+    const layer = layersPhrase(t);
     if (best.match && departures.length === 0) {
       this.root.dataset.verdict = 'match';
       this.verdict.textContent = `Match: this is the config's RoPE for ${layer}, ${precision}.`;
