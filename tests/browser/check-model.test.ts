@@ -4,6 +4,7 @@
 // made by transformers' code (tests/fixtures/check-model/make_cache_files.py)
 // dropped and judged against the config; the base ↔ context chart filled in.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -11,6 +12,7 @@ import { launchChromium, openPage } from './support/chromium.js';
 import { serveSite, type StaticServer } from './support/static-server.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const CONFIGS = JSON.parse(readFileSync(resolve(FIXTURES, 'rope_configs/configs.json'), 'utf8')).configs as Record<
   string,
   { config: unknown }
@@ -212,4 +214,34 @@ describe('Check your model: a tensor from a port', () => {
   test('the page raised no errors', () => {
     expect(errors).toEqual([]);
   });
+});
+
+describe('Check your model: accessibility', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`axe-core finds no violation in the section with a config and a verdict shown (${colorScheme})`, async () => {
+      // axe is injected as a script: this page bypasses the site's CSP (the tests above keep it).
+      const other = await openPage(browser, `${server.url}#check-model`, { bypassCSP: true, colorScheme });
+      const saved = { page, close };
+      ({ page, close } = other);
+      try {
+        await page.waitForSelector('#model-text');
+        await paste(CONFIGS['Qwen__Qwen2.5-VL-7B-Instruct'].config);
+        await dropTensor(['check-model/theta-1e6-cache-bf16.safetensors']);
+        await page.addScriptTag({ path: AXE });
+        const violations = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as {
+              axe: { run(context: Element): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
+            }
+          ).axe;
+          const result = await axe.run(document.querySelector('#check-model')!);
+          return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+        });
+        expect(violations).toEqual([]);
+      } finally {
+        await close();
+        ({ page, close } = saved);
+      }
+    });
+  }
 });
