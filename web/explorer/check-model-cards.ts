@@ -71,7 +71,7 @@ function fact(list: HTMLDListElement, term: string, value: string | Node, classN
 }
 
 function layerCard(rope: RopeConfig, t: RopeLayerType, g: number): HTMLElement {
-  const card = element('section', 'model-card');
+  const card = element('article', 'model-card');
   card.dataset.layerType = t.layerType;
   const title = element('h3');
   title.append(element('span', `layer-cell group-${g % GROUP_CLASSES}${t.nope ? ' nope' : ''}`), groupName(t));

@@ -32,7 +32,7 @@ export function candidateText(c: RopeCandidate): string {
 }
 
 export class TensorCheck {
-  readonly root = element('section', 'model-tensor');
+  readonly root = element('div', 'model-tensor');
   private readonly layer = element('select');
   private readonly status = element('p', 'check-status');
   private readonly error = element('p', 'check-error');
