@@ -121,6 +121,7 @@ describe('Check your model: configs', () => {
     );
     expect(code).toContain('rotary width 512');
     expect(code).toContain('turning = 64');
+    expect(code).toContain("positions 0 … 32767 of the model's 262144");
     expect(code).toContain('gemma4_text: the full_attention layers (every 6th layer from 5 to 59 (10 of 60))');
     await page.keyboard.press('Escape');
   });

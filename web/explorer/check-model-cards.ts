@@ -19,6 +19,8 @@ import {
 } from './rope-config-text.js';
 
 const GROUP_CLASSES = 6;
+/** The cache a snippet computes stops here: Gemma 4's whole context would be arrays of 1 GiB. */
+const CODE_POSITIONS = 32768;
 
 /** A layer type's name as the card and the strip show it. */
 export function groupName(t: RopeLayerType): string {
@@ -167,7 +169,9 @@ export function codeConfig(rope: RopeConfig, t: RopeLayerType): RopeCode {
   if (t.ropeDims === 'last')
     notes.push(`RoPE turns the last ${t.rotaryDim} of the ${t.headDim} values of a head; the others pass through.`);
   if (t.outputPairing !== t.pairing)
-    notes.push(`pairs (2i, 2i+1) are read and written back as evens then odds (apply_rotary_pos_emb_interleave).`);
+    notes.push(
+      `this is the cache in the layout the model writes (${t.outputPairing}); q and k are reordered first: pairs (2i, 2i+1) become evens then odds (transformers' apply_rotary_pos_emb_interleave).`,
+    );
   if (t.mrope)
     notes.push(
       `M-RoPE sections [${t.mrope.sections.join(', ')}]${t.mrope.interleaved ? ' (interleaved)' : ''}: this is the text cache (t = h = w); image tokens take each axis' positions.`,
@@ -176,13 +180,18 @@ export function codeConfig(rope: RopeConfig, t: RopeLayerType): RopeCode {
     notes.push(
       `queries are also multiplied by 1 + ${t.queryScale.beta} * log(1 + floor(p / ${t.queryScale.originalLength})).`,
     );
+  if (rope.maxPositionEmbeddings > CODE_POSITIONS)
+    notes.push(
+      `positions 0 … ${CODE_POSITIONS - 1} of the model's ${rope.maxPositionEmbeddings}: raise the count for more (the arrays are positions × width float64).`,
+    );
   return {
     kind: 'rope',
     dim: t.headDim,
     rotaryDim: t.rotaryDim,
     theta: t.theta,
-    pairing: t.pairing,
-    positions: rope.maxPositionEmbeddings,
+    // The cache's layout is where the turned values are written (DeepSeek-V3: half, as transformers builds it).
+    pairing: t.outputPairing,
+    positions: Math.min(rope.maxPositionEmbeddings, CODE_POSITIONS),
     scalings: t.scaling ? [t.scaling] : [],
     notes,
   };
