@@ -156,6 +156,16 @@ describe('Check your table: RoPE tensors and the precision verdict', () => {
     expect((await precisionChart()).ink).toBeGreaterThan(200);
   });
 
+  test("transformers' rotated q rows with their original: named, the rotated tensor checked first", async () => {
+    await drop('good/rope/q-rotated-f32.safetensors');
+    const o = await outcome();
+    expect(o.error).toBe('');
+    expect(await page.$eval('#check-tensor', (s) => (s as HTMLSelectElement).value)).toBe('q_rotated');
+    expect(o.verdict).toMatch(/^Match: .*θ 10000, no scaling/);
+    expect(o.lines).toMatch(/Read as q\/k rows after RoPE: θ 10000, no scaling, rotary width 128\./);
+    expect((await precisionChart()).ink).toBeGreaterThan(200);
+  });
+
   test('a cache whose sin has θ 10001 and cos θ 10000: refused, naming the nearest candidate', async () => {
     await drop('good/rope/theta-10001-f32.safetensors');
     const o = await outcome();

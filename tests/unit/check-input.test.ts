@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readTableFile, TableFileError, type ParsedTable } from '../../web/src/check/index.js';
-import { classifyInput, partnerKey } from '../../web/src/check/check-input.js';
+import { classifyInput, partnerKey, suggestTensor } from '../../web/src/check/check-input.js';
 
 const DIR = resolve(import.meta.dirname, '../fixtures/check');
 
@@ -95,5 +95,23 @@ describe('classifyInput', () => {
     const tutorial = npy('good/tutorial-f32.npy');
     const t = classifyInput({ key: 'tutorial-f32.npy', table: tutorial }, [], () => tutorial);
     expect(t.kind === 'table' && [t.table.positions, t.table.dModel]).toEqual([600, 64]);
+  });
+
+  test('the tensor checked first: rotated rows, a cos/sin pair, inv_freq, else the likeliest table', () => {
+    expect(suggestTensor(['q_original', 'q_rotated'], 'q_original')).toBe('q_rotated');
+    expect(suggestTensor(['model.inv_freq', 'rope.cos', 'rope.sin'], 'rope.cos')).toBe('rope.cos');
+    expect(suggestTensor(['rope.sin', 'rope.cos'], 'x')).toBe('rope.sin');
+    expect(suggestTensor(['embed.weight', 'rotary.inv_freq'], 'embed.weight')).toBe('rotary.inv_freq');
+    expect(suggestTensor(['a.cos', 'embed_positions.weights'], 'embed_positions.weights')).toBe(
+      'embed_positions.weights',
+    );
+  });
+
+  test("transformers' rotated q rows with their original (.safetensors): rotated, the original given", () => {
+    const s = source('good/rope/q-rotated-f32.safetensors');
+    if (s.kind !== 'tensors') throw new Error('expected tensors');
+    const names = s.tensors.map((t) => t.name);
+    const input = classifyInput({ key: 'q_rotated', table: s.read('q_rotated') }, names, (k) => s.read(k));
+    expect(input.kind === 'rotated' && [input.rows, input.width, input.original?.length]).toEqual([64, 128, 64 * 128]);
   });
 });

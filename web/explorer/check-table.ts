@@ -7,57 +7,19 @@
 // made in; the deviation against position is drawn with the bound over it,
 // and a table's difference from the best candidate as a heatmap. A file the
 // page cannot use gets one line saying why.
-import {
-  createPhasor,
-  type FrequencyRecipe,
-  type Identification,
-  type IdentifyCandidate,
-  type Phasor,
-  type RopeIdentification,
-} from '../src/core/index.js';
-import {
-  readTableFile,
-  readTableText,
-  TableFileError,
-  type ParsedTable,
-  type TableSource,
-} from '../src/check/index.js';
-import { classifyInput, partnerKey, type CheckInput } from '../src/check/check-input.js';
-import { DifferenceChart } from '../src/check/difference-chart.js';
-import { encodeCall } from '../src/code/table-code.js';
-import { exact, integer } from '../src/charts/format.js';
-import { explorerLink } from './check-table-link.js';
+import { createPhasor, type Identification, type Phasor, type RopeIdentification } from '../src/core/index.js';
+import { readTableFile, readTableText, TableFileError, type TableSource } from '../src/check/index.js';
+import { classifyInput, partnerKey, suggestTensor, type CheckInput } from '../src/check/check-input.js';
+import { integer } from '../src/charts/format.js';
+import { element } from './element.js';
 import { IdentifyClient } from './identify-client.js';
-import { PrecisionFigure, precisionWords } from './precision-figure.js';
 import { ropeVerdictView } from './rope-verdict.js';
+import { TableVerdict } from './table-verdict.js';
 import './verdict.css';
 import './check-table.css';
 
-type Candidate = IdentifyCandidate;
-
-/** The convention whose framework computes each float32 frequency recipe (docs/identify.md, "frequencies"). */
-const RECIPE_MAKER: Record<FrequencyRecipe, string> = {
-  'torch-paper': 'pytorch-tutorial',
-  'torch-geometric': 'fairseq',
-  tensor2tensor: 'tensor2tensor',
-  mlx: 'mlx',
-  'mlx-full-turns': 'mlx',
-  'keras-hub': 'keras-hub',
-};
-
 const mount = document.getElementById('check-table-app');
 if (mount) build(mount);
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className?: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 function build(root: HTMLElement): void {
   const drop = element('div', 'check-drop');
@@ -114,24 +76,10 @@ function build(root: HTMLElement): void {
 
   const result = element('div', 'check-result');
   result.hidden = true;
-  const verdict = element('p', 'check-verdict');
-  const differs = element('ul', 'check-differs');
-  const fitted = element('p', 'check-fitted');
-  const open = element('a', 'check-open', 'Open the explorer at these options');
-  const openNote = element('span', 'check-open-note');
-  const openLine = element('p', 'check-open-line');
-  openLine.append(open, openNote);
-  const candidates = element('table', 'check-candidates');
-  const chart = new DifferenceChart();
-  const figure = element('figure', 'chart check-difference');
-  const caption = element('figcaption', 'check-difference-title');
-  figure.append(caption, chart.host);
-  const precision = new PrecisionFigure();
   // The RoPE verdict comes first, so that the first .check-verdict of the result is the one shown.
   const ropeSlot = element('div', 'check-rope');
-  const tableView = element('div', 'check-table-view');
-  tableView.append(verdict, differs, fitted, openLine, candidates, precision.root, figure);
-  result.append(ropeSlot, tableView);
+  const tableView = new TableVerdict();
+  result.append(ropeSlot, tableView.root);
 
   root.append(drop, paste, tensorField, status, error, result);
 
@@ -179,7 +127,12 @@ function build(root: HTMLElement): void {
       if (asked !== checks) return;
       return fail(`${table.name}: ${(e as Error).message}`);
     }
-    if (asked === checks) show(ph, table, found);
+    if (asked !== checks) return;
+    status.textContent = `${describe(input)}.`;
+    ropeSlot.replaceChildren();
+    result.hidden = false;
+    result.dataset.match = String(found.match);
+    tableView.show(ph, table, found);
   }
 
   function describe(input: CheckInput): string {
@@ -212,92 +165,10 @@ function build(root: HTMLElement): void {
     // A later file was dropped meanwhile: its verdict is the one to show.
     if (asked !== checks) return;
     status.textContent = `${describe(input)}.`;
-    tableView.hidden = true;
+    tableView.root.hidden = true;
     result.hidden = false;
     result.dataset.match = String(found.match);
     ropeSlot.replaceChildren(ropeVerdictView(found, { kind: input.kind, name: input.name }));
-  }
-
-  function show(ph: Phasor, table: ParsedTable, found: Identification): void {
-    status.textContent = `${table.name}: ${integer(table.positions)} rows × ${integer(table.dModel)} columns.`;
-    ropeSlot.replaceChildren();
-    tableView.hidden = false;
-    result.hidden = false;
-    result.dataset.match = String(found.match);
-    if (found.candidates.length === 0) {
-      verdict.textContent = 'No match: no sinusoidal convention comes near this table.';
-      differs.replaceChildren();
-      fitted.textContent = '';
-      openLine.hidden = true;
-      candidates.replaceChildren();
-      figure.hidden = true;
-      precision.root.hidden = true;
-      return;
-    }
-    // Candidates that give the same table as the best tie; name it by a framework's convention when one of them is.
-    const ties = found.candidates.filter(
-      (c) => c.maxError === found.candidates[0].maxError && c.rmsError === found.candidates[0].rmsError,
-    );
-    const named = ties.filter((c) => c.convention !== null);
-    // In float32 arithmetic, the framework whose own float32 frequencies reproduced the table comes first.
-    const maker = named.find((c) => c.frequencies !== null && RECIPE_MAKER[c.frequencies] === c.convention);
-    const best = maker ?? named[0] ?? ties[0];
-    const others = named.filter((c) => c !== best).map((c) => c.convention);
-    const name = best.convention ?? 'general options';
-    const also = others.length ? ` (the same table as ${others.join(', ')})` : '';
-    verdict.textContent = found.match
-      ? `Match: ${name}${also}, ${precisionWords(best.precision)}${best.exact ? '' : ' (not the exact table)'}: largest difference from the exact table ${exact(best.maxError)}, within the bound.`
-      : `No match. Nearest: ${name}${also}, largest difference ${exact(best.maxError)} at row ${best.worstRow}, column ${best.worstColumn}.`;
-    differs.replaceChildren(...[...best.differs, ...best.notes].map((line) => element('li', '', line)));
-    fitted.replaceChildren('Fitted: ', element('code', '', encodeCall(best.options)));
-    const link = explorerLink(best.options);
-    open.href = link.href;
-    openNote.textContent = link.left.length ? ` (the explorer has no control for ${link.left.join(', ')})` : '';
-    openLine.hidden = false;
-    showCandidates(found.candidates.slice(0, 6));
-    precision.root.hidden = false;
-    precision.show({
-      x: Float64Array.from({ length: best.deviation.length }, (_, r) => r),
-      deviation: best.deviation,
-      bound: best.bound,
-      precision: best.precision,
-      xLabel: 'row r',
-    });
-    figure.hidden = false;
-    try {
-      const model = ph.encode(best.options as unknown as Parameters<Phasor['encode']>[0]).table;
-      const values = new Float32Array(table.data.length);
-      for (let i = 0; i < values.length; i++) values[i] = table.data[i] - model[i];
-      caption.textContent = `Your table − ${name}`;
-      chart.show({ values, positions: table.positions, dModel: table.dModel, label: name });
-    } catch (e) {
-      caption.textContent = `The difference cannot be drawn: ${(e as Error).message}`;
-    }
-  }
-
-  function showCandidates(list: Candidate[]): void {
-    const head = element('tr');
-    for (const h of ['candidate', 'largest difference', 'RMS', 'what differs']) {
-      const th = element('th', '', h);
-      th.scope = 'col';
-      head.append(th);
-    }
-    const rows = list.map((c) => {
-      const tr = element('tr');
-      tr.append(
-        element('td', '', c.convention ?? encodeCall(c.options)),
-        element('td', 'number', exact(c.maxError)),
-        element('td', 'number', exact(c.rmsError)),
-        element('td', '', c.differs.join('; ') || '—'),
-      );
-      return tr;
-    });
-    const caption = element('caption', '', 'Candidates, best first');
-    const thead = element('thead');
-    thead.append(head);
-    const tbody = element('tbody');
-    tbody.append(...rows);
-    candidates.replaceChildren(caption, thead, tbody);
   }
 
   /** Reads one file, or the two files of a cos/sin cache dropped together. */
@@ -331,6 +202,10 @@ function build(root: HTMLElement): void {
         return;
       }
       source = one;
+      const suggested = suggestTensor(
+        one.tensors.map((t) => t.name),
+        one.suggested,
+      );
       tensorSelect.replaceChildren(
         ...one.tensors.map(
           (t) =>
@@ -338,12 +213,12 @@ function build(root: HTMLElement): void {
               `${t.name} (${t.dtype}, ${t.shape.join(' × ') || 'scalar'})`,
               t.name,
               false,
-              t.name === one.suggested,
+              t.name === suggested,
             ),
         ),
       );
       tensorField.hidden = false;
-      void check(tensorInput(one, one.suggested));
+      void check(tensorInput(one, suggested));
     });
   }
 

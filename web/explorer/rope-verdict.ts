@@ -10,6 +10,7 @@
 // drawn over it. Styles: verdict.css (imported here).
 import { ROPE_PRESETS, type RopeCandidate, type RopeIdentification } from '../src/core/index.js';
 import { exact, integer } from '../src/charts/format.js';
+import { element } from './element.js';
 import { PrecisionFigure, precisionWords } from './precision-figure.js';
 import './verdict.css';
 
@@ -27,13 +28,6 @@ const KIND_WORDS: Record<RopeInputKind, string> = {
   invFreq: 'an inv_freq vector',
   rotated: 'q/k rows after RoPE',
 };
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text?: string) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 /** A number as written in a config: 500000, 1e-6, 1.1386. */
 function plain(value: number): string {
@@ -62,9 +56,13 @@ export function ropeName(c: RopeCandidate): string {
 function layoutWords(c: RopeCandidate, kind: RopeInputKind): string | null {
   const pairing =
     c.pairing === 'half'
-      ? 'half layout (cat(freqs, freqs), rotate_half)'
+      ? kind === 'rotated'
+        ? 'slots i and i + width/2 turn together (rotate_half)'
+        : 'half layout (cat(freqs, freqs), rotate_half)'
       : c.pairing === 'adjacent'
-        ? 'adjacent pairs (each frequency repeated, GPT-J)'
+        ? kind === 'rotated'
+          ? 'slots 2i and 2i + 1 turn together (GPT-J, interleaved)'
+          : 'adjacent pairs (each frequency repeated, GPT-J)'
         : null;
   const output =
     kind === 'rotated' && c.outputPairing && c.outputPairing !== c.pairing
@@ -106,10 +104,11 @@ function verdictLines(result: RopeIdentification, best: RopeCandidate, kind: Rop
       `Not within ${precisionWords(best.precision).replace(/^computed in /, '')}: the ${error} reaches ${exact(+best.worstRatio.toPrecision(3))} times the bound (largest ${error} ${exact(best.maxError)}).`,
     );
   }
+  const what = kind === 'invFreq' ? 'frequencies' : kind === 'rotated' ? 'rotation' : 'table';
   lines.push(
     best.exact
-      ? `Exact: the float64 values rounded once to ${result.storage === 'float32' ? 'float32' : result.storage}.`
-      : 'Not the exact table (float64 rounded once): it departs by more than one rounding.',
+      ? `Exact: the float64 values rounded once to ${result.storage}.`
+      : `Not the exact ${what} (float64 rounded once): it departs by more than one rounding.`,
   );
   if (!best.verified) lines.push('Measured on a sample of the rows only.');
   if (best.note) lines.push(best.note);
@@ -120,10 +119,18 @@ function percent(ratio: number): string {
   return `${Math.round(ratio * 100)}%`;
 }
 
+/** Distinct candidates shown at most (more read as noise, and crowd a phone's width). */
+const SHOWN = 5;
+
+function verdictCell(c: RopeCandidate): string {
+  if (c.match) return c.exact ? `yes, exact (${c.precision})` : `yes, in ${c.precision}`;
+  return c.verified ? `no (${c.precision})` : `no, on sample rows (${c.precision})`;
+}
+
 function candidatesTable(candidates: readonly RopeCandidate[]): HTMLTableElement {
   const table = element('table', 'check-candidates rope-candidates');
   const head = element('tr');
-  for (const h of ['candidate', 'precision', 'reproduces it', 'largest deviation / bound']) {
+  for (const h of ['candidate', 'reproduces it', 'deviation / bound']) {
     const th = element('th', '', h);
     th.scope = 'col';
     head.append(th);
@@ -136,15 +143,16 @@ function candidatesTable(candidates: readonly RopeCandidate[]): HTMLTableElement
   for (const c of candidates) {
     const cells = [
       c.preset ? ROPE_PRESETS[c.preset].model : ropeScheme(c),
-      c.precision,
-      c.match ? (c.exact ? 'yes, exactly' : 'yes') : c.verified ? 'no' : 'no (sample rows)',
+      verdictCell(c),
       exact(+c.worstRatio.toPrecision(3)),
     ];
-    if (seen.has(cells.join('|'))) continue;
-    seen.add(cells.join('|'));
+    const key = cells.join('|');
+    if (seen.has(key)) continue;
+    seen.add(key);
     const tr = element('tr');
-    tr.append(...cells.map((text, n) => element('td', n === 3 ? 'number' : '', text)));
+    tr.append(...cells.map((text, n) => element('td', n === 2 ? 'number' : '', text)));
     tbody.append(tr);
+    if (seen.size === SHOWN) break;
   }
   table.append(element('caption', '', 'Candidates, best first'), thead, tbody);
   return table;
@@ -173,7 +181,7 @@ export function ropeVerdictView(result: RopeIdentification, input: RopeInput = {
   const fitted = element('p', 'check-fitted');
   fitted.append(result.match ? 'Reproduced by ' : 'Nearest: ', element('code', '', ropeCall(best.options)));
   const figure = new PrecisionFigure();
-  root.append(element('p', 'check-verdict', headline), list, fitted, candidatesTable(result.candidates.slice(0, 8)));
+  root.append(element('p', 'check-verdict', headline), list, fitted, candidatesTable(result.candidates));
   root.append(figure.root);
   figure.show({
     x: best.positions,

@@ -30,6 +30,9 @@ export interface PrecisionSeries {
   precision: string;
 }
 
+/** 10^e, exact for negative e too (10 ** -4 at run time is 0.00009999999999999999 in V8). */
+const decade = (e: number): number => (e < 0 ? 1 / 10 ** -e : 10 ** e);
+
 /**
  * The y axis: from the power of ten above the largest value down to a tenth
  * of the 5th percentile of the positive bounds (a row or two whose bound is
@@ -44,8 +47,8 @@ export function precisionDomain(series: Pick<PrecisionSeries, 'deviation' | 'bou
   if (top <= 0) return [1e-9, 1e-8];
   bounds.sort((a, b) => a - b);
   const low = bounds.length ? bounds[Math.floor(0.05 * (bounds.length - 1))] / 10 : top / 10;
-  const hi = 10 ** Math.ceil(Math.log10(top * 1.05));
-  const lo = Math.max(hi / 10 ** DECADES, 10 ** Math.floor(Math.log10(Math.min(low, top / 10))));
+  const hi = decade(Math.ceil(Math.log10(top * 1.05)));
+  const lo = Math.max(hi / decade(DECADES), decade(Math.floor(Math.log10(Math.min(low, top / 10)))));
   return [lo, hi];
 }
 

@@ -59,6 +59,23 @@ function sameFile(a: string, b: string): string {
   return at > 0 && b.startsWith(a.slice(0, at + 2)) ? `${a} and ${b.slice(at + 2)}` : `${a} and ${b}`;
 }
 
+/**
+ * The tensor of a .safetensors to check first: rotated rows, else a cos or
+ * sin cache with its partner, else an inv_freq buffer, else `fallback` (the
+ * likeliest sinusoidal table).
+ */
+export function suggestTensor(names: readonly string[], fallback: string): string {
+  return (
+    names.find((n) => ROTATED.test(n)) ??
+    names.find((n) => {
+      const partner = partnerKey(n);
+      return partner !== null && names.includes(partner);
+    }) ??
+    names.find((n) => INV_FREQ.test(n)) ??
+    fallback
+  );
+}
+
 function looksLikeInvFreq(t: ParsedTable): boolean {
   if (t.positions !== 1 || t.dModel < 1) return false;
   for (const v of t.data) if (!(v > 0 && v <= 1)) return false;
