@@ -7,7 +7,7 @@ import type { Phasor, RopeConfig, RopeLayerType } from '../src/core/index.js';
 import { BaseCurveScan, thetaGrid } from '../src/core/rope-base-curve.js';
 import { drawBaseContext, type BaseContextCurve } from '../src/charts/rope-config-charts.js';
 import { groupName } from './check-model-cards.js';
-import { element } from './dom.js';
+import { element } from './element.js';
 import { PanelHost } from './panel-host.js';
 
 /** Pair-steps scanned per idle slice (a few ms of wasm). */

@@ -6,7 +6,7 @@ import { exact, integer } from '../src/charts/format.js';
 import { drawLayerWavelengths } from '../src/charts/rope-config-charts.js';
 import { openCodeDialog } from '../src/code/code-dialog.js';
 import type { RopeCode } from '../src/code/code-config.js';
-import { element } from './dom.js';
+import { element } from './element.js';
 import { PanelHost } from './panel-host.js';
 import {
   layersText,

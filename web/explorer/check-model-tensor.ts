@@ -10,7 +10,7 @@ import type { Phasor, RopeCandidate, RopeConfig, RopeIdentification, RopeLayerTy
 import { TableFileError } from '../src/check/index.js';
 import { exact, integer } from '../src/charts/format.js';
 import { groupName, layersPhrase } from './check-model-cards.js';
-import { element } from './dom.js';
+import { element } from './element.js';
 import { IdentifyClient } from './identify-client.js';
 import { ropeVerdictView } from './rope-verdict.js';
 import { readTensorFiles, tensorDepartures, tensorInput, type TensorInput } from './rope-tensor-compare.js';

@@ -9,7 +9,7 @@ import { integer } from '../src/charts/format.js';
 import { BaseContextView } from './check-model-base.js';
 import { layerCards, layerStrip } from './check-model-cards.js';
 import { TensorCheck } from './check-model-tensor.js';
-import { element } from './dom.js';
+import { element } from './element.js';
 import './check-model.css';
 
 const mount = document.getElementById('check-model-app');

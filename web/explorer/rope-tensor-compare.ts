@@ -5,7 +5,7 @@
 // frequencies (θ, scaling), the attention factor, the layout.
 import type { IdentifyRopeOptions, Phasor, RopeCandidate, RopeLayerType } from '../src/core/index.js';
 import { readTableFile, TableFileError } from '../src/check/index.js';
-import { classifyInput, partnerKey, type CheckInput } from '../src/check/check-input.js';
+import { classifyInput, partnerKey, suggestTensor, type CheckInput } from '../src/check/check-input.js';
 import { exact } from '../src/charts/format.js';
 import { scalingText } from './rope-config-text.js';
 
@@ -76,7 +76,8 @@ export function tensorInput(input: CheckInput): TensorInput {
 
 /**
  * What the dropped files hold, as check-input.ts reads them for "Check your table": two .npy files named
- * alike for cos and sin; one .npy; or a .safetensors, of which the cos/sin pair, else inv_freq, else the first tensor.
+ * alike for cos and sin; one .npy; or a .safetensors, of which the tensor suggestTensor picks (rotated rows, a
+ * cos/sin pair, inv_freq), else the first.
  */
 export function readTensorFiles(files: readonly { name: string; bytes: Uint8Array }[]): CheckInput {
   if (files.length === 0 || files.length > 2)
@@ -99,10 +100,7 @@ export function readTensorFiles(files: readonly { name: string; bytes: Uint8Arra
   const one = read[0].source;
   if (one.kind === 'table') return classifyInput({ key: read[0].name, table: one.table }, [], () => one.table);
   const names = one.tensors.map((t) => t.name);
-  const chosen =
-    names.find((n) => partnerKey(n) !== null && names.includes(partnerKey(n)!)) ??
-    names.find((n) => /inv_?freq/i.test(n)) ??
-    names[0];
+  const chosen = suggestTensor(names, names[0]);
   return classifyInput({ key: chosen, table: one.read(chosen) }, names, (key) => one.read(key));
 }
 
