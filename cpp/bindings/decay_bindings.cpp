@@ -11,6 +11,7 @@
 #include "input_slots.hpp"
 #include "phasor/attention_pattern.hpp"
 #include "phasor/limits.hpp"
+#include "phasor/rope_base_bound.hpp"
 #include "phasor/rope_decay.hpp"
 #include "phasor/validation.hpp"
 #include "result_buffer.hpp"
@@ -55,6 +56,15 @@ val rope_random_scores(double d_model, double base, double max_distance, const S
   phasor::rope_random_scores(decay_spec(d_model, base, max_distance, scaling), static_cast<std::int64_t>(samples),
                              static_cast<std::uint64_t>(seed), out, out + count);
   return val(emscripten::typed_memory_view(2 * count, out));
+}
+
+// Men et al.'s bound: the first m in [from, to) with sum_i cos(m theta_i) < 0, or -1 (a number), or why not (a string).
+val rope_base_bound(double dim, double pairs, double still, double base, double from, double to) {
+  if (auto e = phasor::validate_rope_base_bound(dim, pairs, still, base, from, to); !e.empty()) return val(e);
+  const phasor::RopeBaseBoundSpec spec{static_cast<std::int64_t>(dim),   static_cast<std::int64_t>(pairs),
+                                       static_cast<std::int64_t>(still), base,
+                                       static_cast<std::int64_t>(from),  static_cast<std::int64_t>(to)};
+  return val(static_cast<double>(phasor::rope_base_bound_scan(spec)));
 }
 
 // Rows (query positions) in slot kPositions, cols (key positions) in
@@ -105,5 +115,6 @@ val attention_pattern(double kind, double n, double d_model, double d_head, doub
 EMSCRIPTEN_BINDINGS(phasor_decay) {
   emscripten::function("attentionPattern", &attention_pattern);
   emscripten::function("ropeDecay", &rope_decay);
+  emscripten::function("ropeBaseBound", &rope_base_bound);
   emscripten::function("ropeRandomScores", &rope_random_scores);
 }

@@ -173,6 +173,18 @@ const ROPES: RopeCode[] = [
       { type: 'dynamic-ntk', factor: 2, maxPositionEmbeddings: 4096 },
     ],
   },
+  // Gemma 4's full attention: proportional over the whole head, a quarter of the pairs turning (and with a factor).
+  {
+    kind: 'rope',
+    dim: 64,
+    positions: 40,
+    offset: 3000,
+    theta: 1e6,
+    scalings: [
+      { type: 'proportional', partialRotaryFactor: 0.25 },
+      { type: 'proportional', partialRotaryFactor: 0.5, factor: 8 },
+    ],
+  },
   // Phi-2: 32 of 80 rotated; longrope past and within its original length (factors per pair, read as float32).
   { kind: 'rope', dim: 80, rotaryDim: 32, positions: 50 },
   {

@@ -20,6 +20,8 @@ export interface RopeCode {
   pairing?: Pairing;
   /** One cache per scaling (the scaling chart compares several); none: unscaled. */
   scalings?: RopeScaling[];
+  /** Comment lines for what the cache alone does not say (a model's layout, sections, layers). */
+  notes?: string[];
 }
 
 export type CodeConfig = TableCode | RopeCode;

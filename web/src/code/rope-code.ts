@@ -38,7 +38,7 @@ function resolve(s: RopeScaling | undefined, callLength: number): Resolved | nul
 const list = (values: ArrayLike<number>) => `[${Array.from(values, (v) => pyFloat(v)).join(', ')}]`;
 
 /** Lines setting `inv` (and `attn`, the attention factor) for one scaling. */
-function inverseFrequencies(x: Dialect, r: Resolved | null, inv: string, attn: string): string[] {
+function inverseFrequencies(x: Dialect, r: Resolved | null, inv: string, attn: string, dim: number): string[] {
   const base = x.pow('theta', `(-2.0 * ${x.arange('dim // 2')} / dim)`);
   if (!r) return [`${inv} = ${base}  # theta^(-2i/dim)`, `${attn} = 1.0`];
   const f = pyFloat(r.factor);
@@ -109,6 +109,15 @@ function inverseFrequencies(x: Dialect, r: Resolved | null, inv: string, attn: s
         `${attn} = ${attention}  # cos and sin are multiplied by it, short and long alike`,
       ];
     }
+    case 'proportional': {
+      // Gemma 4: the first floor(partial * dim / 2) pairs turn, the rest have frequency 0 (cos 1, sin 0).
+      const turning = Math.floor(((s.partialRotaryFactor ?? 1) * dim) / 2);
+      return [
+        `turning = ${turning}  # floor(partial_rotary_factor * dim / 2) pairs turn; the others keep frequency 0`,
+        `${inv} = ${x.where(`${x.arange('dim // 2')} < turning`, `${base} / ${f}`, `0.0 * ${base}`)}`,
+        `${attn} = 1.0`,
+      ];
+    }
     default:
       return [`${inv} = ${base}`, `${attn} = 1.0`];
   }
@@ -146,6 +155,7 @@ export function ropeCode(c: RopeCode, framework: Framework): string {
     `# phasor: RoPE cos/sin cache, rotary width ${rotary}${partial}, theta ${c.theta ?? 10000}, pairing '${pairing}', positions ${offset} … ${offset + c.positions - 1}`,
     '# (ph.rope turns a row at position m by these angles; cos and sin carry the attention factor).',
     '# float64 throughout, rounded once to float32 at the end.',
+    ...(c.notes ?? []).map((note) => `# ${note}`),
     ...x.imports,
     '',
     `dim, theta = ${rotary}, ${pyFloat(c.theta ?? 10000)}  # dim: the rotated width; the frequencies are theta^(-2i/dim)`,
@@ -162,7 +172,9 @@ export function ropeCode(c: RopeCode, framework: Framework): string {
   scalings.forEach((s, k) => {
     const suffix = suffixes[k];
     lines.push(`# ${describe(s)}`);
-    lines.push(...inverseFrequencies(x, resolve(s, offset + c.positions), `inv_freq${suffix}`, `attention${suffix}`));
+    lines.push(
+      ...inverseFrequencies(x, resolve(s, offset + c.positions), `inv_freq${suffix}`, `attention${suffix}`, rotary),
+    );
     lines.push(`cos${suffix}, sin${suffix} = rope_cache(inv_freq${suffix}, attention${suffix})`);
     if (k < scalings.length - 1) lines.push('');
   });

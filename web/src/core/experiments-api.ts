@@ -7,6 +7,6 @@ export { identify } from './identify.js';
 export { rope, ropeFrequencies } from './rope.js';
 export { identifyRope } from './rope-identify.js';
 export { ropeFromConfig } from './rope-config.js';
-export { ropeDecay, ropeRandomScores } from './rope-decay.js';
+export { ropeBaseBound, ropeDecay, ropeRandomScores } from './rope-decay.js';
 export { attentionPattern } from './attention-patterns.js';
 export { shiftFit, sineCollision } from './shift-fit.js';

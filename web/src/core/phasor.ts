@@ -353,6 +353,12 @@ export class Phasor {
     return api.ropeDecay(wasm, options);
   }
 
+  /** Men et al. 2024's bound: the first distance where Σ_i cos(m θ_i) < 0 (the context a θ supports), or null (rope-decay.ts). */
+  ropeBaseBound(options: Decay.RopeBaseBoundOptions): number | null {
+    const { wasm, api } = this.experiments('ropeBaseBound');
+    return api.ropeBaseBound(wasm, options);
+  }
+
   /** Mean |q·k| of seeded random unit vectors against the distance m − n, independent and q = k. */
   ropeRandomScores(options: Decay.RopeRandomScoresOptions): Decay.RopeRandomScores {
     const { wasm, api } = this.experiments('ropeRandomScores');

@@ -63,3 +63,36 @@ export function ropeRandomScores(wasm: ExperimentsWasm, options: RopeRandomScore
   const count = packed.length / 2;
   return { independent: packed.slice(0, count), self: packed.slice(count) };
 }
+
+export interface RopeBaseBoundOptions {
+  /** The width the exponents are taken over, θ_i = theta^(−2i/dim): the rotary width (Gemma 4's proportional: the head). Even, 2 … maxDModel. */
+  dim: number;
+  /** RoPE's base θ. */
+  theta: number;
+  /** The pairs that turn, i < pairs (default dim/2; proportional RoPE: the turning ones). */
+  pairs?: number;
+  /** The head's pairs that do not turn (partial rotary's pass-through, proportional's frequency-0 pairs): each adds cos 0 = 1 to the sum. Default 0. */
+  still?: number;
+  /** The scan covers the distances m = from … to − 1 (from default 0); (to − from) × pairs ≤ limits.maxRopeDecayWork. */
+  from?: number;
+  to: number;
+}
+
+/**
+ * Men et al. 2024 ("Base of RoPE Bounds Context Length", arXiv 2405.14591): a model attends more to a
+ * similar key than to a random one at distance m only while B_m = Σ_i cos(m θ_i) ≥ 0, so a base supports
+ * the context up to the first m where B_m < 0 (the sum over every pair of the head: still + Σ over the turning ones). Returns that m within [from, to), or null when B_m ≥ 0 throughout.
+ */
+export function ropeBaseBound(wasm: ExperimentsWasm, options: RopeBaseBoundOptions): number | null {
+  const fn = 'ropeBaseBound';
+  const o = new OptionReader(fn, options, ['dim', 'theta', 'pairs', 'still', 'from', 'to']);
+  const dim = o.number('dim');
+  const theta = o.number('theta');
+  const pairs = o.number('pairs', dim / 2);
+  const still = o.number('still', 0);
+  const from = o.number('from', 0);
+  const to = o.number('to');
+  const result = wasm.ropeBaseBound(dim, pairs, still, theta, from, to);
+  if (typeof result === 'string') throw new RangeError(`phasor.${fn}: ${result}`);
+  return result < 0 ? null : result;
+}

@@ -206,6 +206,8 @@ export interface ExperimentsWasm extends ModuleCommon {
   ): WasmResult<Float32Array>;
   /** decay_bindings.cpp: the bound for m − n = 0 … maxDistance. */
   ropeDecay(dModel: number, base: number, maxDistance: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
+  /** decay_bindings.cpp: Men et al.'s bound, the first m in [from, to) with Σ cos(m θ_i) < 0, or −1. */
+  ropeBaseBound(dim: number, pairs: number, still: number, theta: number, from: number, to: number): number | string;
   /** [independent (maxDistance + 1), self (maxDistance + 1)]. */
   ropeRandomScores(
     dModel: number,
@@ -437,6 +439,7 @@ export const EXPERIMENT_FUNCTIONS = [
   'scoreByOffset',
   'alibiSlopes',
   'ropeDecay',
+  'ropeBaseBound',
   'ropeRandomScores',
   'attentionPattern',
   'shiftFit',
