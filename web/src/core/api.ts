@@ -14,9 +14,9 @@ export { ATTENTION_KINDS, PAIRINGS, ROPE_DIMS, ROPE_SCALING_TYPES, SHIFT_ENCODIN
 export { ROPE_PRESET_NAMES, ROPE_PRESETS } from './rope-presets.js';
 export type { RopePreset, RopePresetName } from './rope-presets.js';
 export type { IdentifyRopeOptions, RopeCandidate, RopeIdentification, RopeNumbers } from './rope-identify-types.js';
-export type * from './rope-decay.js';
+export type { RopeDecayOptions, RopeRandomScores, RopeRandomScoresOptions } from './rope-decay.js';
 export type * from './rope-config-types.js';
-export type { RopeFamily } from './rope-config-families.js';
+export type { LayerTypeContext, RopeFamily } from './rope-config-families.js';
 export { ROPE_FAMILIES } from './rope-config-families.js';
-export type * from './attention-patterns.js';
+export type { AttentionPattern, AttentionPatternOptions } from './attention-patterns.js';
 export type * from './window-types.js';

@@ -49,6 +49,10 @@ export class Phasor {
   private experimentsApi: typeof ExperimentsApi | null = null;
   private experimentsLoading: Promise<this> | null = null;
 
+  /**
+   * createPhasor() makes the one instance per build; the wasm module is not part of the API.
+   * @internal
+   */
   constructor(
     private readonly wasm: CoreWasm,
     private readonly loadOptions: LoadOptions = {},

@@ -380,9 +380,9 @@ export interface SineCollision {
   position: number;
   /** q = π/ν − p: sin(ν q) = sin(ν p). */
   partner: number;
-  /** [sin(ν p), sin(ν q)]: equal. */
+  /** The two sines, sin(ν p) and sin(ν q): equal. */
   sine: [number, number];
-  /** [cos(ν p), cos(ν q)]: opposite, what a cosine slot would have told apart. */
+  /** The two cosines, cos(ν p) and cos(ν q): opposite, what a cosine slot would have told apart. */
   cosine: [number, number];
 }
 
