@@ -1,30 +1,30 @@
 // Options and results of the RoPE, attention and "why this design" API
 // (rope.ts, attention.ts, shift-fit.ts, embedding-scale.ts).
+import { ENUM_NAMES } from './wasm/tables.js';
 import type { RopePresetName } from './rope-presets.js';
 
-/** Which two slots of a row RoPE turns together. */
-export type Pairing = 'adjacent' | 'half';
+/**
+ * Which two slots of a row RoPE turns together.
+ * @useDeclaredType
+ */
+export type Pairing = (typeof ENUM_NAMES.pairing)[number];
 /** 'adjacent': slots (2i, 2i+1), RoFormer and GPT-J; 'half': slots (i, i + dim/2), GPT-NeoX and Llama ("rotate_half"). */
-export const PAIRINGS: readonly Pairing[] = ['adjacent', 'half'];
+export const PAIRINGS: readonly Pairing[] = ENUM_NAMES.pairing;
 
-/** A frequency scheme of RoPE (transformers' rope_type; 'none' is its 'default', 'dynamic-ntk' its 'dynamic'). */
-export type RopeScalingType =
-  'none' | 'linear' | 'ntk' | 'dynamic-ntk' | 'yarn' | 'llama3' | 'longrope' | 'proportional';
-/** Every RopeScalingType, in the core's code order (checked against the wasm's names table). */
-export const ROPE_SCALING_TYPES: readonly RopeScalingType[] = [
-  'none',
-  'linear',
-  'ntk',
-  'dynamic-ntk',
-  'yarn',
-  'llama3',
-  'longrope',
-  'proportional',
-];
+/**
+ * A frequency scheme of RoPE (transformers' rope_type; 'none' is its 'default', 'dynamic-ntk' its 'dynamic').
+ * @useDeclaredType
+ */
+export type RopeScalingType = (typeof ENUM_NAMES.ropeScalingType)[number];
+/** Every RopeScalingType, in the core's code order (the names the core exports). */
+export const ROPE_SCALING_TYPES: readonly RopeScalingType[] = ENUM_NAMES.ropeScalingType;
 
-/** Where the rotated slice sits when rotaryDim < dim: 'first' (GPT-J, GPT-NeoX, Phi) or 'last' (DeepSeek-V3's [no-RoPE, RoPE]). */
-export type RopeDims = 'first' | 'last';
-export const ROPE_DIMS: readonly RopeDims[] = ['first', 'last'];
+/**
+ * Where the rotated slice sits when rotaryDim < dim: 'first' (GPT-J, GPT-NeoX, Phi) or 'last' (DeepSeek-V3's [no-RoPE, RoPE]).
+ * @useDeclaredType
+ */
+export type RopeDims = (typeof ENUM_NAMES.ropeDims)[number];
+export const ROPE_DIMS: readonly RopeDims[] = ENUM_NAMES.ropeDims;
 
 /**
  * A context-extension scheme for RoPE's frequencies, as in Hugging Face
@@ -190,8 +190,9 @@ export interface RopeFrequencies {
   attentionFactor: number;
 }
 
-export type AttentionKind = 'additive' | 'rope' | 'alibi';
-export const ATTENTION_KINDS: readonly AttentionKind[] = ['additive', 'rope', 'alibi'];
+/** @useDeclaredType */
+export type AttentionKind = (typeof ENUM_NAMES.attentionKind)[number];
+export const ATTENTION_KINDS: readonly AttentionKind[] = ENUM_NAMES.attentionKind;
 
 /** Projection weights: given (dModel × dHead, row-major, q = x·W), seeded random, or the identity (dHead = dModel). */
 export type WeightsOption = Float32Array | 'random' | 'identity';
@@ -317,14 +318,9 @@ export interface AdditiveTerms {
   positionPosition: Float32Array;
 }
 
-export type ShiftEncoding = 'sinusoidal' | 'sine-only' | 'linear-frequencies' | 'quadratic-phase' | 'log-phase';
-export const SHIFT_ENCODINGS: readonly ShiftEncoding[] = [
-  'sinusoidal',
-  'sine-only',
-  'linear-frequencies',
-  'quadratic-phase',
-  'log-phase',
-];
+/** @useDeclaredType */
+export type ShiftEncoding = (typeof ENUM_NAMES.shiftEncoding)[number];
+export const SHIFT_ENCODINGS: readonly ShiftEncoding[] = ENUM_NAMES.shiftEncoding;
 
 export interface ShiftFitOptions {
   /**
