@@ -5,15 +5,15 @@
 //   node tools/api-reference.mjs --check   fail if docs/reference/ differs from the source (npm test)
 // TypeDoc's warnings are errors (tools/typedoc.json): a broken link or a
 // public type that names an unexported one fails here, not in a reader's hands.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { repoRoot, run } from './run.mjs';
 
 const check = process.argv.includes('--check');
 const committed = join(repoRoot, 'docs/reference');
-const out = check ? mkdtempSync(join(tmpdir(), 'phasor-reference-')) : committed;
-if (!check) rmSync(committed, { recursive: true, force: true });
+// Written to a temporary folder first: a failed run leaves docs/reference/ as it was.
+const out = mkdtempSync(join(tmpdir(), 'phasor-reference-'));
 run(
   process.execPath,
   [
@@ -43,7 +43,11 @@ function files(dir) {
   return found;
 }
 
-if (check) {
+if (!check) {
+  rmSync(committed, { recursive: true, force: true });
+  cpSync(out, committed, { recursive: true });
+  rmSync(out, { recursive: true, force: true });
+} else {
   const want = files(out);
   let have;
   try {

@@ -51,7 +51,7 @@ writeFileSync(`${folder}/${name}.inline.d.ts`, 'declare const gzipBase64: string
 
 // tables.js and tables.d.ts: the names of the limits (limits.hpp, kLimits),
 // every enum's names in code order (module_bindings.cpp), the input slots
-// and the scaling record's fields (rope_bindings.cpp), read from the module
+// and the scaling record's fields and defaults (rope_bindings.cpp), read from the module
 // just linked. The TypeScript imports its limit, enum and slot names and
 // types from here (web/src/core/wasm-module.ts, types.ts, rope-types.ts,
 // identify-types.ts), so a limit or an enum value is added in C++ alone.
@@ -69,20 +69,25 @@ async function writeTables() {
     ENUM_NAMES: enums,
     SLOT_NAMES: slotNames,
     SCALING_FIELDS: wasm.scalingFields(),
+    SCALING_DEFAULTS: wasm.scalingDefaults(),
   };
   // A list is a frozen array of literal types, so `(typeof LIMIT_NAMES)[number]` is the union of its names.
   const value = (v) =>
-    Array.isArray(v)
-      ? `Object.freeze(${JSON.stringify(v)})`
-      : `Object.freeze({ ${Object.entries(v)
-          .map(([k, w]) => `${k}: ${value(w)}`)
-          .join(', ')} })`;
+    typeof v !== 'object'
+      ? JSON.stringify(v)
+      : Array.isArray(v)
+        ? `Object.freeze(${JSON.stringify(v)})`
+        : `Object.freeze({ ${Object.entries(v)
+            .map(([k, w]) => `${k}: ${value(w)}`)
+            .join(', ')} })`;
   const type = (v) =>
-    Array.isArray(v)
-      ? `readonly [${v.map((w) => JSON.stringify(w)).join(', ')}]`
-      : `{ ${Object.entries(v)
-          .map(([k, w]) => `readonly ${k}: ${type(w)};`)
-          .join(' ')} }`;
+    typeof v !== 'object'
+      ? typeof v
+      : Array.isArray(v)
+        ? `readonly [${v.map((w) => JSON.stringify(w)).join(', ')}]`
+        : `{ ${Object.entries(v)
+            .map(([k, w]) => `readonly ${k}: ${type(w)};`)
+            .join(' ')} }`;
   const head = `// Written by tools/finish-wasm.mjs from phasor-experiments.wasm: the names the C++ core defines.\n`;
   const js = Object.entries(tables).map(([k, v]) => `export const ${k} = ${value(v)};\n`);
   const dts = Object.entries(tables).map(([k, v]) => `export declare const ${k}: ${type(v)};\n`);

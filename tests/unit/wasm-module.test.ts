@@ -1,5 +1,5 @@
 // The names the C++ core defines once (the limits' names, every enum's names
-// in code order, the input slots, the scaling record's fields) reach the
+// in code order, the input slots, the scaling record's fields and defaults) reach the
 // TypeScript through build/core/wasm/tables.js, which the wasm build writes
 // from the experiments module (tools/finish-wasm.mjs). This holds all four
 // built modules to that file and the public lists made from it, so a stale or
@@ -22,7 +22,7 @@ import {
   SPACINGS,
 } from '../../web/src/core/index.js';
 import type { ExperimentsWasm, ModuleCommon, ModuleFactory } from '../../web/src/core/wasm-module.js';
-import { ENUM_NAMES, LIMIT_NAMES, SCALING_FIELDS, SLOT_NAMES } from '../../build/core/wasm/tables.js';
+import { ENUM_NAMES, LIMIT_NAMES, SCALING_DEFAULTS, SCALING_FIELDS, SLOT_NAMES } from '../../build/core/wasm/tables.js';
 import createCore from '../../build/core/wasm/phasor.js';
 import createCoreScalar from '../../build/core/wasm/phasor-scalar.js';
 import createExperiments from '../../build/core/wasm/phasor-experiments.js';
@@ -75,6 +75,8 @@ describe('the names the core defines, as the TypeScript reads them', () => {
         ).toEqual(SLOT_NAMES);
         expect(Object.values(slots).sort((a, b) => a - b)).toEqual(SLOT_NAMES.map((_, i) => i));
         expect(experiments.scalingFields()).toEqual(SCALING_FIELDS);
+        expect(experiments.scalingDefaults()).toEqual(SCALING_DEFAULTS);
+        expect(Object.keys(SCALING_DEFAULTS)).toEqual(SCALING_FIELDS);
       }
     });
   }

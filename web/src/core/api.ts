@@ -8,7 +8,7 @@ export type * from './identify-types.js';
 export { FREQUENCY_RECIPES, PRECISIONS } from './identify-types.js';
 export { LAYOUTS, METRICS, ODD_WIDTHS, ORDERS, SPACINGS } from './types.js';
 export { CONVENTION_NAMES } from './conventions.js';
-export type { WasmLimits } from './wasm-module.js';
+export type { LimitName, WasmLimits } from './wasm-module.js';
 export type * from './rope-types.js';
 export { ATTENTION_KINDS, PAIRINGS, ROPE_DIMS, ROPE_SCALING_TYPES, SHIFT_ENCODINGS } from './rope-types.js';
 export { ROPE_PRESET_NAMES, ROPE_PRESETS } from './rope-presets.js';

@@ -8,6 +8,7 @@
 import { describe } from './options.js';
 import { familyOf, MLA_ROPE_DIMS, type RopeFamily } from './rope-config-families.js';
 import type { Pairing, RopeDims, RopeMrope, RopeScaling } from './rope-types.js';
+import { SCALING_DEFAULTS } from './wasm/tables.js';
 
 const FN = 'phasor.ropeFromConfig';
 
@@ -288,9 +289,9 @@ function scalingOf(
     }
     case 'yarn': {
       const L = originalLength();
-      // transformers: `get("beta_fast") or 32`, mscale's truthiness.
-      const betaFast = d.number('beta_fast') || 32;
-      const betaSlow = d.number('beta_slow') || 1;
+      // transformers: `get("beta_fast") or 32` (32 and 1 are the core's defaults too), mscale's truthiness.
+      const betaFast = d.number('beta_fast') || SCALING_DEFAULTS.betaFast;
+      const betaSlow = d.number('beta_slow') || SCALING_DEFAULTS.betaSlow;
       const mscale = d.number('mscale');
       const mscaleAllDim = d.number('mscale_all_dim');
       const truncate = d.boolean('truncate');
@@ -304,7 +305,7 @@ function scalingOf(
         originalLength: L,
         betaFast,
         betaSlow,
-        truncate: truncate ?? true,
+        truncate: truncate ?? SCALING_DEFAULTS.truncate,
         ...(attentionFactor !== undefined ? { attentionFactor } : {}),
         ...(mscale && mscaleAllDim ? { mscale, mscaleAllDim } : {}),
       };

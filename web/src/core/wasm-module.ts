@@ -131,8 +131,10 @@ export interface ExperimentsWasm extends ModuleCommon {
   releaseInputs(): void;
   /** The slot number of each array option. */
   inputSlots(): Record<SlotName, number>;
-  /** The fields of the scaling record, in the order Embind reads them. */
+  /** The fields of the scaling record, in the order Embind reads them (read by the build: tables.js). */
   scalingFields(): string[];
+  /** The scaling record as C++ default-constructs it (read by the build: tables.js). */
+  scalingDefaults(): WasmScalingRecord;
   /** Samples first … first + count − 1 of the stream. */
   normalSamples(
     seed: number,
@@ -330,7 +332,10 @@ export interface WasmScalingRecord {
   partialRotaryFactor: number;
 }
 
-/** The name of a bound the core enforces: a row of kLimits (cpp/include/phasor/limits.hpp). */
+/**
+ * The name of a bound the core enforces: a row of kLimits (cpp/include/phasor/limits.hpp).
+ * @useDeclaredType
+ */
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
 /** The bounds the core enforces (cpp/include/phasor/limits.hpp), under the names it exports them by. */
