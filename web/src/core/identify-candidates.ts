@@ -15,44 +15,10 @@ import {
   generalOptions,
   type Options,
 } from './identify-expressers.js';
-import { describeVerdict, verdictFor, type WasmVerdict } from './identify-precision.js';
+import { describeVerdict, verdictFor } from './identify-precision.js';
 import type { IdentifiedOptions, IdentifyCandidate } from './identify-types.js';
+import type { WasmFit, WasmVerdict } from './identify-wasm.js';
 import type { ConventionName } from './types.js';
-
-/** A form as the core returns it (identify_bindings.cpp). */
-export interface WasmFit {
-  layout: 'interleaved' | 'split';
-  order: 'sinCos' | 'cosSin';
-  oddWidth: 'error' | 'zeroColumn' | 'extraSine';
-  spacing: 'paper' | 'geometric';
-  base: number;
-  maxFrequency: number;
-  scale: number;
-  offset: number;
-  /** With buffer: the position of the stored zero row. */
-  paddingIdx: number | null;
-  buffer: boolean;
-  maxError: number;
-  rmsError: number;
-  worstRow: number;
-  worstColumn: number;
-  tolerance: number;
-  /** The exact table (rounded to float32) reproduces it. */
-  reproduces: boolean;
-  differs: string;
-  /** Per row: max |table − exact table|. */
-  deviation: Float64Array;
-  /** Each precision judged, exact first. */
-  precisions: WasmVerdict[];
-  /** The verdict the fit is shown with when no other applies (the first that reproduces, else the nearer). */
-  nearest: number;
-}
-
-/** What the core returns (identify_bindings.cpp). */
-export interface WasmIdentification {
-  storage: 'float32' | 'float16' | 'bfloat16';
-  fits: WasmFit[];
-}
 
 interface Named {
   convention: string | null;

@@ -1,3 +1,4 @@
+// Over 300 lines: the declarations of both Embind modules' functions and records, in one file to hold against cpp/bindings (tests/unit/wasm-arity.test.ts).
 // The two Embind modules: phasor.wasm (cpp/bindings/phasor_bindings.cpp, the
 // PE core) and phasor-experiments.wasm (rope_bindings.cpp, RoPE and
 // attention), each with module_bindings.cpp. Emscripten 3.1.6 cannot emit
@@ -12,7 +13,7 @@
 // memory (valid only until the next call) or a string saying why the input
 // was refused.
 
-import type { WasmIdentification } from './identify-candidates.js';
+import type { WasmIdentification } from './identify-wasm.js';
 import type { ENUM_NAMES, LIMIT_NAMES, SCALING_FIELDS, SLOT_NAMES } from './wasm/tables.js';
 
 export type WasmResult<T> = T | string;
