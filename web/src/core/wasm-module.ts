@@ -3,10 +3,10 @@
 // PE core) and phasor-experiments.wasm (rope_bindings.cpp, RoPE and
 // attention), each with module_bindings.cpp. Emscripten 3.1.6 cannot emit
 // declarations, so the functions are declared here and
-// tests/unit/wasm-module.test.ts holds them, and every call of them in
+// tests/unit/wasm-arity.test.ts holds them, and every call of them in
 // web/src, to the built modules (names and argument counts). The names the
-// core defines (limits, enum names, input slots, the scaling record's fields)
-// are not written here: the wasm build exports them to ./wasm/tables.js
+// core defines (limits, enum names, input slots, the scaling record's fields
+// and defaults) are not written here: the wasm build exports them to ./wasm/tables.js
 // (tools/finish-wasm.mjs) and the types below are made from it.
 //
 // Every function takes plain numbers and returns either a view into wasm
