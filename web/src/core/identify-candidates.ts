@@ -16,8 +16,8 @@ import {
   type Options,
 } from './identify-expressers.js';
 import { describeVerdict, verdictFor } from './identify-precision.js';
+import type { WasmFit, WasmVerdict } from './identify-records.js';
 import type { IdentifiedOptions, IdentifyCandidate } from './identify-types.js';
-import type { WasmFit, WasmVerdict } from './identify-wasm.js';
 import type { ConventionName } from './types.js';
 
 interface Named {

@@ -2,7 +2,7 @@
 // with which it draws a form the core fitted, read back through the point to
 // make sure (identify-candidates.ts names the candidates with these).
 import { CONVENTIONS } from './conventions.js';
-import type { WasmFit } from './identify-wasm.js';
+import type { WasmFit } from './identify-records.js';
 import type { ConventionName } from './types.js';
 
 export type Options = Record<string, number | string | boolean | null>;

@@ -1,8 +1,8 @@
 // How a candidate's table was made: of the precisions the core judged a fit
 // in (cpp/src/identify_verify.cpp), the one a convention's candidate shows,
 // and the sentence that says it.
+import type { WasmFit, WasmVerdict } from './identify-records.js';
 import type { FrequencyRecipe } from './identify-types.js';
-import type { WasmFit, WasmVerdict } from './identify-wasm.js';
 
 const WHO: Record<FrequencyRecipe, string> = {
   'torch-paper': 'the PyTorch tutorial',

@@ -5,7 +5,7 @@
 // experiments module, so an app that only encodes never downloads it.
 import { copyInto, plainFloatArray, readNumbers, typedLength } from './caller-arrays.js';
 import { candidatesOf } from './identify-candidates.js';
-import type { WasmFit } from './identify-wasm.js';
+import type { WasmFit } from './identify-records.js';
 import type { Identification, IdentifyOptions } from './identify-types.js';
 import { OptionReader } from './options.js';
 import type { ExperimentsWasm } from './wasm-module.js';

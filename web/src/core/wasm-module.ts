@@ -13,7 +13,7 @@
 // memory (valid only until the next call) or a string saying why the input
 // was refused.
 
-import type { WasmIdentification } from './identify-wasm.js';
+import type { WasmIdentification } from './identify-records.js';
 import type { ENUM_NAMES, LIMIT_NAMES, SCALING_FIELDS, SLOT_NAMES } from './wasm/tables.js';
 
 export type WasmResult<T> = T | string;

@@ -1,24 +1,7 @@
-// What the core's identify returns (cpp/bindings/identify_bindings.cpp): the
-// forms it fitted, each with the precisions it judged the table in. Read by
-// identify-candidates.ts, identify-expressers.ts and identify-precision.ts.
+// The records identify_bindings.cpp returns, as the TypeScript reads them:
+// apart from the code that names candidates, so the files that read a fit
+// (candidates, expressers, precision) import them without importing each other.
 import type { FrequencyRecipe, Precision } from './identify-types.js';
-
-/** One precision the core judged a fit in (identify_bindings.cpp). */
-export interface WasmVerdict {
-  precision: Precision;
-  float32Arithmetic: boolean;
-  /** The recipe whose float32 frequencies were reproduced; null for exact arithmetic or frequencies read from the table. */
-  frequencies: FrequencyRecipe | null;
-  reproduces: boolean;
-  /** Per row: the largest bound of its values; null when the verdict was reached on a few rows only. */
-  bound: Float64Array | null;
-  worstRatio: number;
-  worstRatioRow: number;
-  worstRatioColumn: number;
-  worstRatioBound: number;
-  residualRatio: number;
-  steppedFrequencies: number;
-}
 
 /** A form as the core returns it (identify_bindings.cpp). */
 export interface WasmFit {
@@ -53,4 +36,21 @@ export interface WasmFit {
 export interface WasmIdentification {
   storage: 'float32' | 'float16' | 'bfloat16';
   fits: WasmFit[];
+}
+
+/** One precision the core judged a fit in (identify_bindings.cpp). */
+export interface WasmVerdict {
+  precision: Precision;
+  float32Arithmetic: boolean;
+  /** The recipe whose float32 frequencies were reproduced; null for exact arithmetic or frequencies read from the table. */
+  frequencies: FrequencyRecipe | null;
+  reproduces: boolean;
+  /** Per row: the largest bound of its values; null when the verdict was reached on a few rows only. */
+  bound: Float64Array | null;
+  worstRatio: number;
+  worstRatioRow: number;
+  worstRatioColumn: number;
+  worstRatioBound: number;
+  residualRatio: number;
+  steppedFrequencies: number;
 }
