@@ -76,9 +76,9 @@ function cycles(): string[][] {
 }
 
 /**
- * Cycles another branch is removing (the RoPE presets are being split from
- * their types on `config`): listed so this test passes until it lands, and
- * failing once the cycle is gone, so the entry cannot outlive it.
+ * Cycles another branch is removing: listed so this test passes until it
+ * lands, and failing once the cycle is gone, so the entry cannot outlive it.
+ * None now.
  */
 const CYCLES_BEING_REMOVED: string[][] = [];
 

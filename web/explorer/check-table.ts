@@ -1,38 +1,25 @@
 // "Check your table": drop, choose or paste a table exported from a model
-// (.npy, .safetensors, CSV, TSV, JSON); it is read in this page (nothing is
-// uploaded), ph.identify says which convention it is, and the difference
-// from the best candidate is drawn. A file the page cannot use gets one line
-// saying why.
-import { createPhasor, type Identification, type IdentifyCandidate, type Phasor } from '../src/core/index.js';
-import {
-  readTableFile,
-  readTableText,
-  ROUNDING,
-  TableFileError,
-  type ParsedTable,
-  type TableSource,
-} from '../src/check/index.js';
-import { DifferenceChart } from '../src/check/difference-chart.js';
-import { encodeCall } from '../src/code/table-code.js';
-import { exact, integer } from '../src/charts/format.js';
-import { explorerLink } from './check-table-link.js';
+// (.npy, .safetensors, CSV, TSV, JSON), a RoPE cos/sin cache (one
+// .safetensors with both, or two .npy files dropped together), an inv_freq
+// vector or q/k rows after RoPE; it is read in this page (nothing is
+// uploaded). ph.identify says which sinusoidal convention a table is,
+// ph.identifyRope which RoPE made the rest, each with the precision it was
+// made in; the deviation against position is drawn with the bound over it,
+// and a table's difference from the best candidate as a heatmap. A file the
+// page cannot use gets one line saying why.
+import { createPhasor, type Identification, type Phasor, type RopeIdentification } from '../src/core/index.js';
+import { readTableFile, readTableText, TableFileError, type TableSource } from '../src/check/index.js';
+import { classifyInput, partnerKey, suggestTensor, type CheckInput } from '../src/check/check-input.js';
+import { integer } from '../src/charts/format.js';
+import { element } from './element.js';
+import { IdentifyClient } from './identify-client.js';
+import { ropeVerdictView } from './rope-verdict.js';
+import { TableVerdict } from './table-verdict.js';
+import './verdict.css';
 import './check-table.css';
-
-type Candidate = IdentifyCandidate;
 
 const mount = document.getElementById('check-table-app');
 if (mount) build(mount);
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className?: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 function build(root: HTMLElement): void {
   const drop = element('div', 'check-drop');
@@ -51,12 +38,13 @@ function build(root: HTMLElement): void {
   chooser.type = 'file';
   chooser.id = 'check-file';
   chooser.accept = '.npy,.safetensors,.csv,.tsv,.txt,.json';
+  chooser.multiple = true;
   chooser.setAttribute('aria-label', 'Choose a table file');
   dropText.append('choose one:');
   const privacy = element(
     'p',
     'check-note',
-    'Read in this page: nothing is uploaded. A table of positions × dModel values, at most 2²⁶ (67,108,864); size-1 axes are dropped.',
+    'Read in this page: nothing is uploaded. A table of positions × dModel values, at most 2²⁶ (67,108,864); size-1 axes are dropped. RoPE: a .safetensors with cos and sin, two .npy files named cos and sin (drop both), an inv_freq vector, or rotated q/k rows.',
   );
   drop.append(dropText, chooser, privacy);
 
@@ -88,26 +76,21 @@ function build(root: HTMLElement): void {
 
   const result = element('div', 'check-result');
   result.hidden = true;
-  const verdict = element('p', 'check-verdict');
-  const differs = element('ul', 'check-differs');
-  const fitted = element('p', 'check-fitted');
-  const open = element('a', 'check-open', 'Open the explorer at these options');
-  const openNote = element('span', 'check-open-note');
-  const openLine = element('p', 'check-open-line');
-  openLine.append(open, openNote);
-  const candidates = element('table', 'check-candidates');
-  const chart = new DifferenceChart();
-  const figure = element('figure', 'chart check-difference');
-  const caption = element('figcaption', 'check-difference-title');
-  figure.append(caption, chart.host);
-  result.append(verdict, differs, fitted, openLine, candidates, figure);
+  // The RoPE verdict comes first, so that the first .check-verdict of the result is the one shown.
+  const ropeSlot = element('div', 'check-rope');
+  const tableView = new TableVerdict();
+  result.append(ropeSlot, tableView.root);
 
   root.append(drop, paste, tensorField, status, error, result);
 
   let source: Extract<TableSource, { kind: 'tensors' }> | null = null;
   let phasor: Promise<Phasor> | null = null;
+  const identifier = new IdentifyClient();
+  /** Counts the checks asked for: an answer to an older one is dropped. */
+  let checks = 0;
 
   const fail = (message: string) => {
+    checks++; // an answer still on its way is for what came before this refusal
     error.textContent = message;
     error.hidden = false;
     result.hidden = true;
@@ -125,151 +108,148 @@ function build(root: HTMLElement): void {
     }
   };
 
-  async function check(table: ParsedTable): Promise<void> {
-    status.textContent = `Checking ${table.name}: ${integer(table.positions)} rows × ${integer(table.dModel)} columns…`;
+  async function check(input: CheckInput): Promise<void> {
+    status.textContent = `Checking ${describe(input)}…`;
     error.hidden = true;
-    // identify lives in the experiments module, loaded with it (once for the page).
-    phasor ??= createPhasor({ experiments: true });
+    const asked = ++checks;
+    if (input.kind !== 'table') return checkRope(input, asked);
+    const { table } = input;
+    // identify runs in the worker; the page draws the difference with encode (the core alone, loaded once).
+    phasor ??= createPhasor();
     let ph: Phasor;
-    try {
-      ph = await phasor;
-    } catch (e) {
-      phasor = null;
-      return fail(`The WebAssembly could not be loaded: ${(e as Error).message}`);
-    }
     let found: Identification;
     try {
-      found = ph.identify({ table: table.data, positions: table.positions, dModel: table.dModel });
+      [ph, found] = await Promise.all([
+        phasor,
+        identifier.identify({ table: table.data, positions: table.positions, dModel: table.dModel }),
+      ]);
     } catch (e) {
+      if (asked !== checks) return;
       return fail(`${table.name}: ${(e as Error).message}`);
     }
-    show(ph, table, found);
-  }
-
-  function show(ph: Phasor, table: ParsedTable, found: Identification): void {
-    status.textContent = `${table.name}: ${integer(table.positions)} rows × ${integer(table.dModel)} columns.`;
+    if (asked !== checks) return;
+    status.textContent = `${describe(input)}.`;
+    ropeSlot.replaceChildren();
     result.hidden = false;
     result.dataset.match = String(found.match);
-    if (found.candidates.length === 0) {
-      verdict.textContent = 'No match: no sinusoidal convention comes near this table.';
-      differs.replaceChildren();
-      fitted.textContent = '';
-      openLine.hidden = true;
-      candidates.replaceChildren();
-      figure.hidden = true;
+    tableView.show(ph, table, found);
+  }
+
+  function describe(input: CheckInput): string {
+    switch (input.kind) {
+      case 'table':
+        return `${input.table.name}: ${integer(input.table.positions)} rows × ${integer(input.table.dModel)} columns`;
+      case 'invFreq':
+        return `${input.name}: an inv_freq vector of ${integer(input.invFreq.length)} frequencies (${input.dtype})`;
+      case 'cache':
+        return `${input.name}: a RoPE cos/sin cache, ${integer(input.rows)} positions × ${integer(input.width)} (${input.dtype})`;
+      case 'rotated':
+        return `${input.name}: ${integer(input.rows)} rows after RoPE × ${integer(input.width)} (${input.dtype})`;
+    }
+  }
+
+  async function checkRope(input: Exclude<CheckInput, { kind: 'table' }>, asked: number): Promise<void> {
+    let found: RopeIdentification;
+    try {
+      found = await identifier.identifyRope(
+        input.kind === 'invFreq'
+          ? { invFreq: input.invFreq }
+          : input.kind === 'cache'
+            ? { cos: input.cos, sin: input.sin, width: input.width }
+            : { rotated: input.rotated, ...(input.original ? { original: input.original } : {}), width: input.width },
+      );
+    } catch (e) {
+      if (asked === checks) fail(`${input.name}: ${(e as Error).message}`);
       return;
     }
-    // Candidates that give the same table as the best tie; name it by a framework's convention when one of them is.
-    const ties = found.candidates.filter(
-      (c) => c.maxError === found.candidates[0].maxError && c.rmsError === found.candidates[0].rmsError,
-    );
-    const named = ties.filter((c) => c.convention !== null);
-    const best = named[0] ?? ties[0];
-    const others = named.slice(1).map((c) => c.convention);
-    const name = best.convention ?? 'general options';
-    const also = others.length ? ` (the same table as ${others.join(', ')})` : '';
-    verdict.textContent = found.match
-      ? `Match: ${name}${also}. It reproduces the table to float32 rounding (largest difference ${exact(best.maxError)}).`
-      : `No match. Nearest: ${name}${also}, largest difference ${exact(best.maxError)} at row ${best.worstRow}, column ${best.worstColumn}.`;
-    // A float16 or bfloat16 file cannot match to float32 rounding: say when the nearest candidate is within the file's own rounding.
-    const stored = ROUNDING[table.dtype];
-    const coarse =
-      !found.match && stored > ROUNDING.float32 && best.maxError <= 2 * stored
-        ? [
-            `The file stores ${table.dtype}: its values are within ${exact(stored)} of the numbers it rounded, and this candidate is within ${exact(best.maxError)} of them, so it is this table up to ${table.dtype} rounding.`,
-          ]
-        : [];
-    differs.replaceChildren(...[...coarse, ...best.differs, ...best.notes].map((line) => element('li', '', line)));
-    fitted.replaceChildren('Fitted: ', element('code', '', encodeCall(best.options)));
-    const link = explorerLink(best.options);
-    open.href = link.href;
-    openNote.textContent = link.left.length ? ` (the explorer has no control for ${link.left.join(', ')})` : '';
-    openLine.hidden = false;
-    showCandidates(found.candidates.slice(0, 6));
-    figure.hidden = false;
-    try {
-      const model = ph.encode(best.options as unknown as Parameters<Phasor['encode']>[0]).table;
-      const values = new Float32Array(table.data.length);
-      for (let i = 0; i < values.length; i++) values[i] = table.data[i] - model[i];
-      caption.textContent = `Your table − ${name}`;
-      chart.show({ values, positions: table.positions, dModel: table.dModel, label: name });
-    } catch (e) {
-      caption.textContent = `The difference cannot be drawn: ${(e as Error).message}`;
-    }
+    // A later file was dropped meanwhile: its verdict is the one to show.
+    if (asked !== checks) return;
+    status.textContent = `${describe(input)}.`;
+    tableView.root.hidden = true;
+    result.hidden = false;
+    result.dataset.match = String(found.match);
+    ropeSlot.replaceChildren(ropeVerdictView(found, { kind: input.kind, name: input.name }));
   }
 
-  function showCandidates(list: Candidate[]): void {
-    const head = element('tr');
-    for (const h of ['candidate', 'largest difference', 'RMS', 'what differs']) {
-      const th = element('th', '', h);
-      th.scope = 'col';
-      head.append(th);
-    }
-    const rows = list.map((c) => {
-      const tr = element('tr');
-      tr.append(
-        element('td', '', c.convention ?? encodeCall(c.options)),
-        element('td', 'number', exact(c.maxError)),
-        element('td', 'number', exact(c.rmsError)),
-        element('td', '', c.differs.join('; ') || '—'),
-      );
-      return tr;
-    });
-    const caption = element('caption', '', 'Candidates, best first');
-    const thead = element('thead');
-    thead.append(head);
-    const tbody = element('tbody');
-    tbody.append(...rows);
-    candidates.replaceChildren(caption, thead, tbody);
-  }
-
-  function readBytes(name: string, bytes: Uint8Array): void {
+  /** Reads one file, or the two files of a cos/sin cache dropped together. */
+  function readBytes(files: readonly { name: string; bytes: Uint8Array }[]): void {
     error.hidden = true;
     tensorField.hidden = true;
     source = null;
     attempt(() => {
-      const read = readTableFile(name, bytes);
-      if (read.kind === 'table') {
-        void check(read.table);
+      if (files.length > 2)
+        throw new TableFileError(
+          `${files.length} files: drop one, or the two files of a RoPE cos/sin cache (names with cos and sin)`,
+        );
+      const read = files.map((f) => ({ name: f.name, source: readTableFile(f.name, f.bytes) }));
+      if (read.length === 2) {
+        const tables = read.map(({ name, source }) => {
+          if (source.kind !== 'table')
+            throw new TableFileError(`${name}: drop a .safetensors alone (it may hold both cos and sin)`);
+          return { key: name, table: source.table };
+        });
+        if (partnerKey(tables[0].key) !== tables[1].key)
+          throw new TableFileError(
+            `${files[0].name} and ${files[1].name}: two files are read as a RoPE cos/sin cache, named alike but for cos and sin (cos.npy, sin.npy)`,
+          );
+        const input = classifyInput(tables[0], [tables[1].key], () => tables[1].table);
+        void check(input);
         return;
       }
-      source = read;
+      const one = read[0].source;
+      if (one.kind === 'table') {
+        void check(classifyInput({ key: read[0].name, table: one.table }, [], () => one.table));
+        return;
+      }
+      source = one;
+      const suggested = suggestTensor(
+        one.tensors.map((t) => t.name),
+        one.suggested,
+      );
       tensorSelect.replaceChildren(
-        ...read.tensors.map(
+        ...one.tensors.map(
           (t) =>
             new Option(
               `${t.name} (${t.dtype}, ${t.shape.join(' × ') || 'scalar'})`,
               t.name,
               false,
-              t.name === read.suggested,
+              t.name === suggested,
             ),
         ),
       );
       tensorField.hidden = false;
-      const table = read.read(read.suggested);
-      void check(table);
+      void check(tensorInput(one, suggested));
     });
   }
 
-  async function readFile(file: File): Promise<void> {
-    status.textContent = `Reading ${file.name}…`;
-    readBytes(file.name, new Uint8Array(await file.arrayBuffer()));
+  /** Tensor `name` of a .safetensors, with its partner when it is half of a cos/sin cache (or rotated rows with their original). */
+  function tensorInput(s: Extract<TableSource, { kind: 'tensors' }>, name: string): CheckInput {
+    const names = s.tensors.map((t) => t.name);
+    return classifyInput({ key: name, table: s.read(name) }, names, (key) => s.read(key));
+  }
+
+  async function readFiles(list: FileList | undefined | null): Promise<void> {
+    const files = Array.from(list ?? []);
+    if (files.length === 0) return fail('Nothing to read: drop a file (.npy, .safetensors, CSV, TSV or JSON).');
+    status.textContent = `Reading ${files.map((f) => f.name).join(' and ')}…`;
+    const read: { name: string; bytes: Uint8Array }[] = [];
+    for (const f of files.slice(0, 3)) read.push({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) });
+    readBytes(read);
   }
 
   tensorSelect.addEventListener('change', () => {
     const s = source;
     if (!s) return;
     error.hidden = true;
-    attempt(() => void check(s.read(tensorSelect.value)));
+    attempt(() => void check(tensorInput(s, tensorSelect.value)));
   });
   chooser.addEventListener('change', () => {
-    const file = chooser.files?.[0];
-    if (file) void readFile(file);
+    if (chooser.files?.length) void readFiles(chooser.files);
     chooser.value = '';
   });
   pasteButton.addEventListener('click', () => {
     tensorField.hidden = true;
-    attempt(() => void check(readTableText('pasted numbers', textarea.value)));
+    attempt(() => void check({ kind: 'table', table: readTableText('pasted numbers', textarea.value) }));
   });
   drop.addEventListener('dragover', (event) => {
     event.preventDefault();
@@ -279,16 +259,14 @@ function build(root: HTMLElement): void {
   drop.addEventListener('drop', (event) => {
     event.preventDefault();
     drop.classList.remove('over');
-    const file = event.dataTransfer?.files[0];
-    if (file) void readFile(file);
-    else fail('Nothing to read: drop a file (.npy, .safetensors, CSV, TSV or JSON).');
+    void readFiles(event.dataTransfer?.files);
   });
   drop.addEventListener('paste', (event) => {
     const file = event.clipboardData?.files[0];
     const text = event.clipboardData?.getData('text/plain');
     if (!file && !text) return;
     event.preventDefault();
-    if (file) void readFile(file);
-    else attempt(() => void check(readTableText('pasted numbers', text!)));
+    if (file) void readFiles(event.clipboardData?.files);
+    else attempt(() => void check({ kind: 'table', table: readTableText('pasted numbers', text!) }));
   });
 }
