@@ -76,5 +76,8 @@ const withoutGlobal = readFileSync(cjsElements, 'utf8').replace(/\ndeclare globa
 if (withoutGlobal.includes('declare global'))
   throw new Error(`${cjsElements}: the global declarations were not removed`);
 writeFileSync(cjsElements, withoutGlobal);
+// The declarations name the core's tables (./wasm/tables.js, the enum names and limits).
+mkdirSync(`${dist}/cjs/core/wasm`, { recursive: true });
+cpSync(`${wasmSource}/tables.d.ts`, `${dist}/cjs/core/wasm/tables.d.ts`);
 mkdirSync(`${dist}/cjs/embed`, { recursive: true });
 cpSync(`${repoRoot}web/src/embed/embed-types.d.ts`, `${dist}/cjs/embed/phasor-embed.d.ts`);

@@ -10,8 +10,10 @@
 // nothing reads it): a bare `process` makes Parcel ask for a Node polyfill in
 // every app. Then the declarations of the glue, and the wasm gzipped and
 // base64-encoded as a module of its own for the inlined entry
-// (web/src/core/wasm-inline.ts decodes it).
-import { readFileSync, writeFileSync } from 'node:fs';
+// (web/src/core/wasm-inline.ts decodes it). Last, from an experiments
+// build, tables.js: the names the C++ core defines once (see writeTables).
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const [folder, name] = process.argv.slice(2);
@@ -46,3 +48,55 @@ writeFileSync(
   `// ${name}.wasm, gzip, base64 (tools/finish-wasm.mjs)\nexport default ${JSON.stringify(base64)};\n`,
 );
 writeFileSync(`${folder}/${name}.inline.d.ts`, 'declare const gzipBase64: string;\nexport default gzipBase64;\n');
+
+// tables.js and tables.d.ts: the names of the limits (limits.hpp, kLimits),
+// every enum's names in code order (module_bindings.cpp), the input slots
+// and the scaling record's fields and defaults (rope_bindings.cpp), read from the module
+// just linked. The TypeScript imports its limit, enum and slot names and
+// types from here (web/src/core/wasm-module.ts, types.ts, rope-types.ts,
+// identify-types.ts), so a limit or an enum value is added in C++ alone.
+// The experiments module exports all four; both of its builds write the
+// same file (renamed into place, so parallel builds cannot tear it).
+async function writeTables() {
+  const { default: factory } = await import(pathToFileURL(file).href);
+  const wasm = await factory({ wasmBinary: readFileSync(`${folder}/${name}.wasm`) });
+  const limitNames = Object.keys(wasm.limits()).filter((k) => k !== 'simd');
+  const enums = wasm.enums();
+  const slots = wasm.inputSlots();
+  const slotNames = Object.keys(slots).sort((a, b) => slots[a] - slots[b]);
+  const tables = {
+    LIMIT_NAMES: limitNames,
+    ENUM_NAMES: enums,
+    SLOT_NAMES: slotNames,
+    SCALING_FIELDS: wasm.scalingFields(),
+    SCALING_DEFAULTS: wasm.scalingDefaults(),
+  };
+  // A list is a frozen array of literal types, so `(typeof LIMIT_NAMES)[number]` is the union of its names.
+  const value = (v) =>
+    typeof v !== 'object'
+      ? JSON.stringify(v)
+      : Array.isArray(v)
+        ? `Object.freeze(${JSON.stringify(v)})`
+        : `Object.freeze({ ${Object.entries(v)
+            .map(([k, w]) => `${k}: ${value(w)}`)
+            .join(', ')} })`;
+  const type = (v) =>
+    typeof v !== 'object'
+      ? typeof v
+      : Array.isArray(v)
+        ? `readonly [${v.map((w) => JSON.stringify(w)).join(', ')}]`
+        : `{ ${Object.entries(v)
+            .map(([k, w]) => `readonly ${k}: ${type(w)};`)
+            .join(' ')} }`;
+  const head = `// Written by tools/finish-wasm.mjs from phasor-experiments.wasm: the names the C++ core defines.\n`;
+  const js = Object.entries(tables).map(([k, v]) => `export const ${k} = ${value(v)};\n`);
+  const dts = Object.entries(tables).map(([k, v]) => `export declare const ${k}: ${type(v)};\n`);
+  for (const [ext, text] of [
+    ['js', js],
+    ['d.ts', dts],
+  ]) {
+    writeFileSync(`${folder}/tables.${name}.${ext}`, head + text.join(''));
+    renameSync(`${folder}/tables.${name}.${ext}`, `${folder}/tables.${ext}`);
+  }
+}
+if (name.startsWith('phasor-experiments')) await writeTables();

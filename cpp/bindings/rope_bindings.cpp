@@ -54,6 +54,11 @@ val scaling_fields() {
   return out;
 }
 
+// The record as C++ default-constructs it: the defaults of every scaling
+// option (transformers' own, e.g. YaRN's beta_fast 32), which the TypeScript
+// reads from the build's tables.js instead of writing them again.
+ScalingRecord scaling_defaults() { return ScalingRecord{}; }
+
 std::string missing(const char* what, std::size_t want, std::size_t got) {
   return std::string(what) + " must hold " + phasor::format_number(static_cast<double>(want)) + " values; got " +
          phasor::format_number(static_cast<double>(got));
@@ -375,6 +380,7 @@ EMSCRIPTEN_BINDINGS(phasor_rope) {
   emscripten::function("releaseInputs", &phasor::bindings::release_inputs);
   emscripten::function("inputSlots", &input_slots);
   emscripten::function("scalingFields", &scaling_fields);
+  emscripten::function("scalingDefaults", &scaling_defaults);
   emscripten::function("normalSamples", &normal_samples);
   emscripten::function("standardNormals", &standard_normals);
   emscripten::function("rope", &rope);

@@ -55,8 +55,8 @@ namespace {
 // R rows of a against C rows of b: R x C dot products at once. Each keeps its
 // own accumulator, so the sums are those of one dot product at a time (even
 // and odd t in the two lanes, in order); running R x C of them side by side
-// lets the adds overlap instead of each waiting for the one before (one
-// accumulator was bound by the add's latency: ~3x slower at len 256).
+// lets the adds overlap instead of each waiting for the one before (a single
+// accumulator is bound by the add's latency).
 template <int R, int C>
 inline void cross_dot_block(const double* a, const double* b, std::int64_t len, std::int64_t nb, double* out) {
   const std::int64_t len2 = len & ~std::int64_t{1};

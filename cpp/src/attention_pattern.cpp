@@ -72,7 +72,7 @@ struct Projector {
   mutable Rows pe_;
 
   // Without `projects` (the caller multiplies by W_Q W_K^T itself) W is not
-  // transposed: that was a tenth of a square additive panel's time.
+  // transposed: the transpose would be work whose result nothing reads.
   Projector(const PatternSpec& s, const PatternInput& i, bool projects = true) : spec(s), in(i) {
     const AttentionSpec& a = spec.attention;
     if (a.kind == AttentionKind::rope) {
@@ -98,8 +98,8 @@ struct Projector {
 
   // PE(position) rows of `positions` (additive): count x dModel, sin(p w_i) at
   // 2i, cos at 2i + 1. The last positions' rows are kept: a square chart asks
-  // for the same positions as queries and as keys, and sin/cos were a tenth of
-  // its additive panel.
+  // for the same positions as queries and as keys, and the sines and cosines
+  // would otherwise be computed twice.
   const Rows& pe_rows(const std::vector<double>& positions) const {
     if (positions == pe_positions_) return pe_;
     const std::int64_t dm = spec.attention.d_model;

@@ -1,6 +1,6 @@
-// identify: reads a table's structure, frequencies, scale and first position
-// (identify_reading.cpp; the method is in phasor/identify.hpp), makes the few
-// forms they allow (each parameter as read and rounded as far as the reading
+// Over 300 lines: identify's one pass (read, make the forms, screen, verify), whose steps share the reading and the
+// forms. identify: reads a table's structure, frequencies, scale and first position (identify_reading.cpp; the method
+// is in phasor/identify.hpp), makes the few forms they allow (each parameter as read and rounded as far as the reading
 // leaves it uncertain), screens them on a few rows and verifies the ones that
 // pass on every value, in each precision (identify_verify.cpp).
 #include "phasor/identify.hpp"

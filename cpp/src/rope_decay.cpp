@@ -120,8 +120,8 @@ SampleProducts sample_products(std::uint64_t seed, std::int64_t samples, std::in
 
 // The last call's products, kept when small (at most kKeptProducts doubles):
 // they depend on seed, samples and d alone, so a chart whose base, scaling or
-// maxDistance changes draws no normal samples again (the draw was about a third
-// of a call at d 1024). The wasm module is single-threaded.
+// maxDistance changes draws no normal samples again (the draw is a large part
+// of a call). The wasm module is single-threaded.
 constexpr std::int64_t kKeptProducts = std::int64_t{1} << 16;
 
 const SampleProducts& kept_sample_products(std::uint64_t seed, std::int64_t samples, std::int64_t d,

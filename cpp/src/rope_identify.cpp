@@ -1,3 +1,6 @@
+// Over 300 lines: identifyRope's one pass (read the input, rank the schemes by their frequencies, score them on the
+// sample rows, verify the best), whose steps share the reading and the candidates. Measuring is rope_measure.cpp, the
+// schemes rope_schemes.cpp, the input rope_input.cpp.
 #include "phasor/rope_identify.hpp"
 
 #include <algorithm>

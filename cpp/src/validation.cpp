@@ -8,8 +8,8 @@
 namespace phasor {
 namespace {
 
-// Hand-rolled instead of snprintf("%g"): printf's float formatting would add
-// about 8 KB to the wasm for what are only error messages.
+// Hand-rolled instead of snprintf("%g"): printf's float formatting would
+// bring its whole machinery into the wasm for what are only error messages.
 std::string format_integer(std::uint64_t v) {
   std::string digits;
   do {

@@ -5,6 +5,7 @@
 // transformers' modeling_rope_utils formulas), over the rotated width
 // (rotaryDim; the rest of a row passes through), float64, rounded once to float32.
 import type { RopeScaling } from '../core/index.js';
+import { SCALING_DEFAULTS } from '../core/wasm/tables.js';
 import type { Framework, RopeCode } from './code-config.js';
 import { DIALECTS, pyFloat, type Dialect } from './dialects.js';
 
@@ -59,9 +60,9 @@ function inverseFrequencies(x: Dialect, r: Resolved | null, inv: string, attn: s
       ];
     case 'yarn': {
       const pair = (beta: string) => `dim * math.log(${L} / (${beta} * 2 * math.pi)) / (2 * math.log(theta))`;
-      const truncate = s.truncate ?? true;
-      const fast = pair(pyFloat(s.betaFast ?? 32));
-      const slow = pair(pyFloat(s.betaSlow ?? 1));
+      const truncate = s.truncate ?? SCALING_DEFAULTS.truncate;
+      const fast = pair(pyFloat(s.betaFast ?? SCALING_DEFAULTS.betaFast));
+      const slow = pair(pyFloat(s.betaSlow ?? SCALING_DEFAULTS.betaSlow));
       const attention =
         s.attentionFactor !== undefined
           ? pyFloat(s.attentionFactor)
@@ -82,8 +83,8 @@ function inverseFrequencies(x: Dialect, r: Resolved | null, inv: string, attn: s
       ];
     }
     case 'llama3': {
-      const lo = pyFloat(s.lowFreqFactor ?? 1);
-      const hi = pyFloat(s.highFreqFactor ?? 4);
+      const lo = pyFloat(s.lowFreqFactor ?? SCALING_DEFAULTS.lowFreqFactor);
+      const hi = pyFloat(s.highFreqFactor ?? SCALING_DEFAULTS.highFreqFactor);
       return [
         `original = ${base}`,
         'wavelength = 2 * math.pi / original',

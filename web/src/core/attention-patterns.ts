@@ -14,7 +14,8 @@ import {
 import { putScalingFactors, scalingInput } from './rope-scaling-input.js';
 import { enumsOf, limitsOf } from './module-tables.js';
 import { OptionReader } from './options.js';
-import { ATTENTION_KINDS, type AttentionKind, type RopeScaling } from './rope-types.js';
+import { type RopeScaling } from './rope-types.js';
+import { ATTENTION_KINDS, type AttentionKind } from './attention-types.js';
 import type { ExperimentsWasm } from './wasm-module.js';
 
 export interface AttentionPatternOptions {

@@ -15,17 +15,16 @@ import {
 import { putScalingFactors, scalingInput, type ScalingInput } from './rope-scaling-input.js';
 import { enumsOf, limitsOf } from './module-tables.js';
 import { describe, OptionReader } from './options.js';
+import { PAIRINGS } from './rope-types.js';
 import {
   ATTENTION_KINDS,
-  PAIRINGS,
   type AttentionKind,
   type AttentionOptions,
   type AttentionScoresByKind,
-  type NormalSamplesOptions,
   type ScoreByOffsetOptions,
   type ScoresByOffset,
-  type StandardNormalsOptions,
-} from './rope-types.js';
+} from './attention-types.js';
+import { type NormalSamplesOptions, type StandardNormalsOptions } from './experiment-types.js';
 import type { ExperimentsWasm, WasmScalingRecord } from './wasm-module.js';
 
 const COMMON_KEYS = [

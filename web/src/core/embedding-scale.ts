@@ -18,7 +18,7 @@ import type {
   EmbeddingScaleOptions,
   PositionResolution,
   PositionResolutionOptions,
-} from './rope-types.js';
+} from './experiment-types.js';
 import type { ExperimentsWasm } from './wasm-module.js';
 
 /** Per position: |e_p|, |√d·e_p|, |PE(p)|, |e_p + PE(p)|, |√d·e_p + PE(p)|. */

@@ -1,5 +1,6 @@
 // Types of ph.identify: "which convention is this table, and how was it
 // made?" (identify.ts; the error model in docs/identify.md).
+import { ENUM_NAMES } from './wasm/tables.js';
 
 /**
  * How a table was made, as identify judges it (the error model:
@@ -8,10 +9,11 @@
  * - `'float32'`: a framework's float32 arithmetic (its float32 frequencies,
  *   the float32 product p·ω, float32 sin and cos, the float32 scale multiply);
  * - `'float16'`, `'bfloat16'`: then stored in that type.
+ * @useDeclaredType
  */
-export type Precision = 'exact' | 'float32' | 'float16' | 'bfloat16';
+export type Precision = (typeof ENUM_NAMES.precision)[number];
 /** The precisions in the core's code order (the names the core exports). */
-export const PRECISIONS: readonly Precision[] = ['exact', 'float32', 'float16', 'bfloat16'];
+export const PRECISIONS: readonly Precision[] = ENUM_NAMES.precision;
 
 /**
  * A framework's float32 computation of the frequencies, reproduced bit for bit
@@ -20,18 +22,11 @@ export const PRECISIONS: readonly Precision[] = ['exact', 'float32', 'float16', 
  * - `'torch-geometric'`: fairseq, Hugging Face M2M100 / NLLB / Speech2Text, Whisper,
  *   `exp(arange(h) * -(ln(base) / (h - 1)))`;
  * - `'tensor2tensor'`, `'mlx'`, `'mlx-full-turns'`, `'keras-hub'`: those frameworks' own.
+ * @useDeclaredType
  */
-export type FrequencyRecipe =
-  'torch-paper' | 'torch-geometric' | 'tensor2tensor' | 'mlx' | 'mlx-full-turns' | 'keras-hub';
+export type FrequencyRecipe = (typeof ENUM_NAMES.frequencyRecipe)[number];
 /** The recipes in the core's code order (the names the core exports). */
-export const FREQUENCY_RECIPES: readonly FrequencyRecipe[] = [
-  'torch-paper',
-  'torch-geometric',
-  'tensor2tensor',
-  'mlx',
-  'mlx-full-turns',
-  'keras-hub',
-];
+export const FREQUENCY_RECIPES: readonly FrequencyRecipe[] = ENUM_NAMES.frequencyRecipe;
 
 export interface IdentifyOptions {
   /** The table, positions × dModel values, row-major (row r = the encoding of sequence index r). */

@@ -10,6 +10,8 @@
  * import { createPhasor } from 'phasor';
  * const ph = await createPhasor();
  * const { table } = ph.encode({ positions: 2048, dModel: 512 });
+ *
+ * @module phasor
  */
 import { useWasmSource, type LoadOptions } from './load.js';
 import { createPhasor as createShared, type Phasor } from './phasor.js';

@@ -4,6 +4,8 @@
  * which Vite, webpack and Parcel emit; elsewhere pass
  * `createPhasor({ wasmUrl })`. Importing it makes every phasor entry on the
  * page (the elements too) load the files instead of the inlined bytes.
+ *
+ * @module phasor/lean
  */
 import { useWasmSource, type LoadOptions } from './load.js';
 import { createPhasor as createShared, type Phasor } from './phasor.js';

@@ -1,3 +1,4 @@
+// Over 300 lines: the Phasor class is the API's one object; each method is a documented delegation to the module that computes it, and its TSDoc is the reference (docs/reference).
 // The compute API. Each call validates its options, runs one wasm function and
 // copies the result out of wasm memory before returning: results are ordinary
 // JavaScript typed arrays that stay correct when later calls grow the wasm
@@ -26,6 +27,8 @@ import type { CoreWasm, ExperimentsWasm, WasmEnums, WasmLimits, WasmResult } fro
 import type * as ExperimentsApi from './experiments-api.js';
 import type { Identification, IdentifyOptions } from './identify-types.js';
 import type * as R from './rope-types.js';
+import type * as A from './attention-types.js';
+import type * as X from './experiment-types.js';
 import type { IdentifyRopeOptions, RopeIdentification } from './rope-identify-types.js';
 import type * as Decay from './rope-decay.js';
 import type { RopeConfig } from './rope-config-types.js';
@@ -49,6 +52,10 @@ export class Phasor {
   private experimentsApi: typeof ExperimentsApi | null = null;
   private experimentsLoading: Promise<this> | null = null;
 
+  /**
+   * createPhasor() makes the one instance per build; the wasm module is not part of the API.
+   * @internal
+   */
   constructor(
     private readonly wasm: CoreWasm,
     private readonly loadOptions: LoadOptions = {},
@@ -314,7 +321,8 @@ export class Phasor {
   }
 
   // RoPE, attention and the "why this design" experiments: rope.ts,
-  // attention.ts, shift-fit.ts, embedding-scale.ts (types in rope-types.ts).
+  // attention.ts, shift-fit.ts, embedding-scale.ts (types in rope-types.ts,
+  // attention-types.ts, experiment-types.ts).
 
   /** Rows turned by RoPE at their positions, in either pairing, with optional frequency scaling. */
   rope(options: R.RopeOptions): Float32Array {
@@ -372,13 +380,13 @@ export class Phasor {
   }
 
   /** q_m·k_n over a grid of positions for additive PE (with its four terms), RoPE or ALiBi. */
-  attentionScores<K extends R.AttentionKind>(options: R.AttentionOptions & { kind: K }): R.AttentionScoresByKind[K] {
+  attentionScores<K extends A.AttentionKind>(options: A.AttentionOptions & { kind: K }): A.AttentionScoresByKind[K] {
     const { wasm, api } = this.experiments('attentionScores');
     return api.attentionScores(wasm, options);
   }
 
   /** Score against the offset m − n for several absolute positions m (one shared token). */
-  scoreByOffset(options: R.ScoreByOffsetOptions): R.ScoresByOffset {
+  scoreByOffset(options: A.ScoreByOffsetOptions): A.ScoresByOffset {
     const { wasm, api } = this.experiments('scoreByOffset');
     return api.scoreByOffset(wasm, options);
   }
@@ -390,37 +398,37 @@ export class Phasor {
   }
 
   /** The seeded normal samples behind every random default (reproducible across builds). */
-  normalSamples(options: R.NormalSamplesOptions): Float32Array {
+  normalSamples(options: X.NormalSamplesOptions): Float32Array {
     const { wasm, api } = this.experiments('normalSamples');
     return api.normalSamples(wasm, options);
   }
 
   /** normalSamples' stream in float64 before scaling: normalSamples({ std })[k] = Math.fround(std · standardNormals()[k]). */
-  standardNormals(options: R.StandardNormalsOptions): Float64Array {
+  standardNormals(options: X.StandardNormalsOptions): Float64Array {
     const { wasm, api } = this.experiments('standardNormals');
     return api.standardNormals(wasm, options);
   }
 
   /** The least-squares map from e(p) to e(p + k) and its residual, for PE and the designs it beat. */
-  shiftFit(options: R.ShiftFitOptions): R.ShiftFit {
+  shiftFit(options: X.ShiftFitOptions): X.ShiftFit {
     const { wasm, api } = this.experiments('shiftFit');
     return api.shiftFit(wasm, options);
   }
 
   /** Two positions one sine-only slot cannot tell apart. */
-  sineCollision(options: R.SineCollisionOptions): R.SineCollision {
+  sineCollision(options: X.SineCollisionOptions): X.SineCollision {
     const { wasm, api } = this.experiments('sineCollision');
     return api.sineCollision(wasm, options);
   }
 
   /** Norms of token embeddings (with and without ×√dModel), of PE and of their sums, per position. */
-  embeddingScale(options: R.EmbeddingScaleOptions): R.EmbeddingScale {
+  embeddingScale(options: X.EmbeddingScaleOptions): X.EmbeddingScale {
     const { wasm, api } = this.experiments('embeddingScale');
     return api.embeddingScale(wasm, options);
   }
 
   /** The closest two distinct positions for each base and sequence length. */
-  positionResolution(options: R.PositionResolutionOptions): R.PositionResolution {
+  positionResolution(options: X.PositionResolutionOptions): X.PositionResolution {
     const { wasm, api } = this.experiments('positionResolution');
     return api.positionResolution(wasm, options);
   }

@@ -9,6 +9,7 @@ import { enumsOf, limitsOf } from './module-tables.js';
 import { OptionReader } from './options.js';
 import { ROPE_SCALING_TYPES, type RopeScaling, type RopeScalingType } from './rope-types.js';
 import type { ExperimentsWasm, WasmScalingRecord } from './wasm-module.js';
+import { SCALING_DEFAULTS } from './wasm/tables.js';
 
 const SCALING_KEYS = [
   'type',
@@ -90,23 +91,8 @@ function mergedReader(fn: string, o: OptionReader, preset: RopeScaling | undefin
 export function scalingInput(wasm: ExperimentsWasm, fn: string, o: OptionReader, preset?: RopeScaling): ScalingInput {
   const codes = enumsOf(wasm).ropeScalingType;
   const s = mergedReader(fn, o, preset);
-  const record: WasmScalingRecord = {
-    type: codes.indexOf('none'),
-    factor: 1,
-    originalLength: 0,
-    hasSequenceLength: false,
-    sequenceLength: 0,
-    betaFast: 32,
-    betaSlow: 1,
-    truncate: true,
-    lowFreqFactor: 1,
-    highFreqFactor: 4,
-    hasAttentionFactor: false,
-    attentionFactor: 0,
-    mscale: 0,
-    mscaleAllDim: 0,
-    partialRotaryFactor: 1,
-  };
+  // The C++ record's defaults (scaling_record.hpp), from the build's table: written once.
+  const record: WasmScalingRecord = { ...SCALING_DEFAULTS, type: codes.indexOf('none') };
   if (!s) return { record };
   if (s.raw('type') === undefined) {
     throw new TypeError(
@@ -162,16 +148,16 @@ export function scalingInput(wasm: ExperimentsWasm, fn: string, o: OptionReader,
   const sequence = optional('sequenceLength');
   record.hasSequenceLength = sequence !== undefined;
   record.sequenceLength = sequence ?? 0;
-  record.betaFast = s.number('betaFast', 32);
-  record.betaSlow = s.number('betaSlow', 1);
-  record.truncate = s.boolean('truncate', true);
-  record.lowFreqFactor = s.number('lowFreqFactor', 1);
-  record.highFreqFactor = s.number('highFreqFactor', 4);
+  record.betaFast = s.number('betaFast', SCALING_DEFAULTS.betaFast);
+  record.betaSlow = s.number('betaSlow', SCALING_DEFAULTS.betaSlow);
+  record.truncate = s.boolean('truncate', SCALING_DEFAULTS.truncate);
+  record.lowFreqFactor = s.number('lowFreqFactor', SCALING_DEFAULTS.lowFreqFactor);
+  record.highFreqFactor = s.number('highFreqFactor', SCALING_DEFAULTS.highFreqFactor);
   record.hasAttentionFactor = s.raw('attentionFactor') !== undefined;
-  record.attentionFactor = s.number('attentionFactor', 0);
-  record.mscale = s.number('mscale', 0);
-  record.mscaleAllDim = s.number('mscaleAllDim', 0);
-  record.partialRotaryFactor = s.number('partialRotaryFactor', 1);
+  record.attentionFactor = s.number('attentionFactor', SCALING_DEFAULTS.attentionFactor);
+  record.mscale = s.number('mscale', SCALING_DEFAULTS.mscale);
+  record.mscaleAllDim = s.number('mscaleAllDim', SCALING_DEFAULTS.mscaleAllDim);
+  record.partialRotaryFactor = s.number('partialRotaryFactor', SCALING_DEFAULTS.partialRotaryFactor);
   if (name !== 'longrope') return { record };
   const list = (key: 'shortFactor' | 'longFactor'): Float64Array => {
     const value = s.raw(key);

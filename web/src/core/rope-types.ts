@@ -1,30 +1,31 @@
-// Options and results of the RoPE, attention and "why this design" API
-// (rope.ts, attention.ts, shift-fit.ts, embedding-scale.ts).
-import type { RopePresetName } from './rope-presets.js';
+// Options and results of the RoPE API (rope.ts, rope-config.ts): pairings,
+// scalings, M-RoPE and the frequencies. Attention's are in attention-types.ts,
+// the "why this design" experiments' in experiment-types.ts.
+import { ENUM_NAMES } from './wasm/tables.js';
+import type { RopePresetName } from './rope-preset-configs.js';
 
-/** Which two slots of a row RoPE turns together. */
-export type Pairing = 'adjacent' | 'half';
+/**
+ * Which two slots of a row RoPE turns together.
+ * @useDeclaredType
+ */
+export type Pairing = (typeof ENUM_NAMES.pairing)[number];
 /** 'adjacent': slots (2i, 2i+1), RoFormer and GPT-J; 'half': slots (i, i + dim/2), GPT-NeoX and Llama ("rotate_half"). */
-export const PAIRINGS: readonly Pairing[] = ['adjacent', 'half'];
+export const PAIRINGS: readonly Pairing[] = ENUM_NAMES.pairing;
 
-/** A frequency scheme of RoPE (transformers' rope_type; 'none' is its 'default', 'dynamic-ntk' its 'dynamic'). */
-export type RopeScalingType =
-  'none' | 'linear' | 'ntk' | 'dynamic-ntk' | 'yarn' | 'llama3' | 'longrope' | 'proportional';
-/** Every RopeScalingType, in the core's code order (checked against the wasm's names table). */
-export const ROPE_SCALING_TYPES: readonly RopeScalingType[] = [
-  'none',
-  'linear',
-  'ntk',
-  'dynamic-ntk',
-  'yarn',
-  'llama3',
-  'longrope',
-  'proportional',
-];
+/**
+ * A frequency scheme of RoPE (transformers' rope_type; 'none' is its 'default', 'dynamic-ntk' its 'dynamic').
+ * @useDeclaredType
+ */
+export type RopeScalingType = (typeof ENUM_NAMES.ropeScalingType)[number];
+/** Every RopeScalingType, in the core's code order (the names the core exports). */
+export const ROPE_SCALING_TYPES: readonly RopeScalingType[] = ENUM_NAMES.ropeScalingType;
 
-/** Where the rotated slice sits when rotaryDim < dim: 'first' (GPT-J, GPT-NeoX, Phi) or 'last' (DeepSeek-V3's [no-RoPE, RoPE]). */
-export type RopeDims = 'first' | 'last';
-export const ROPE_DIMS: readonly RopeDims[] = ['first', 'last'];
+/**
+ * Where the rotated slice sits when rotaryDim < dim: 'first' (GPT-J, GPT-NeoX, Phi) or 'last' (DeepSeek-V3's [no-RoPE, RoPE]).
+ * @useDeclaredType
+ */
+export type RopeDims = (typeof ENUM_NAMES.ropeDims)[number];
+export const ROPE_DIMS: readonly RopeDims[] = ENUM_NAMES.ropeDims;
 
 /**
  * A context-extension scheme for RoPE's frequencies, as in Hugging Face
@@ -189,274 +190,3 @@ export interface RopeFrequencies {
   /** What cos and sin are multiplied by (1 except for yarn and longrope). */
   attentionFactor: number;
 }
-
-export type AttentionKind = 'additive' | 'rope' | 'alibi';
-export const ATTENTION_KINDS: readonly AttentionKind[] = ['additive', 'rope', 'alibi'];
-
-/** Projection weights: given (dModel × dHead, row-major, q = x·W), seeded random, or the identity (dHead = dModel). */
-export type WeightsOption = Float32Array | 'random' | 'identity';
-
-interface AttentionCommonOptions {
-  /** Width of a token embedding (and of PE for 'additive'). */
-  dModel: number;
-  /** Width of q and k; default dModel. Even for 'rope'. */
-  dHead?: number;
-  /** 'additive': the PE base; default 10000. */
-  base?: number;
-  /** 'rope': the frequency base; default 10000. */
-  theta?: number;
-  /** Seed of every random token and weight; default 0 (an integer up to 2^53 − 1). */
-  seed?: number;
-  /** Standard deviation of random token entries; default 1. 0 leaves position alone. */
-  tokenStd?: number;
-  /** Default 'random': entries N(0, 1/dModel) from the seed. */
-  wq?: WeightsOption;
-  wk?: WeightsOption;
-  /** 'rope': the rotation applied; default 'half'. */
-  pairing?: Pairing;
-  /** 'rope': layout of the cos/sin table; default the pairing (see RopeOptions). */
-  tableLayout?: Pairing;
-  /** 'rope': the pairing the weights were made for; default the pairing. */
-  weightLayout?: Pairing;
-  /** 'rope': permute the weights' output features from weightLayout to pairing (the checkpoint conversion). Default false. */
-  permute?: boolean;
-  /** 'rope': frequency scaling. */
-  scaling?: RopeScaling;
-  /** 'alibi': number of heads; default 8. */
-  heads?: number;
-  /** 'alibi': which head's slope (0-based); default 0, the steepest. */
-  head?: number;
-}
-
-export interface AttentionOptions extends AttentionCommonOptions {
-  kind: AttentionKind;
-  /** Query positions: a count n (positions 0..n−1) or the positions themselves (at most 4096). */
-  positions: number | Float64Array | readonly number[];
-  /** Key positions; default the query positions (a self-attention grid). */
-  keyPositions?: Float64Array | readonly number[];
-  /**
-   * Token embeddings: 'random' (default, one per position), 'shared' (one
-   * random token at every position, so position is all that varies), or given:
-   * queries × dModel values (keys use the same rows; with keyPositions of
-   * another length, pass 'shared' or a single row).
-   */
-  tokens?: 'random' | 'shared' | Float32Array;
-}
-
-interface AttentionResultBase {
-  /** queries × keys scores q_m·k_n (float32), row = query. */
-  total: Float32Array;
-  queries: number;
-  keys: number;
-  positions: Float64Array;
-  keyPositions: Float64Array;
-  /** The weights used (dModel × dHead), after any default. */
-  wq: Float32Array;
-  wk: Float32Array;
-}
-
-export interface AdditiveScores extends AttentionResultBase {
-  kind: 'additive';
-  /** w_m W_Q · w_n W_K */
-  contentContent: Float32Array;
-  /** w_m W_Q · p_n W_K */
-  contentPosition: Float32Array;
-  /** p_m W_Q · w_n W_K */
-  positionContent: Float32Array;
-  /** p_m W_Q · p_n W_K */
-  positionPosition: Float32Array;
-}
-
-export interface RopeScores extends AttentionResultBase {
-  kind: 'rope';
-}
-
-export interface AlibiScores extends AttentionResultBase {
-  kind: 'alibi';
-  /** −slope·|m − n| */
-  bias: Float32Array;
-  slope: number;
-}
-
-export interface AttentionScoresByKind {
-  additive: AdditiveScores;
-  rope: RopeScores;
-  alibi: AlibiScores;
-}
-
-export interface ScoreByOffsetOptions extends AttentionCommonOptions {
-  kind: AttentionKind;
-  /** Absolute query positions m, one curve each (at most 4096). */
-  anchors: Float64Array | readonly number[];
-  /** Offsets m − n run over the integers minOffset..maxOffset. */
-  maxOffset: number;
-  /** Default −maxOffset. */
-  minOffset?: number;
-  /** The one token at every position: 'random' (default) or dModel values. */
-  token?: 'random' | Float32Array;
-}
-
-export interface ScoresByOffset {
-  anchors: Float64Array;
-  /** m − n for each column. */
-  offsets: Float64Array;
-  /** anchors × offsets: row a holds q(anchor a)·k(anchor a − offset). */
-  scores: Float32Array;
-  /** For each offset, max − min over the anchors: 0 (to rounding) when the score depends on the offset only. */
-  spread: Float32Array;
-  maxSpread: number;
-  /** Additive PE only: its four terms, anchors × offsets each (scores is their sum, rounded once). */
-  terms?: AdditiveTerms;
-}
-
-/** The four terms of additive PE's score (q = (w + p) W_Q, k = (w + p) W_K). */
-export interface AdditiveTerms {
-  contentContent: Float32Array;
-  contentPosition: Float32Array;
-  positionContent: Float32Array;
-  positionPosition: Float32Array;
-}
-
-export type ShiftEncoding = 'sinusoidal' | 'sine-only' | 'linear-frequencies' | 'quadratic-phase' | 'log-phase';
-export const SHIFT_ENCODINGS: readonly ShiftEncoding[] = [
-  'sinusoidal',
-  'sine-only',
-  'linear-frequencies',
-  'quadratic-phase',
-  'log-phase',
-];
-
-export interface ShiftFitOptions {
-  /**
-   * 'sinusoidal': sin, cos of ω_i p; 'sine-only': sin(ν_j p), ν_j = base^(−j/dModel);
-   * 'linear-frequencies': ω_i linear from 1 to the sinusoidal slowest; 'quadratic-phase':
-   * sin, cos of ω_i p²; 'log-phase': sin, cos of ω_i ln(1 + p).
-   */
-  encoding: ShiftEncoding;
-  /** Even, at most 128 (the fit's SVD costs dModel³). */
-  dModel: number;
-  base?: number;
-  /** The shift: the map takes e(p) to e(p + k). Finite, |k| ≤ 2^31 (2^26 for quadratic-phase), every p + k within the same range. */
-  k: number;
-  /** How many positions the fit runs over (at most 4096). */
-  positions: number;
-  /** First position; default 0. */
-  offset?: number;
-  /** Spacing of the positions; default 1. */
-  stride?: number;
-  /** Positions after the fitted ones (same stride) where the map is checked but not fitted; default 0. */
-  extrapolate?: number;
-}
-
-export interface ShiftFit {
-  /** dModel × dModel, row-major: e(p + k) ≈ map · e(p) (minimum-norm least squares, float64 rounded to float32). */
-  map: Float32Array;
-  /** |map·e(p) − e(p+k)| / |e(p+k)| over the fitted positions (Frobenius; float64). */
-  residual: number;
-  /** The same over the extrapolated positions; NaN when extrapolate is 0. */
-  extrapolationResidual: number;
-  /** The ratio at each position: fitted, then extrapolated. */
-  perPosition: Float32Array;
-  /** The p of each perPosition value. */
-  positions: Float64Array;
-  /** Of the positions × dModel matrix of e(p), descending. */
-  singularValues: Float64Array;
-  /** Singular values the fit used (above 2^−52 · max(n, d) · the largest). */
-  rank: number;
-  /** The encoding's frequencies (dModel/2, or dModel for sine-only). */
-  frequencies: Float64Array;
-}
-
-export interface SineCollisionOptions {
-  dModel: number;
-  base?: number;
-  /** Slot j of the sine-only encoding (frequency base^(−j/dModel)). */
-  dimension: number;
-  position: number;
-}
-
-export interface SineCollision {
-  frequency: number;
-  position: number;
-  /** q = π/ν − p: sin(ν q) = sin(ν p). */
-  partner: number;
-  /** [sin(ν p), sin(ν q)]: equal. */
-  sine: [number, number];
-  /** [cos(ν p), cos(ν q)]: opposite, what a cosine slot would have told apart. */
-  cosine: [number, number];
-}
-
-export interface EmbeddingScaleOptions {
-  dModel: number;
-  /** Number of positions (rows), from offset. */
-  positions: number;
-  offset?: number;
-  base?: number;
-  seed?: number;
-  /** Std of the random token entries; default 1/√dModel (a common initialisation). */
-  embeddingStd?: number;
-  /** positions × dModel token embeddings instead of random ones. */
-  tokens?: Float32Array;
-  /**
-   * positions × dModel standard normals z instead of tokens: entry k is
-   * float32(embeddingStd · z_k), as normalSamples rounds it, so
-   * standardNormals drawn once give the seed's tokens for every dModel.
-   */
-  normals?: Float64Array;
-}
-
-export interface EmbeddingScale {
-  /** |e_p| per position. */
-  tokenNorm: Float32Array;
-  /** |√dModel · e_p|. */
-  scaledTokenNorm: Float32Array;
-  /** |PE(p)| = √(dModel/2). */
-  peNorm: Float32Array;
-  /** |e_p + PE(p)|. */
-  sumNorm: Float32Array;
-  /** |√dModel · e_p + PE(p)|. */
-  scaledSumNorm: Float32Array;
-  /** √dModel. */
-  scale: number;
-}
-
-export interface PositionResolutionOptions {
-  dModel: number;
-  /** PE bases to compare (at most 64). */
-  bases: Float64Array | readonly number[];
-  /** Sequence lengths n (at most 64, each ≥ 2). */
-  lengths: Float64Array | readonly number[];
-  /** Only pairs at least this far apart; default 1. */
-  minOffset?: number;
-}
-
-export interface PositionResolution {
-  bases: Float64Array;
-  lengths: Float64Array;
-  /** bases × lengths: min over p ≠ q < n, |p − q| ≥ minOffset, of |PE(p) − PE(q)| (float64); NaN without such a pair. */
-  minDistance: Float64Array;
-  /** bases × lengths: the offset |p − q| where the minimum is reached. */
-  atOffset: Float64Array;
-  /** Per length: how far a float32 table's distance can be from the float64 one. */
-  float32Bound: Float64Array;
-}
-
-export interface NormalSamplesOptions {
-  /** An integer in [0, 2^53 − 1]. */
-  seed: number;
-  /** Independent streams of one seed; default 0. */
-  stream?: number;
-  count: number;
-  /** Default 1. */
-  std?: number;
-  /**
-   * The index of the first sample drawn (an integer in [0, 2^53 − 1]; default
-   * 0): the call returns samples first … first + count − 1 of the stream, the
-   * same numbers a single draw of first + count would end with, so a large
-   * draw can be made a block at a time.
-   */
-  first?: number;
-}
-
-/** normalSamples' options without the std: the stream's float64 normals before scaling. */
-export type StandardNormalsOptions = Omit<NormalSamplesOptions, 'std'>;

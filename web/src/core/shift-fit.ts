@@ -10,7 +10,7 @@ import {
   type ShiftFitOptions,
   type SineCollision,
   type SineCollisionOptions,
-} from './rope-types.js';
+} from './experiment-types.js';
 import type { ExperimentsWasm } from './wasm-module.js';
 
 /** The best linear map from e(p) to e(p + k) over the positions, and how far it misses. */

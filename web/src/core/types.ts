@@ -1,6 +1,10 @@
-/** Where sin and cos of pair i sit in a row of width dModel. */
-export type Layout = 'interleaved' | 'split';
-export const LAYOUTS: readonly Layout[] = ['interleaved', 'split'];
+import { ENUM_NAMES } from './wasm/tables.js';
+/**
+ * Where sin and cos of pair i sit in a row of width dModel.
+ * @useDeclaredType
+ */
+export type Layout = (typeof ENUM_NAMES.layout)[number];
+export const LAYOUTS: readonly Layout[] = ENUM_NAMES.layout;
 
 /**
  * How the frequencies run over the pairs i < h = dModel/2.
@@ -11,15 +15,19 @@ export const LAYOUTS: readonly Layout[] = ['interleaved', 'split'];
  * the split layout; Marian is split with the paper's spacing). `encode` and
  * `frequencies` also take the name 'geometric' for it, with maxFrequency and
  * minFrequency for other frequency ranges.
+ * @useDeclaredType
  */
-export type Spacing = 'paper' | 'tensor2tensor';
-export const SPACINGS: readonly Spacing[] = ['paper', 'tensor2tensor'];
+export type Spacing = (typeof ENUM_NAMES.spacing)[number];
+export const SPACINGS: readonly Spacing[] = ENUM_NAMES.spacing;
 /** The spacings `encode` and `frequencies` take: 'geometric' is 'tensor2tensor'. */
 export type EncodeSpacing = Spacing | 'geometric';
 
-/** Which trig comes first in each pair (interleaved) or block (split): 'cosSin' is MLX's cos_first. */
-export type Order = 'sinCos' | 'cosSin';
-export const ORDERS: readonly Order[] = ['sinCos', 'cosSin'];
+/**
+ * Which trig comes first in each pair (interleaved) or block (split): 'cosSin' is MLX's cos_first.
+ * @useDeclaredType
+ */
+export type Order = (typeof ENUM_NAMES.order)[number];
+export const ORDERS: readonly Order[] = ENUM_NAMES.order;
 
 /**
  * What an odd dModel means. 'error' (the default: the paper, PyTorch tutorial,
@@ -28,13 +36,17 @@ export const ORDERS: readonly Order[] = ['sinCos', 'cosSin'];
  * 'extraSine': ⌈d/2⌉ sines and ⌊d/2⌋ cosines with ω_i = base^(−2i/d), the odd
  * d kept in the exponent (DistilBERT, keras-hub: last column a sine; Marian,
  * split: d//2 + 1 sines then d//2 cosines). 'extraSine' needs spacing 'paper'.
+ * @useDeclaredType
  */
-export type OddWidth = 'error' | 'zeroColumn' | 'extraSine';
-export const ODD_WIDTHS: readonly OddWidth[] = ['error', 'zeroColumn', 'extraSine'];
+export type OddWidth = (typeof ENUM_NAMES.oddWidth)[number];
+export const ODD_WIDTHS: readonly OddWidth[] = ENUM_NAMES.oddWidth;
 
-/** The metric of a pairwise matrix. */
-export type Metric = 'l2' | 'dot' | 'cosine';
-export const METRICS: readonly Metric[] = ['l2', 'dot', 'cosine'];
+/**
+ * The metric of a pairwise matrix.
+ * @useDeclaredType
+ */
+export type Metric = (typeof ENUM_NAMES.metric)[number];
+export const METRICS: readonly Metric[] = ENUM_NAMES.metric;
 
 /**
  * The general table options: every framework's table is one point of them

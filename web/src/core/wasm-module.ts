@@ -1,14 +1,20 @@
+// Over 300 lines: the declarations of both Embind modules' functions and records, in one file to hold against cpp/bindings (tests/unit/wasm-arity.test.ts).
 // The two Embind modules: phasor.wasm (cpp/bindings/phasor_bindings.cpp, the
 // PE core) and phasor-experiments.wasm (rope_bindings.cpp, RoPE and
 // attention), each with module_bindings.cpp. Emscripten 3.1.6 cannot emit
-// declarations, so they are written here and tests/unit/wasm-module.test.ts
-// checks them against the built modules.
+// declarations, so the functions are declared here and
+// tests/unit/wasm-arity.test.ts holds them, and every call of them in
+// web/src, to the built modules (names and argument counts). The names the
+// core defines (limits, enum names, input slots, the scaling record's fields
+// and defaults) are not written here: the wasm build exports them to ./wasm/tables.js
+// (tools/finish-wasm.mjs) and the types below are made from it.
 //
 // Every function takes plain numbers and returns either a view into wasm
 // memory (valid only until the next call) or a string saying why the input
 // was refused.
 
 import type { WasmIdentification } from './identify-records.js';
+import type { ENUM_NAMES, LIMIT_NAMES, SCALING_FIELDS, SLOT_NAMES } from './wasm/tables.js';
 
 export type WasmResult<T> = T | string;
 
@@ -126,8 +132,10 @@ export interface ExperimentsWasm extends ModuleCommon {
   releaseInputs(): void;
   /** The slot number of each array option. */
   inputSlots(): Record<SlotName, number>;
-  /** The fields of the scaling record, in the order Embind reads them. */
+  /** The fields of the scaling record, in the order Embind reads them (read by the build: tables.js). */
   scalingFields(): string[];
+  /** The scaling record as C++ default-constructs it (read by the build: tables.js). */
+  scalingDefaults(): WasmScalingRecord;
   /** Samples first … first + count − 1 of the stream. */
   normalSamples(
     seed: number,
@@ -304,26 +312,7 @@ export interface WasmRopeIdentification {
   candidates: WasmRopeCandidate[];
 }
 
-/** The input slots of the experiments module, by the option each carries. */
-export const SLOT_NAMES = [
-  'positions',
-  'keyPositions',
-  'tokens',
-  'keyTokens',
-  'wq',
-  'wk',
-  'bases',
-  'lengths',
-  'rows',
-  'shortFactor',
-  'longFactor',
-  'normals',
-  'invFreq',
-  'cos',
-  'sin',
-  'rotated',
-  'original',
-] as const;
+/** The input slots of the experiments module, by the option each carries (rope_bindings.cpp). */
 export type SlotName = (typeof SLOT_NAMES)[number];
 
 /** RoPE's frequency scaling as the bindings take it (scaling_record.hpp). */
@@ -346,110 +335,20 @@ export interface WasmScalingRecord {
   partialRotaryFactor: number;
 }
 
+/**
+ * The name of a bound the core enforces: a row of kLimits (cpp/include/phasor/limits.hpp).
+ * @useDeclaredType
+ */
+export type LimitName = (typeof LIMIT_NAMES)[number];
+
 /** The bounds the core enforces (cpp/include/phasor/limits.hpp), under the names it exports them by. */
-export interface WasmLimits {
-  maxDModel: number;
-  maxPositions: number;
-  maxAbsPosition: number;
-  maxBase: number;
-  maxFrequency: number;
-  maxEncodeScale: number;
-  maxOutputBytes: number;
-  maxDotByOffsetWork: number;
-  maxPairwiseWork: number;
-  maxRotationWork: number;
-  maxIdentifyValues: number;
-  maxRopeValues: number;
-  maxNormalSamples: number;
-  maxSeed: number;
-  maxNormalStd: number;
-  maxAttentionPositions: number;
-  maxAttentionWidth: number;
-  maxAttentionWork: number;
-  maxRopeDecayDistance: number;
-  maxRopeDecayWork: number;
-  maxRopeDecaySamples: number;
-  maxRopeRandomWork: number;
-  maxAlibiHeads: number;
-  maxEmbeddingScaleValues: number;
-  /** embeddingScale re-anchors its phase walk every this many positions: blocks of a multiple of it give one call's numbers bit for bit. */
-  embeddingScaleBlock: number;
-  maxResolutionCases: number;
-  maxResolutionWork: number;
-  maxShiftFitDModel: number;
-  maxShiftFitPositions: number;
-  maxQuadraticPosition: number;
-  maxScalingFactor: number;
-  minScalingParameter: number;
+export interface WasmLimits extends Record<LimitName, number> {
   /** true when the wasm SIMD kernels are in use. */
   simd: boolean;
 }
 
-/** Every enum's names, code order. */
-export interface WasmEnums {
-  layout: string[];
-  spacing: string[];
-  order: string[];
-  oddWidth: string[];
-  metric: string[];
-  pairing: string[];
-  ropeDims: string[];
-  attentionKind: string[];
-  ropeScalingType: string[];
-  shiftEncoding: string[];
-  precision: string[];
-  frequencyRecipe: string[];
-}
-
-/** The functions each module's bindings export, for the declaration test. */
-export const COMMON_FUNCTIONS = ['releaseResult', 'limits', 'enums'] as const satisfies readonly Exclude<
-  keyof ModuleCommon,
-  'HEAPU8'
->[];
-
-export const CORE_FUNCTIONS = [
-  ...COMMON_FUNCTIONS,
-  'encode',
-  'frequencies',
-  'dotByOffset',
-  'offsetRow',
-  'pairwiseInput',
-  'pairwise',
-  'rotationMatrix',
-  'rotationMaxError',
-  'encodeBins',
-  'dotBins',
-  'offsetRowBins',
-  'rotationView',
-  'pairTurn',
-] as const satisfies readonly Exclude<keyof CoreWasm, 'HEAPU8'>[];
-
-export const EXPERIMENT_FUNCTIONS = [
-  ...COMMON_FUNCTIONS,
-  'inputFloat32',
-  'inputFloat64',
-  'releaseInputs',
-  'inputSlots',
-  'scalingFields',
-  'normalSamples',
-  'standardNormals',
-  'rope',
-  'ropeFrequencies',
-  'attentionScores',
-  'scoreByOffset',
-  'alibiSlopes',
-  'ropeDecay',
-  'ropeBaseBound',
-  'ropeRandomScores',
-  'attentionPattern',
-  'shiftFit',
-  'sineCollision',
-  'embeddingScale',
-  'positionResolution',
-  'identifyInput',
-  'identify',
-  'identifyRope',
-] as const satisfies readonly Exclude<keyof ExperimentsWasm, 'HEAPU8'>[];
+/** Every enum's names, code order (module_bindings.cpp). */
+export type WasmEnums = { -readonly [K in keyof typeof ENUM_NAMES]: string[] };
 
 export interface ModuleOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
@@ -463,62 +362,10 @@ export interface ModuleOptions {
 
 export type ModuleFactory<W extends ModuleCommon> = (options?: ModuleOptions) => Promise<W>;
 
-// Run-time lists of the declared names, for tests/unit/wasm-module.test.ts,
-// which holds them (and the enum name lists of types.ts and rope-types.ts)
-// to what each built module reports. Each must list every key of its type.
-type Exhaustive<Keys, Listed> = [Exclude<Keys, Listed>] extends [never] ? true : Exclude<Keys, Listed>;
-
-export const LIMIT_NAMES = [
-  'maxDModel',
-  'maxPositions',
-  'maxAbsPosition',
-  'maxBase',
-  'maxFrequency',
-  'maxEncodeScale',
-  'maxOutputBytes',
-  'maxDotByOffsetWork',
-  'maxPairwiseWork',
-  'maxRotationWork',
-  'maxIdentifyValues',
-  'maxRopeValues',
-  'maxNormalSamples',
-  'maxSeed',
-  'maxNormalStd',
-  'maxAttentionPositions',
-  'maxAttentionWidth',
-  'maxAttentionWork',
-  'maxAlibiHeads',
-  'maxEmbeddingScaleValues',
-  'embeddingScaleBlock',
-  'maxResolutionCases',
-  'maxResolutionWork',
-  'maxShiftFitDModel',
-  'maxShiftFitPositions',
-  'maxQuadraticPosition',
-  'maxScalingFactor',
-  'minScalingParameter',
-  'maxRopeDecayDistance',
-  'maxRopeDecayWork',
-  'maxRopeDecaySamples',
-  'maxRopeRandomWork',
-] as const satisfies readonly Exclude<keyof WasmLimits, 'simd'>[];
-export const LIMIT_NAMES_COMPLETE: Exhaustive<Exclude<keyof WasmLimits, 'simd'>, (typeof LIMIT_NAMES)[number]> = true;
-
-export const SCALING_FIELDS = [
-  'type',
-  'factor',
-  'originalLength',
-  'hasSequenceLength',
-  'sequenceLength',
-  'betaFast',
-  'betaSlow',
-  'truncate',
-  'lowFreqFactor',
-  'highFreqFactor',
-  'hasAttentionFactor',
-  'attentionFactor',
-  'mscale',
-  'mscaleAllDim',
-  'partialRotaryFactor',
-] as const satisfies readonly (keyof WasmScalingRecord)[];
-export const SCALING_FIELDS_COMPLETE: Exhaustive<keyof WasmScalingRecord, (typeof SCALING_FIELDS)[number]> = true;
+// The scaling record crosses as an Embind value_object, read field by field
+// by name: WasmScalingRecord must have exactly the fields rope_bindings.cpp
+// reads, or a field would cross as undefined. Checked here, at compile time.
+type ScalingField = (typeof SCALING_FIELDS)[number];
+type Exactly<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : [Exclude<A, B>, Exclude<B, A>];
+type Holds<T extends true> = T;
+type ScalingRecordMatches = Holds<Exactly<keyof WasmScalingRecord, ScalingField>>;

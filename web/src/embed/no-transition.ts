@@ -1,7 +1,7 @@
 // Stands in for d3-transition in phasor-embed.js: d3-zoom imports it only to
 // interrupt running transitions, and the charts start none (double-click zoom
-// is off; zooming is immediate), so 20 KB of transition code need not ship in
-// a blog post. vite.embed.config.ts aliases 'd3-transition' here.
+// is off; zooming is immediate), so the transition code need not ship in
+// a blog post. web/vite.config.ts (--mode embed) aliases 'd3-transition' here.
 import { selection } from 'd3-selection';
 
 export function interrupt(): void {}

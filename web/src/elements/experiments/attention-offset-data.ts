@@ -4,6 +4,7 @@ import type { Pairing } from '../../core/index.js';
 
 export type AttentionChartKind = 'all' | 'rope' | 'additive' | 'alibi' | 'pairing';
 export const TERMS = ['content-content', 'content-position', 'position-content', 'position-position'] as const;
+/** @useDeclaredType */
 export type AttentionTerm = (typeof TERMS)[number];
 export const TERM_FIELDS = {
   'content-content': 'contentContent',

@@ -60,7 +60,7 @@ export interface RopeScalingChartOptions {
   originalLength: number;
   /** dynamic NTK's running length; null: factor × originalLength (the chart's choice: at L itself, transformers' default, nothing changes). */
   sequenceLength: number | null;
-  types: Scheme[];
+  types: Exclude<RopeScalingType, 'none'>[];
   /** A real model's scaling (rope-presets.ts) in place of the schemes above; null: none. */
   preset: RopePresetName | null;
 }
