@@ -69,9 +69,11 @@ export interface LineShape {
   /** Tabs and commas in lines first and first + 1. */
   tabs: [number, number];
   commas: [number, number];
+  /** The longest line (its index) and its length in characters. */
+  longest: { line: number; chars: number };
 }
 
-/** The first pass: counts lines and separators, keeping no line (a line is at most MAX_LINE_CHARS). */
+/** The first pass: counts lines and separators, and measures the longest line, keeping no line. */
 export class LineCount {
   private first = -1;
   private end = 0;
@@ -82,6 +84,7 @@ export class LineCount {
   private blank = true;
   private lineTabs = 0;
   private lineCommas = 0;
+  private longest = { line: 0, chars: 0 };
 
   constructor(private readonly name: string) {}
 
@@ -104,16 +107,12 @@ export class LineCount {
   finish(): LineShape {
     this.endLine(0);
     if (this.first === -1) throw new TableFileError(`${this.name} is empty`);
-    return { first: this.first, end: this.end, tabs: this.tabs, commas: this.commas };
+    return { first: this.first, end: this.end, tabs: this.tabs, commas: this.commas, longest: this.longest };
   }
 
   private grow(chars: number): void {
     this.length += chars;
-    if (this.length > MAX_LINE_CHARS) {
-      throw new TableFileError(
-        `${this.name}: line ${this.index + 1} is over ${showCount(MAX_LINE_CHARS)} characters long; a table's line is far shorter`,
-      );
-    }
+    if (this.length > this.longest.chars) this.longest = { line: this.index, chars: this.length };
   }
 
   private endLine(chars: number): void {
@@ -148,6 +147,12 @@ export function checkLineShape(shape: LineShape, name: string, limits: ShapeLimi
   checkValueCount(rows * width, name);
   const held = `${showCount(lines)} line${lines === 1 ? '' : 's'} of ${showCount(count(0))} values (separated by ${tabs ? 'tabs' : 'commas'})`;
   checkShape(rows, width, name, limits, held);
+  // The parse holds one line at a time: no line of a table within the limits comes near this.
+  if (shape.longest.chars > MAX_LINE_CHARS) {
+    throw new TableFileError(
+      `${name}: line ${shape.longest.line + 1} has ${showCount(shape.longest.chars)} characters; a table's line has at most ${showCount(MAX_LINE_CHARS)}`,
+    );
+  }
 }
 
 /** The second pass: the header, then each row's cells into a table of the size counted. */

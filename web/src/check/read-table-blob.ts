@@ -27,7 +27,8 @@ export type BlobSource =
       kind: 'tensors';
       tensors: TensorEntry[];
       suggested: string;
-      read(tensorName: string): Promise<ParsedTable>;
+      /** Reads one tensor; `alive` (default the file's) is asked between pieces. */
+      read(tensorName: string, alive?: () => boolean): Promise<ParsedTable>;
     };
 
 /** Thrown when `alive()` says the reading is no longer wanted (a newer file came). */
@@ -98,9 +99,9 @@ async function readSafetensors(r: Reading): Promise<BlobSource> {
     kind: 'tensors',
     tensors: index.tensors,
     suggested: likelyTable(index.tensors),
-    read: async (tensorName) => {
+    read: async (tensorName, alive = r.alive) => {
       const layout = safetensorsLayout(index, r.name, tensorName, r.limits);
-      return safetensorsTable(layout, await bytesOf(r, layout.from, layout.to), r.name);
+      return safetensorsTable(layout, await bytesOf({ ...r, alive }, layout.from, layout.to), r.name);
     },
   };
 }
