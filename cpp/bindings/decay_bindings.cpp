@@ -63,8 +63,8 @@ val rope_random_scores(double d_model, double base, double max_distance, const S
 // [total, softmax (when asked), the four additive terms (additive, when asked)], each rows x cols.
 // With validate_only, "" once the options, rows and cols pass (the work
 // bound included), before the tokens and weights are read: the caller draws
-// them only then (at n 4096, dModel 4096 the draw took 1.3 s before the
-// refusal). d_head_name: "dModel" when dHead defaults to it.
+// them only then, so a refused call costs no draw (issue 32: n 4096 at dModel
+// 4096 drew its tokens before it was refused). d_head_name: "dModel" when dHead defaults to it.
 val attention_pattern(double kind, double n, double d_model, double d_head, double base, double theta, double heads,
                       double head, bool shared_tokens, bool causal, bool softmax, bool terms,
                       const ScalingRecord& scaling, double seed, double token_std, const std::string& d_head_name,
@@ -74,8 +74,9 @@ val attention_pattern(double kind, double n, double d_model, double d_head, doub
   // The doubles that are narrowed, checked first.
   if (auto e = check_pattern_codes(kind, n, d_model, d_head, heads, head, scaling); !e.empty()) return val(e);
   if (auto e = check_attention_extras(base, theta, seed, token_std); !e.empty()) return val(e);
-  const phasor::PatternSpec spec = pattern_spec_of(kind, n, d_model, d_head, base_of_kind(kind, base, theta), heads,
-                                                   head, shared_tokens, causal, softmax, scaling_of(scaling));
+  phasor::PatternSpec spec = pattern_spec_of(kind, n, d_model, d_head, base_of_kind(kind, base, theta), heads, head,
+                                             shared_tokens, causal, softmax, scaling_of(scaling));
+  spec.terms = terms;
   phasor::PatternInput in;
   in.rows = slot_data<double>(kPositions);
   in.row_count = static_cast<std::int64_t>(slot_count(kPositions));

@@ -337,10 +337,16 @@ std::string validate_attention_pattern(const PatternSpec& spec, const PatternInp
   // softmax. Checked first: it bounds attention_scores' work for these rows and
   // columns too ((rows + cols) x dModel <= 2 n x dModel), so a refusal names
   // this call's product.
-  const double work = (2 * n * dm + r * c + (spec.softmax && !pattern_is_toeplitz(spec) ? r * n : 0)) * dh;
-  if (auto e = check_work("(2 n x dModel + rows x cols + rows x n) x dHead", work, kMaxAttentionWork); !e.empty())
+  // Additive PE's terms, when asked, are four more rows x cols products, counted
+  // as attention_scores counts them.
+  const double products = spec.terms && spec.attention.kind == AttentionKind::additive ? 5 : 1;
+  const double work = (2 * n * dm + products * r * c + (spec.softmax && !pattern_is_toeplitz(spec) ? r * n : 0)) * dh;
+  if (auto e = check_work(products > 1 ? "(2 n x dModel + 5 rows x cols + rows x n) x dHead, with additive PE's terms"
+                                       : "(2 n x dModel + rows x cols + rows x n) x dHead",
+                          work, kMaxAttentionWork);
+      !e.empty())
     return e;
-  if (auto e = validate_attention(spec.attention, r, c, "rows.length", "cols.length", d_head_name); !e.empty())
+  if (auto e = validate_attention_spec(spec.attention, r, c, "rows.length", "cols.length", d_head_name); !e.empty())
     return e;
   for (std::int64_t i = 0; i < in.row_count; ++i)
     if (auto e = check_integer("rows[i]", in.rows[i], 0, n - 1); !e.empty()) return e;

@@ -182,7 +182,7 @@ describe('the shift-fit and base-length charts at the edges of their ranges', ()
     expect(await configure(page, BASE, { 'max-length': null })).toBe('ready');
     expect(await configure(page, BASE, { 'max-length': '67108864', 'd-model': '65536' })).toBe('error');
     const message = await errorText(page, BASE);
-    expect(message).toContain('bases × max-length × d-model/2 must be at most 1073741824');
+    expect(message).toContain('bases × max-length × d-model/2 must be at most 268435456');
     expect(message).not.toMatch(/bases\.length|dModel/);
     expect(await configure(page, BASE, { 'max-length': null, 'd-model': null })).toBe('ready');
   });

@@ -308,4 +308,23 @@ TEST(PatternProduct, UsedOnlyWhereItCostsNoMoreThanTheProjections) {
   EXPECT_FALSE(phasor::uses_weight_product(false, false, 64, 32, 306, 306));
 }
 
+// Additive PE's terms are four more rows x cols products in the work of one call.
+TEST(PatternValidation, AdditiveTermsCountInTheWork) {
+  phasor::PatternSpec spec;
+  spec.attention.kind = phasor::AttentionKind::additive;
+  spec.attention.d_model = spec.attention.d_head = 30;
+  spec.n = 4096;
+  spec.softmax = true;
+  spec.shared_tokens = false;
+  std::vector<double> all(4096);
+  for (int i = 0; i < 4096; ++i) all[static_cast<std::size_t>(i)] = i;
+  const phasor::PatternInput in{nullptr, nullptr, nullptr, all.data(), 4096, all.data(), 4096};
+  EXPECT_EQ(phasor::validate_attention_pattern(spec, in), "");
+  spec.terms = true;
+  EXPECT_EQ(
+      phasor::validate_attention_pattern(spec, in),
+      "the work of one call, (2 n x dModel + 5 rows x cols + rows x n) x dHead, with additive PE's terms, must be "
+      "at most 1073741824; got 3027271680");
+}
+
 }  // namespace

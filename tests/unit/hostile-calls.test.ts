@@ -78,7 +78,7 @@ describe('messages that named the wrong thing (item 7)', () => {
       },
     }) as ExperimentsWasm;
     expect(refusal(() => attentionPattern(watched, { kind: 'additive', n: 4096, dModel: 4096 })).message).toBe(
-      'phasor.attentionPattern: the work of one call, (2 n x dModel + rows x cols + rows x n) x dHead, must be at most 1073741824; got 206158430208',
+      "phasor.attentionPattern: the work of one call, (2 n x dModel + 5 rows x cols + rows x n) x dHead, with additive PE's terms, must be at most 1073741824; got 481036337152",
     );
     expect(calls.filter((c) => /normal/i.test(c))).toEqual([]);
   });
@@ -224,6 +224,31 @@ describe('numbers: the softmax stays a distribution (item 5)', () => {
     expectRowsSumToOne(
       ph.attentionPattern({ kind: 'alibi', n: 5, dModel: 16, softmax: true, tokenStd: 1e9 }).softmax!,
       5,
+    );
+  });
+});
+
+describe('valid calls bounded by a work cap (issue 32: the work table)', () => {
+  test('dotByOffsetBins, measuredDotBins and offsetRowBins at 2^24 bins of dModel 65536 (2^39 terms, hours) are refused at once', () => {
+    const window = { first: -(2 ** 30), stride: 16, count: 2 ** 24, dModel: 65536 };
+    const message = 'the work of one call, count x dModel/2, must be at most 536870912; got 549755813888';
+    expect(refusal(() => ph.dotByOffsetBins(window))).toEqual({
+      type: 'RangeError',
+      message: `phasor.dotByOffsetBins: ${message}`,
+    });
+    // measuredDotBins encodes each bin's row: its cap is on count × dModel.
+    expect(refusal(() => ph.measuredDotBins({ ...window, p: 7 })).message).toBe(
+      'phasor.measuredDotBins: the work of one call, count x dModel, must be at most 16777216; got 1099511627776',
+    );
+    expect(refusal(() => ph.offsetRowBins(window)).message).toBe(`phasor.offsetRowBins: ${message}`);
+    expect(ph.dotByOffsetBins({ ...window, count: 16384 })).toHaveLength(16384);
+  });
+
+  test('a result is at most 256 MiB: encode at 2^26 values goes, one row more is refused', () => {
+    expect(ph.limits.maxOutputBytes).toBe(2 ** 28);
+    expect(ph.encode({ positions: 2 ** 16, dModel: 1024 }).table).toHaveLength(2 ** 26);
+    expect(refusal(() => ph.encode({ positions: 2 ** 16 + 1, dModel: 1024 })).message).toMatch(
+      /^phasor\.encode: .* more than the 268435456/,
     );
   });
 });

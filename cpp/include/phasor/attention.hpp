@@ -74,6 +74,9 @@ struct AttentionScores {
 std::string validate_attention(const AttentionSpec& spec, double queries, double keys,
                                const char* queries_name = "positions.length",
                                const char* keys_name = "keyPositions.length", const char* d_head_name = "dHead");
+// validate_attention without the work of one call (the patterns bound their own).
+std::string validate_attention_spec(const AttentionSpec& spec, double queries, double keys, const char* queries_name,
+                                    const char* keys_name, const char* d_head_name);
 void attention_scores(const AttentionSpec& spec, const AttentionInput& in, const AttentionScores& out);
 
 // out[a * offsets + j] = score of the query at anchors[a] against the key at

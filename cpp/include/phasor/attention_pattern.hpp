@@ -38,6 +38,7 @@ struct PatternSpec {
   bool shared_tokens = true;
   bool causal = false;
   bool softmax = false;
+  bool terms = false;  // additive PE's four terms asked (four more rows x cols products)
 };
 
 struct PatternInput {

@@ -287,6 +287,14 @@ export function attentionScores<K extends AttentionKind>(
   // The options and positions first: nothing is drawn for a call the core refuses.
   putPositions();
   refuseUnlessValid(wasm, fn, call(true));
+  // Random tokens are seeded samples, at most maxNormalSamples in one draw.
+  const drawn = tokensOption === 'random' ? positions.length + (ownKeys ? keyPositions.length : 0) : 0;
+  const maxSamples = limitsOf(wasm).maxNormalSamples;
+  if (drawn * s.dModel > maxSamples) {
+    throw new RangeError(
+      `phasor.${fn}: tokens 'random' draws (positions.length + keyPositions.length) x dModel values, at most ${maxSamples}; got ${drawn} x ${s.dModel}`,
+    );
+  }
 
   let tokens: Float32Array;
   let keyTokens: Float32Array | undefined;

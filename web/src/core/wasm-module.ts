@@ -303,6 +303,8 @@ export interface WasmLimits {
   maxDotByOffsetWork: number;
   maxPairwiseWork: number;
   maxRotationWork: number;
+  /** measuredDotBins: count × dModel. */
+  maxMeasuredDotWork: number;
   maxIdentifyValues: number;
   maxRopeValues: number;
   maxNormalSamples: number;
@@ -422,6 +424,7 @@ export const LIMIT_NAMES = [
   'maxDotByOffsetWork',
   'maxPairwiseWork',
   'maxRotationWork',
+  'maxMeasuredDotWork',
   'maxIdentifyValues',
   'maxRopeValues',
   'maxNormalSamples',
