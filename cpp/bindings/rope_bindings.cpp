@@ -89,18 +89,27 @@ val standard_normals(double seed, double stream, double count, double first) {
 
 // Rows in slot kRows, positions in kPositions, longrope's factors in
 // kShortFactor / kLongFactor.
+// M-RoPE: mrope true, positions 3 x count (t, h, w), sections mrope_t/h/w.
 val rope(double dim, double rotary_dim, double rope_dims, double theta, double pairing, double table_layout,
-         const ScalingRecord& scaling) {
+         double output_pairing, bool mrope, double mrope_t, double mrope_h, double mrope_w, bool mrope_interleaved,
+         double query_scale_beta, double query_scale_length, const ScalingRecord& scaling) {
   InputsReleaser release;
   if (auto e = phasor::check_d_model(dim, "dim"); !e.empty()) return val(e);
   if (auto e = phasor::check_rotary_dim(rotary_dim, dim); !e.empty()) return val(e);
   if (auto e = phasor::check_choice("ropeDims", rope_dims, phasor::kRopeDimsNames); !e.empty()) return val(e);
   if (auto e = check_pairing_codes(pairing, table_layout); !e.empty()) return val(e);
+  if (auto e = phasor::check_pairing("outputPairing", output_pairing); !e.empty()) return val(e);
   if (auto e = check_scaling_record(scaling); !e.empty()) return val(e);
   const double* positions = slot_data<double>(kPositions);
   const float* rows = slot_data<float>(kRows);
-  const std::size_t count = slot_count(kPositions);
+  const std::size_t given = slot_count(kPositions);
+  const std::size_t count = mrope ? given / 3 : given;
   if (positions == nullptr || count == 0) return val(std::string("positions must not be empty"));
+  if (mrope && given % 3 != 0)
+    return val("positions must hold 3 x count values with mrope (t, h, w); got " +
+               phasor::format_number(static_cast<double>(given)));
+  for (const double section : {mrope_t, mrope_h, mrope_w})
+    if (auto e = phasor::check_integer("mrope.sections[k]", section, 0, dim / 2); mrope && !e.empty()) return val(e);
   if (rows == nullptr || slot_count(kRows) != count * static_cast<std::size_t>(dim))
     return val(missing("rows (positions.length x dim)", count * static_cast<std::size_t>(dim), slot_count(kRows)));
   phasor::RopeSpec spec;
@@ -111,6 +120,14 @@ val rope(double dim, double rotary_dim, double rope_dims, double theta, double p
   spec.theta = theta;
   spec.pairing = static_cast<phasor::Pairing>(static_cast<int>(pairing));
   spec.table_layout = static_cast<phasor::Pairing>(static_cast<int>(table_layout));
+  spec.output_pairing = static_cast<phasor::Pairing>(static_cast<int>(output_pairing));
+  spec.mrope = mrope;
+  spec.mrope_interleaved = mrope_interleaved;
+  if (mrope)
+    spec.mrope_sections = {static_cast<std::int64_t>(mrope_t), static_cast<std::int64_t>(mrope_h),
+                           static_cast<std::int64_t>(mrope_w)};
+  spec.query_scale_beta = query_scale_beta;
+  spec.query_scale_length = query_scale_length;
   spec.scaling = scaling_of(scaling);
   if (auto e = phasor::validate_rope(spec, positions); !e.empty()) return val(e);
   float* out = result_buffer<float>(slot_count(kRows));
@@ -120,7 +137,7 @@ val rope(double dim, double rotary_dim, double rope_dims, double theta, double p
 }
 
 // [scaled w_i (rotaryDim/2), unscaled w_i (rotaryDim/2), attention factor];
-// longrope's factors in kShortFactor / kLongFactor. rotary_dim 0: dim.
+// longrope's factors in kShortFactor / kLongFactor.
 val rope_frequencies(double dim, double rotary_dim, double theta, const ScalingRecord& scaling) {
   InputsReleaser release;
   if (auto e = phasor::check_d_model(dim, "dim"); !e.empty()) return val(e);

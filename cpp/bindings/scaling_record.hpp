@@ -26,8 +26,9 @@ struct ScalingRecord {
   double highFreqFactor = 4;
   bool hasAttentionFactor = false;  // else the default 0.1 ln(factor) + 1
   double attentionFactor = 0;
-  double mscale = 0;        // yarn; 0 = not set
-  double mscaleAllDim = 0;  // yarn; 0 = not set
+  double mscale = 0;               // yarn; 0 = not set
+  double mscaleAllDim = 0;         // yarn; 0 = not set
+  double partialRotaryFactor = 1;  // proportional
   // longrope's factor lists travel in the input slots shortFactor, longFactor.
 };
 
@@ -49,6 +50,7 @@ void visit_scaling_fields(Visit&& visit) {
   visit("attentionFactor", &ScalingRecord::attentionFactor);
   visit("mscale", &ScalingRecord::mscale);
   visit("mscaleAllDim", &ScalingRecord::mscaleAllDim);
+  visit("partialRotaryFactor", &ScalingRecord::partialRotaryFactor);
 }
 
 // What RopeScaling cannot say: a type code out of range, or an explicit
@@ -79,6 +81,7 @@ inline RopeScaling scaling_of(const ScalingRecord& r, std::vector<double> short_
   s.attention_factor = r.hasAttentionFactor ? r.attentionFactor : 0.0;
   s.mscale = r.mscale;
   s.mscale_all_dim = r.mscaleAllDim;
+  s.partial_rotary_factor = r.partialRotaryFactor;
   if (s.type == RopeScalingType::longrope) {
     s.short_factor = std::move(short_factor);
     s.long_factor = std::move(long_factor);

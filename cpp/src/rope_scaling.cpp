@@ -101,7 +101,7 @@ void llama3(const RopeScaling& s, std::int64_t pairs, double* omega) {
     const double wavelength = kTwoPi / omega[i];
     if (wavelength > low_freq_wavelength) {
       omega[i] /= s.factor;
-    } else if (wavelength >= high_freq_wavelength) {
+    } else if (wavelength >= high_freq_wavelength && s.high_freq_factor > s.low_freq_factor) {
       const double smooth =
           (s.original_length / wavelength - s.low_freq_factor) / (s.high_freq_factor - s.low_freq_factor);
       omega[i] = (1.0 - smooth) * omega[i] / s.factor + smooth * omega[i];
@@ -109,58 +109,68 @@ void llama3(const RopeScaling& s, std::int64_t pairs, double* omega) {
   }
 }
 
+void proportional(std::int64_t dim, double theta, const RopeScaling& s, double* omega) {
+  const std::int64_t turning = proportional_pairs(dim, s.partial_rotary_factor);
+  for (std::int64_t i = 0; i < dim / 2; ++i) omega[i] = i < turning ? frequency(i, dim, theta) / s.factor : 0.0;
+}
+
 }  // namespace
+
+std::int64_t proportional_pairs(std::int64_t dim, double partial_rotary_factor) {
+  return static_cast<std::int64_t>(std::floor(partial_rotary_factor * static_cast<double>(dim) / 2.0));
+}
 
 double yarn_get_mscale(double scale, double m) { return scale <= 1.0 ? 1.0 : 0.1 * m * std::log(scale) + 1.0; }
 
 std::string validate_rope_scaling(const RopeScaling& s, double dim, const char* dim_name) {
   using T = RopeScalingType;
   if (auto e = check_choice("scaling.type", static_cast<double>(s.type), kRopeScalingTypeNames); !e.empty()) return e;
-  if (s.type == T::none) return "";
+  // Every value is checked whatever the type: the TypeScript API refuses the
+  // keys a type does not read, so a value here is one the type uses, a length
+  // (read by every type) or its default.
   const double lo = kMinScalingParameter, hi = kMaxScalingFactor;
   if (auto e = check_finite("scaling.factor", s.factor, 1.0, hi); !e.empty()) return e;
+  if (needs_original_length(s.type) || s.original_length != 0.0) {
+    if (auto e = check_finite("scaling.originalLength", s.original_length, 1.0, kMaxAbsPosition); !e.empty()) return e;
+  }
+  if (s.sequence_length != 0.0) {
+    if (auto e = check_finite("scaling.sequenceLength", s.sequence_length, 1.0, kMaxAbsPosition); !e.empty()) return e;
+  }
+  if (s.attention_factor != 0.0) {
+    if (auto e = check_finite("scaling.attentionFactor", s.attention_factor, lo, hi); !e.empty()) return e;
+  }
+  if (auto e = check_finite("scaling.betaSlow", s.beta_slow, lo, hi); !e.empty()) return e;
+  if (auto e = check_finite("scaling.betaFast", s.beta_fast, lo, hi); !e.empty()) return e;
+  if (!(s.beta_fast > s.beta_slow))
+    return "scaling.betaFast must be greater than scaling.betaSlow; got " + format_number(s.beta_fast) + " and " +
+           format_number(s.beta_slow);
+  if (s.mscale != 0.0) {
+    if (auto e = check_finite("scaling.mscale", s.mscale, lo, hi); !e.empty()) return e;
+  }
+  if (s.mscale_all_dim != 0.0) {
+    if (auto e = check_finite("scaling.mscaleAllDim", s.mscale_all_dim, lo, hi); !e.empty()) return e;
+  }
+  if (auto e = check_finite("scaling.lowFreqFactor", s.low_freq_factor, lo, hi); !e.empty()) return e;
+  if (auto e = check_finite("scaling.highFreqFactor", s.high_freq_factor, lo, hi); !e.empty()) return e;
+  // Equal factors (Llama 4: 1 and 1) leave no band to blend: transformers computes them.
+  if (!(s.high_freq_factor >= s.low_freq_factor))
+    return "scaling.highFreqFactor must be at least scaling.lowFreqFactor; got " + format_number(s.high_freq_factor) +
+           " and " + format_number(s.low_freq_factor);
+  if (auto e = check_finite("scaling.partialRotaryFactor", s.partial_rotary_factor, 0.0, 1.0); !e.empty()) return e;
   if ((s.type == T::ntk || s.type == T::dynamic_ntk) && dim < 4)
     return std::string(dim_name) + " must be at least 4 for NTK scaling (its exponent is " + dim_name + "/(" +
            dim_name + "-2)); got " + format_number(dim);
-  if (needs_original_length(s.type)) {
-    if (auto e = check_finite("scaling.originalLength", s.original_length, 1.0, kMaxAbsPosition); !e.empty()) return e;
-  }
-  if ((s.type == T::dynamic_ntk || s.type == T::longrope) && s.sequence_length != 0.0) {
-    if (auto e = check_finite("scaling.sequenceLength", s.sequence_length, 1.0, kMaxAbsPosition); !e.empty()) return e;
-  }
-  if (s.type == T::yarn || s.type == T::longrope) {
-    if (s.attention_factor != 0.0) {
-      if (auto e = check_finite("scaling.attentionFactor", s.attention_factor, lo, hi); !e.empty()) return e;
-    }
-  }
   if (s.type == T::longrope) {
     if (auto e = check_factors("scaling.shortFactor", s.short_factor, dim / 2, dim_name); !e.empty()) return e;
     if (auto e = check_factors("scaling.longFactor", s.long_factor, dim / 2, dim_name); !e.empty()) return e;
   }
-  if (s.type == T::yarn) {
-    if (auto e = check_finite("scaling.betaSlow", s.beta_slow, lo, hi); !e.empty()) return e;
-    if (auto e = check_finite("scaling.betaFast", s.beta_fast, lo, hi); !e.empty()) return e;
-    if (!(s.beta_fast > s.beta_slow))
-      return "scaling.betaFast must be greater than scaling.betaSlow; got " + format_number(s.beta_fast) + " and " +
-             format_number(s.beta_slow);
-    if (s.mscale != 0.0) {
-      if (auto e = check_finite("scaling.mscale", s.mscale, lo, hi); !e.empty()) return e;
-    }
-    if (s.mscale_all_dim != 0.0) {
-      if (auto e = check_finite("scaling.mscaleAllDim", s.mscale_all_dim, lo, hi); !e.empty()) return e;
-    }
-  }
-  if (s.type == T::llama3) {
-    if (auto e = check_finite("scaling.lowFreqFactor", s.low_freq_factor, lo, hi); !e.empty()) return e;
-    if (auto e = check_finite("scaling.highFreqFactor", s.high_freq_factor, lo, hi); !e.empty()) return e;
-    if (!(s.high_freq_factor > s.low_freq_factor))
-      return "scaling.highFreqFactor must be greater than scaling.lowFreqFactor; got " +
-             format_number(s.high_freq_factor) + " and " + format_number(s.low_freq_factor);
-  }
   return "";
 }
 
-double rope_frequencies(std::int64_t dim, double theta, const RopeScaling& s, double* omega) {
+namespace {
+
+// omega after scaling; returns the type's default amplitude of cos and sin.
+double scaled_frequencies(std::int64_t dim, double theta, const RopeScaling& s, double* omega) {
   using T = RopeScalingType;
   const std::int64_t pairs = dim / 2;
   switch (s.type) {
@@ -191,8 +201,18 @@ double rope_frequencies(std::int64_t dim, double theta, const RopeScaling& s, do
       base_frequencies(dim, theta, omega);
       longrope(s, pairs, omega);
       return longrope_attention(s);
+    case T::proportional:
+      proportional(dim, theta, s, omega);
+      return 1.0;
   }
   return 1.0;
+}
+
+}  // namespace
+
+double rope_frequencies(std::int64_t dim, double theta, const RopeScaling& s, double* omega) {
+  const double amplitude = scaled_frequencies(dim, theta, s, omega);
+  return s.attention_factor > 0.0 ? s.attention_factor : amplitude;  // a given one, for every type
 }
 
 }  // namespace phasor

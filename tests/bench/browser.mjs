@@ -1,7 +1,7 @@
 // `npm run bench:browser`: the same benchmark in Chromium. Serves
 // tests/bench/page/ with Vite, opens it in headless Chromium (playwright-core
 // driving /usr/bin/chromium), forwards its progress, prints its report and
-// writes tests/bench/results/browser.json (then the README section shows it
+// writes tests/bench/results/browser.json (then docs/performance.md shows it
 // beside the Node run).
 //
 //   node tests/bench/browser.mjs [--quick] [--out <file>] [--chromium <path>]
@@ -60,7 +60,7 @@ try {
   process.stdout.write(`${report.renderReport(result)}\n`);
   process.stderr.write(`bench: wrote ${out}\n`);
   if (!args.quick && !args.out && (await regenerateReadme(server))) {
-    process.stderr.write('bench: regenerated the README section with the Chromium table\n');
+    process.stderr.write('bench: regenerated docs/performance.md with the Chromium table\n');
   }
 } finally {
   await browser?.close();

@@ -1,6 +1,6 @@
 // Node-side helpers shared by the two launchers (run.mjs for Node, browser.mjs
 // for Chromium): the Vite server that serves/loads the TypeScript, the
-// machine description, where results go, and the README regeneration.
+// machine description, where results go, and the regeneration of docs/performance.md.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname } from 'node:path';
@@ -17,7 +17,8 @@ export const resultsDir = `${repoRoot}tests/bench/results`;
 export async function startVite({ listen }) {
   const server = await createServer({
     root: repoRoot,
-    configFile: false,
+    // The tests' configuration: its plugin finds the wasm build in build/ (tools/wasm-modules-plugin.ts).
+    configFile: `${repoRoot}tests/vitest.config.ts`,
     logLevel: 'silent',
     appType: listen ? 'mpa' : 'custom',
     server: listen
@@ -81,7 +82,7 @@ function readResult(name) {
 }
 
 /**
- * Rewrites the README section between the markers from the saved full runs
+ * Rewrites the section of docs/performance.md between the markers from the saved full runs
  * (results/latest.json, plus results/browser.json when there is one).
  * Returns false when there is no full Node run to show yet.
  */
@@ -89,7 +90,7 @@ export async function regenerateReadme(server) {
   const node = readResult('latest.json');
   if (!node) return false;
   const report = await loader(server)('tests/bench/report.ts');
-  const readmeFile = `${repoRoot}README.md`;
+  const readmeFile = `${repoRoot}docs/performance.md`;
   const readme = readFileSync(readmeFile, 'utf8');
   const section = report.renderReadmeSection(node, readResult('browser.json'));
   writeFileSync(readmeFile, report.replaceReadmeSection(readme, section));

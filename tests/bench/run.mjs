@@ -1,12 +1,12 @@
 // `npm run bench`: times every workload for every peer in this one Node
 // process, prints the markdown report, writes tests/bench/results/latest.json
-// and regenerates the README's bench section from it.
+// and regenerates docs/performance.md's bench section from it.
 //
 //   node tests/bench/run.mjs            full sizes (about a minute and a half)
 //   node tests/bench/run.mjs --quick    tiny sizes, one sample each; writes
-//                                       results/quick.json, never the README
-//   --out <file>                        write the JSON there (and leave the README alone)
-//   --readme                            only regenerate the README section from the saved
+//                                       results/quick.json, never the docs
+//   --out <file>                        write the JSON there (and leave the docs alone)
+//   --readme                            only regenerate docs/performance.md from the saved
 //                                       results (latest.json, browser.json); measure nothing
 //
 // The bench and the API are TypeScript. Node 20 cannot import .ts, so this
@@ -76,6 +76,16 @@ async function measureAndReport(server) {
     ],
     kernelOnly: phasorKernelOnly(await loadCore({ kernels: 'simd' })),
     identify: (table, positions, dModel) => simd.identify({ table, positions, dModel }),
+    identifyRope: {
+      call: (cos, sin, width) => simd.identifyRope({ cos, sin, width }),
+      caches: [
+        { name: 'Llama 2 (theta 1e4)', ...simd.ropeFrequencies({ preset: 'llama-2-7b' }) },
+        {
+          name: 'Qwen2.5 YaRN (theta 1e6, x4, L 32768)',
+          ...simd.ropeFrequencies({ preset: 'qwen2.5-7b-instruct-yarn' }),
+        },
+      ],
+    },
     log: (line) => process.stderr.write(`bench: ${line}\n`),
   });
   result.environment.loadAverageAtEnd = loadAverageNow();
@@ -85,7 +95,9 @@ async function measureAndReport(server) {
   process.stdout.write(`${report.renderReport(result)}\n`);
   process.stderr.write(`bench: wrote ${out}\n`);
   if (!args.quick && !args.out && (await regenerateReadme(server))) {
-    process.stderr.write('bench: regenerated the README section between <!-- bench:start --> and <!-- bench:end -->\n');
+    process.stderr.write(
+      'bench: regenerated docs/performance.md between <!-- bench:start --> and <!-- bench:end -->\n',
+    );
   }
 }
 
@@ -94,7 +106,7 @@ try {
   if (!args.readme) {
     await measureAndReport(server);
   } else if (await regenerateReadme(server)) {
-    process.stderr.write('bench: regenerated the README section from tests/bench/results/\n');
+    process.stderr.write('bench: regenerated docs/performance.md from tests/bench/results/\n');
   } else {
     throw new Error('bench: no full run in tests/bench/results/latest.json yet; run `npm run bench` first');
   }

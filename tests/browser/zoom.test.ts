@@ -123,7 +123,7 @@ const integerIn = (text: string, name: string) =>
   );
 
 const omega = (i: number, d: number) => 10000 ** ((-2 * i) / d);
-/** The documented bound of a table value (README, Accuracy), plus the read-out's 7 significant digits. */
+/** The documented bound of a table value (docs/accuracy.md), plus the read-out's 7 significant digits. */
 const bound = (p: number, v: number) => 2 ** -25 + Math.abs(p) * 2 ** -51 + 5e-8 * Math.max(1, Math.abs(v));
 
 describe('zooming the heatmap', () => {

@@ -174,8 +174,76 @@ TEST(RotaryDim, TurnsOnlyTheRotarySliceWithItsOwnExponentAndPassesTheRestThrough
 TEST(RotaryDim, RefusesOddOrWiderThanTheRow) {
   EXPECT_EQ(phasor::check_rotary_dim(3, 8), "rotaryDim must be even (it rotates pairs); got 3");
   EXPECT_EQ(phasor::check_rotary_dim(10, 8), "rotaryDim must be an integer in [2, 8]; got 10");
-  EXPECT_EQ(phasor::check_rotary_dim(0, 8), "");  // not given: the whole row
+  // 0 or -0 is refused, not read as "the whole row" (issue 32 item 9): the bindings pass dim when not given.
+  EXPECT_EQ(phasor::check_rotary_dim(0, 8), "rotaryDim must be an integer in [2, 8]; got 0");
+  EXPECT_EQ(phasor::check_rotary_dim(-0.0, 8), "rotaryDim must be an integer in [2, 8]; got 0");
   EXPECT_EQ(phasor::check_rotary_dim(8, 8), "");
 }
 
 }  // namespace
+
+// DeepSeek in transformers (apply_rotary_pos_emb_interleave): pairs (2i, 2i+1)
+// in, the turned slice out as its evens then its odds.
+TEST(OutputPairing, AdjacentPairsWrittenInTheHalfLayoutAreTheSameValuesPermuted) {
+  RopeSpec spec;
+  spec.count = 1;
+  spec.dim = 8;
+  spec.rotary_dim = 4;
+  spec.rope_dims = RopeDims::last;
+  spec.theta = 100.0;
+  spec.pairing = Pairing::adjacent;
+  spec.table_layout = Pairing::adjacent;
+  const std::vector<float> rows = {9, 8, 7, 6, 1, 2, 3, 4};
+  const double position = 3.0;
+  std::vector<float> same(8), half(8);
+  phasor::rope(spec, rows.data(), &position, same.data());
+  spec.output_pairing = Pairing::half;
+  phasor::rope(spec, rows.data(), &position, half.data());
+  for (int j = 0; j < 4; ++j) EXPECT_EQ(half[j], rows[j]) << j;  // the pass-through slice
+  // half slot i <- adjacent 2i, half slot 2 + i <- adjacent 2i + 1
+  EXPECT_EQ(half[4], same[4]);
+  EXPECT_EQ(half[5], same[6]);
+  EXPECT_EQ(half[6], same[5]);
+  EXPECT_EQ(half[7], same[7]);
+  EXPECT_NE(same[5], same[6]);
+}
+
+TEST(Proportional, TurnsTheFirstPartialShareOfThePairsAtTheWholeWidthsExponentAndStopsTheRest) {
+  RopeScaling s;
+  s.type = RopeScalingType::proportional;
+  s.partial_rotary_factor = 0.25;
+  s.factor = 4.0;
+  std::vector<double> w(256);
+  EXPECT_EQ(phasor::rope_frequencies(512, 1e6, s, w.data()), 1.0);
+  for (int i = 0; i < 256; ++i) {
+    if (i < 64)
+      EXPECT_NEAR(w[i] * 4.0 / std::pow(1e6, -2.0 * i / 512.0), 1.0, 1e-15) << i;
+    else
+      EXPECT_EQ(w[i], 0.0) << i;
+  }
+  EXPECT_EQ(phasor::proportional_pairs(10, 0.3), 1);  // 3.0000000000000004 / 2, floored
+  EXPECT_EQ(phasor::proportional_pairs(512, 1.0), 256);
+}
+
+TEST(Mrope, EachPairTakesItsAxisInOrderOrInterleaved) {
+  RopeSpec spec;
+  spec.mrope = true;
+  spec.mrope_sections = {16, 24, 24};
+  std::vector<std::uint8_t> axes(64);
+  phasor::mrope_axes(spec, 64, axes.data());
+  EXPECT_EQ(axes[15], 0);
+  EXPECT_EQ(axes[16], 1);
+  EXPECT_EQ(axes[39], 1);
+  EXPECT_EQ(axes[40], 2);
+  spec.mrope_interleaved = true;
+  spec.mrope_sections = {11, 11, 10};
+  phasor::mrope_axes(spec, 32, axes.data());
+  int count[3] = {0, 0, 0};
+  for (int i = 0; i < 32; ++i) ++count[axes[i]];
+  EXPECT_EQ(count[0], 11);
+  EXPECT_EQ(count[1], 11);
+  EXPECT_EQ(count[2], 10);
+  EXPECT_EQ(axes[30], 0);  // 30 mod 3 = 0
+  EXPECT_EQ(axes[31], 1);  // 31 < 33
+  EXPECT_EQ(axes[29], 2);  // 29 < 30
+}

@@ -1,7 +1,7 @@
 // libFuzzer harness over the core's entry points, called as the Embind
 // bindings call them (cpp/bindings/*.cpp): doubles straight from JavaScript,
 // checked by the same validation in the same order, then the computation.
-// Built with ASan + UBSan (web/tools/fuzz.mjs), so a read out of bounds, an
+// Built with ASan + UBSan (tools/fuzz.mjs), so a read out of bounds, an
 // overflow or a double cast to an integer it does not fit is a crash too.
 // Invariants: a refusal is a sentence naming what is wrong; an accepted call
 // returns finite values within their mathematical bounds (|PE| <= 1, cosines
@@ -27,6 +27,7 @@
 #include "phasor/resolution.hpp"
 #include "phasor/rope.hpp"
 #include "phasor/rope_decay.hpp"
+#include "phasor/rope_identify.hpp"
 #include "phasor/rope_scaling.hpp"
 #include "phasor/rotation.hpp"
 #include "phasor/shift_fit.hpp"
@@ -450,8 +451,9 @@ void fuzz_norms(Input& in) {
 // identify_bindings.cpp: the shape is validated, then every value must be
 // finite, then the table is read. The table is either arbitrary values
 // (noise, zeros, huge, subnormal) or a table encode() wrote, perturbed or
-// not; every fit must describe itself consistently, and an unperturbed paper
-// table must be reproduced by the first fit.
+// not; every fit must describe itself consistently (a precision that
+// explains it bounds every row), and an unperturbed paper table must be
+// reproduced by the first fit.
 void fuzz_identify(Input& in) {
   const double rows = in.number(), cols = in.number();
   const int source = in.byte() % 3;
@@ -487,8 +489,19 @@ void fuzz_identify(Input& in) {
                "0 <= rms <= max error");
     FUZZ_CHECK(fit.worst_row >= 0 && fit.worst_row < r && fit.worst_column >= 0 && fit.worst_column < c,
                "the worst value is in the table");
-    FUZZ_CHECK(fit.reproduces == (fit.max_error <= fit.tolerance), "reproduces means within the tolerance");
-    FUZZ_CHECK(fit.reproduces == fit.differs.empty(), "a fit that does not reproduce says what differs");
+    FUZZ_CHECK(!fit.reproduces || (fit.explained() && fit.max_error <= fit.tolerance),
+               "an exact fit is within the exact bound, and explained");
+    FUZZ_CHECK(fit.explained() == fit.differs.empty(), "a fit no precision explains says what differs");
+    FUZZ_CHECK(fit.deviation.size() == static_cast<std::size_t>(r), "a deviation per row");
+    FUZZ_CHECK(fit.nearest < fit.precisions.size(), "the verdict shown is one of the fit's");
+    for (const phasor::PrecisionVerdict& v : fit.precisions) {
+      FUZZ_CHECK(v.bound.empty() || v.bound.size() == static_cast<std::size_t>(r), "a bound per row, or none");
+      if (v.reproduces) {
+        FUZZ_CHECK(v.worst_ratio <= 1 && v.residual_ratio <= 1, "a precision that explains it bounds every value");
+        for (std::size_t k = 0; k < v.bound.size(); ++k)
+          FUZZ_CHECK(fit.deviation[k] <= v.bound[k], "each row's deviation within its bound");
+      }
+    }
     FUZZ_CHECK(fit.form.positions == r && fit.form.d_model == c, "each form has the table's shape");
     // A form encode() refuses is listed only when nothing else fits, with an infinite error.
     FUZZ_CHECK(phasor::validate(fit.form).empty() || (std::isinf(fit.max_error) && !fit.reproduces),
@@ -587,11 +600,90 @@ void fuzz_attention_pattern(Input& in) {
     }
 }
 
+// rope_identify_bindings.cpp: a cache (cos, sin), an inv_freq vector or
+// rotated rows with their original, either arbitrary numbers or written from
+// a RoPE (theta from the input, float32 or bfloat16), changed in one value or
+// not; positions arbitrary or 0, 1, .... Every candidate must describe itself
+// consistently, and an unchanged cache of 16 rows or more must be matched.
+void fuzz_identify_rope(Input& in) {
+  const int kind = in.byte() % 3, source = in.byte() % 3;
+  const double rows = in.number(), width = in.number(), theta = 10.0 + std::fabs(in.finite(1e7));
+  const bool counting = (in.byte() & 1) != 0, bfloat16 = (in.byte() & 1) != 0;
+  if (refused(phasor::check_integer("width", width, 1, static_cast<double>(phasor::kMaxDModel)))) return;
+  if (refused(phasor::check_integer("rows", rows, 1, phasor::kMaxRopeValues)) || rows * width > kMaxValues) return;
+  const auto n = static_cast<std::int64_t>(rows), w = static_cast<std::int64_t>(width);
+  std::vector<double> positions(static_cast<std::size_t>(n));
+  for (std::int64_t k = 0; k < n; ++k) positions[static_cast<std::size_t>(k)] = counting ? k : in.number();
+  // A RoPE's values at the positions: cat(freqs, freqs) of theta at rotary width w (even w).
+  const std::int64_t h = std::max<std::int64_t>(1, w / 2);
+  std::vector<double> omega(static_cast<std::size_t>(h));
+  for (std::int64_t i = 0; i < h; ++i) omega[static_cast<std::size_t>(i)] = std::pow(theta, -2.0 * i / (2.0 * h));
+  const auto store = [&](double v) {
+    float f = static_cast<float>(v);
+    if (!bfloat16) return f;
+    std::uint32_t bits;
+    std::memcpy(&bits, &f, sizeof bits);
+    bits = (bits + 0x7FFFu + ((bits >> 16) & 1u)) & 0xFFFF0000u;
+    std::memcpy(&f, &bits, sizeof bits);
+    return f;
+  };
+  const std::size_t count = static_cast<std::size_t>(n * w);
+  std::vector<float> a(count), b(count);
+  for (std::size_t k = 0; k < count; ++k) {
+    if (source == 0) {
+      a[k] = static_cast<float>(in.number());
+      b[k] = static_cast<float>(in.number());
+      continue;
+    }
+    const double t = positions[k / static_cast<std::size_t>(w)] *
+                     omega[(k % static_cast<std::size_t>(w)) % static_cast<std::size_t>(h)];
+    a[k] = store(std::cos(t));
+    b[k] = store(std::sin(t));
+  }
+  if (source == 2 && count > 0) a[in.count(count - 1)] += static_cast<float>(in.finite(1));
+  phasor::RopeInput input;
+  if (kind == 1) {
+    input.inv_freq = omega.data();
+    input.pairs = h;
+    if (source != 1) input.inv_freq = positions.data(), input.pairs = n;
+  } else {
+    input.positions = positions.data();
+    input.rows = n;
+    input.width = w;
+    if (kind == 0) {
+      input.cos = a.data();
+      input.sin = b.data();
+    } else {
+      input.rotated = a.data();
+      input.original = (in.byte() & 1) ? b.data() : nullptr;
+    }
+  }
+  input.has_head_dim = (in.byte() & 1) != 0;
+  input.head_dim = in.number();
+  if (refused(phasor::validate_rope_input(input))) return;
+  const phasor::RopeIdentification id = phasor::identify_rope(input, {});
+  if (refused(id.error)) return;
+  for (const phasor::RopeCandidate& c : id.candidates) {
+    FUZZ_CHECK(c.positions.size() == c.deviation.size() && c.bound.size() == c.deviation.size(),
+               "one deviation and bound per measured row");
+    FUZZ_CHECK(c.max_error >= 0 && !std::isnan(c.worst_ratio) && c.worst_ratio >= 0, "errors are numbers >= 0");
+    if (c.match) {
+      FUZZ_CHECK(c.verified, "a match is verified on every value");
+      for (std::size_t k = 0; k < c.bound.size(); ++k)
+        FUZZ_CHECK(c.deviation[k] <= c.bound[k], "a match keeps every row within its bound");
+    }
+    FUZZ_CHECK(phasor::check_base(c.theta, "theta").empty(), "a candidate's theta is one rope() takes");
+  }
+  FUZZ_CHECK(!id.match || (!id.candidates.empty() && id.candidates[0].match), "the verdict is the best candidate's");
+  if (kind == 0 && source == 1 && counting && n >= 16 && w >= 4 && w % 2 == 0 && theta <= 1e6 && !input.has_head_dim)
+    FUZZ_CHECK(id.match, "an unchanged cache of 16 rows or more is matched");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
-  switch (in.byte() % 15) {
+  switch (in.byte() % 16) {
     case 0:
       fuzz_encode(in);
       break;
@@ -633,6 +725,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       break;
     case 14:
       fuzz_attention_pattern(in);
+      break;
+    case 15:
+      fuzz_identify_rope(in);
       break;
     default:
       fuzz_encode_table(in);

@@ -86,15 +86,15 @@ function readJson<T>(text: string): T {
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-/** The README's figure marked `<!-- size:NAME -->` is the measured one (to 1 KB). */
+/** docs/npm.md's figure marked `<!-- size:NAME -->` is the measured one (to 1 KB). */
 function expectReadmeFigure(name: string, measuredKb: number): void {
   sizes[name] = measuredKb;
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const readme = readFileSync(join(repoRoot, 'docs/npm.md'), 'utf8');
   const match = readme.match(new RegExp(`([\\d.]+) KB <!-- size:${name} -->`));
-  expect(match, `README figure size:${name}`).not.toBeNull();
+  expect(match, `docs/npm.md figure size:${name}`).not.toBeNull();
   expect(
     Math.abs(Number(match![1]) - measuredKb),
-    `README says ${match![1]} KB for ${name}; measured ${measuredKb} KB`,
+    `docs/npm.md says ${match![1]} KB for ${name}; measured ${measuredKb} KB`,
   ).toBeLessThanOrEqual(1);
 }
 

@@ -2,8 +2,8 @@
 // transcriptions of each framework's code, made by make_fixtures.py) as
 // phasor calls: which convention and parameters reproduce each table, and the
 // largest difference phasor's float32 table has from the float64 one. Shared
-// by tests/unit/conformance.test.ts and web/tools/conformance-table.mjs (the
-// README's conformance table).
+// by tests/unit/conformance.test.ts and tools/conformance-table.mjs (the
+// docs/conventions.md's conformance table).
 import { readFileSync } from 'node:fs';
 import type { EncodeOptions, Phasor } from '../../web/src/core/index.js';
 
@@ -45,7 +45,7 @@ export function valuesOf(f: Fixtures, e: FixtureEntry, which: 'float64' | 'float
 /** One fixture as a phasor call: ph.encode({ ...options, positions }) row r vs fixture row k where rows[k] = r. */
 export interface ConformanceCase {
   entry: FixtureEntry;
-  /** For the README: the framework, its function and file. */
+  /** For docs/conventions.md: the framework, its function and file. */
   framework: string;
   fn: string;
   file: string;
@@ -180,7 +180,7 @@ export function maxError(ph: Phasor, c: ConformanceCase, want: Float64Array): nu
   return worst;
 }
 
-/** The options as a README cell shows them. */
+/** The options as a cell of docs/conventions.md shows them. */
 export function describeOptions(options: Omit<EncodeOptions, 'positions'>): string {
   return Object.entries(options)
     .filter(([key]) => key !== 'convention')

@@ -1,7 +1,7 @@
 // Every framework's sinusoidal table, by convention name, against the float64
 // numpy transcription of that framework's code (tests/fixtures/frameworks,
 // CONVENTIONS.md): within float32 rounding of the float64 value, the 6e-8
-// bound of the README's Accuracy section (half a float32 spacing below 1 is
+// bound of docs/accuracy.md (half a float32 spacing below 1 is
 // 2^-25 ≈ 3e-8, plus the float64 phase), scaled by the power of two at or
 // above |scale| where a scale makes values larger than 1 (their float32
 // spacing grows with them). Rows are sampled over 4096 positions.

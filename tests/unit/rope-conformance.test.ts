@@ -4,8 +4,8 @@
 // rounding of the float64 transcription). The fixtures come from numpy
 // transcriptions of transformers' _compute_*_parameters, DeepSeek's own code and
 // presets.json (make_fixtures.py); nothing here is tuned to them.
-// The README's RoPE conformance rows are this file's measurements:
-// PHASOR_WRITE_CONFORMANCE=1 npx vitest run tests/unit/rope-conformance.test.ts rewrites them.
+// docs/rope.md's RoPE conformance rows are this file's measurements:
+// PHASOR_WRITE_CONFORMANCE=1 npm run test:unit -- tests/unit/rope-conformance.test.ts rewrites them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -142,7 +142,16 @@ describe('presets: rows rotated as the model does (pairing, rotary width, pass-t
         preset.scaling?.type === 'longrope'
           ? ({ sequenceLength: preset.scaling.originalLength } as RopeScaling)
           : undefined;
-      const out = ph.rope({ preset: name, rows: Float32Array.from(x), positions, ...(scaling ? { scaling } : {}) });
+      // The transcriptions write each turned pair back where they read it (DeepSeek's own
+      // code); transformers' layout for DeepSeek-V3 (outputPairing 'half') is held to
+      // transformers in rope-config.test.ts.
+      const out = ph.rope({
+        preset: name,
+        rows: Float32Array.from(x),
+        positions,
+        outputPairing: target.pairing,
+        ...(scaling ? { scaling } : {}),
+      });
       const at = preset.ropeDims === 'last' ? d - preset.rotaryDim : 0;
       const factor = entry(`preset/${name}/invFreq`).attentionFactor!;
       let error = 0;
@@ -221,9 +230,9 @@ describe('presets: rows rotated as the model does (pairing, rotary width, pass-t
   });
 });
 
-test("the README's RoPE conformance rows are these measurements", () => {
+test("docs/rope.md's RoPE conformance rows are these measurements", () => {
   expect(measured.size).toBe(invFreqCases.length); // every case above ran
-  const readme = new URL('../../README.md', import.meta.url);
+  const readme = new URL('../../docs/rope.md', import.meta.url);
   const text = readFileSync(readme, 'utf8');
   const start = '<!-- rope-conformance:start -->';
   const end = '<!-- rope-conformance:end -->';

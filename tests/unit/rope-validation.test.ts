@@ -69,7 +69,7 @@ const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
     'unknown scaling type',
     () => ph.rope({ rows: rows8, dim: 8, scaling: { type: 'xpos' as never } }),
     RangeError,
-    /scaling\.type must be one of 'none', 'linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3', 'longrope'; got "xpos"/,
+    /scaling\.type must be one of 'none', 'linear', 'ntk', 'dynamic-ntk', 'yarn', 'llama3', 'longrope', 'proportional'; got "xpos"/,
   ],
   [
     'scaling factor below 1',
@@ -103,7 +103,7 @@ const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
         scaling: { type: 'llama3', factor: 8, originalLength: 8192, lowFreqFactor: 4, highFreqFactor: 1 },
       }),
     RangeError,
-    /scaling\.highFreqFactor must be greater than scaling\.lowFreqFactor; got 1 and 4/,
+    /scaling\.highFreqFactor must be at least scaling\.lowFreqFactor; got 1 and 4/,
   ],
   [
     'yarn betas reversed',
@@ -238,7 +238,7 @@ const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
     'unknown preset',
     () => ph.ropeFrequencies({ preset: 'llama-4' as never }),
     RangeError,
-    /preset must be one of 'llama-2-7b', .*'phi-2'; got "llama-4"/,
+    /preset must be one of 'llama-2-7b', .*'phi-2', .*'ministral-3-3b-2512'; got "llama-4"/,
   ],
   [
     'two names for one length',

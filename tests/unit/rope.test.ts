@@ -139,3 +139,53 @@ describe('ropeFrequencies', () => {
     expect(maxAbsDiff(call, ph.rope({ rows, dim: 64, positions: [8191] }))).toBeGreaterThan(0.1);
   });
 });
+
+describe('rope outputPairing', () => {
+  test("pairing 'adjacent' with outputPairing 'half' writes each turned pair (2i, 2i+1) to slots i and i + rotaryDim/2 (transformers' apply_rotary_pos_emb_interleave)", () => {
+    const dim = 12;
+    const rotaryDim = 8;
+    const rows = Float32Array.from({ length: 2 * dim }, (_, i) => Math.cos(i * 1.37) * 3);
+    const positions = [5, 1234];
+    const common = {
+      rows,
+      dim,
+      rotaryDim,
+      ropeDims: 'last' as const,
+      positions,
+      theta: 10000,
+      pairing: 'adjacent' as const,
+    };
+    const same = ph.rope(common);
+    const half = ph.rope({ ...common, outputPairing: 'half' });
+    for (let r = 0; r < 2; r++) {
+      const at = r * dim + dim - rotaryDim;
+      for (let j = 0; j < dim - rotaryDim; j++) expect(half[r * dim + j]).toBe(rows[r * dim + j]);
+      for (let i = 0; i < rotaryDim / 2; i++) {
+        // Float64 reference of the pair's rotation, in the output slots.
+        const angle = positions[r] * 10000 ** ((-2 * i) / rotaryDim);
+        const [x, y] = [rows[at + 2 * i], rows[at + 2 * i + 1]];
+        expect(half[at + i]).toBe(same[at + 2 * i]);
+        expect(half[at + rotaryDim / 2 + i]).toBe(same[at + 2 * i + 1]);
+        expect(Math.abs(half[at + i] - (x * Math.cos(angle) - y * Math.sin(angle)))).toBeLessThan(4e-6);
+        expect(Math.abs(half[at + rotaryDim / 2 + i] - (y * Math.cos(angle) + x * Math.sin(angle)))).toBeLessThan(4e-6);
+      }
+    }
+  });
+
+  test("outputPairing 'adjacent' with pairing 'half' is the inverse permutation, and the default is the pairing", () => {
+    const rows = Float32Array.from({ length: 8 }, (_, i) => i + 1);
+    const plain = ph.rope({ rows, dim: 8, positions: [7] });
+    expect(ph.rope({ rows, dim: 8, positions: [7], outputPairing: 'half' })).toEqual(plain);
+    const adjacent = ph.rope({ rows, dim: 8, positions: [7], outputPairing: 'adjacent' });
+    for (let i = 0; i < 4; i++) {
+      expect(adjacent[2 * i]).toBe(plain[i]);
+      expect(adjacent[2 * i + 1]).toBe(plain[4 + i]);
+    }
+  });
+
+  test('outputPairing must be a pairing name', () => {
+    expect(() => ph.rope({ rows: new Float32Array(4), dim: 4, outputPairing: 'even-odd' as never })).toThrow(
+      /phasor\.rope: outputPairing must be one of 'adjacent', 'half'/,
+    );
+  });
+});

@@ -6,10 +6,8 @@
 //
 // The reading, identify and the difference run in a worker
 // (check-table-worker.ts, check-table-work.ts), so no file holds the page;
-// where there is no worker they run here, in the same code. Each request has
-// an id, and only the newest one's reply is shown: a file chosen after
-// another replaces it, however long the first takes. The root's
-// data-pending counts the requests not yet answered (the tests wait on it).
+// where there is no worker they run here, in the same code
+// (check-table-client.ts). Only the newest request's reply is shown.
 import type { Identification, IdentifyCandidate } from '../src/core/index.js';
 import { ROUNDING } from '../src/check/table-file.js';
 import { DifferenceChart } from '../src/check/difference-chart.js';
@@ -17,76 +15,9 @@ import { encodeCall } from '../src/code/table-code.js';
 import { exact, integer } from '../src/charts/format.js';
 import { bestCandidate } from './check-table-best.js';
 import { explorerLink } from './check-table-link.js';
-import type { CheckReply, CheckRequest, Difference, TableFacts } from './check-table-work.js';
+import { CheckClient } from './check-table-client.js';
+import type { CheckReply, Difference, TableFacts } from './check-table-work.js';
 import './check-table.css';
-
-/** A request before it is given its id. */
-type Request = CheckRequest extends infer R ? (R extends CheckRequest ? Omit<R, 'id'> : never) : never;
-
-/** Sends requests to the worker, or to the same work in this page when no worker can start. */
-class CheckClient {
-  private worker: Worker | null = null;
-  private local: Promise<(request: CheckRequest) => void> | null = null;
-  private last = 0;
-  private readonly pending = new Map<number, CheckRequest>();
-
-  constructor(
-    private readonly receive: (reply: CheckReply, newest: boolean) => void,
-    private readonly root: HTMLElement,
-  ) {}
-
-  send(request: Request): void {
-    const full = { ...request, id: ++this.last } as CheckRequest;
-    this.pending.set(full.id, full);
-    this.root.dataset.pending = String(this.pending.size);
-    this.post(full);
-  }
-
-  private post(request: CheckRequest): void {
-    if (this.local) {
-      void this.local.then((handle) => handle(request));
-      return;
-    }
-    try {
-      this.worker ??= this.startWorker();
-      this.worker.postMessage(request);
-    } catch {
-      this.fallBack();
-      this.post(request);
-    }
-  }
-
-  private startWorker(): Worker {
-    const worker = new Worker(new URL('./check-table-worker.ts', import.meta.url), { type: 'module' });
-    worker.addEventListener('message', (event: MessageEvent<CheckReply>) => this.answer(event.data));
-    // A worker that cannot start (no module workers, a policy that forbids it): the page does the work.
-    worker.addEventListener('error', () => {
-      this.fallBack();
-      for (const request of this.pending.values()) this.post(request);
-    });
-    return worker;
-  }
-
-  private fallBack(): void {
-    this.worker?.terminate();
-    this.worker = null;
-    this.local ??= Promise.all([import('./check-table-work.js'), import('../src/core/index.js')]).then(
-      ([{ TableChecker }, { createPhasor }]) => {
-        const checker = new TableChecker(
-          () => createPhasor({ experiments: true }),
-          (reply) => this.answer(reply),
-        );
-        return (request: CheckRequest) => void checker.handle(request);
-      },
-    );
-  }
-
-  private answer(reply: CheckReply): void {
-    if (reply.type !== 'tensors') this.pending.delete(reply.id);
-    this.root.dataset.pending = String(this.pending.size);
-    this.receive(reply, reply.id === this.last);
-  }
-}
 
 type Candidate = IdentifyCandidate;
 

@@ -57,7 +57,7 @@ std::string validate(const EncodingSpec& spec);
 
 // Fills out[positions * d_model] (row-major, row = position). Every value is
 // within |scale| * (2^-25 + |p| w_0 2^-51 + 2^-40) of the exact formula (see
-// README, Accuracy) plus the float32 rounding of scale * value (half a float32
+// docs/accuracy.md) plus the float32 rounding of scale * value (half a float32
 // spacing): float32 rounding of a value of magnitude at most 1 moves it by
 // at most 2^-25 (half the float32 spacing below 1; 1 itself is exact), the
 // float64 phase p*w_i adds |p| w_i 2^-52 at most, and the phase walk's drift

@@ -45,9 +45,13 @@ inline constexpr double kMaxPairwiseWork = 4294967296.0;   // count x count x di
 // builds M_k, so it stops at half the values encode may return
 // (docs/performance-limits.md).
 inline constexpr double kMaxRotationWork = 33554432.0;
-// identify reads the table as float64 (8 bytes a value) and checks each fitted
-// form against every value: 2^24 values are 128 MiB and about 4 s.
-inline constexpr double kMaxIdentifyValues = 16777216.0;  // positions x dModel = 2^24
+// identify reads the table as float64 (8 bytes a value) and judges every
+// value of a fitted form in up to two precisions (float32 arithmetic with a
+// sine and a cosine per pair and row, and exact arithmetic, or the nearer two
+// when none explains the table): 3 x 2^20 values keep a call near a second,
+// and the PyTorch tutorial's 5000 x 512 table fits. Longer tables: a sample
+// of their rows (rowIndices).
+inline constexpr double kMaxIdentifyValues = 3145728.0;  // positions x dModel = 3 x 2^20
 
 // RoPE and the experiments.
 inline constexpr double kMaxRopeValues = 16777216.0;  // count x dim = 2^24

@@ -13,6 +13,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "phasor/rope_scaling.hpp"
@@ -40,12 +41,36 @@ struct RopeSpec {
   double theta = 10000.0;
   Pairing pairing = Pairing::half;
   Pairing table_layout = Pairing::half;  // = pairing, unless showing the mismatch bug
+  // Where the rotated slice's values are written: pairing's own layout (most
+  // code), or the other one. DeepSeek-V3 in transformers (rope_interleave,
+  // apply_rotary_pos_emb_interleave) reads pairs (2i, 2i+1) and writes the
+  // turned slice as its evens then its odds: pairing adjacent, output half.
+  std::optional<Pairing> output_pairing;  // unset: pairing
   RopeScaling scaling;
+  // M-RoPE (Qwen2-VL and after): each pair turns by the position on one of
+  // three axes (time, height, width), and positions holds 3 x count values:
+  // every row's t, then every h, then every w. sections: how many pairs each
+  // axis takes, summing to rotaryDim/2: in order (t pairs first; Qwen2/2.5-VL,
+  // GLM-4.5V) or interleaved (Qwen3-VL, Qwen3.5: pair i is h when i mod 3 = 1
+  // and i < 3 h-sections, w when i mod 3 = 2 and i < 3 w-sections, else t).
+  bool mrope = false;
+  bool mrope_interleaved = false;
+  std::array<std::int64_t, 3> mrope_sections{};
+  // Ministral 3's llama_4_scaling_beta: the whole (query) row times
+  // 1 + beta ln(1 + floor(p / length)), p its (t) position; 0 = none.
+  double query_scale_beta = 0.0;
+  double query_scale_length = 0.0;
 };
+
+// The axis (0 t, 1 h, 2 w) of each of `pairs` pairs under M-RoPE.
+void mrope_axes(const RopeSpec& spec, std::int64_t pairs, std::uint8_t* axes);
+// 1 + beta ln(1 + floor(p / length)), or 1 without a beta.
+double query_scale(const RopeSpec& spec, double position);
 
 std::string check_pairing(const char* name, double code);
 // An even integer in [2, dim]; dim itself when not given (0 passes).
 std::string check_rotary_dim(double rotary_dim, double dim);
+inline Pairing output_layout(const RopeSpec& spec) { return spec.output_pairing.value_or(spec.pairing); }
 inline std::int64_t rotary_width(const RopeSpec& spec) { return spec.rotary_dim > 0 ? spec.rotary_dim : spec.dim; }
 // Every positions[k] finite with |positions[k]| <= kMaxAbsPosition.
 std::string check_positions(const char* name, const double* positions, std::int64_t count);
@@ -64,6 +89,9 @@ void rope(const RopeSpec& spec, const float* rows, const double* positions, floa
 // position * omega[j mod dim/2] (half table).
 void rope_slot_phasors(const double* omega, std::int64_t dim, double position, double factor, Pairing table_layout,
                        double* c, double* s);
+// The same with a position per pair (M-RoPE).
+void rope_slot_phasors(const double* omega, std::int64_t dim, const double* pair_positions, double factor,
+                       Pairing table_layout, double* c, double* s);
 
 // The float64 rotation of one row (the experiments keep projections in float64).
 void rope_row_f64(const double* x, const double* c, const double* s, std::int64_t dim, Pairing pairing, double* out);

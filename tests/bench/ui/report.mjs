@@ -1,5 +1,5 @@
 // Renders `npm run bench:ui`'s result (tests/bench/results/ui.json) as
-// markdown: the terminal report and the README section between
+// markdown: the terminal report and the section of docs/ui-bench.md between
 // <!-- bench-ui:start --> and <!-- bench-ui:end -->.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { repoRoot } from '../launch.mjs';
@@ -194,7 +194,7 @@ export function renderUiReport(result) {
 }
 
 export function regenerateUiReadme(result) {
-  const file = `${repoRoot}README.md`;
+  const file = `${repoRoot}docs/ui-bench.md`;
   const readme = readFileSync(file, 'utf8');
   const block = `${START}\n${renderUiSection(result)}\n${END}`;
   const start = readme.indexOf(START);

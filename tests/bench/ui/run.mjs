@@ -29,7 +29,7 @@
 //   ... [--cpu-throttle <rate>]
 // The filters (each may be repeated) measure a part: presets whose name or
 // query contains the text, controls by name (d_model, base, ...), charts
-// whose label contains the text; a filtered run never touches the README and
+// whose label contains the text; a filtered run never touches docs/ui-bench.md and
 // writes results/ui-part.json unless --out says otherwise. --cpu-throttle
 // slows the page's main thread by that factor (CDP Emulation), a machine
 // that many times slower; such a run is a part too.
@@ -499,7 +499,7 @@ try {
   log(`wrote ${out}`);
   if (!args.quick && !partial && !args.out && !args['no-readme']) {
     regenerateUiReadme(result);
-    log('regenerated the README section between <!-- bench-ui:start --> and <!-- bench-ui:end -->');
+    log('regenerated docs/ui-bench.md between <!-- bench-ui:start --> and <!-- bench-ui:end -->');
   }
 } finally {
   await browser?.close();

@@ -21,7 +21,7 @@ import { TABLE_SPECS } from './table-specs.js';
 
 /**
  * |table − PE| per value: float32 rounding (2^-25 below 1), the phase and
- * the walk (|p|·2^-51 + 2^-40, see README, Accuracy), and the reference's
+ * the walk (|p|·2^-51 + 2^-40, see docs/accuracy.md), and the reference's
  * own phase p·ω (|p|·2^-52): 2^-25 + |p|·2^-50 + 2^-40.
  */
 const tableTolerance = (p: number) => 2 ** -25 + Math.abs(p) * 2 ** -50 + 2 ** -40;

@@ -6,6 +6,7 @@ export { embeddingScale, positionResolution } from './embedding-scale.js';
 export { identify } from './identify.js';
 export { rope, ropeFrequencies } from './rope.js';
 export { identifyRope } from './rope-identify.js';
+export { ropeFromConfig } from './rope-config.js';
 export { ropeDecay, ropeRandomScores } from './rope-decay.js';
 export { attentionPattern } from './attention-patterns.js';
 export { shiftFit, sineCollision } from './shift-fit.js';

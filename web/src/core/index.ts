@@ -4,7 +4,7 @@
  *
  * This entry carries the wasm inside JavaScript modules, so it works in every
  * bundler and runtime with no configuration; `phasor/lean` fetches the .wasm
- * files instead (see the README's "Bundlers").
+ * files instead (see docs/npm.md, "Bundlers").
  *
  * @example
  * import { createPhasor } from 'phasor';

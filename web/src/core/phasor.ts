@@ -26,8 +26,9 @@ import type { CoreWasm, ExperimentsWasm, WasmEnums, WasmLimits, WasmResult } fro
 import type * as ExperimentsApi from './experiments-api.js';
 import type { Identification, IdentifyOptions } from './identify-types.js';
 import type * as R from './rope-types.js';
-import type { IdentifyRopeOptions, RopeIdentification } from './rope-identify.js';
+import type { IdentifyRopeOptions, RopeIdentification } from './rope-identify-types.js';
 import type * as Decay from './rope-decay.js';
+import type { RopeConfig } from './rope-config-types.js';
 import type * as Pattern from './attention-patterns.js';
 import * as windowApi from './window.js';
 import type * as W from './window-types.js';
@@ -302,6 +303,11 @@ export class Phasor {
     return windowApi.rotateEncoding(this.wasm, options);
   }
 
+  /** Where pair i of PE(p) sits on its unit circle and how far M_k turns it (radians, float64). */
+  pairTurn(options: W.PairTurnOptions): W.PairTurn {
+    return windowApi.pairTurn(this.wasm, options);
+  }
+
   /** max |M_k·PE(p) − PE(p+k)| over the positions, without building M_k. */
   rotationMaxError(options: RotationOptions): number {
     return windowApi.rotationMaxError(this.wasm, options);
@@ -320,6 +326,19 @@ export class Phasor {
   ropeFrequencies(options: R.RopeFrequencyOptions): R.RopeFrequencies {
     const { wasm, api } = this.experiments('ropeFrequencies');
     return api.ropeFrequencies(wasm, options);
+  }
+
+  /**
+   * A model's RoPE from its parsed config.json (Hugging Face's v4 and v5
+   * spellings, nested text_config), per layer type: layers covered, θ,
+   * scaling and attention factor, head and rotary dims, pairing and output
+   * layout, NoPE, M-RoPE sections, the inverse frequencies, and the
+   * ropeFrequencies / rope options that reproduce them; every key read and
+   * every RoPE-looking key not understood (rope-config.ts, docs/rope-config.md).
+   */
+  ropeFromConfig(config: unknown): RopeConfig {
+    const { wasm, api } = this.experiments('ropeFromConfig');
+    return api.ropeFromConfig(wasm, config);
   }
 
   /** Which RoPE made an inv_freq vector or a cos/sin cache: theta, scaling, attention factor, pairing, rotary width (rope-identify.ts). */

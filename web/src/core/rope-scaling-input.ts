@@ -7,7 +7,7 @@ import { readNumbers } from './caller-arrays.js';
 import { putFloat64 } from './experiment-inputs.js';
 import { enumsOf, limitsOf } from './module-tables.js';
 import { OptionReader } from './options.js';
-import { ROPE_SCALING_TYPES, type RopeScaling } from './rope-types.js';
+import { ROPE_SCALING_TYPES, type RopeScaling, type RopeScalingType } from './rope-types.js';
 import type { ExperimentsWasm, WasmScalingRecord } from './wasm-module.js';
 
 const SCALING_KEYS = [
@@ -27,7 +27,46 @@ const SCALING_KEYS = [
   'highFreqFactor',
   'shortFactor',
   'longFactor',
+  'partialRotaryFactor',
 ] as const;
+type ScalingKey = (typeof SCALING_KEYS)[number];
+
+/**
+ * Read with every type: the lengths (facts about the model rather than the
+ * scheme) and attentionFactor, which names the amplitude of cos and sin
+ * outright (each type has its default: 1, yarn's mscale, longrope's root).
+ */
+const COMMON_KEYS: readonly ScalingKey[] = [
+  'type',
+  'originalLength',
+  'originalMaxPositionEmbeddings',
+  'maxPositionEmbeddings',
+  'sequenceLength',
+  'attentionFactor',
+];
+
+/** The keys each type reads besides COMMON_KEYS; any other is refused, naming the types that read it. */
+export const SCALING_KEYS_OF: Readonly<Record<RopeScalingType, readonly ScalingKey[]>> = {
+  none: [],
+  linear: ['factor'],
+  ntk: ['factor'],
+  'dynamic-ntk': ['factor'],
+  yarn: ['factor', 'betaFast', 'betaSlow', 'truncate', 'mscale', 'mscaleAllDim'],
+  llama3: ['factor', 'lowFreqFactor', 'highFreqFactor'],
+  longrope: ['factor', 'shortFactor', 'longFactor'],
+  proportional: ['factor', 'partialRotaryFactor'],
+};
+
+/** A key the type does not read: a TypeError naming the types that do. */
+function refuseForeignKeys(fn: string, s: OptionReader, type: RopeScalingType): void {
+  for (const key of SCALING_KEYS) {
+    if (s.raw(key) === undefined || COMMON_KEYS.includes(key) || SCALING_KEYS_OF[type].includes(key)) continue;
+    const readers = ROPE_SCALING_TYPES.filter((t) => SCALING_KEYS_OF[t].includes(key)).map((t) => `'${t}'`);
+    throw new TypeError(
+      `phasor.${fn}: scaling.${key} does not apply to scaling.type '${type}' (it is read by ${readers.join(', ')})`,
+    );
+  }
+}
 
 export interface ScalingInput {
   record: WasmScalingRecord;
@@ -66,6 +105,7 @@ export function scalingInput(wasm: ExperimentsWasm, fn: string, o: OptionReader,
     attentionFactor: 0,
     mscale: 0,
     mscaleAllDim: 0,
+    partialRotaryFactor: 1,
   };
   if (!s) return { record };
   if (s.raw('type') === undefined) {
@@ -74,6 +114,7 @@ export function scalingInput(wasm: ExperimentsWasm, fn: string, o: OptionReader,
     );
   }
   const type = s.choice('type', ROPE_SCALING_TYPES, 'none', codes);
+  refuseForeignKeys(fn, s, type.name);
   const optional = (key: string): number | undefined => (s.raw(key) === undefined ? undefined : s.number(key));
   const required = (key: string, value: number | undefined, what = 'a number'): number => {
     if (value === undefined) {
@@ -106,11 +147,18 @@ export function scalingInput(wasm: ExperimentsWasm, fn: string, o: OptionReader,
       length,
       'a number; transformers’ original_max_position_embeddings',
     );
+  } else {
+    // Not read by this type, range-checked all the same (the core reads 0 as "not given").
+    const given = original ?? originalHf;
+    if (given === 0) throw new RangeError(`phasor.${fn}: scaling.originalLength must be at least 1; got 0`);
+    if (given !== undefined) record.originalLength = given;
   }
   // yarn, longrope: factor defaults to max_position_embeddings / original, as transformers.
   const derived =
     (name === 'yarn' || name === 'longrope') && maxLength !== undefined ? maxLength / record.originalLength : undefined;
-  record.factor = name === 'none' ? 1 : required('factor', optional('factor') ?? derived);
+  // proportional: factor 1 unless given, as transformers' .get("factor", 1.0).
+  const fallback = name === 'proportional' ? 1 : derived;
+  record.factor = name === 'none' ? 1 : required('factor', optional('factor') ?? fallback);
   const sequence = optional('sequenceLength');
   record.hasSequenceLength = sequence !== undefined;
   record.sequenceLength = sequence ?? 0;
@@ -123,6 +171,7 @@ export function scalingInput(wasm: ExperimentsWasm, fn: string, o: OptionReader,
   record.attentionFactor = s.number('attentionFactor', 0);
   record.mscale = s.number('mscale', 0);
   record.mscaleAllDim = s.number('mscaleAllDim', 0);
+  record.partialRotaryFactor = s.number('partialRotaryFactor', 1);
   if (name !== 'longrope') return { record };
   const list = (key: 'shortFactor' | 'longFactor'): Float64Array => {
     const value = s.raw(key);

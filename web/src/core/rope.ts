@@ -36,7 +36,10 @@ export function rope(wasm: ExperimentsWasm, options: RopeOptions): Float32Array 
     'theta',
     'pairing',
     'tableLayout',
+    'outputPairing',
     'scaling',
+    'mrope',
+    'queryScale',
     'preset',
   ]);
   const enums = enumsOf(wasm);
@@ -45,12 +48,17 @@ export function rope(wasm: ExperimentsWasm, options: RopeOptions): Float32Array 
   if (rows === undefined)
     throw new TypeError(`phasor.${fn}: option 'rows' is required (a Float32Array of count × dim values)`);
   const dim = o.number('dim', preset?.headDim);
-  const rotaryDim = o.number('rotaryDim', preset?.rotaryDim ?? 0);
+  const rotaryDim = o.number('rotaryDim', preset?.rotaryDim ?? dim);
   const ropeDims = o.choice('ropeDims', ROPE_DIMS, preset?.ropeDims ?? 'first', enums.ropeDims);
   const theta = o.number('theta', preset?.theta ?? DEFAULT_THETA);
   const pairing = o.choice('pairing', PAIRINGS, preset?.pairing ?? 'half', enums.pairing);
   const tableLayout = o.choice('tableLayout', PAIRINGS, pairing.name, enums.pairing);
+  const outputPairing = o.choice('outputPairing', PAIRINGS, preset?.outputPairing ?? pairing.name, enums.pairing);
   const scaling = scalingInput(wasm, fn, o, preset?.scaling);
+  const mrope =
+    mropeOption(fn, o) ??
+    (preset?.mrope && { sections: [...preset.mrope.sections], interleaved: preset.mrope.interleaved ?? false });
+  const queryScale = queryScaleOption(o) ?? preset?.queryScale;
   const length = typedLength(rows);
   if (!Number.isInteger(dim) || dim < 1 || length % dim !== 0 || length === 0) {
     throw new RangeError(
@@ -58,12 +66,16 @@ export function rope(wasm: ExperimentsWasm, options: RopeOptions): Float32Array 
     );
   }
   const count = length / dim;
-  const positions =
-    numbersOption(o, fn, 'positions', false, limitsOf(wasm).maxPositions) ??
+  const given =
+    numbersOption(o, fn, 'positions', false, 3 * limitsOf(wasm).maxPositions) ??
     Float64Array.from({ length: count }, (_, i) => i);
-  if (positions.length !== count) {
+  // M-RoPE with one position per row: text, the same position on every axis.
+  const positions =
+    mrope && given.length === count ? Float64Array.from({ length: 3 * count }, (_, i) => given[i % count]) : given;
+  if (positions.length !== (mrope ? 3 * count : count)) {
     throw new RangeError(
-      `phasor.${fn}: positions.length (${positions.length}) must equal the number of rows (${count})`,
+      `phasor.${fn}: positions.length (${given.length}) must equal the number of rows (${count})` +
+        (mrope ? ` or, with mrope, 3 × rows (${3 * count}: t, h, w)` : ''),
     );
   }
   wasm.releaseInputs();
@@ -73,8 +85,47 @@ export function rope(wasm: ExperimentsWasm, options: RopeOptions): Float32Array 
   return takeResult(
     wasm,
     fn,
-    wasm.rope(dim, rotaryDim, ropeDims.code, theta, pairing.code, tableLayout.code, scaling.record),
+    wasm.rope(
+      dim,
+      rotaryDim,
+      ropeDims.code,
+      theta,
+      pairing.code,
+      tableLayout.code,
+      outputPairing.code,
+      mrope !== undefined,
+      mrope?.sections[0] ?? 0,
+      mrope?.sections[1] ?? 0,
+      mrope?.sections[2] ?? 0,
+      mrope?.interleaved ?? false,
+      queryScale?.beta ?? 0,
+      queryScale?.originalLength ?? 0,
+      scaling.record,
+    ),
   );
+}
+
+/** The mrope option: three section counts (checked by the core) and the layout. */
+function mropeOption(fn: string, o: OptionReader): { sections: number[]; interleaved: boolean } | undefined {
+  const m = o.object('mrope', ['sections', 'interleaved'], '{ sections: [16, 24, 24] }');
+  if (!m) return undefined;
+  const sections = m.raw('sections');
+  if (!Array.isArray(sections) || sections.length !== 3 || !sections.every((v) => typeof v === 'number')) {
+    throw new TypeError(`phasor.${fn}: mrope.sections must be an array of 3 numbers (pairs for t, h, w)`);
+  }
+  return { sections: [...(sections as number[])], interleaved: m.boolean('interleaved', false) };
+}
+
+/** The queryScale option (Ministral 3's llama_4_scaling_beta); ranges checked by the core. */
+function queryScaleOption(o: OptionReader): { beta: number; originalLength: number } | undefined {
+  const q = o.object('queryScale', ['beta', 'originalLength'], '{ beta: 0.1, originalLength: 16384 }');
+  if (!q) return undefined;
+  const beta = q.number('beta');
+  // beta 0 means "none" to the core: one given as 0 (or −0) still has its length checked there.
+  return {
+    beta: Object.is(beta, 0) || Object.is(beta, -0) ? Number.MIN_VALUE : beta,
+    originalLength: q.number('originalLength'),
+  };
 }
 
 /** RoPE's ω_i and wavelengths 2π/ω_i before and after scaling (rotaryDim/2 of each), and the attention factor. */
@@ -83,7 +134,7 @@ export function ropeFrequencies(wasm: ExperimentsWasm, options: RopeFrequencyOpt
   const o = new OptionReader(fn, options, ['dim', 'rotaryDim', 'theta', 'scaling', 'preset']);
   const preset = presetOf(o);
   const dim = o.number('dim', preset?.headDim);
-  const rotaryDim = o.number('rotaryDim', preset?.rotaryDim ?? 0);
+  const rotaryDim = o.number('rotaryDim', preset?.rotaryDim ?? dim);
   const theta = o.number('theta', preset?.theta ?? DEFAULT_THETA);
   const scaling = scalingInput(wasm, fn, o, preset?.scaling);
   wasm.releaseInputs();

@@ -8,7 +8,7 @@
 // memory (valid only until the next call) or a string saying why the input
 // was refused.
 
-import type { WasmFit } from './identify-candidates.js';
+import type { WasmIdentification } from './identify-records.js';
 
 export type WasmResult<T> = T | string;
 
@@ -115,6 +115,8 @@ export interface CoreWasm extends ModuleCommon {
     rows: number,
     cols: number,
   ): WasmResult<Float64Array>;
+  /** Pair i of PE(p) on its circle: its angle, M_k's turn and the turn less its whole turns. */
+  pairTurn(dModel: number, base: number, spacing: number, pair: number, p: number, k: number): WasmResult<Float64Array>;
 }
 
 /** rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts), the scaling as a record. */
@@ -138,7 +140,7 @@ export interface ExperimentsWasm extends ModuleCommon {
   ): WasmResult<Float32Array>;
   /** The same stream's samples first … first + count − 1 in float64, before scaling by a std and rounding. */
   standardNormals(seed: number, stream: number, count: number, first: number): WasmResult<Float64Array>;
-  /** rotaryDim 0: dim. */
+  /** With mrope, positions hold 3 × count values (t, h, w); queryScaleBeta 0: no query scale. */
   rope(
     dim: number,
     rotaryDim: number,
@@ -146,9 +148,17 @@ export interface ExperimentsWasm extends ModuleCommon {
     theta: number,
     pairing: number,
     tableLayout: number,
+    outputPairing: number,
+    mrope: boolean,
+    mropeT: number,
+    mropeH: number,
+    mropeW: number,
+    mropeInterleaved: boolean,
+    queryScaleBeta: number,
+    queryScaleLength: number,
     scaling: WasmScalingRecord,
   ): WasmResult<Float32Array>;
-  /** [scaled ω (rotaryDim/2), unscaled ω, attention factor]; rotaryDim 0: dim. */
+  /** [scaled ω (rotaryDim/2), unscaled ω, attention factor]. */
   ropeFrequencies(dim: number, rotaryDim: number, theta: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
   /**
    * base and theta are both checked, the kind's one used; validateOnly: '' once
@@ -248,9 +258,70 @@ export interface ExperimentsWasm extends ModuleCommon {
   ): WasmResult<Float32Array>;
   positionResolution(dModel: number, minOffset: number): WasmResult<Float64Array>;
   // identify (identify_bindings.cpp): fill identifyInput's view with the table, then call identify.
-  identifyInput(positions: number, dModel: number): WasmResult<Float64Array>;
-  /** The fitted forms, best first; frees the input whatever the outcome. */
-  identify(positions: number, dModel: number): WasmResult<WasmFit[]>;
+  identifyInput(positions: number, dModel: number, indexed: boolean): WasmResult<Float64Array>;
+  /** The storage found and the fitted forms, best first; frees the input whatever the outcome. */
+  identify(positions: number, dModel: number, indexed: boolean): WasmResult<WasmIdentification>;
+  /**
+   * rope_identify_bindings.cpp: reads the slots invFreq, or cos and sin, or
+   * rotated and original, with positions; frees them whatever the outcome.
+   */
+  identifyRope(
+    width: number,
+    hasHeadDim: boolean,
+    headDim: number,
+    originalOneRow: boolean,
+    presets: WasmRopePresetScheme[],
+  ): WasmResult<WasmRopeIdentification>;
+}
+
+/** A preset's scaled RoPE offered to identifyRope (preset: its index in ROPE_PRESET_NAMES). */
+export interface WasmRopePresetScheme {
+  preset: number;
+  theta: number;
+  rotaryDim: number;
+  scaling: WasmScalingRecord;
+  shortFactor: readonly number[];
+  longFactor: readonly number[];
+}
+
+/** A scaling as identifyRope returns it: the record's fields and longrope's lists. */
+export interface WasmScalingOut extends WasmScalingRecord {
+  shortFactor: Float64Array;
+  longFactor: Float64Array;
+}
+
+export interface WasmRopeCandidate {
+  theta: number;
+  scaling: WasmScalingOut;
+  /** Index in ROPE_PRESET_NAMES, or −1. */
+  preset: number;
+  longFactors: boolean;
+  note: string;
+  attentionFactor: number;
+  attentionMeasured: boolean;
+  /** Pairing codes; −1 when the input cannot tell. */
+  pairing: number;
+  outputPairing: number;
+  rotaryDim: number;
+  precision: string;
+  match: boolean;
+  exact: boolean;
+  verified: boolean;
+  maxError: number;
+  worstRatio: number;
+  positions: Float64Array;
+  deviation: Float64Array;
+  bound: Float64Array;
+}
+
+export interface WasmRopeIdentification {
+  match: boolean;
+  storage: string;
+  amplitude: number;
+  amplitudeSpread: number;
+  notRope: boolean;
+  refusal: string;
+  candidates: WasmRopeCandidate[];
 }
 
 /** The input slots of the experiments module, by the option each carries. */
@@ -267,6 +338,11 @@ export const SLOT_NAMES = [
   'shortFactor',
   'longFactor',
   'normals',
+  'invFreq',
+  'cos',
+  'sin',
+  'rotated',
+  'original',
 ] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 
@@ -287,6 +363,7 @@ export interface WasmScalingRecord {
   attentionFactor: number;
   mscale: number;
   mscaleAllDim: number;
+  partialRotaryFactor: number;
 }
 
 /** The bounds the core enforces (cpp/include/phasor/limits.hpp), under the names it exports them by. */
@@ -346,6 +423,8 @@ export interface WasmEnums {
   attentionKind: string[];
   ropeScalingType: string[];
   shiftEncoding: string[];
+  precision: string[];
+  frequencyRecipe: string[];
 }
 
 /** The functions each module's bindings export, for the declaration test. */
@@ -368,6 +447,7 @@ export const CORE_FUNCTIONS = [
   'dotBins',
   'offsetRowBins',
   'rotationView',
+  'pairTurn',
 ] as const satisfies readonly Exclude<keyof CoreWasm, 'HEAPU8'>[];
 
 export const EXPERIMENT_FUNCTIONS = [
@@ -393,6 +473,7 @@ export const EXPERIMENT_FUNCTIONS = [
   'positionResolution',
   'identifyInput',
   'identify',
+  'identifyRope',
 ] as const satisfies readonly Exclude<keyof ExperimentsWasm, 'HEAPU8'>[];
 
 export interface ModuleOptions {
@@ -466,5 +547,6 @@ export const SCALING_FIELDS = [
   'attentionFactor',
   'mscale',
   'mscaleAllDim',
+  'partialRotaryFactor',
 ] as const satisfies readonly (keyof WasmScalingRecord)[];
 export const SCALING_FIELDS_COMPLETE: Exhaustive<keyof WasmScalingRecord, (typeof SCALING_FIELDS)[number]> = true;
