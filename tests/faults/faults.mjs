@@ -2143,6 +2143,15 @@ export const faults = [
     replacement: 'const double products = 1;',
     suites: ['cpp'],
   },
+  {
+    id: 'config-layers-unbounded',
+    computation: 'RoPE from a config',
+    kind: 'validation limit',
+    file: 'web/src/core/rope-config-read.ts',
+    anchor: "top.integer('num_hidden_layers', 1, maxLayers) ??",
+    replacement: "top.integer('num_hidden_layers', 1) ??",
+    suites: ['unit'],
+  },
   // ---- identifyRope (cpp/src/rope_*.cpp, web/src/core/rope-identify.ts) ----------
   {
     id: 'rope-identify-sample-first-half',

@@ -87,7 +87,11 @@ inline constexpr std::int64_t kMaxRopeDecayDistance = std::int64_t{1} << 24;
 inline constexpr double kMaxRopeDecayWork = 67108864.0;     // (maxDistance + 1) x dModel/2 = 2^26 cos/sin pairs
 inline constexpr std::int64_t kMaxRopeDecaySamples = 4096;  // random q, k pairs
 inline constexpr double kMaxRopeRandomWork = 268435456.0;   // samples x (maxDistance + 1) x dModel = 2^28
-inline constexpr double kMaxScalingFactor = 1e6;            // scaling.factor, the betas and the llama3 factors
+// ropeFromConfig's num_hidden_layers: each layer type lists its layers'
+// indices, so an unbounded count would allocate without end; models have a
+// few hundred layers at most.
+inline constexpr std::int64_t kMaxConfigLayers = 65536;
+inline constexpr double kMaxScalingFactor = 1e6;  // scaling.factor, the betas and the llama3 factors
 inline constexpr double kMinScalingParameter = 1e-6;
 
 // The table the bindings export: each bound under the name the TypeScript
@@ -130,6 +134,7 @@ inline constexpr Limit kLimits[] = {
     {"maxRopeDecayWork", kMaxRopeDecayWork},
     {"maxRopeDecaySamples", static_cast<double>(kMaxRopeDecaySamples)},
     {"maxRopeRandomWork", kMaxRopeRandomWork},
+    {"maxConfigLayers", static_cast<double>(kMaxConfigLayers)},
     {"maxScalingFactor", kMaxScalingFactor},
     {"minScalingParameter", kMinScalingParameter},
 };

@@ -405,6 +405,8 @@ export interface WasmLimits {
   maxShiftFitDModel: number;
   maxShiftFitPositions: number;
   maxQuadraticPosition: number;
+  /** ropeFromConfig: num_hidden_layers. */
+  maxConfigLayers: number;
   maxScalingFactor: number;
   minScalingParameter: number;
   /** true when the wasm SIMD kernels are in use. */
@@ -523,6 +525,7 @@ export const LIMIT_NAMES = [
   'maxShiftFitDModel',
   'maxShiftFitPositions',
   'maxQuadraticPosition',
+  'maxConfigLayers',
   'maxScalingFactor',
   'minScalingParameter',
   'maxRopeDecayDistance',
