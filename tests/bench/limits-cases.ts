@@ -80,18 +80,30 @@ export const LIMIT_CASES: LimitCase[] = [
   },
   {
     fn: 'identify',
-    shape: '4096 × 4096 = 2^24 values, the paper table',
-    options: () => ({ table: paperTable(4096, 4096), positions: 4096, dModel: 4096 }),
+    shape: '2048 × 1536 = 3 × 2^20 values (its cap), the paper table',
+    options: (ph) => ({
+      table: paperTable(ph.limits.maxIdentifyValues / 1536, 1536),
+      positions: ph.limits.maxIdentifyValues / 1536,
+      dModel: 1536,
+    }),
   },
   {
     fn: 'identify',
-    shape: '4096 × 4096 = 2^24 values, no encoding',
-    options: () => ({ table: noise(4096 * 4096), positions: 4096, dModel: 4096 }),
+    shape: '2048 × 1536 = 3 × 2^20 values, no encoding',
+    options: (ph) => ({
+      table: noise(ph.limits.maxIdentifyValues),
+      positions: ph.limits.maxIdentifyValues / 1536,
+      dModel: 1536,
+    }),
   },
   {
     fn: 'identify',
-    shape: '2^23 × 2 = 2^24 values, the paper table',
-    options: () => ({ table: paperTable(2 ** 23, 2), positions: 2 ** 23, dModel: 2 }),
+    shape: '3 × 2^19 × 2 = 3 × 2^20 values, the paper table',
+    options: (ph) => ({
+      table: paperTable(ph.limits.maxIdentifyValues / 2, 2),
+      positions: ph.limits.maxIdentifyValues / 2,
+      dModel: 2,
+    }),
   },
   // The windows (charts' views): results within 256 MiB, sums over the frequencies within 2^29 terms.
   {
@@ -133,6 +145,11 @@ export const LIMIT_CASES: LimitCase[] = [
   },
   { fn: 'rotateEncoding', shape: 'dModel 65536', options: () => ({ dModel: 65536, k: 5, p: 1000 }) },
   {
+    fn: 'pairTurn',
+    shape: 'dModel 65536, the slowest pair',
+    options: () => ({ dModel: 65536, pair: 32767, p: 2 ** 30, k: 2 ** 30 }),
+  },
+  {
     fn: 'rotationMaxError',
     shape: 'dModel 8192 (M_k 256 MiB), positions × dModel = 2^25',
     options: (ph) => ({ dModel: 8192, k: 5, positions: ph.limits.maxRotationWork / 8192 }),
@@ -161,6 +178,25 @@ export const LIMIT_CASES: LimitCase[] = [
         originalMaxPositionEmbeddings: 4096,
         shortFactor: new Float64Array(32768).fill(1),
         longFactor: new Float64Array(32768).fill(2),
+      },
+    }),
+  },
+  {
+    fn: 'ropeFromConfig',
+    shape: 'num_hidden_layers 65536 (its cap), Llama 3 scaling',
+    options: (ph) => ({
+      model_type: 'llama',
+      num_hidden_layers: ph.limits.maxConfigLayers,
+      hidden_size: 4096,
+      num_attention_heads: 32,
+      max_position_embeddings: 131072,
+      rope_theta: 5e5,
+      rope_scaling: {
+        rope_type: 'llama3',
+        factor: 8,
+        low_freq_factor: 1,
+        high_freq_factor: 4,
+        original_max_position_embeddings: 8192,
       },
     }),
   },
