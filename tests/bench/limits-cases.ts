@@ -267,12 +267,13 @@ export const LIMIT_CASES: LimitCase[] = [
   },
   {
     fn: 'attentionPattern',
-    shape: 'n 4096, 1024 × 1024 drawn, softmax, shared token, dModel = dHead = 160, additive',
+    shape: 'n 4096, 1024 × 1024 drawn, softmax, shared token, dModel = dHead = 160, additive without terms',
     options: () => ({
       kind: 'additive',
       n: 4096,
       dModel: 160,
       softmax: true,
+      terms: false,
       rows: range(1024).map((i) => 4 * i),
       cols: range(1024).map((i) => 4 * i),
     }),
