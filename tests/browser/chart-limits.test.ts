@@ -193,10 +193,10 @@ describe('the rotation chart at the edge of its range', () => {
     const { page, errors } = await explorer();
     expect(await configure(page, ROTATION, { 'd-model': '2048', positions: '131072' })).toBe('error');
     const message = await errorText(page, ROTATION);
-    expect(message).toContain('positions × d-model must be at most 67108864');
+    expect(message).toContain('positions × d-model must be at most 33554432');
     expect(message).toContain('131072 × 2048');
     expect(message).not.toMatch(/dModel|phasor\.rotation/);
-    expect(await configure(page, ROTATION, { 'd-model': '2048', positions: '32768' })).toBe('ready');
+    expect(await configure(page, ROTATION, { 'd-model': '2048', positions: '16384' })).toBe('ready');
     expect(errors).toEqual([]);
   });
 
