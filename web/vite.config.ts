@@ -30,6 +30,10 @@ const site: UserConfig = {
   plugins: [wasmModules(repo), serveEmbedInDev(), katexAtBuild()],
   server: { host: 'localhost' },
   preview: { host: 'localhost' },
+  // "Check your table"'s worker imports the wasm glue on demand: an ES module
+  // worker keeps those imports as chunks (an IIFE worker cannot split). Its
+  // bundle has its own plugins: the wasm's mapping onto build/core/wasm.
+  worker: { format: 'es', plugins: () => [wasmModules(repo)] },
   build: {
     outDir: at('build/site'),
     emptyOutDir: true,

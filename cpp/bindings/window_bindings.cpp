@@ -79,6 +79,8 @@ val dot_bins(double p, double first, double stride, double count, double d_model
   std::string e = check_model(d_model, base, 0, spacing);
   if (e.empty() && !closed) e = phasor::check_finite("p", p, -2147483648.0, 2147483648.0);
   if (e.empty()) e = phasor::validate_bins(first, stride, count, closed ? 0 : p, 2);
+  if (e.empty())
+    e = closed ? phasor::validate_bin_sums(count, d_model) : phasor::validate_measured_bins(count, d_model);
   if (!e.empty()) return val(e);
   const auto n = static_cast<std::size_t>(count);
   auto* out = result_buffer<double>(n);
@@ -98,6 +100,7 @@ val offset_row_bins(double first, double stride, double count, double d_model, d
   if (e.empty() && metric != 0 && metric != 1 && metric != 2) e = "metric must be 'l2', 'dot' or 'cosine'";
   // The offsets q - p themselves stay within [-2^31, 2^31].
   if (e.empty()) e = phasor::validate_bins(first, stride, count, 0, 1);
+  if (e.empty()) e = phasor::validate_bin_sums(count, d_model);
   if (!e.empty()) return val(e);
   const auto n = static_cast<std::size_t>(count);
   float* out = result_buffer<float>(n);

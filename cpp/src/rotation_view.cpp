@@ -29,7 +29,8 @@ std::string validate_rotation_window(double d_model, double row0, double col0, d
   if (auto e = check_integer("col0", col0, 0, d_model - 1); !e.empty()) return e;
   if (auto e = check_integer("rows", rows, 1, d_model - row0); !e.empty()) return e;
   if (auto e = check_integer("cols", cols, 1, d_model - col0); !e.empty()) return e;
-  return check_output_size("the window (rows x cols float32 values)", rows * cols, 4);
+  // The result the bindings return holds the entries as float64.
+  return check_output_size("the window (rows x cols float64 values)", rows * cols, 8);
 }
 
 void rotation_window(std::int64_t d_model, double base, double k, Layout layout, Spacing spacing, std::int64_t row0,

@@ -49,6 +49,14 @@ std::string validate_bins(double first, double stride, double count, double shif
   return check_output_size("the window (count x width float32 values)", count * width, 4);
 }
 
+std::string validate_bin_sums(double count, double d_model) {
+  return check_work("count x dModel/2", count * std::floor(d_model / 2), kMaxDotByOffsetWork);
+}
+
+std::string validate_measured_bins(double count, double d_model) {
+  return check_work("count x dModel", count * d_model, kMaxMeasuredDotWork);
+}
+
 void encode_bins(const EncodingSpec& spec, const Bins& bins, float* out) {
   const auto omega = frequencies(spec.d_model, spec.base, spec.spacing);
   PhaseWalk walk(omega, first_centre(bins), static_cast<double>(bins.stride), attenuations(omega, bins.stride, 1));

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "pattern_products.hpp"
 #include "phasor/attention.hpp"
 #include "phasor/attention_pattern.hpp"
 #include "phasor/random.hpp"
@@ -293,6 +294,37 @@ TEST(PatternValidation, NamesTheIndexAndTheWork) {
   EXPECT_NE(
       phasor::validate_attention_pattern(spec, {nullptr, nullptr, nullptr, ok.data(), 2, ok.data(), 2}).find("n must"),
       std::string::npos);
+}
+
+// The product W_Q W_K^T is used only where building it costs no more than the
+// projections it saves (issue 32: at dModel 4096, 16 rows, it was 7e10
+// multiply-adds inside a call of 5e8 allowed work); a square chart's additive
+// panel still uses it.
+TEST(PatternProduct, UsedOnlyWhereItCostsNoMoreThanTheProjections) {
+  EXPECT_TRUE(phasor::uses_weight_product(false, false, 256, 256, 306, 306));
+  EXPECT_FALSE(phasor::uses_weight_product(false, false, 4096, 4096, 16, 16));
+  EXPECT_FALSE(phasor::uses_weight_product(true, false, 64, 64, 306, 306));
+  EXPECT_FALSE(phasor::uses_weight_product(false, true, 64, 64, 306, 306));
+  EXPECT_FALSE(phasor::uses_weight_product(false, false, 64, 32, 306, 306));
+}
+
+// Additive PE's terms are four more rows x cols products in the work of one call.
+TEST(PatternValidation, AdditiveTermsCountInTheWork) {
+  phasor::PatternSpec spec;
+  spec.attention.kind = phasor::AttentionKind::additive;
+  spec.attention.d_model = spec.attention.d_head = 30;
+  spec.n = 4096;
+  spec.softmax = true;
+  spec.shared_tokens = false;
+  std::vector<double> all(4096);
+  for (int i = 0; i < 4096; ++i) all[static_cast<std::size_t>(i)] = i;
+  const phasor::PatternInput in{nullptr, nullptr, nullptr, all.data(), 4096, all.data(), 4096};
+  EXPECT_EQ(phasor::validate_attention_pattern(spec, in), "");
+  spec.terms = true;
+  EXPECT_EQ(
+      phasor::validate_attention_pattern(spec, in),
+      "the work of one call, (2 n x dModel + 5 rows x cols + rows x n) x dHead, with additive PE's terms, must be "
+      "at most 1073741824; got 3027271680");
 }
 
 }  // namespace

@@ -286,4 +286,27 @@ TEST(AttentionValidation, NamesTheOptionAndRange) {
   EXPECT_NE(phasor::validate_attention(spec, 4096, 4096).find("at most 1073741824"), std::string::npos);
 }
 
+// Additive PE's work counts its four terms, each a queries x keys product
+// (issue 32's work table); RoPE's is one product.
+TEST(AttentionValidation, AdditiveWorkCountsItsFourTerms) {
+  const Experiment s = make_experiment(8, 8, 1);
+  auto spec = spec_of(AttentionKind::additive, s);
+  spec.d_model = spec.d_head = 60;
+  EXPECT_EQ(phasor::validate_attention(spec, 4096, 4096),
+            "the work of one call, (4 queries x keys + (queries + keys) x dModel) x dHead, additive PE's four terms, "
+            "must be at most 1073741824; got 4056023040");
+  spec.kind = AttentionKind::rope;
+  EXPECT_EQ(phasor::validate_attention(spec, 4096, 4096), "");
+}
+
+// A dHead left to default to an odd dModel is reported as dModel, the option the caller gave (issue 32).
+TEST(AttentionValidation, NamesDModelWhenDHeadDefaultsToIt) {
+  const Experiment s = make_experiment(8, 8, 1);
+  auto spec = spec_of(AttentionKind::rope, s);
+  spec.d_model = spec.d_head = 5;
+  EXPECT_EQ(phasor::validate_attention(spec, 4, 4, "positions.length", "keyPositions.length", "dModel"),
+            "dModel must be even for RoPE (its slots turn in pairs); got 5");
+  EXPECT_EQ(phasor::validate_attention(spec, 4, 4), "dHead must be even for RoPE (its slots turn in pairs); got 5");
+}
+
 }  // namespace

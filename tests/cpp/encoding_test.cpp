@@ -85,8 +85,8 @@ TEST(Encode, ValidateNamesTheParameterAndTheAllowedRange) {
             std::string::npos);
   EXPECT_NE(phasor::validate({10, 8, NAN}).find("base"), std::string::npos);
   EXPECT_NE(phasor::validate({10, 8, 10000.0, INFINITY}).find("offset must be a finite number"), std::string::npos);
-  EXPECT_NE(phasor::validate({1 << 20, 4096}).find("more than the 1073741824"), std::string::npos);
-  EXPECT_EQ(phasor::validate({1 << 18, 1024}), "");
+  EXPECT_NE(phasor::validate({1 << 20, 4096}).find("more than the 268435456"), std::string::npos);
+  EXPECT_EQ(phasor::validate({1 << 16, 1024}), "");
 }
 
 TEST(Encode, Tensor2tensorSpacingRunsTheExponentOverHMinusOne) {
@@ -109,15 +109,18 @@ TEST(Encode, Tensor2tensorSpacingRunsTheExponentOverHMinusOne) {
 TEST(Encode, AcceptsEachLimitAndRefusesJustPastIt) {
   using phasor::validate;
   const double two31 = 2147483648.0;
-  // positions: 2^26 rows (of 2 values: 512 MiB) yes, one more no.
-  EXPECT_EQ(validate({std::int64_t{1} << 26, 2}), "");
-  EXPECT_NE(validate({(std::int64_t{1} << 26) + 1, 2}), "");
+  // positions: 2^26 rows (of one value, an odd width: 256 MiB) yes, one more no.
+  phasor::EncodingSpec longest{std::int64_t{1} << 26, 1};
+  longest.odd_width = phasor::OddWidth::extra_sine;
+  EXPECT_EQ(validate(longest), "");
+  longest.positions += 1;
+  EXPECT_NE(validate(longest), "");
   // dModel: 65536 yes, 65538 no.
   EXPECT_EQ(validate({1, 65536}), "");
   EXPECT_NE(validate({1, 65538}), "");
-  // The result: exactly 2^30 bytes yes, one row more no.
-  EXPECT_EQ(validate({std::int64_t{1} << 18, 1024}), "");
-  EXPECT_NE(validate({(std::int64_t{1} << 18) + 1, 1024}).find("more than the 1073741824"), std::string::npos);
+  // The result: exactly 2^28 bytes (256 MiB) yes, one row more no.
+  EXPECT_EQ(validate({std::int64_t{1} << 16, 1024}), "");
+  EXPECT_NE(validate({(std::int64_t{1} << 16) + 1, 1024}).find("more than the 268435456"), std::string::npos);
   // Every position within 2^31: the last row counts too.
   EXPECT_EQ(validate({2, 8, 10000.0, two31 - 1.0}), "");
   EXPECT_NE(validate({2, 8, 10000.0, two31 - 0.5}).find("offset must be a finite number"), std::string::npos);

@@ -191,4 +191,22 @@ TEST(ValidateBins, RefusesWindowsOutsideThePositionsPhasorAccepts) {
   EXPECT_NE(phasor::validate_bins(2147483600.0, 1, 10, 100, 4), "");
 }
 
+// The bins' sums over d/2 frequencies are bounded as dotByOffset's are: 2^26
+// bins at dModel 65536 (2^41 terms, hours) passed the output cap (issue 32).
+TEST(WindowValidation, BinSumsAreBoundedByDotByOffsetsCap) {
+  EXPECT_EQ(phasor::validate_bin_sums(16384, 65536), "");
+  EXPECT_EQ(phasor::validate_bin_sums(67108864, 65536),
+            "the work of one call, count x dModel/2, must be at most 536870912; got 2199023255552");
+  EXPECT_EQ(phasor::validate_bin_sums(16385, 65536),
+            "the work of one call, count x dModel/2, must be at most 536870912; got 536903680");
+}
+
+// measuredDotBins encodes each bin's row: count x dModel values at most 2^24
+// (16384 bins of dModel 65536, within the sums' cap, blocked for a minute: issue 32).
+TEST(WindowValidation, MeasuredBinsAreBoundedByTheirRows) {
+  EXPECT_EQ(phasor::validate_measured_bins(256, 65536), "");
+  EXPECT_EQ(phasor::validate_measured_bins(257, 65536),
+            "the work of one call, count x dModel, must be at most 16777216; got 16842752");
+}
+
 }  // namespace

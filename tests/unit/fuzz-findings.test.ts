@@ -38,11 +38,12 @@ function refuses(call: () => unknown, type: ErrorConstructor, option: RegExp): v
 }
 
 describe('every function states a work limit, so no valid call blocks the page', () => {
-  test('dotByOffset({ dModel: 65536, maxOffset: 2^26 }) is refused at once, naming (maxOffset + 1) × dModel/2 and its cap', () => {
+  test('dotByOffset({ dModel: 65536, maxOffset: 2^25 }) is refused at once, naming (maxOffset + 1) × dModel/2 and its cap', () => {
+    // (2^26 offsets are now past the 256 MiB result cap, refused by that first.)
     refuses(
-      () => ph.dotByOffset({ dModel: 65536, maxOffset: 2 ** 26 }),
+      () => ph.dotByOffset({ dModel: 65536, maxOffset: 2 ** 25 }),
       RangeError,
-      /phasor\.dotByOffset: the work of one call, \(maxOffset \+ 1\) x dModel\/2, must be at most 536870912; got 2199023288320/,
+      /phasor\.dotByOffset: the work of one call, \(maxOffset \+ 1\) x dModel\/2, must be at most 536870912; got 1099511660544/,
     );
   });
 
@@ -78,12 +79,13 @@ describe('every function states a work limit, so no valid call blocks the page',
   });
 
   test('rotation at dModel 2048 over 131072 positions is refused, naming positions × dModel and its cap', () => {
+    // The positions checked are a table of positions × dModel float32 values, within the 256 MiB result cap.
     refuses(
       () => ph.rotation({ dModel: 2048, k: 3, positions: 131072 }),
       RangeError,
-      /phasor\.rotation: the work of one call, positions x dModel, must be at most 67108864; got 268435456/,
+      /phasor\.rotation: the table \(positions x dModel float32 values\) would take 1073741824 bytes, more than the 268435456/,
     );
-    expect(ph.rotation({ dModel: 2048, k: 3, positions: 32768 }).maxError).toBeLessThan(2e-7);
+    expect(ph.rotation({ dModel: 2048, k: 3, positions: 16384 }).maxError).toBeLessThan(2e-7);
   });
 
   test('rope, normalSamples and embeddingScale state their caps: one past each is refused naming it', () => {

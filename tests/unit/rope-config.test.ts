@@ -248,9 +248,29 @@ describe('malformed and contradictory configs are refused naming the key', () =>
       RangeError,
       /sliding_window_pattern and layer_types name different layer types/,
     ],
+    [
+      // Each layer type lists its layers: 1e15 layers once allocated without end (issue 32).
+      'num_hidden_layers past the limit',
+      { ...llama(), num_hidden_layers: 1e15 },
+      RangeError,
+      /phasor\.ropeFromConfig: num_hidden_layers must be an integer in \[1, 65536\]; got 1000000000000000/,
+    ],
+    [
+      'n_layer past the limit',
+      (({ num_hidden_layers: _, ...phi }) => ({ ...phi, n_layer: 65537 }))(configs['microsoft__phi-2'].config),
+      RangeError,
+      /phasor\.ropeFromConfig: n_layer must be an integer in \[1, 65536\]; got 65537/,
+    ],
   ])('%s', (_what, config, Kind, message) => {
     expect(() => ph.ropeFromConfig(config)).toThrow(Kind);
     expect(() => ph.ropeFromConfig(config)).toThrow(message);
+  });
+
+  test('num_hidden_layers at the limit, ph.limits.maxConfigLayers, is read: every layer listed', () => {
+    expect(ph.limits.maxConfigLayers).toBe(65536);
+    const read = ph.ropeFromConfig({ ...llama(), num_hidden_layers: ph.limits.maxConfigLayers });
+    expect(read.layerCount).toBe(65536);
+    expect(read.layerTypes.flatMap((t) => t.layers)).toHaveLength(65536);
   });
 });
 

@@ -449,7 +449,7 @@ const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
     'normalSamples fractional count',
     () => ph.normalSamples({ seed: 1, count: 2.5 }),
     RangeError,
-    /count must be an integer in \[0, 33554432\]; got 2\.5/,
+    /count must be an integer in \[0, 16777216\]; got 2\.5/,
   ],
   [
     'normalSamples negative first',

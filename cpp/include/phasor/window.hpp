@@ -35,6 +35,15 @@ double bin_attenuation(double omega, std::int64_t stride);
 // for positions p + k) and count * width float32 values fit a result.
 std::string validate_bins(double first, double stride, double count, double shift, double width);
 
+// "" when a sum over the d/2 frequencies for each of `count` bins (the dot
+// products, the distances) is within kMaxDotByOffsetWork, dotByOffset's cap:
+// the result is one number a bin, so the output cap alone would let 2^26 bins
+// at dModel 65536 ask for 2^41 terms.
+std::string validate_bin_sums(double count, double d_model);
+
+// "" when measured_dot_bins' rows, count x dModel values, are within kMaxMeasuredDotWork.
+std::string validate_measured_bins(double count, double d_model);
+
 // out[r * d + j] = mean over bin r of PE(p, j) (layout and spacing from spec;
 // spec.positions and spec.offset are not used).
 void encode_bins(const EncodingSpec& spec, const Bins& bins, float* out);

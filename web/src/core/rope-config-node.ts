@@ -42,10 +42,12 @@ export class Node {
     return v;
   }
 
-  integer(k: string, min: number): number | undefined {
+  integer(k: string, min: number, max = Infinity): number | undefined {
     const v = this.number(k);
     if (v !== undefined && (!Number.isInteger(v) || v < min))
       throw new RangeError(`${FN}: ${this.key(k)} must be an integer ≥ ${min}; got ${v}`);
+    if (v !== undefined && v > max)
+      throw new RangeError(`${FN}: ${this.key(k)} must be an integer in [${min}, ${max}]; got ${v}`);
     return v;
   }
 

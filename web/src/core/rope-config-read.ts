@@ -78,8 +78,11 @@ function ropeLayers(ctx: Context, layerCount: number, types: string[] | undefine
   return all;
 }
 
-/** Reads a parsed config.json into per-layer-type plans. */
-export function readRopeConfig(config: unknown): ConfigPlan {
+/**
+ * Reads a parsed config.json into per-layer-type plans. Each plan lists its
+ * layers, so the layer count is at most `maxLayers` (ph.limits.maxConfigLayers).
+ */
+export function readRopeConfig(config: unknown, maxLayers: number): ConfigPlan {
   if (!isObject(config))
     throw new TypeError(`${FN}: expected a parsed config.json (an object); got ${describe(config)}`);
   const read = new Set<string>();
@@ -101,8 +104,8 @@ export function readRopeConfig(config: unknown): ConfigPlan {
     return value;
   };
   const layerCount =
-    top.integer('num_hidden_layers', 1) ??
-    top.integer('n_layer', 1) ??
+    top.integer('num_hidden_layers', 1, maxLayers) ??
+    top.integer('n_layer', 1, maxLayers) ??
     fallback('num_hidden_layers', family.numHiddenLayers, 'the layer count');
   const maxPositionEmbeddings =
     top.integer('max_position_embeddings', 1) ??

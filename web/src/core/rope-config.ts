@@ -2,6 +2,7 @@
 // rope-config-read.ts reads the keys as transformers does; the inverse
 // frequencies and attention factors come from the core (ropeFrequencies), and
 // a value the core refuses is named by its config key.
+import { limitsOf } from './module-tables.js';
 import { readRopeConfig, type LayerPlan } from './rope-config-read.js';
 import type { RopeConfig, RopeLayerType } from './rope-config-types.js';
 import { ropeFrequencies } from './rope.js';
@@ -10,7 +11,7 @@ import type { ExperimentsWasm } from './wasm-module.js';
 
 /** Reads a parsed config.json (Hugging Face v4 or v5 spellings) into its RoPE, layer type by layer type. */
 export function ropeFromConfig(wasm: ExperimentsWasm, config: unknown): RopeConfig {
-  const plan = readRopeConfig(config);
+  const plan = readRopeConfig(config, limitsOf(wasm).maxConfigLayers);
   return {
     ...(plan.modelType !== undefined ? { modelType: plan.modelType } : {}),
     ...(plan.family !== undefined ? { family: plan.family } : {}),

@@ -44,7 +44,8 @@ export interface RopePreset {
 
 /** The preset of a cited config: its layer type's RoPE as ropeFromConfig reads it. */
 function presetOf(cited: CitedConfig): RopePreset {
-  const plan = readRopeConfig(cited.fields);
+  // A cited config, transcribed and tested against its source: its layer count needs no bound.
+  const plan = readRopeConfig(cited.fields, Infinity);
   const group = plan.plans.find((p) => p.rope && (cited.layerType === undefined || p.layerType === cited.layerType));
   if (!group) throw new Error(`phasor: preset ${cited.model} has no RoPE layer type ${cited.layerType ?? ''}`);
   return {

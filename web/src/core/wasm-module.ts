@@ -168,11 +168,17 @@ export interface ExperimentsWasm extends ModuleCommon {
   ): WasmResult<Float32Array>;
   /** [scaled ω (rotaryDim/2), unscaled ω, attention factor]. */
   ropeFrequencies(dim: number, rotaryDim: number, theta: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
+  /**
+   * base and theta are both checked, the kind's one used; validateOnly: '' once
+   * the options and positions pass, before tokens and weights are read.
+   * dHeadName: 'dModel' when dHead defaults to it.
+   */
   attentionScores(
     kind: number,
     dModel: number,
     dHead: number,
     base: number,
+    theta: number,
     pairing: number,
     tableLayout: number,
     weightLayout: number,
@@ -181,6 +187,10 @@ export interface ExperimentsWasm extends ModuleCommon {
     head: number,
     sharedTokens: boolean,
     scaling: WasmScalingRecord,
+    seed: number,
+    tokenStd: number,
+    dHeadName: string,
+    validateOnly: boolean,
   ): WasmResult<Float32Array>;
   /** anchors × offsets scores (slots positions, keyPositions); additive: then its four terms, four more such blocks. */
   scoreByOffset(
@@ -188,6 +198,7 @@ export interface ExperimentsWasm extends ModuleCommon {
     dModel: number,
     dHead: number,
     base: number,
+    theta: number,
     pairing: number,
     tableLayout: number,
     weightLayout: number,
@@ -195,6 +206,10 @@ export interface ExperimentsWasm extends ModuleCommon {
     heads: number,
     head: number,
     scaling: WasmScalingRecord,
+    seed: number,
+    tokenStd: number,
+    dHeadName: string,
+    validateOnly: boolean,
   ): WasmResult<Float32Array>;
   alibiSlopes(heads: number): WasmResult<Float64Array>;
   /** decay_bindings.cpp: [total, softmax?, four additive terms?], rows (slot positions) × cols (slot keyPositions). */
@@ -204,6 +219,7 @@ export interface ExperimentsWasm extends ModuleCommon {
     dModel: number,
     dHead: number,
     base: number,
+    theta: number,
     heads: number,
     head: number,
     sharedTokens: boolean,
@@ -211,6 +227,10 @@ export interface ExperimentsWasm extends ModuleCommon {
     softmax: boolean,
     terms: boolean,
     scaling: WasmScalingRecord,
+    seed: number,
+    tokenStd: number,
+    dHeadName: string,
+    validateOnly: boolean,
   ): WasmResult<Float32Array>;
   /** decay_bindings.cpp: the bound for m − n = 0 … maxDistance. */
   ropeDecay(dModel: number, base: number, maxDistance: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
@@ -237,11 +257,13 @@ export interface ExperimentsWasm extends ModuleCommon {
   ): WasmResult<Float64Array>;
   sineCollision(dModel: number, base: number, dimension: number, position: number): WasmResult<Float64Array>;
   /** Tokens in slot tokens, or standard normals in slot normals (tokens float32(std · z)). */
+  /** seed and std are checked whatever the tokens' source. */
   embeddingScale(
     dModel: number,
     positions: number,
     offset: number,
     base: number,
+    seed: number,
     std: number,
   ): WasmResult<Float32Array>;
   positionResolution(dModel: number, minOffset: number): WasmResult<Float64Array>;
