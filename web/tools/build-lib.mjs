@@ -3,6 +3,7 @@
 //   dist/core/wasm    the four builds: glue, .wasm, and the gzip/base64 modules of the inlined entry
 //   dist/embed        the prebuilt embed script and its chunks (web/tools/build-embed.mjs), with declarations
 //   dist/cjs          the CommonJS build (vite.cjs.config.ts) with its own copy of the declarations
+//   dist/cli          the `phasor` command (package.json "bin", tsconfig.cli.json) and dist/check, the file readers it uses
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { repoRoot, run } from './run.mjs';
 
@@ -21,6 +22,9 @@ const tsc = `${repoRoot}node_modules/typescript/bin/tsc`;
 rmSync(dist, { recursive: true, force: true });
 
 run(process.execPath, [tsc, '-p', `${repoRoot}tsconfig.build.json`]);
+// The command line: its own files and the readers of web/src/check; the core files it
+// imports come out as the build above wrote them.
+run(process.execPath, [tsc, '-p', `${repoRoot}tsconfig.cli.json`]);
 mkdirSync(`${dist}/core/wasm`, { recursive: true });
 for (const file of readdirSync(wasmSource).filter((f) => /\.(js|wasm|d\.ts)$/.test(f)))
   cpSync(`${wasmSource}/${file}`, `${dist}/core/wasm/${file}`);
