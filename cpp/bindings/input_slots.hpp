@@ -32,12 +32,17 @@ enum Slot {
   kShortFactor,   // f64: longrope's short factors
   kLongFactor,    // f64: longrope's long factors
   kNormals,       // f64: embeddingScale standard normals (tokens float32(embeddingStd * z))
+  kInvFreq,       // f64: identifyRope's inverse frequencies
+  kCos,           // f32: identifyRope's cos cache
+  kSin,           // f32: identifyRope's sin cache
+  kRotated,       // f32: identifyRope's rotated q/k rows
+  kOriginal,      // f32: identifyRope's rows before the rotation (or one row)
   kSlotCount
 };
 // The slots' names, as the TypeScript options they carry.
 inline constexpr std::array<const char*, kSlotCount> kSlotNames = {
-    "positions", "keyPositions", "tokens", "keyTokens",   "wq",         "wk",
-    "bases",     "lengths",      "rows",   "shortFactor", "longFactor", "normals"};
+    "positions",   "keyPositions", "tokens",  "keyTokens", "wq",  "wk",  "bases",   "lengths", "rows",
+    "shortFactor", "longFactor",   "normals", "invFreq",   "cos", "sin", "rotated", "original"};
 
 struct Input {
   Scratch buffer;

@@ -12,9 +12,11 @@
 #include "phasor/analysis.hpp"
 #include "phasor/attention.hpp"
 #include "phasor/build_info.hpp"
+#include "phasor/float32_frequencies.hpp"
 #include "phasor/frequencies.hpp"
 #include "phasor/layout.hpp"
 #include "phasor/limits.hpp"
+#include "phasor/precision.hpp"
 #include "phasor/rope.hpp"
 #include "phasor/rope_scaling.hpp"
 #include "phasor/shift_fit.hpp"
@@ -54,6 +56,8 @@ val enums() {
   out.set("attentionKind", names(phasor::kAttentionKindNames));
   out.set("ropeScalingType", names(phasor::kRopeScalingTypeNames));
   out.set("shiftEncoding", names(phasor::kShiftEncodingNames));
+  out.set("precision", names(phasor::kPrecisionNames));
+  out.set("frequencyRecipe", names(phasor::kFrequencyRecipeNames));
   return out;
 }
 

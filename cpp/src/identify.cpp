@@ -1,254 +1,26 @@
 // identify: reads a table's structure, frequencies, scale and first position
-// (the method is in phasor/identify.hpp), then verifies the few forms that
-// result (identify_verify.cpp).
+// (identify_reading.cpp; the method is in phasor/identify.hpp), makes the few
+// forms they allow (each parameter as read and rounded as far as the reading
+// leaves it uncertain), screens them on a few rows and verifies the ones that
+// pass on every value, in each precision (identify_verify.cpp).
 #include "phasor/identify.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "identify_columns.hpp"
+#include "identify_precision.hpp"
+#include "identify_reading.hpp"
 #include "phasor/limits.hpp"
 #include "phasor/validation.hpp"
 
 namespace phasor {
 namespace {
 
-constexpr double kPi = 3.141592653589793;
-
-double wrap(double angle) { return std::remainder(angle, 2 * kPi); }  // to [-pi, pi]
-
-struct Table {
-  const double* values;
-  std::int64_t rows, cols;
-  double at(std::int64_t r, std::int64_t c) const { return values[r * cols + c]; }
-};
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
-  std::nth_element(v.begin(), mid, v.end());
-  return *mid;
-}
-
-// The columns each full pair of a structure reads: first (a) and second (b) trig.
-struct Pairs {
-  std::vector<std::int64_t> a, b;
-};
-
-Pairs pairs_of(const EncodingSpec& form) {
-  Pairs p;
-  const std::int64_t n = columns_of(form).pairs;
-  for (std::int64_t i = 0; i < n; ++i) {
-    const PairColumns c = pair_columns(form, i);
-    p.a.push_back(c.first);
-    p.b.push_back(c.second);
-  }
-  return p;
-}
-
-// What the rows say before any form is assumed.
-struct Reading {
-  EncodingSpec structure;  // shape, layout and odd-width rule (order decided later)
-  Pairs pairs;
-  double amplitude = 0;     // the scale
-  double inconsistent = 1;  // fraction of sampled pair amplitudes off the median
-  double noise = 0;         // their median relative departure: the table's own rounding
-  std::int64_t padding_row = -1;
-  std::int64_t ref_row = 0;    // a row whose next row is not a zero row
-  std::vector<double> omega;   // measured per pair (sign gives the order)
-  std::vector<double> phase;   // angle at ref_row
-  std::vector<bool> reliable;  // amplitude constant along the measuring rows
-  double span = 1;             // the longest row distance measured over
-};
-
-double angle(const Table& t, const Pairs& p, std::size_t i, std::int64_t row) {
-  return std::atan2(t.at(row, p.a[i]), t.at(row, p.b[i]));
-}
-
-// Rows sampled for the structure test, zero rows excluded.
-std::vector<std::int64_t> sample_rows(const std::vector<bool>& zero, std::int64_t wanted) {
-  std::vector<std::int64_t> out;
-  const auto rows = static_cast<std::int64_t>(zero.size());
-  const std::int64_t step = std::max<std::int64_t>(1, rows / wanted);
-  for (std::int64_t r = 0; r < rows; r += step)
-    if (!zero[static_cast<std::size_t>(r)]) out.push_back(r);
-  return out;
-}
-
-// Fraction of (row, pair) amplitudes more than 1e-5 off their median: 0 for
-// the right pairing, near 1 for a wrong one, noise or a learned table.
-double inconsistency(const Table& t, const EncodingSpec& form, const std::vector<std::int64_t>& rows, double* amplitude,
-                     double* noise) {
-  const Pairs p = pairs_of(form);
-  std::vector<double> amps;
-  for (std::int64_t r : rows)
-    for (std::size_t i = 0; i < p.a.size(); ++i) amps.push_back(std::hypot(t.at(r, p.a[i]), t.at(r, p.b[i])));
-  const double m = median(amps);
-  *amplitude = m;
-  if (amps.empty() || !(m > 0)) return 1.0;
-  double off = 0;
-  // 3e-3: a table exported in half precision (float16 rounds by 2^-12,
-  // bfloat16 by 2^-9) keeps its pairing; a wrong pairing is off by O(1).
-  std::vector<double> departures;
-  for (double a : amps) {
-    departures.push_back(std::fabs(a - m) / m);
-    off += std::fabs(a - m) > 3e-3 * m ? 1 : 0;
-  }
-  *noise = median(departures);
-  // The odd column: zeros for a zero column; a value within the amplitude for an extra sine.
-  if (t.cols % 2 != 0) {
-    const bool zero = form.odd_width == OddWidth::zero_column;
-    const bool sines_first_block = form.layout == Layout::split && !zero && form.order == Order::sin_cos;
-    const std::int64_t last = sines_first_block ? t.cols / 2 : t.cols - 1;
-    for (std::int64_t r : rows) {
-      const double v = std::fabs(t.at(r, last));
-      off += zero ? (v > 1e-3 * m ? 1 : 0)
-                  : (v > m * (1 + 1e-5) ? 1 : 0);  // near zero: a zero column, maybe one that departs
-    }
-  }
-  return off / static_cast<double>(amps.size());
-}
-
-Reading read_structure(const Table& t) {
-  Reading reading;
-  std::vector<bool> zero(static_cast<std::size_t>(t.rows), true);
-  std::int64_t zeros = 0;
-  for (std::int64_t r = 0; r < t.rows; ++r) {
-    for (std::int64_t c = 0; c < t.cols && zero[static_cast<std::size_t>(r)]; ++c)
-      zero[static_cast<std::size_t>(r)] = t.at(r, c) == 0.0;
-    if (zero[static_cast<std::size_t>(r)]) {
-      ++zeros;
-      reading.padding_row = r;
-    }
-  }
-  if (zeros != 1 || t.rows < 3) reading.padding_row = -1;
-  const std::vector<std::int64_t> rows = sample_rows(zero, 64);
-
-  // The pairings to try: each layout and odd-width rule; a split table with
-  // an extra sine puts it after the sines, which come first or second.
-  std::vector<EncodingSpec> hypotheses;
-  const std::vector<OddWidth> rules = t.cols % 2 == 0
-                                          ? std::vector<OddWidth>{OddWidth::error}
-                                          : std::vector<OddWidth>{OddWidth::zero_column, OddWidth::extra_sine};
-  for (OddWidth odd : rules)
-    for (Layout layout : {Layout::interleaved, Layout::split})
-      for (Order order : {Order::sin_cos, Order::cos_sin}) {
-        if (order == Order::cos_sin && !(layout == Layout::split && odd == OddWidth::extra_sine)) continue;
-        EncodingSpec f;
-        f.positions = t.rows;
-        f.d_model = t.cols;
-        f.layout = layout;
-        f.odd_width = odd;
-        f.order = order;
-        hypotheses.push_back(f);
-      }
-  for (const EncodingSpec& f : hypotheses) {
-    double amplitude = 0, noise = 0;
-    const double off = inconsistency(t, f, rows, &amplitude, &noise);
-    if (off < reading.inconsistent || reading.pairs.a.empty()) {
-      reading.inconsistent = off;
-      reading.noise = noise;
-      reading.structure = f;
-      reading.amplitude = amplitude;
-      reading.pairs = pairs_of(f);
-    }
-  }
-
-  // The measuring rows: ref_row, then ref_row + 1, 2, 4, ... and the last row,
-  // stepping past a zero row.
-  std::int64_t ref = 0;
-  while (ref + 2 < t.rows && (zero[static_cast<std::size_t>(ref)] || zero[static_cast<std::size_t>(ref + 1)])) ++ref;
-  reading.ref_row = ref;
-  std::vector<std::int64_t> ladder;
-  for (std::int64_t dist = 1; ref + dist < t.rows; dist *= 2) ladder.push_back(dist);
-  if (ladder.empty() || ref + ladder.back() < t.rows - 1) ladder.push_back(t.rows - 1 - ref);
-  for (std::int64_t& dist : ladder)
-    if (zero[static_cast<std::size_t>(ref + dist)]) dist += ref + dist + 1 < t.rows ? 1 : -1;
-  reading.span = static_cast<double>(ladder.back());
-
-  const std::size_t n = reading.pairs.a.size();
-  reading.omega.assign(n, 0.0);
-  reading.phase.assign(n, 0.0);
-  reading.reliable.assign(n, true);
-  const double amp = reading.amplitude;
-  for (std::size_t i = 0; i < n; ++i) {
-    const double phi0 = angle(t, reading.pairs, i, ref);
-    double w = 0;
-    std::int64_t previous = 0;
-    for (std::int64_t dist : ladder) {
-      if (dist <= previous) continue;
-      const std::int64_t row = ref + dist;
-      const double measured = angle(t, reading.pairs, i, row) - phi0;
-      const double predicted = w * static_cast<double>(dist);
-      w = (measured + 2 * kPi * std::round((predicted - measured) / (2 * kPi))) / static_cast<double>(dist);
-      const double a = std::hypot(t.at(row, reading.pairs.a[i]), t.at(row, reading.pairs.b[i]));
-      if (std::fabs(a - amp) > 3e-3 * amp) reading.reliable[i] = false;
-      previous = dist;
-    }
-    reading.omega[i] = w;
-    reading.phase[i] = phi0;
-  }
-
-  // Order: phases of the right order advance with the position.
-  int forward = 0, backward = 0;
-  for (std::size_t i = 0; i < n; ++i)
-    if (reading.reliable[i] && std::fabs(reading.omega[i]) > 1e-12) (reading.omega[i] > 0 ? forward : backward)++;
-  if (backward > forward) {
-    reading.structure.order = Order::cos_sin;
-    for (std::size_t i = 0; i < n; ++i) {
-      reading.omega[i] = -reading.omega[i];
-      reading.phase[i] = wrap(kPi / 2 - reading.phase[i]);
-    }
-  }
-  return reading;
-}
-
-// log w_i = a + b i through the well-measured pairs, weighted by how many
-// radians each turned over the measured span; outliers (a wrong column, an
-// aliased pair) dropped.
-bool fit_line(const Reading& reading, double* a, double* b) {
-  const std::size_t n = reading.omega.size();
-  std::vector<bool> use(n);
-  for (std::size_t i = 0; i < n; ++i)
-    use[i] =
-        reading.reliable[i] && reading.omega[i] > 0 && reading.omega[i] < 2.5 && reading.omega[i] * reading.span > 1e-4;
-  for (int pass = 0; pass < 3; ++pass) {
-    double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-    std::size_t points = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!use[i]) continue;
-      const double w = std::pow(reading.omega[i] * reading.span, 2);
-      const auto x = static_cast<double>(i);
-      const double y = std::log(reading.omega[i]);
-      sw += w, sx += w * x, sy += w * y, sxx += w * x * x, sxy += w * x * y;
-      ++points;
-    }
-    if (points == 0) return false;
-    const double det = sw * sxx - sx * sx;
-    if (points == 1 || !(std::fabs(det) > 1e-300)) {
-      // One pair: through it with w_0 = 1, unless it is pair 0.
-      const auto i = static_cast<std::size_t>(std::find(use.begin(), use.end(), true) - use.begin());
-      *b = i == 0 ? 0.0 : std::log(reading.omega[i]) / static_cast<double>(i);
-      *a = i == 0 ? std::log(reading.omega[0]) : 0.0;
-      return true;
-    }
-    *b = (sw * sxy - sx * sy) / det;
-    *a = (sy - *b * sx) / sw;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!use[i]) continue;
-      const double miss =
-          (std::log(reading.omega[i]) - *a - *b * static_cast<double>(i)) * reading.omega[i] * reading.span;
-      if (std::fabs(miss) > 1e-3 + 100 * reading.noise) use[i] = false;
-    }
-  }
-  return true;
-}
-
-// The value rounded to 1-3 significant digits when that moves it by at most
+// The value rounded to 1-5 significant digits when that moves it by at most
 // `rel` (10000.0003 -> 10000), else the value itself.
 double round_figures(double x, double rel) {
   if (!(x > 0) || !std::isfinite(x)) return x;
-  for (int digits = 1; digits <= 3; ++digits) {
+  for (int digits = 1; digits <= 5; ++digits) {
     const double unit = std::pow(10.0, std::floor(std::log10(x)) - digits + 1);
     const double y = std::round(x / unit) * unit;
     if (std::fabs(y / x - 1) <= rel) return y;
@@ -261,7 +33,7 @@ bool is_round(double x) {
   return std::isfinite(x) && x > 0 && std::round(x / unit) * unit == x;
 }
 
-// The first position: the slowest pair's phase gives it within its
+// The first position (at the reference row): the slowest pair's phase gives it within its
 // wavelength, each faster pair refines it.
 double first_position(const Reading& reading, const std::vector<double>& model, int parity, int* consistent) {
   std::vector<std::size_t> order;
@@ -287,42 +59,36 @@ double first_position(const Reading& reading, const std::vector<double>& model, 
   return p;
 }
 
-// verify_form, or the result of an earlier form that gives the same table:
-// paper and geometric spacing draw the same line when w_0 = 1, and their
-// frequencies then differ by the fit's float64 rounding only: values differ
-// by under 1e-10 (the phase difference over the table times the scale), 600
-// times below float32 rounding, so the earlier result stands for both.
-TableFit check(const EncodingSpec& form, const Table& t, std::vector<TableFit>& done) {
-  const std::vector<double> omega = encoding_frequencies(form);
-  for (const TableFit& earlier : done) {
-    const EncodingSpec& e = earlier.form;
-    if (e.layout != form.layout || e.order != form.order || e.odd_width != form.odd_width || e.offset != form.offset ||
-        e.scale != form.scale || e.padding_idx != form.padding_idx || e.buffer != form.buffer)
-      continue;
-    const std::vector<double> other = encoding_frequencies(e);
-    if (other.size() != omega.size()) continue;
-    double worst = 0;
-    for (std::size_t i = 0; i < omega.size(); ++i) worst = std::max(worst, std::fabs(omega[i] - other[i]));
-    if (worst * (std::fabs(form.offset) + static_cast<double>(t.rows)) * std::fabs(form.scale) < 1e-10) {
-      TableFit same = earlier;
-      same.form = form;
-      return same;
-    }
+// The readings a parameter allows: the fit, and its roundings to fewer
+// significant figures within rel, 10 rel, 100 rel and 1000 rel (at most 1e-2):
+// a short slice reads the frequencies less well than its rounding suggests.
+std::vector<double> readings_of(double raw, double rel) {
+  std::vector<double> out;
+  for (double r = rel; r <= 1.0001e-2; r *= 10) {
+    const double y = round_figures(raw, r);
+    if (std::find(out.begin(), out.end(), y) == out.end()) out.push_back(y);
+    if (r >= 1e-2) break;
   }
-  if (!validate(form).empty()) {
-    // Not a table encode() can make (a base below 1 fitted to noise, say).
-    TableFit refused;
-    refused.form = form;
-    refused.max_error = INFINITY;
-    refused.rms_error = INFINITY;
-    refused.differs = "no sinusoidal form fits";
-    return refused;
-  }
-  done.push_back(verify_form(form, t.values));
-  return done.back();
+  if (std::find(out.begin(), out.end(), raw) == out.end()) out.push_back(raw);
+  return out;
 }
 
-TableFit fit_form(EncodingSpec form, const Reading& reading, const Table& t, std::vector<TableFit>& done) {
+// The offsets a reading allows: the whole number nearest (within a quarter
+// position), then, unless the rows must start at whole positions (a stored
+// table), the reading and its roundings (half a position on, say).
+std::vector<double> offset_readings(double raw, double rel, bool fractional) {
+  std::vector<double> out;
+  const double whole = std::round(raw);
+  if (std::fabs(raw - whole) <= 0.25) out.push_back(whole);
+  if (fractional)
+    for (double r : readings_of(std::fabs(raw), rel))
+      if (std::find(out.begin(), out.end(), std::copysign(r, raw)) == out.end()) out.push_back(std::copysign(r, raw));
+  return out;
+}
+
+// The first positions the phases allow: the whole number nearest the reading
+// (when within a quarter position), the reading and its roundings.
+std::vector<EncodingSpec> with_positions(EncodingSpec form, const Reading& reading, const TableRows& t, double rel) {
   const std::vector<double> model = encoding_frequencies(form);
   int best = -1;
   double at_ref = 0;
@@ -331,21 +97,71 @@ TableFit fit_form(EncodingSpec form, const Reading& reading, const Table& t, std
     const double p = first_position(reading, model, parity, &consistent);
     if (consistent > best) best = consistent, at_ref = p;
   }
-  const double raw_offset = at_ref - static_cast<double>(reading.ref_row);
-  const double whole = std::round(raw_offset);
-  form.offset = std::fabs(raw_offset - whole) < std::max(1e-4, 1e3 * reading.noise) ? whole : raw_offset;
-  // A stored table: positions from 0 (+ offset), its one zero row at position paddingIdx.
-  if (reading.padding_row >= 0) {
-    form.buffer = true;
-    form.padding_idx = reading.padding_row + static_cast<std::int64_t>(form.offset);
+  const double raw_offset = at_ref - t.index_of(reading.ref_row);
+  const std::vector<double> offsets = offset_readings(raw_offset, rel, reading.padding_row < 0);
+  std::vector<EncodingSpec> out;
+  for (double offset : offsets) {
+    form.offset = offset;
+    // A stored table: positions from 0 (+ offset), its one zero row at position paddingIdx.
+    if (reading.padding_row >= 0) {
+      form.buffer = true;
+      form.padding_idx = static_cast<std::int64_t>(t.index_of(reading.padding_row) + form.offset);
+    }
+    out.push_back(form);
   }
-  TableFit fit = check(form, t, done);
-  if (!fit.reproduces && form.offset != raw_offset && reading.padding_row < 0) {
-    form.offset = raw_offset;
-    TableFit raw = check(form, t, done);
-    if (raw.reproduces || raw.max_error < 0.5 * fit.max_error) fit = raw;  // else the rounder reading
-  }
-  return fit;
+  return out;
+}
+
+// Two forms that give the same table: paper and geometric spacing draw the
+// same line when w_0 = 1, and their frequencies then differ by the fit's
+// float64 rounding only: values differ by under 1e-10 (the phase difference
+// over the table times the scale), 600 times below float32 rounding.
+bool same_table(const EncodingSpec& x, const EncodingSpec& y, double last_index) {
+  if (x.layout != y.layout || x.order != y.order || x.odd_width != y.odd_width || x.offset != y.offset ||
+      x.scale != y.scale || x.padding_idx != y.padding_idx || x.buffer != y.buffer)
+    return false;
+  const std::vector<double> a = encoding_frequencies(x), b = encoding_frequencies(y);
+  if (a.size() != b.size()) return false;
+  double worst = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) worst = std::max(worst, std::fabs(a[i] - b[i]));
+  return worst * (std::fabs(x.offset) + last_index + 1) * std::fabs(x.scale) < 1e-10;
+}
+
+// Whether some precision explains the form on the screening rows; the sum of
+// squared departures there from the exact table.
+bool screen(const EncodingSpec& form, const TableRows& t, Storage storage, const std::vector<std::int64_t>& rows,
+            bool float32_arithmetic, double* departure) {
+  std::vector<PrecisionCandidate> candidates = precision_candidates(form, storage);
+  Departures d;
+  const bool exact = judge(form, t, candidates.front(), &rows, &d).reproduces;
+  *departure = d.sum_squares;
+  if (exact || !float32_arithmetic) return exact;
+  // No float32 candidate can explain what departs past the bound with the
+  // frequencies only bounded.
+  if (!judge(form, t, bounded_candidate(form, storage), &rows).reproduces) return false;
+  for (std::size_t k = 1; k < candidates.size(); ++k)
+    if (settle_frequencies(form, t, rows, candidates[k]) && judge(form, t, candidates[k], &rows).reproduces)
+      return true;
+  return false;
+}
+
+// How many of a form's parameters are not round: its base, its fastest
+// frequency (or that over 2 pi, MLX's full turns), its first position and its
+// scale (MLX's sqrt(2/d) counts as round).
+int unrounded(const EncodingSpec& f) {
+  const bool w0 = is_round(f.max_frequency) || is_round(f.max_frequency / (2 * kPi));
+  const bool offset = f.offset == std::round(f.offset) || is_round(std::fabs(f.offset));
+  const bool scale = is_round(std::fabs(f.scale)) || f.scale == std::sqrt(2.0 / static_cast<double>(f.d_model));
+  return (is_round(f.base) ? 0 : 1) + (w0 ? 0 : 1) + (offset ? 0 : 1) + (scale ? 0 : 1);
+}
+
+// How a fit was made, best first: exact, then float32 arithmetic with the
+// framework's frequencies reproduced, then read from the table; 3 when
+// nothing explains it.
+int rank(const TableFit& fit) {
+  for (const PrecisionVerdict& v : fit.precisions)
+    if (v.reproduces) return !v.model.float32_arithmetic ? 0 : v.recipe >= 0 ? 1 : 2;
+  return 3;
 }
 
 }  // namespace
@@ -356,68 +172,154 @@ std::string validate_identify(double rows, double cols) {
   return check_work("positions x dModel", rows * cols, kMaxIdentifyValues);
 }
 
-Identification identify(const double* values, std::int64_t rows, std::int64_t cols) {
-  const Table t{values, rows, cols};
+std::string validate_row_indices(const double* index, std::int64_t rows) {
+  for (std::int64_t r = 0; r < rows; ++r) {
+    const double i = index[r];
+    if (!(i >= 0 && i < static_cast<double>(kMaxPositions) && i == std::floor(i)))
+      return "rowIndices must hold integers in [0, " + format_number(static_cast<double>(kMaxPositions)) + "); got " +
+             format_number(i) + " at row " + format_number(static_cast<double>(r));
+    if (r > 0 && !(i > index[r - 1]))
+      return "rowIndices must increase; got " + format_number(i) + " after " + format_number(index[r - 1]) +
+             " at row " + format_number(static_cast<double>(r));
+  }
+  return "";
+}
+
+Identification identify(const double* values, std::int64_t rows, std::int64_t cols, const double* row_index) {
+  const TableRows t{values, rows, cols, row_index};
+  Identification out;
+  out.storage = narrowest_storage(values, rows * cols);
   const Reading reading = read_structure(t);
   double a = 0, b = 0;
   const bool line = fit_line(reading, &a, &b);
   EncodingSpec form = reading.structure;
+  // A table of chosen rows: the form spans sequence indices 0 to the last.
+  form.positions = static_cast<std::int64_t>(t.index_of(rows - 1)) + 1;
   const double s = reading.amplitude;
   const double mlx_scale = std::sqrt(2.0 / static_cast<double>(cols));
   // Parameters are rounded as far as the table's own rounding leaves them
   // uncertain (1e-6 for a float32 table, 1e-2 for half precision).
   const double rel = std::min(1e-2, std::max(1e-6, 100 * reading.noise));
-  form.scale = std::fabs(s - 1) < rel ? 1.0 : std::fabs(s / mlx_scale - 1) < rel ? mlx_scale : s;
+  std::vector<double> scales;
+  if (std::fabs(s - 1) < rel)
+    scales.push_back(1.0);
+  else if (std::fabs(s / mlx_scale - 1) < rel)
+    scales.push_back(mlx_scale);
+  else
+    scales = readings_of(s, rel);
+  form.scale = scales.front();
 
-  // Each spacing that can draw the line, with its parameters rounded where
-  // rounding keeps them (then the raw fit if the rounded one fails).
+  // Each spacing that can draw the line, each parameter as read and rounded.
   const std::int64_t pairs = columns_of(form).pairs;
   const double exponent_width = static_cast<double>(columns_of(form).exponent_width);
-  std::vector<EncodingSpec> forms;
+  std::vector<EncodingSpec> shapes;
   if (line) {
-    EncodingSpec geometric = form;
-    geometric.spacing = Spacing::tensor2tensor;
     const double w0 = std::exp(a);
-    const double rel_w = rel / 10;
-    const double turns = round_figures(w0 / (2 * kPi), rel_w) * 2 * kPi;
-    geometric.max_frequency = round_figures(w0, rel_w) != w0      ? round_figures(w0, rel_w)
-                              : std::fabs(turns / w0 - 1) < rel_w ? turns
-                                                                  : w0;
-    geometric.base = pairs > 1 ? std::exp(-b * static_cast<double>(pairs - 1)) : 10000.0;
-    if (form.odd_width != OddWidth::extra_sine) forms.push_back(geometric);  // extraSine is the paper's rule
-    if (std::fabs(a) < 1e-5) {
-      EncodingSpec paper = form;
-      paper.spacing = Spacing::paper;
-      paper.base = pairs > 1 ? std::exp(-b * exponent_width / 2) : 10000.0;  // one pair: w_0 = 1 whatever the base
-      forms.push_back(paper);
+    std::vector<double> maxima = readings_of(w0, rel / 10);
+    for (double turns : readings_of(w0 / (2 * kPi), rel / 10))  // MLX's full turns
+      if (turns != w0 / (2 * kPi)) maxima.push_back(turns * 2 * kPi);
+    const double geometric_base = pairs > 1 ? std::exp(-b * static_cast<double>(pairs - 1)) : 10000.0;
+    if (std::fabs(a) < 1e-5 || std::find(maxima.begin(), maxima.end(), 1.0) != maxima.end()) {
+      const double paper_base = pairs > 1 ? std::exp(-b * exponent_width / 2) : 10000.0;  // one pair: w_0 = 1
+      for (double base : readings_of(paper_base, rel)) {
+        EncodingSpec paper = form;
+        paper.spacing = Spacing::paper;
+        paper.base = base;
+        shapes.push_back(paper);
+      }
     }
+    if (form.odd_width != OddWidth::extra_sine)  // extraSine is the paper's rule
+      for (double w : maxima)
+        for (double base : readings_of(geometric_base, rel)) {
+          EncodingSpec geometric = form;
+          geometric.spacing = Spacing::tensor2tensor;
+          geometric.max_frequency = w;
+          geometric.base = base;
+          shapes.push_back(geometric);
+        }
   }
-  if (forms.empty()) forms.push_back(form);  // nothing to fit a line to: the defaults, to say how far off
-  Identification out;
-  std::vector<TableFit> done;
-  for (EncodingSpec f : forms) {
-    const double raw_base = f.base;
-    f.base = round_figures(raw_base, rel);
-    TableFit fit = fit_form(f, reading, t, done);
-    if (!fit.reproduces && f.base != raw_base) {
-      f.base = raw_base;
-      TableFit raw = fit_form(f, reading, t, done);
-      if (raw.reproduces || raw.max_error < 0.5 * fit.max_error) fit = raw;
+  if (shapes.empty()) shapes.push_back(form);  // nothing to fit a line to: the defaults, to say how far off
+  std::vector<EncodingSpec> scaled;
+  for (const EncodingSpec& shape : shapes)
+    for (double scale : scales) {
+      scaled.push_back(shape);
+      scaled.back().scale = scale;
     }
-    if (!fit.reproduces && reading.inconsistent > 0.5)
+  shapes = scaled;
+
+  // Each with its first position; forms encode() refuses are left out.
+  std::vector<EncodingSpec> forms;
+  for (const EncodingSpec& shape : shapes)
+    for (const EncodingSpec& f : with_positions(shape, reading, t, rel))
+      if (validate(f).empty()) forms.push_back(f);
+  // Screened roundest first; once one passes, only forms as round may tie with it.
+  std::stable_sort(forms.begin(), forms.end(),
+                   [](const EncodingSpec& x, const EncodingSpec& y) { return unrounded(x) < unrounded(y); });
+  const bool structured = reading.inconsistent <= 0.5;  // else noise or a learned table: exact arithmetic only
+  const std::vector<std::int64_t> screening = screening_rows(t);
+  std::vector<std::pair<EncodingSpec, double>> passed, failed;
+  for (const EncodingSpec& f : forms) {
+    if (!passed.empty() && unrounded(f) > unrounded(passed.front().first)) break;
+    double error = 0;
+    (screen(f, t, out.storage, screening, structured, &error) ? passed : failed).emplace_back(f, error);
+  }
+  // Verified on every value: the forms that passed, roundest first, until one
+  // is explained (then only those giving the same table: ties), or the
+  // nearest form when none passed.
+  std::vector<EncodingSpec> chosen;
+  for (const auto& p : passed) chosen.push_back(p.first);
+  std::stable_sort(chosen.begin(), chosen.end(),
+                   [](const EncodingSpec& x, const EncodingSpec& y) { return unrounded(x) < unrounded(y); });
+  if (chosen.empty() && !failed.empty()) {
+    // The roundest among those departing about as little as the least (a
+    // sum of squares within half again), then the least.
+    double least = HUGE_VAL;
+    for (const auto& f : failed) least = std::min(least, f.second);
+    const std::pair<EncodingSpec, double>* nearest = nullptr;
+    for (const auto& f : failed) {
+      if (f.second > 1.5 * least) continue;
+      if (nearest == nullptr || unrounded(f.first) < unrounded(nearest->first) ||
+          (unrounded(f.first) == unrounded(nearest->first) && f.second < nearest->second))
+        nearest = &f;
+    }
+    chosen.push_back(nearest->first);
+  }
+  // A form giving the same table as one verified is a tie only when its
+  // parameters are as round (one pair: paper and geometric base 10000);
+  // after two forms nothing explains, a third would not either.
+  const double last_index = t.index_of(rows - 1);
+  int unexplained = 0;
+  for (const EncodingSpec& f : chosen) {
+    const auto same = std::find_if(out.fits.begin(), out.fits.end(),
+                                   [&](const TableFit& fit) { return same_table(fit.form, f, last_index); });
+    const bool explained =
+        std::any_of(out.fits.begin(), out.fits.end(), [](const TableFit& x) { return x.explained(); });
+    if (same != out.fits.end() ? unrounded(f) > unrounded(same->form) : explained || unexplained == 2) continue;
+    TableFit fit = verify_form(f, t, out.storage, structured);
+    unexplained += fit.explained() ? 0 : 1;
+    if (!fit.explained() && reading.inconsistent > 0.5)
       fit.differs = "no sin/cos pairs of constant amplitude: noise or a learned embedding?";
     out.fits.push_back(fit);
   }
-  // Forms encode() refuses are dropped, unless nothing else is left to say how far off the table is.
-  std::vector<TableFit> valid;
-  for (const TableFit& fit : out.fits)
-    if (std::isfinite(fit.max_error)) valid.push_back(fit);
-  if (!valid.empty()) out.fits = valid;
-  // Best first: reproducing, then a rounder base (both spacings draw the same
-  // line when w_0 = 1), then the smaller error.
+  if (out.fits.empty()) {
+    // Not a table encode() can make (a base below 1 fitted to noise, say).
+    TableFit refused;
+    refused.form = form;
+    refused.max_error = INFINITY;
+    refused.rms_error = INFINITY;
+    refused.differs = reading.inconsistent > 0.5
+                          ? "no sin/cos pairs of constant amplitude: noise or a learned embedding?"
+                          : "no sinusoidal form fits";
+    out.fits.push_back(refused);
+  }
+  // Best first: explained, by how (exact, reproduced float32, read float32),
+  // then a rounder base (both spacings draw the same line when w_0 = 1), then
+  // the smaller departure.
   std::stable_sort(out.fits.begin(), out.fits.end(), [](const TableFit& x, const TableFit& y) {
-    if (x.reproduces != y.reproduces) return x.reproduces;
-    const bool same = x.reproduces || std::fabs(x.max_error - y.max_error) <= 1e-3 * std::max(x.max_error, y.max_error);
+    if (rank(x) != rank(y)) return rank(x) < rank(y);
+    if (x.explained() && unrounded(x.form) != unrounded(y.form)) return unrounded(x.form) < unrounded(y.form);
+    const bool same =
+        x.explained() || std::fabs(x.max_error - y.max_error) <= 1e-3 * std::max(x.max_error, y.max_error);
     if (same && is_round(x.form.base) != is_round(y.form.base)) return is_round(x.form.base);
     return x.max_error < y.max_error;
   });

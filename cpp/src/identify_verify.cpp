@@ -1,29 +1,23 @@
-// identify's last step: a fitted form against every value of the table, and
-// plain words for what departs. The form's values are encode()'s own, made
-// 1024 rows at a time (the phase walk's anchor interval, so the chunks are
-// the rows one call would give), so "reproduces" means encode() with these
-// options gives the table.
+// identify's last step: a fitted form against every value of the table, in
+// each precision it may have been made in (identify_precision.hpp), and plain
+// words for what departs when none explains it.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 #include "identify_columns.hpp"
-#include "phase_walk.hpp"
+#include "identify_precision.hpp"
 #include "phasor/identify.hpp"
 #include "phasor/validation.hpp"
 
 namespace phasor {
-namespace {
 
-// The largest float32 rounding step among values of magnitude at most `scale`
-// (both the table and the form may be rounded, each by half of it), plus the
-// float64 phase's own error at the largest position.
-double tolerance_of(const EncodingSpec& form, double max_frequency) {
-  const double s = std::fabs(form.scale) > 0 ? std::fabs(form.scale) : 1.0;
-  const int e = static_cast<int>(std::floor(std::log2(s * (1 - 1e-12))));
-  const double last = std::fabs(first_position(form)) + static_cast<double>(form.positions);
-  return std::ldexp(1.0, e - 23) * 1.0001 + s * last * max_frequency * 0x1p-50;
+bool TableFit::explained() const {
+  return std::any_of(precisions.begin(), precisions.end(), [](const PrecisionVerdict& v) { return v.reproduces; });
 }
+
+namespace {
 
 std::string list_of(const std::vector<std::int64_t>& items) {
   std::string out;
@@ -34,21 +28,17 @@ std::string list_of(const std::vector<std::int64_t>& items) {
   return out;
 }
 
-struct Departures {
-  std::vector<double> column_max, row_max, swapped_max;  // swapped: against the pair's other column
-};
-
-std::string describe(const TableFit& fit, const Departures& d, const double* table, double tol) {
-  const std::int64_t cols = fit.form.d_model;
+std::string describe(const TableFit& fit, const Over& over, const TableRows& table, const PrecisionVerdict& nearest) {
   std::vector<std::int64_t> bad_columns, bad_rows;
-  for (std::size_t c = 0; c < d.column_max.size(); ++c)
-    if (d.column_max[c] > tol) bad_columns.push_back(static_cast<std::int64_t>(c));
-  for (std::size_t r = 0; r < d.row_max.size(); ++r)
-    if (d.row_max[r] > tol) bad_rows.push_back(static_cast<std::int64_t>(r));
-  const auto rows = static_cast<std::int64_t>(d.row_max.size());
-  const std::string by = " (by up to " + format_number(fit.max_error) + ")";
-  if (bad_columns.size() == 2 && d.swapped_max[static_cast<std::size_t>(bad_columns[0])] <= tol &&
-      d.swapped_max[static_cast<std::size_t>(bad_columns[1])] <= tol) {
+  for (std::size_t c = 0; c < over.column.size(); ++c)
+    if (over.column[c] != 0) bad_columns.push_back(static_cast<std::int64_t>(c));
+  for (std::size_t r = 0; r < over.row.size(); ++r)
+    if (over.row[r] != 0) bad_rows.push_back(static_cast<std::int64_t>(r));
+  const auto rows = static_cast<std::int64_t>(over.row.size());
+  // How far the departing values are from what the precision gives them.
+  const std::string by = " (by up to " + format_number(over.largest) + ")";
+  if (bad_columns.size() == 2 && over.swapped[static_cast<std::size_t>(bad_columns[0])] == 0 &&
+      over.swapped[static_cast<std::size_t>(bad_columns[1])] == 0) {
     // The model's first trig (sin unless cosSin) was found in the second's place.
     const bool pair = partner_column(fit.form, bad_columns[0]) == bad_columns[1];
     return "columns " + list_of(bad_columns) + " swapped" +
@@ -63,107 +53,116 @@ std::string describe(const TableFit& fit, const Departures& d, const double* tab
     std::string words = (bad_rows.size() == 1 ? "row " : "rows ") + list_of(bad_rows) +
                         (bad_rows.size() == 1 ? " differs" : " differ") + by;
     bool zero = true;
-    for (std::int64_t c = 0; c < cols; ++c) zero = zero && table[bad_rows[0] * cols + c] == 0.0;
+    for (std::int64_t c = 0; c < table.cols; ++c) zero = zero && table.at(bad_rows[0], c) == 0.0;
     return zero ? words + ": all zeros, a padding row?" : words;
   }
-  // Errors that grow along the positions, small against the values: the
-  // framework computed the phases in float32.
-  double early = 0, late = 0;
-  for (std::int64_t r = 0; r < rows; ++r) {
-    double& part = r < rows / 8 ? early : late;
-    part = std::max(part, d.row_max[static_cast<std::size_t>(r)]);
-  }
-  if (fit.max_error < 1e-2 * std::fabs(fit.form.scale) && late > 3 * early)
-    return "values differ by up to " + format_number(fit.max_error) +
-           ", growing with the position: computed in float32 arithmetic?";
-  // Everywhere, within a half-precision rounding of the values: an export in float16 or bfloat16.
-  // (A scale of 0, a table of zeros and a few stray values, has no rounding to compare with.)
-  const double magnitude = std::fabs(fit.form.scale);
-  const double top = magnitude > 0 ? std::ldexp(1.0, static_cast<int>(std::ceil(std::log2(magnitude)))) : 0.0;
-  if (bad_rows.size() * 2 > static_cast<std::size_t>(rows)) {
-    if (fit.max_error <= top * 0x1p-12 * 1.01)
-      return "values differ by up to " + format_number(fit.max_error) +
-             " everywhere, as float16 rounding would: exported in half precision?";
-    if (fit.max_error <= top * 0x1p-9 * 1.01)
-      return "values differ by up to " + format_number(fit.max_error) +
-             " everywhere, as bfloat16 rounding would: exported in bfloat16?";
-  }
+  // Everywhere or along the positions: how far past what the precision allows.
+  const Precision precision = precision_of(nearest.model);
+  const std::string how = precision == Precision::float32 ? "float32 arithmetic"
+                          : precision == Precision::exact
+                              ? "rounding to float32"
+                              : std::string(kPrecisionNames[static_cast<std::size_t>(precision)]) + " storage";
+  char ratio[32];
+  std::snprintf(ratio, sizeof ratio, "%.3g", nearest.worst_ratio);
   return "differs by up to " + format_number(fit.max_error) + " (row " +
          format_number(static_cast<double>(fit.worst_row)) + ", column " +
-         format_number(static_cast<double>(fit.worst_column)) + ")";
+         format_number(static_cast<double>(fit.worst_column)) + "); " + ratio + " times what " + how +
+         " allows at row " + format_number(static_cast<double>(nearest.worst_row)) + ", column " +
+         format_number(static_cast<double>(nearest.worst_column)) + " (" + format_number(nearest.worst_bound) + ")";
 }
 
 }  // namespace
 
-namespace {
-
-// Hands each row of encode(form) to visit(row, values), 1024 rows at a time.
-template <class Visit>
-void encode_rows(const EncodingSpec& form, Visit&& visit) {
-  EncodingSpec part = form;
-  std::vector<float> chunk(static_cast<std::size_t>(PhaseWalk::kChunk * form.d_model));
-  for (std::int64_t first = 0; first < form.positions; first += PhaseWalk::kChunk) {
-    part.positions = std::min(PhaseWalk::kChunk, form.positions - first);
-    part.offset = form.offset + static_cast<double>(first);
-    encode(part, chunk.data());
-    for (std::int64_t r = 0; r < part.positions; ++r) visit(first + r, chunk.data() + r * form.d_model);
-  }
-}
-
-}  // namespace
-
-TableFit verify_form(const EncodingSpec& form, const double* table) {
+TableFit verify_form(const EncodingSpec& form, const TableRows& table, Storage storage, bool float32_arithmetic) {
   TableFit fit;
   fit.form = form;
-  const std::int64_t rows = form.positions;
-  const std::int64_t cols = form.d_model;
-  double fastest = 0;
-  for (double w : encoding_frequencies(form)) fastest = std::max(fastest, std::fabs(w));
-  const double tol = tolerance_of(form, fastest);
-
-  Departures d{std::vector<double>(static_cast<std::size_t>(cols)), std::vector<double>(static_cast<std::size_t>(rows)),
-               std::vector<double>(static_cast<std::size_t>(cols))};
-  // The squares of errors past 1e154 overflow: for such a table they are
-  // summed relative to a bound on every error (|value| + |scale|).
-  double bound = std::fabs(form.scale);
-  for (std::int64_t k = 0; k < rows * cols; ++k) bound = std::max(bound, std::fabs(table[k]) + std::fabs(form.scale));
-  const double unit = bound > 1e150 ? bound : 1.0;
-  double sum_sq = 0;
-  encode_rows(form, [&](std::int64_t row, const float* model) {
-    const double* values = table + row * cols;
-    double row_max = 0;
-    for (std::int64_t c = 0; c < cols; ++c) {
-      const double e = std::fabs(values[c] - static_cast<double>(model[c]));
-      sum_sq += (e / unit) * (e / unit);
-      row_max = std::max(row_max, e);
-      double& column_max = d.column_max[static_cast<std::size_t>(c)];
-      column_max = std::max(column_max, e);
+  std::vector<PrecisionCandidate> candidates = precision_candidates(form, storage);
+  Departures d;
+  const PrecisionVerdict exact = judge(form, table, candidates.front(), nullptr, &d, nullptr, true);
+  fit.max_error = d.max_error;
+  fit.rms_error =
+      d.unit * std::sqrt(d.sum_squares / (static_cast<double>(table.rows) * static_cast<double>(table.cols)));
+  fit.worst_row = d.worst_row;
+  fit.worst_column = d.worst_column;
+  fit.deviation = d.row_max;
+  fit.tolerance = exact.bound.empty() ? 0.0 : *std::max_element(exact.bound.begin(), exact.bound.end());
+  fit.reproduces = exact.reproduces && storage == Storage::float32;
+  fit.precisions.push_back(exact);
+  if (exact.reproduces) return fit;
+  if (!float32_arithmetic) {
+    Over over;  // with its bounds, for the chart
+    fit.precisions.front() = judge(form, table, candidates.front(), nullptr, nullptr, nullptr, false, &over);
+    fit.differs = describe(fit, over, table, fit.precisions.front());
+    return fit;
+  }
+  // Float32 arithmetic: each recipe that draws the form, then frequencies
+  // read from the table; each settled and screened on a few rows first.
+  const std::vector<std::int64_t> screen = screening_rows(table), settling = settling_rows(table);
+  const std::vector<PrecisionCandidate> as_made = candidates;  // each recipe's frequencies before settling
+  std::vector<std::size_t> verdict_of(candidates.size(), 0);   // index in fit.precisions; 0: none (but exact's)
+  for (std::size_t k = 1; k < candidates.size(); ++k) {
+    PrecisionCandidate& c = candidates[k];
+    const bool last = k + 1 == candidates.size();
+    // The last is judged on the screening rows even when it does not settle: a
+    // departing table is shown against it if nothing comes nearer.
+    if (!settle_frequencies(form, table, settling, c) && !last) continue;
+    PrecisionVerdict v = judge(form, table, c, &screen);
+    if (v.reproduces) {
+      std::vector<double> misfit;
+      v = judge(form, table, c, nullptr, nullptr, &misfit);
+      if (!v.reproduces && resettle_frequencies(form, table, misfit, c)) v = judge(form, table, c, nullptr);
     }
-    d.row_max[static_cast<std::size_t>(row)] = row_max;
-    if (row_max > fit.max_error) {
-      fit.max_error = row_max;
-      fit.worst_row = row;
-      for (std::int64_t c = 0; c < cols; ++c)
-        if (std::fabs(values[c] - static_cast<double>(model[c])) == row_max) fit.worst_column = c;
+    fit.precisions.push_back(v);
+    verdict_of[k] = fit.precisions.size() - 1;
+    fit.nearest = verdict_of[k];
+    if (v.reproduces) {
+      // Other recipes that compute the same float32 frequencies for this form
+      // (tensor2tensor's and fairseq's at min_timescale 1, say) made it too.
+      for (std::size_t j = k + 1; j + 1 < candidates.size(); ++j)
+        if (as_made[j].omega32 == as_made[k].omega32) {
+          fit.precisions.push_back(v);
+          fit.precisions.back().recipe = candidates[j].recipe;
+        }
+      return fit;
     }
-  });
-  fit.rms_error = unit * std::sqrt(sum_sq / (static_cast<double>(rows) * static_cast<double>(cols)));
-  fit.tolerance = tol;
-  fit.reproduces = fit.max_error <= tol;
-  if (fit.reproduces) return fit;
-  // Only for a table that departs: each column against its pair's other trig.
-  std::vector<std::int64_t> partner(static_cast<std::size_t>(cols));
-  for (std::int64_t c = 0; c < cols; ++c) partner[static_cast<std::size_t>(c)] = partner_column(form, c);
-  encode_rows(form, [&](std::int64_t row, const float* model) {
-    const double* values = table + row * cols;
-    for (std::int64_t c = 0; c < cols; ++c) {
-      const std::int64_t other = partner[static_cast<std::size_t>(c)];
-      const double want = other < 0 ? static_cast<double>(model[c]) : static_cast<double>(model[other]);
-      double& swapped = d.swapped_max[static_cast<std::size_t>(c)];
-      swapped = std::max(swapped, std::fabs(values[c] - want));
+  }
+  // Nothing explains it: exact arithmetic and the float32 candidate that came
+  // nearest on the screening rows, judged on every row with their departures
+  // marked; words against the nearer (fewest rows and columns departing), and
+  // its bounds for the chart.
+  std::size_t float32 = 0;
+  const auto departure = [&](std::size_t k) {
+    const PrecisionVerdict& v = fit.precisions[verdict_of[k]];
+    return std::max(v.worst_ratio, v.residual_ratio);
+  };
+  for (std::size_t k = 1; k < candidates.size(); ++k)
+    if (verdict_of[k] != 0 && (float32 == 0 || departure(k) < departure(float32))) float32 = k;
+  // Each is judged on every row only when its screening came within twice the other's.
+  const double exact_screen = judge(form, table, candidates.front(), &screen).worst_ratio;
+  const double float32_screen = float32 == 0 ? HUGE_VAL : departure(float32);
+  Over over;
+  bool judged = false;
+  if (exact_screen <= 2 * float32_screen) {
+    fit.precisions.front() = judge(form, table, candidates.front(), nullptr, nullptr, nullptr, false, &over);
+    fit.nearest = 0;
+    judged = true;
+  }
+  if (float32 != 0 && float32_screen <= 2 * exact_screen) {
+    // Its frequencies settled again on every row where they misfit (a damaged
+    // column's stays misfitting; a neighbour hidden on the screening rows moves).
+    Over o;
+    std::vector<double> misfit;
+    PrecisionVerdict v = judge(form, table, candidates[float32], nullptr, nullptr, &misfit, false, &o);
+    if (resettle_frequencies(form, table, misfit, candidates[float32]))
+      v = judge(form, table, candidates[float32], nullptr, nullptr, nullptr, false, &o);
+    if (!judged || o.nearer_than(over)) {
+      over = std::move(o);
+      fit.nearest = verdict_of[float32];
+      fit.precisions[fit.nearest] = v;
     }
-  });
-  fit.differs = describe(fit, d, table, tol);
+  }
+  const PrecisionVerdict& shown = fit.precisions[fit.nearest];
+  fit.differs = describe(fit, over, table, shown);
   return fit;
 }
 

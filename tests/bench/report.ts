@@ -1,6 +1,7 @@
 // Renders a BenchResult as markdown: the table printed by `npm run bench` and
 // the section of docs/performance.md between <!-- bench:start --> and <!-- bench:end -->.
 import { identifyLines } from './identify.js';
+import { identifyRopeLines } from './identify-rope.js';
 import { PEER_LABELS, type PeerId } from './peers/peer.js';
 import { ACCURACY_ORDER, type AccuracyColumn, type BenchResult } from './suite.js';
 
@@ -158,6 +159,7 @@ export function renderReport(result: BenchResult): string {
     ...breakdownTable(result),
     '',
     ...identifyLines(result.identify),
+    ...identifyRopeLines(result.identifyRope),
     ...(result.environment.notes ?? []).map((n) => `Note: ${n}`),
     `Total ${result.totalSeconds.toFixed(1)} s.`,
   ];

@@ -76,6 +76,16 @@ async function measureAndReport(server) {
     ],
     kernelOnly: phasorKernelOnly(await loadCore({ kernels: 'simd' })),
     identify: (table, positions, dModel) => simd.identify({ table, positions, dModel }),
+    identifyRope: {
+      call: (cos, sin, width) => simd.identifyRope({ cos, sin, width }),
+      caches: [
+        { name: 'Llama 2 (theta 1e4)', ...simd.ropeFrequencies({ preset: 'llama-2-7b' }) },
+        {
+          name: 'Qwen2.5 YaRN (theta 1e6, x4, L 32768)',
+          ...simd.ropeFrequencies({ preset: 'qwen2.5-7b-instruct-yarn' }),
+        },
+      ],
+    },
     log: (line) => process.stderr.write(`bench: ${line}\n`),
   });
   result.environment.loadAverageAtEnd = loadAverageNow();

@@ -6,6 +6,7 @@ import { maxAbsError, referenceAndNaive, toSplitLayout } from './accuracy.js';
 import { measureAll, type Timing, type TimingOptions } from './measure.js';
 import { PEER_ORDER, type Peer, type PeerId } from './peers/peer.js';
 import { timeIdentify, type IdentifyCall, type IdentifyRow } from './identify.js';
+import { timeIdentifyRope, type IdentifyRopeCall, type IdentifyRopeRow, type RopeCacheSpec } from './identify-rope.js';
 import { checkTargets, type TargetResult } from './targets.js';
 import { arbitraryRows, sizeLabel, workloads, type Workload, type WorkloadId } from './workloads.js';
 
@@ -61,6 +62,8 @@ export interface BenchResult {
   targets: TargetResult[];
   /** ph.identify on a 4096 × 1024 table (identify.ts), when the runner passed it. */
   identify?: IdentifyRow;
+  /** ph.identifyRope on 131072 × 128 caches (identify-rope.ts), when the runner passed it. */
+  identifyRope?: IdentifyRopeRow[];
   totalSeconds: number;
 }
 
@@ -71,6 +74,8 @@ export interface SuiteOptions {
   kernelOnly?: (w: Workload, rows: Float32Array) => ArrayLike<number>;
   /** phasor SIMD's identify, timed on its own row. */
   identify?: IdentifyCall;
+  /** phasor SIMD's identifyRope and the caches to time it on. */
+  identifyRope?: { call: IdentifyRopeCall; caches: RopeCacheSpec[] };
   timing: TimingOptions;
   environment: Environment;
   /** Progress lines (the runner sends them to stderr). */
@@ -121,6 +126,12 @@ export async function runSuite(o: SuiteOptions): Promise<BenchResult> {
     log('identify: timing a fairseq table');
     result.identify = timeIdentify(o.identify, o.quick, o.timing);
     log(`identify: ${result.identify.timing.medianMs.toPrecision(3)} ms`);
+  }
+  if (o.identifyRope) {
+    log('identifyRope: timing caches at the maximum input');
+    result.identifyRope = timeIdentifyRope(o.identifyRope.call, o.identifyRope.caches, o.quick, o.timing);
+    for (const row of result.identifyRope)
+      log(`identifyRope ${row.name}: ${row.timing.medianMs.toPrecision(3)} ms, ${row.answer}`);
   }
   result.targets = checkTargets(result.ratios as Record<WorkloadId, Partial<Record<PeerId, number>>>);
   result.totalSeconds = (performance.now() - started) / 1000;

@@ -27,6 +27,7 @@
 #include "phasor/resolution.hpp"
 #include "phasor/rope.hpp"
 #include "phasor/rope_decay.hpp"
+#include "phasor/rope_identify.hpp"
 #include "phasor/rope_scaling.hpp"
 #include "phasor/rotation.hpp"
 #include "phasor/shift_fit.hpp"
@@ -587,11 +588,90 @@ void fuzz_attention_pattern(Input& in) {
     }
 }
 
+// rope_identify_bindings.cpp: a cache (cos, sin), an inv_freq vector or
+// rotated rows with their original, either arbitrary numbers or written from
+// a RoPE (theta from the input, float32 or bfloat16), changed in one value or
+// not; positions arbitrary or 0, 1, .... Every candidate must describe itself
+// consistently, and an unchanged cache of 16 rows or more must be matched.
+void fuzz_identify_rope(Input& in) {
+  const int kind = in.byte() % 3, source = in.byte() % 3;
+  const double rows = in.number(), width = in.number(), theta = 10.0 + std::fabs(in.finite(1e7));
+  const bool counting = (in.byte() & 1) != 0, bfloat16 = (in.byte() & 1) != 0;
+  if (refused(phasor::check_integer("width", width, 1, static_cast<double>(phasor::kMaxDModel)))) return;
+  if (refused(phasor::check_integer("rows", rows, 1, phasor::kMaxRopeValues)) || rows * width > kMaxValues) return;
+  const auto n = static_cast<std::int64_t>(rows), w = static_cast<std::int64_t>(width);
+  std::vector<double> positions(static_cast<std::size_t>(n));
+  for (std::int64_t k = 0; k < n; ++k) positions[static_cast<std::size_t>(k)] = counting ? k : in.number();
+  // A RoPE's values at the positions: cat(freqs, freqs) of theta at rotary width w (even w).
+  const std::int64_t h = std::max<std::int64_t>(1, w / 2);
+  std::vector<double> omega(static_cast<std::size_t>(h));
+  for (std::int64_t i = 0; i < h; ++i) omega[static_cast<std::size_t>(i)] = std::pow(theta, -2.0 * i / (2.0 * h));
+  const auto store = [&](double v) {
+    float f = static_cast<float>(v);
+    if (!bfloat16) return f;
+    std::uint32_t bits;
+    std::memcpy(&bits, &f, sizeof bits);
+    bits = (bits + 0x7FFFu + ((bits >> 16) & 1u)) & 0xFFFF0000u;
+    std::memcpy(&f, &bits, sizeof bits);
+    return f;
+  };
+  const std::size_t count = static_cast<std::size_t>(n * w);
+  std::vector<float> a(count), b(count);
+  for (std::size_t k = 0; k < count; ++k) {
+    if (source == 0) {
+      a[k] = static_cast<float>(in.number());
+      b[k] = static_cast<float>(in.number());
+      continue;
+    }
+    const double t = positions[k / static_cast<std::size_t>(w)] *
+                     omega[(k % static_cast<std::size_t>(w)) % static_cast<std::size_t>(h)];
+    a[k] = store(std::cos(t));
+    b[k] = store(std::sin(t));
+  }
+  if (source == 2 && count > 0) a[in.count(count - 1)] += static_cast<float>(in.finite(1));
+  phasor::RopeInput input;
+  if (kind == 1) {
+    input.inv_freq = omega.data();
+    input.pairs = h;
+    if (source != 1) input.inv_freq = positions.data(), input.pairs = n;
+  } else {
+    input.positions = positions.data();
+    input.rows = n;
+    input.width = w;
+    if (kind == 0) {
+      input.cos = a.data();
+      input.sin = b.data();
+    } else {
+      input.rotated = a.data();
+      input.original = (in.byte() & 1) ? b.data() : nullptr;
+    }
+  }
+  input.has_head_dim = (in.byte() & 1) != 0;
+  input.head_dim = in.number();
+  if (refused(phasor::validate_rope_input(input))) return;
+  const phasor::RopeIdentification id = phasor::identify_rope(input, {});
+  if (refused(id.error)) return;
+  for (const phasor::RopeCandidate& c : id.candidates) {
+    FUZZ_CHECK(c.positions.size() == c.deviation.size() && c.bound.size() == c.deviation.size(),
+               "one deviation and bound per measured row");
+    FUZZ_CHECK(c.max_error >= 0 && !std::isnan(c.worst_ratio) && c.worst_ratio >= 0, "errors are numbers >= 0");
+    if (c.match) {
+      FUZZ_CHECK(c.verified, "a match is verified on every value");
+      for (std::size_t k = 0; k < c.bound.size(); ++k)
+        FUZZ_CHECK(c.deviation[k] <= c.bound[k], "a match keeps every row within its bound");
+    }
+    FUZZ_CHECK(phasor::check_base(c.theta, "theta").empty(), "a candidate's theta is one rope() takes");
+  }
+  FUZZ_CHECK(!id.match || (!id.candidates.empty() && id.candidates[0].match), "the verdict is the best candidate's");
+  if (kind == 0 && source == 1 && counting && n >= 16 && w >= 4 && w % 2 == 0 && theta <= 1e6 && !input.has_head_dim)
+    FUZZ_CHECK(id.match, "an unchanged cache of 16 rows or more is matched");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
-  switch (in.byte() % 15) {
+  switch (in.byte() % 16) {
     case 0:
       fuzz_encode(in);
       break;
@@ -633,6 +713,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       break;
     case 14:
       fuzz_attention_pattern(in);
+      break;
+    case 15:
+      fuzz_identify_rope(in);
       break;
     default:
       fuzz_encode_table(in);

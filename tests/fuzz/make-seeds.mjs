@@ -104,6 +104,15 @@ const seeds = {
       'base64',
     ),
   ],
+  // identifyRope: kind (0 cache, 1 inv_freq, 2 rotated rows), source (0 numbers, 1 a RoPE, 2 one value
+  // changed), rows, width, theta, counting positions, bfloat16, then the kind's inputs, headDim.
+  'identify-rope-cache': [15, 0, 1, ...nums(40, 16, 10000), 1, 0, 0, ...nums(0)],
+  'identify-rope-bfloat16-cache': [15, 0, 1, ...nums(64, 32, 500000), 1, 1, 1, ...nums(64)],
+  'identify-rope-inv-freq': [15, 1, 1, ...nums(2, 64, 1000000), 1, 0, 0, ...nums(0)],
+  'identify-rope-rotated-changed': [15, 2, 2, ...nums(20, 8, 10000), 1, 0, 5, ...nums(0.25), 1, 0, ...nums(0)],
+  // Found by the fuzzer: a bfloat16 cache of theta 10 at width 256 went unnamed (its fitted base 9.99998
+  // missed the bound; the roundest number near a fit is offered since), kept as a regression.
+  'identify-rope-theta-10-bfloat16': [...Buffer.from('/wwBEQABEAABGPz//wEGJwEB', 'base64')],
   // ropeDecay / ropeRandomScores: dModel, base, maxDistance, samples, seed, the scaling.
   'rope-decay-plain': [13, ...nums(16, 10000, 64, 8, 3), ...scaling(0)],
   'rope-decay-yarn-mscale': [

@@ -1,7 +1,7 @@
 // The benchmark is not a test (speed is measured only by `npm run bench`);
 // this only checks that it runs at its tiny size and reports something
 // well formed: every workload for every peer, ratios that follow from the
-// medians, a markdown table, and no rewrite of docs/performance.md.
+// medians, a markdown table, and no README rewrite.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +36,7 @@ interface Result {
   ratios: Record<string, Record<string, number>>;
   accuracy: Record<string, Record<string, number>>;
   targets: { workload: string; peer: string; ratio: number; met: boolean }[];
+  identifyRope?: { name: string; positions: number; width: number; timing: Timing; answer: string; match: boolean }[];
 }
 
 let dir: string;
@@ -45,7 +46,7 @@ let readmeBefore: string;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'phasor-bench-'));
-  readmeBefore = readFileSync(join(root, 'docs/performance.md'), 'utf8');
+  readmeBefore = readFileSync(join(root, 'README.md'), 'utf8');
   const run = spawnSync(
     process.execPath,
     [join(root, 'tests/bench/run.mjs'), '--quick', '--out', join(dir, 'quick.json')],
@@ -130,7 +131,17 @@ describe('npm run bench -- --quick', () => {
     }
   });
 
-  test('leaves docs/performance.md alone in quick mode', () => {
-    expect(readFileSync(join(root, 'docs/performance.md'), 'utf8')).toBe(readmeBefore);
+  test('times identifyRope on a Llama 2 and a Qwen2.5 YaRN cache, each named and matched', () => {
+    expect(result.identifyRope?.map((r) => r.answer)).toEqual(['no scaling, θ 10000', 'yarn, θ 1000000']);
+    for (const row of result.identifyRope!) {
+      expect(row.match).toBe(true);
+      expect([row.positions, row.width]).toEqual([256, 128]);
+      expect(row.timing.medianMs).toBeGreaterThan(0);
+    }
+    expect(stdout).toMatch(/### identifyRope: which RoPE is a 256 × 128 cos\/sin cache\?/);
+  });
+
+  test('leaves the README alone in quick mode', () => {
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toBe(readmeBefore);
   });
 });

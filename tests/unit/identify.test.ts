@@ -32,9 +32,13 @@ describe('identify names the framework of a table from its transcription', () =>
       const [positions, dModel] = c.shape;
       const result = ph.identify({ table: tableOf(c), positions, dModel });
       expect(result.match).toBe(true);
+      expect(result.exact).toBe(true);
+      expect(result.precision).toBe('exact');
       const best = result.candidates[0];
       expect(best.differs).toEqual([]);
       expect(best.maxError).toBeLessThanOrEqual(6e-8);
+      expect(best.precision).toBe('exact');
+      expect(best.frequencies).toBeNull();
       expect(best.rmsError).toBeLessThanOrEqual(best.maxError);
       const ours = result.candidates.find((k) => k.convention === c.expect!.convention)!;
       expect(ours.options).toEqual({ positions, dModel, convention: c.expect!.convention, ...c.expect!.options });
@@ -62,7 +66,8 @@ describe('identify names the framework of a table from its transcription', () =>
     const result = ph.identify({ table: Float32Array.from(tableOf(c)), positions, dModel });
     expect(result.match).toBe(true);
     expect(result.candidates[0].options).toEqual({ positions, dModel, convention: 'whisper', maxTimescale: 3000 });
-    expect(result.candidates[0].notes).toEqual([
+    expect(result.candidates[0].notes[0]).toMatch(/^the exact table: departs from the exact table by at most /);
+    expect(result.candidates[0].notes.slice(1)).toEqual([
       `same table as tensor2tensor (maxTimescale 3000); mlx (minFreq ${1 / 3000}, scale 1)`,
     ]);
     expect(result.candidates[0].maxError).toBeLessThanOrEqual(6e-8);
@@ -128,8 +133,10 @@ describe('identify answers "no match"', () => {
     expect(result.candidates[0].options).toMatchObject({ convention: 'paper', base: 2500, offset: 13 });
     expect(result.candidates[0].differs).toEqual(['columns 0 and 1 swapped: cos first?']);
   });
+});
 
-  test('for a table exported in float16: the convention, and half precision said', () => {
+describe('identify says how a table was made', () => {
+  test('a table rounded to float16: the convention, stored in float16 after exact arithmetic', () => {
     const c = byId('fairseq forward d33');
     const [positions, dModel] = c.shape;
     const table = tableOf(c);
@@ -140,17 +147,21 @@ describe('identify answers "no match"', () => {
     };
     for (let v = 0; v < table.length; v++) table[v] = half(table[v]);
     const result = ph.identify({ table, positions, dModel });
-    expect(result.match).toBe(false);
+    expect(result.match).toBe(true);
+    expect(result.exact).toBe(false);
+    expect(result.storage).toBe('float16');
+    expect(result.precision).toBe('float16');
     expect(result.candidates[0].options).toEqual({ positions, dModel, convention: 'fairseq' });
-    expect(result.candidates[0].differs[0]).toMatch(
-      /everywhere, as float16 rounding would: exported in half precision\?$/,
+    expect(result.candidates[0].frequencies).toBeNull();
+    expect(result.candidates[0].notes[0]).toMatch(
+      /^the exact table then stored in float16: departs from the exact table by at most/,
     );
   });
 
-  test("for the PyTorch tutorial's own float32 arithmetic: float32 drift", () => {
+  test("the PyTorch tutorial's float32 arithmetic, written here: float32, with the tutorial's frequencies", () => {
     const positions = 2048;
     const dModel = 64;
-    // The tutorial's float32 phases (position * div_term in float32), as its transcription emulates them.
+    // The tutorial's float32 phases (position * div_term in float32), its sines rounded once.
     const table = new Float32Array(positions * dModel);
     for (let i = 0; i < dModel / 2; i++) {
       const divTerm = Math.fround(Math.exp(Math.fround(2 * i * Math.fround(-Math.log(10000) / dModel))));
@@ -161,9 +172,13 @@ describe('identify answers "no match"', () => {
       }
     }
     const result = ph.identify({ table, positions, dModel });
-    expect(result.match).toBe(false);
+    expect(result.match).toBe(true);
+    expect(result.exact).toBe(false);
+    expect(result.precision).toBe('float32');
     expect(result.candidates[0].convention).toBe('paper');
-    expect(result.candidates[0].differs[0]).toMatch(/growing with the position: computed in float32 arithmetic\?$/);
+    expect(result.candidates[0].frequencies).toBe('torch-paper');
+    expect(result.candidates[0].maxError).toBeGreaterThan(1e-5); // the float32 angles' drift from the exact table
+    expect(result.candidates[0].notes.join(' ')).toContain('pytorch-tutorial');
   });
 });
 
@@ -207,9 +222,9 @@ describe('identify refuses bad input with a named error, and keeps working', () 
     ],
     [
       'sizes past maxIdentifyValues',
-      () => ({ table: new Float64Array(4), positions: 8192, dModel: 4096 }),
+      () => ({ table: new Float64Array(4), positions: 3073, dModel: 1024 }),
       RangeError,
-      /positions x dModel, must be at most 16777216; got 33554432/,
+      /positions x dModel, must be at most 3145728; got 3146752/,
     ],
     [
       'a plain array',
@@ -226,6 +241,6 @@ describe('identify refuses bad input with a named error, and keeps working', () 
   });
 
   test('the limit is the one the core reports', () => {
-    expect(ph.limits.maxIdentifyValues).toBe(2 ** 24);
+    expect(ph.limits.maxIdentifyValues).toBe(3 * 2 ** 20);
   });
 });

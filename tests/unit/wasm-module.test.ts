@@ -7,11 +7,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import {
   ATTENTION_KINDS,
+  FREQUENCY_RECIPES,
   LAYOUTS,
   METRICS,
   ODD_WIDTHS,
   ORDERS,
   PAIRINGS,
+  PRECISIONS,
   ROPE_DIMS,
   ROPE_SCALING_TYPES,
   SHIFT_ENCODINGS,
@@ -90,6 +92,8 @@ describe('the hand-written wasm declarations', () => {
         attentionKind: ATTENTION_KINDS,
         ropeScalingType: ROPE_SCALING_TYPES,
         shiftEncoding: SHIFT_ENCODINGS,
+        precision: PRECISIONS,
+        frequencyRecipe: FREQUENCY_RECIPES,
       });
       if (functions === EXPERIMENT_FUNCTIONS) {
         const experiments = wasm as unknown as ExperimentsWasm;

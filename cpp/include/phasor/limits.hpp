@@ -32,9 +32,13 @@ inline constexpr std::int64_t kMaxOutputBytes = std::int64_t{1} << 30;
 inline constexpr double kMaxDotByOffsetWork = 536870912.0;  // (maxOffset + 1) x dModel/2 = 2^29
 inline constexpr double kMaxPairwiseWork = 4294967296.0;    // count x count x dim = 2^32
 inline constexpr double kMaxRotationWork = 67108864.0;      // positions x dModel = 2^26
-// identify reads the table as float64 (8 bytes a value) and checks each fitted
-// form against every value: 2^24 values are 128 MiB and about 4 s.
-inline constexpr double kMaxIdentifyValues = 16777216.0;  // positions x dModel = 2^24
+// identify reads the table as float64 (8 bytes a value) and judges every
+// value of a fitted form in up to two precisions (float32 arithmetic with a
+// sine and a cosine per pair and row, and exact arithmetic, or the nearer two
+// when none explains the table): 3 x 2^20 values keep a call near a second,
+// and the PyTorch tutorial's 5000 x 512 table fits. Longer tables: a sample
+// of their rows (rowIndices).
+inline constexpr double kMaxIdentifyValues = 3145728.0;  // positions x dModel = 3 x 2^20
 
 // RoPE and the experiments.
 inline constexpr double kMaxRopeValues = 16777216.0;     // count x dim = 2^24

@@ -2,6 +2,7 @@
 // and the float64 reference each result must match (attention-reference.ts
 // for the two attention functions).
 import { identify } from './identify-specs.js';
+import { identifyRopeCache, identifyRopeInvFreq, identifyRopeRotated } from './rope-identify-specs.js';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type {
@@ -440,4 +441,7 @@ export const EXPERIMENT_SPECS = [
   embeddingScale,
   positionResolution,
   identify,
+  identifyRopeCache,
+  identifyRopeInvFreq,
+  identifyRopeRotated,
 ] as unknown as Spec[];

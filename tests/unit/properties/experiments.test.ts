@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 describe('RoPE, attention and the design experiments on random valid options', () => {
   for (const spec of EXPERIMENT_SPECS) {
-    test(`${spec.fn} returns the float64 reference's numbers for any valid options`, () => {
+    test(`${spec.name ?? spec.fn} returns the float64 reference's numbers for any valid options`, () => {
       fc.assert(
         fc.property(spec.valid, (options) => {
           spec.check(options, (ph[spec.fn] as (o: unknown) => unknown).call(ph, options));

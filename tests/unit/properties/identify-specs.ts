@@ -1,6 +1,6 @@
 // ph.identify under property test: a table drawn from random general options
 // (the float64 reference rows, as Float64Array or Float32Array) is matched,
-// its best candidate within float32 rounding of every value.
+// its best candidate exact, within float32 rounding of every value.
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { Identification, IdentifyOptions, Layout, Spacing } from '../../../web/src/core/index.js';
@@ -40,6 +40,8 @@ export const identify: Spec<IdentifyOptions> = {
     const shape = made.get(o.table);
     if (!shape || shape.positions !== o.positions || shape.dModel !== o.dModel) return; // a reshaped table: any answer
     expect(r.match).toBe(true);
+    expect(r.exact).toBe(true); // the float64 reference rounded once: the exact table
+    expect(r.precision).toBe('exact');
     expect(r.candidates[0].differs).toEqual([]);
     expect(r.candidates[0].maxError).toBeLessThanOrEqual(6e-8);
     expect(r.candidates[0].options).toMatchObject({ positions: o.positions, dModel: o.dModel });

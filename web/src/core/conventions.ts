@@ -4,6 +4,7 @@
 // and b, which cite the code each entry was read from). Row r of a
 // convention's table is what the framework adds to the token at sequence
 // index r; with buffer, the framework's stored row r.
+import type { FrequencyRecipe } from './identify-types.js';
 import type { ConventionName, EncodeSpacing, Layout, OddWidth, Order } from './types.js';
 
 /** A framework parameter: its kind and default (a number, or one computed from dModel). */
@@ -37,6 +38,11 @@ export interface Convention {
   derived: Readonly<Record<string, string>>;
   /** Widths the framework cannot compute, and why (beyond what oddWidth refuses). */
   refuses?: (dModel: number) => string | null;
+  /**
+   * How the framework computes its frequencies in float32, when it computes in
+   * float32 (identify's float32 precision; none for a formula or float64 code).
+   */
+  float32: readonly FrequencyRecipe[];
 }
 
 const PAPER = {
@@ -73,6 +79,7 @@ const fairseq: Convention = {
     offset: num(p.pastKeyValuesLength) + (p.paddingIdx === null && !call.buffer ? 1 : 0),
   }),
   derived: { paddingIdx: 'paddingIdx', offset: 'offset + pastKeyValuesLength' },
+  float32: ['torch-geometric'],
   refuses: refusesOneFrequency('fairseq'),
 };
 
@@ -83,6 +90,7 @@ export const CONVENTIONS: Readonly<Record<ConventionName, Convention>> = {
     parameters: { base: { kind: 'number', default: 10000 } },
     point: (p) => ({ ...PAPER, base: num(p.base), oddWidth: 'error' }),
     derived: { base: 'base' },
+    float32: ['torch-paper'],
   },
   'pytorch-tutorial': {
     framework: 'PyTorch tutorial PositionalEncoding',
@@ -90,6 +98,7 @@ export const CONVENTIONS: Readonly<Record<ConventionName, Convention>> = {
     parameters: {},
     point: () => ({ ...PAPER, base: 10000, oddWidth: 'error' }),
     derived: {},
+    float32: ['torch-paper'],
   },
   tensor2tensor: {
     framework: 'tensor2tensor get_timing_signal_1d',
@@ -109,6 +118,7 @@ export const CONVENTIONS: Readonly<Record<ConventionName, Convention>> = {
       offset: num(p.startIndex),
     }),
     derived: { base: 'maxTimescale / minTimescale', maxFrequency: 'minTimescale', offset: 'offset + startIndex' },
+    float32: ['tensor2tensor'],
   },
   fairseq,
   m2m100: { ...fairseq, refuses: refusesOneFrequency('m2m100') },
@@ -120,6 +130,7 @@ export const CONVENTIONS: Readonly<Record<ConventionName, Convention>> = {
     parameters: { maxTimescale: { kind: 'number', default: 10000 } },
     point: (p) => ({ ...GEOMETRIC_SPLIT, base: num(p.maxTimescale), maxFrequency: 1, oddWidth: 'error', offset: 0 }),
     derived: { base: 'maxTimescale' },
+    float32: ['torch-geometric'],
     refuses: (d) =>
       d === 2
         ? `dModel must be at least 4 for convention 'whisper': it divides by channels // 2 − 1 = 0 (NaN values); got 2`
@@ -131,6 +142,7 @@ export const CONVENTIONS: Readonly<Record<ConventionName, Convention>> = {
     parameters: {},
     point: () => ({ ...PAPER, base: 10000, oddWidth: 'extraSine' }),
     derived: {},
+    float32: [],
   },
   marian: {
     framework: 'Hugging Face MarianSinusoidalPositionalEmbedding',
@@ -144,6 +156,7 @@ export const CONVENTIONS: Readonly<Record<ConventionName, Convention>> = {
       offset: num(p.pastKeyValuesLength),
     }),
     derived: { offset: 'offset + pastKeyValuesLength' },
+    float32: [],
   },
   mlx: {
     framework: 'MLX nn.SinusoidalPositionalEncoding',
@@ -166,6 +179,7 @@ export const CONVENTIONS: Readonly<Record<ConventionName, Convention>> = {
       offset: 0,
     }),
     derived: { base: 'maxFreq / minFreq', maxFrequency: 'maxFreq (× 2π with fullTurns)', scale: 'scale' },
+    float32: ['mlx', 'mlx-full-turns'],
   },
   'keras-hub': {
     framework: 'keras-hub SinePositionEncoding',
@@ -173,6 +187,7 @@ export const CONVENTIONS: Readonly<Record<ConventionName, Convention>> = {
     parameters: { maxWavelength: { kind: 'number', default: 10000 }, startIndex: { kind: 'number', default: 0 } },
     point: (p) => ({ ...PAPER, base: num(p.maxWavelength), oddWidth: 'extraSine', offset: num(p.startIndex) }),
     derived: { base: 'maxWavelength', offset: 'offset + startIndex' },
+    float32: ['keras-hub'],
   },
 };
 

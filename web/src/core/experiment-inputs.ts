@@ -17,8 +17,16 @@ function refuse(wasm: ExperimentsWasm, fn: string, message: string): never {
   throw new RangeError(`phasor.${fn}: ${message}`);
 }
 
-/** Copies values (a plain array: checked, or our own) into a slot; the view is filled before any other call can grow memory. */
-export function putFloat32(wasm: ExperimentsWasm, fn: string, slot: SlotName, values: Float32Array): void {
+/**
+ * Copies values (a plain array: checked, or our own) into a float32 slot (float64 values rounded to float32);
+ * the view is filled before any other call can grow memory.
+ */
+export function putFloat32(
+  wasm: ExperimentsWasm,
+  fn: string,
+  slot: SlotName,
+  values: Float32Array | Float64Array,
+): void {
   const view = wasm.inputFloat32(slotsOf(wasm)[slot], typedLength(values));
   if (typeof view === 'string') refuse(wasm, fn, view);
   copyInto(view, values);

@@ -4,7 +4,10 @@
 // read back through its own point (conventions.ts, what encode uses) and kept
 // only when they give the fitted form, so ph.encode(candidate.options) is the
 // candidate. Conventions drawing the same form tie: the same table, said so.
+// Each candidate carries the precision the core found the table made in, the
+// convention's own float32 frequencies preferred (identify-precision.ts).
 import { CONVENTIONS } from './conventions.js';
+import { describeVerdict, verdictFor, type WasmVerdict } from './identify-precision.js';
 import type { IdentifiedOptions, IdentifyCandidate } from './identify-types.js';
 import type { ConventionName } from './types.js';
 
@@ -26,8 +29,21 @@ export interface WasmFit {
   worstRow: number;
   worstColumn: number;
   tolerance: number;
+  /** The exact table (rounded to float32) reproduces it. */
   reproduces: boolean;
   differs: string;
+  /** Per row: max |table − exact table|. */
+  deviation: Float64Array;
+  /** Each precision judged, exact first. */
+  precisions: WasmVerdict[];
+  /** The verdict the fit is shown with when no other applies (the first that reproduces, else the nearer). */
+  nearest: number;
+}
+
+/** What the core returns (identify_bindings.cpp). */
+export interface WasmIdentification {
+  storage: 'float32' | 'float16' | 'bfloat16';
+  fits: WasmFit[];
 }
 
 type Options = Record<string, number | string | boolean | null>;
@@ -55,6 +71,19 @@ const EXPRESSERS: { name: ConventionName; express: Expresser }[] = [
     express: (f) =>
       f.layout === 'interleaved' && f.oddWidth === 'error' && f.spacing === 'paper' && plain(f) && !f.buffer
         ? { base: f.base, ...offsetAs(null, f.offset) }
+        : null,
+  },
+  {
+    name: 'pytorch-tutorial',
+    express: (f, dModel) =>
+      f.layout === 'interleaved' &&
+      dModel % 2 === 0 &&
+      f.spacing === 'paper' &&
+      f.base === 1e4 &&
+      f.offset === 0 &&
+      plain(f) &&
+      !f.buffer
+        ? {}
         : null,
   },
   {
@@ -203,31 +232,75 @@ function describeOptions(convention: string | null, options: Options): string {
   return own.length > 0 ? `${convention ?? 'general options'} (${own.join(', ')})` : (convention ?? 'general options');
 }
 
-/** Candidates best first: by fit (the core's order), then fewest departures from a framework's defaults. */
+interface Named {
+  convention: string | null;
+  own: Options;
+  verdict: WasmVerdict;
+  /** The verdict's float32 frequencies are the convention's own (or none were needed). */
+  ownRecipe: boolean;
+}
+
+/**
+ * The conventions that draw a fit, each with the verdict it shows: those the
+ * table reproduces first, then those whose own float32 frequencies made it,
+ * then fewest departures from a framework's defaults (then list order).
+ */
+function nameFit(fit: WasmFit, dModel: number): Named[] {
+  // One pair (dModel 2 or 3) sits in columns 0 and 1 under either layout.
+  const layouts: WasmFit[] =
+    dModel <= 3 ? [fit, { ...fit, layout: fit.layout === 'split' ? 'interleaved' : 'split' }] : [fit];
+  const named = EXPRESSERS.flatMap(({ name, express }) => {
+    for (const f of layouts) {
+      const drawn = express(f, dModel);
+      if (drawn !== null && drawsFit(name, drawn, f, dModel))
+        return [{ convention: name as string | null, own: departures(name, drawn, dModel) }];
+    }
+    return [];
+  });
+  if (named.length === 0) named.push({ convention: null, own: generalOptions(fit) });
+  return named
+    .map((n) => {
+      const { verdict, own } = verdictFor(
+        fit,
+        n.convention === null ? null : CONVENTIONS[n.convention as ConventionName].float32,
+      );
+      return { ...n, verdict, ownRecipe: own };
+    })
+    .sort(
+      (a, b) =>
+        Number(b.verdict.reproduces) - Number(a.verdict.reproduces) ||
+        Number(b.ownRecipe) - Number(a.ownRecipe) ||
+        Object.keys(a.own).length - Object.keys(b.own).length,
+    );
+}
+
+// Forms the core verified apart that give the same table (paper and geometric
+// spacing with one pair): their candidates tie too.
+const sameTable = (a: WasmFit, b: WasmFit) =>
+  a === b ||
+  (a.maxError === b.maxError && a.rmsError === b.rmsError && a.deviation.every((v, r) => v === b.deviation[r]));
+
+/** Candidates best first: by fit (the core's order), then as nameFit orders a fit's conventions. */
 export function candidatesOf(fits: readonly WasmFit[], positions: number, dModel: number): IdentifyCandidate[] {
   const out: IdentifyCandidate[] = [];
-  for (const fit of fits) {
-    // One pair (dModel 2 or 3) sits in columns 0 and 1 under either layout.
-    const layouts: WasmFit[] =
-      dModel <= 3 ? [fit, { ...fit, layout: fit.layout === 'split' ? 'interleaved' : 'split' }] : [fit];
-    const named = EXPRESSERS.flatMap(({ name, express }) => {
-      for (const f of layouts) {
-        const drawn = express(f, dModel);
-        if (drawn !== null && drawsFit(name, drawn, f, dModel))
-          return [{ convention: name as string | null, own: departures(name, drawn, dModel) }];
-      }
-      return [];
-    }).sort((a, b) => Object.keys(a.own).length - Object.keys(b.own).length); // stable: list order breaks ties
-    if (named.length === 0) named.push({ convention: null, own: generalOptions(fit) });
+  const named = fits.map((fit) => nameFit(fit, dModel));
+  fits.forEach((fit, f) => {
+    const order = named[f];
+    const elsewhere = fits.flatMap((other, g) =>
+      g !== f && sameTable(other, fit) ? named[g].map((n) => describeOptions(n.convention, n.own)) : [],
+    );
     const shift =
       fit.layout === 'split' &&
       fit.spacing === 'geometric' &&
       Number.isInteger(fit.offset) &&
       fit.offset >= 1 &&
       !fit.buffer;
-    for (const { convention, own } of named) {
-      const notes: string[] = [];
-      const others = named.filter((n) => n.convention !== convention).map((n) => describeOptions(n.convention, n.own));
+    for (const { convention, own, verdict, ownRecipe } of order) {
+      const notes: string[] = [describeVerdict(verdict, fit, ownRecipe)];
+      const others = [
+        ...order.filter((n) => n.convention !== convention).map((n) => describeOptions(n.convention, n.own)),
+        ...elsewhere,
+      ];
       if (others.length > 0) notes.push(`same table as ${others.join('; ')}`);
       if (shift && convention !== 'fairseq')
         notes.push(
@@ -239,14 +312,25 @@ export function candidatesOf(fits: readonly WasmFit[], positions: number, dModel
       out.push({
         convention,
         options,
+        precision: verdict.precision,
+        match: verdict.reproduces,
+        exact: fit.reproduces,
+        frequencies: verdict.frequencies,
+        steppedFrequencies: verdict.steppedFrequencies,
+        deviation: fit.deviation,
+        bound: verdict.bound ?? new Float64Array(fit.deviation.length),
+        worstRatio: verdict.worstRatio,
+        worstRatioRow: verdict.worstRatioRow,
+        worstRatioColumn: verdict.worstRatioColumn,
+        worstRatioBound: verdict.worstRatioBound,
         maxError: fit.maxError,
         rmsError: fit.rmsError,
         worstRow: fit.worstRow,
         worstColumn: fit.worstColumn,
-        differs: fit.reproduces ? [] : [fit.differs],
+        differs: verdict.reproduces ? [] : [fit.differs],
         notes,
       });
     }
-  }
+  });
   return out;
 }

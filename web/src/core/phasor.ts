@@ -26,7 +26,7 @@ import type { CoreWasm, ExperimentsWasm, WasmEnums, WasmLimits, WasmResult } fro
 import type * as ExperimentsApi from './experiments-api.js';
 import type { Identification, IdentifyOptions } from './identify-types.js';
 import type * as R from './rope-types.js';
-import type { IdentifyRopeOptions, RopeIdentification } from './rope-identify.js';
+import type { IdentifyRopeOptions, RopeIdentification } from './rope-identify-types.js';
 import type * as Decay from './rope-decay.js';
 import type { RopeConfig } from './rope-config-types.js';
 import type * as Pattern from './attention-patterns.js';

@@ -1,348 +1,267 @@
-// ph.identifyRope: which RoPE made this inverse-frequency vector or cos/sin
-// cache? Candidates are fitted from the numbers (theta from the log-linear
-// frequencies, a scaling from the ratio to the unscaled ones, the pairing from
-// which columns repeat, the attention factor from the amplitude), then each is
-// recomputed by the core (ropeFrequencies) and measured against the input, so
-// a candidate's maxError is what its options really give.
-import { readNumbers } from './caller-arrays.js';
-import { fitFrequency, layoutOf } from './rope-cache-phases.js';
-import { limitsOf } from './module-tables.js';
+// ph.identifyRope: which RoPE made this inv_freq vector, cos/sin cache or
+// pair of q/k rows before and after the rotation? The reading, fitting,
+// scoring and verifying are the core's (cpp/include/phasor/rope_identify.hpp);
+// here the options are checked, the arrays copied in, and the result named:
+// scalings and presets as the API spells them, ropeFrequencies options that
+// reproduce each candidate, and the message.
+import { plainFloatArray, readNumbers, typedLength } from './caller-arrays.js';
+import { putFloat64, putFloat32 } from './experiment-inputs.js';
+import { enumsOf, limitsOf } from './module-tables.js';
 import { OptionReader } from './options.js';
-import { ropeFrequencies } from './rope.js';
-import { ROPE_PRESET_NAMES, ROPE_PRESETS, type RopePresetName } from './rope-presets.js';
-import type { Pairing, RopeFrequencyOptions, RopeScaling } from './rope-types.js';
-import type { ExperimentsWasm } from './wasm-module.js';
+import type { Precision } from './identify-types.js';
+import type { IdentifyRopeOptions, RopeCandidate, RopeIdentification } from './rope-identify-types.js';
+import { ROPE_PRESET_NAMES, ROPE_PRESETS } from './rope-presets.js';
+import { scalingInput } from './rope-scaling-input.js';
+import type { Pairing, RopeFrequencyOptions, RopeScaling, RopeScalingType } from './rope-types.js';
+import type {
+  ExperimentsWasm,
+  WasmRopeCandidate,
+  WasmRopeIdentification,
+  WasmRopePresetScheme,
+  WasmScalingOut,
+} from './wasm-module.js';
 
-export interface IdentifyRopeOptions {
-  /** transformers' inv_freq: ω_i for i < rotaryDim/2. */
-  invFreq?: Float64Array | Float32Array | readonly number[];
-  /** A cos cache, row-major, one row per position (width = its last dimension). */
-  cos?: Float64Array | Float32Array | readonly number[];
-  sin?: Float64Array | Float32Array | readonly number[];
-  /** The position of each cache row; default 0, 1, …; two rows one position apart are needed to unwrap the phases. */
-  positions?: Float64Array | readonly number[];
-  /** Width of a cache row; default cos.length / positions.length. */
-  width?: number;
-  /** The attention head width, when known: rotaryDim < headDim is partial rotary. */
-  headDim?: number;
-}
+export type { IdentifyRopeOptions, RopeCandidate, RopeIdentification } from './rope-identify-types.js';
 
-export interface RopeCandidate {
-  theta: number;
-  /** The scaling, as ropeFrequencies takes it (undefined: none). */
-  scaling?: RopeScaling;
-  /** What cos and sin are multiplied by (measured from a cache; the scaling's default for inv_freq, which cannot show it). */
-  attentionFactor: number;
-  /** The cache's layout: 'half' = cat(freqs, freqs) (rotate_half), 'adjacent' = each repeated (GPT-J); undefined when it cannot tell (inv_freq, or one copy per pair). */
-  pairing?: Pairing;
-  rotaryDim: number;
-  /** headDim given: the rotated fraction (transformers' partial_rotary_factor). */
-  partialRotaryFactor?: number;
-  /** A real model whose RoPE this is (rope-presets.ts). */
-  preset?: RopePresetName;
-  /** ropeFrequencies options that reproduce the candidate. */
-  options: RopeFrequencyOptions;
-  /** inv_freq: max relative error of ω; cache: max |cos, sin − candidate's|. */
-  maxError: number;
-  /** The error allowed for a match (float32 arithmetic). */
-  tolerance: number;
-  note?: string;
-}
+const FN = 'identifyRope';
+const KEYS = ['invFreq', 'cos', 'sin', 'rotated', 'original', 'positions', 'width', 'headDim'] as const;
+type Key = (typeof KEYS)[number];
 
-export interface RopeIdentification {
-  match: boolean;
-  candidates: RopeCandidate[];
-  /** One sentence: the verdict, or what is nearest and how it differs. */
-  message: string;
-}
-
-const REL_TOLERANCE = 4e-6; // float32 inv_freq as transformers computes it (pow in float32): ~1e-6
-const LENGTHS = [256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144];
-const ROUND_BASES = [1e4, 5e5, 1e6, 1e5, 1e7, 5e6, 1e9, 5e4, 2e5];
-const SIMPLER: Record<string, number> = {
-  none: 0,
-  linear: 1,
-  ntk: 2,
-  'dynamic-ntk': 2,
-  llama3: 3,
-  yarn: 4,
-  longrope: 5,
-};
-
-/** A fitted number as its config would write it: 6 significant digits when within float32 rounding of them. */
-const tidy = (x: number) => {
-  const round = +x.toPrecision(6);
-  return Math.abs(x / round - 1) < 2e-7 ? round : x;
-};
-/** theta itself when a round base is within `rel`, else the fitted value, tidied. */
-const snap = (theta: number, rel = 1e-6) => ROUND_BASES.find((b) => Math.abs(theta / b - 1) < rel) ?? tidy(theta);
-
-interface Fitted {
-  theta: number;
-  scaling?: RopeScaling;
-  preset?: RopePresetName;
-  note?: string;
-}
-
-/** Least squares of y on x: [intercept, slope]. */
-function line(x: number[], y: number[]): [number, number] {
-  const n = x.length;
-  const mx = x.reduce((a, b) => a + b, 0) / n;
-  const my = y.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  for (let k = 0; k < n; k++) [sxy, sxx] = [sxy + (x[k] - mx) * (y[k] - my), sxx + (x[k] - mx) ** 2];
-  const slope = sxx > 0 ? sxy / sxx : 0;
-  return [my - slope * mx, slope];
-}
-
-/** The candidates worth measuring for frequencies ω (rotary width 2·ω.length). */
-function fits(omega: Float64Array): Fitted[] {
-  const h = omega.length;
-  const r = 2 * h;
-  const idx = Array.from({ length: h }, (_, i) => i);
-  const logs = Array.from(omega, (w) => Math.log(w));
-  const out: Fitted[] = [];
-  if (h < 2) return [{ theta: 10000, scaling: omega[0] === 1 ? undefined : { type: 'linear', factor: 1 / omega[0] } }];
-  // default / linear / a changed base (NTK, dynamic NTK): log ω linear in i.
-  const [a, b] = line(idx, logs);
-  const thetaAll = Math.exp((-b * r) / 2);
-  const factor = tidy(Math.exp(-a));
-  const rounded = snap(thetaAll, 1e-4);
-  out.push({ theta: rounded, ...(Math.abs(factor - 1) < 1e-6 ? {} : { scaling: { type: 'linear', factor } }) });
-  if (rounded === thetaAll && thetaAll > 1e4) {
-    const base = [...ROUND_BASES].filter((t) => t < thetaAll).sort((x, y) => y - x)[0] ?? 1e4;
-    out.push({
-      theta: base,
-      scaling: { type: 'ntk', factor: (thetaAll / base) ** ((r - 2) / r) },
-      note: `a base change from θ = ${base} (NTK or dynamic NTK at some length); θ' = ${thetaAll.toPrecision(8)} fits as well`,
-    });
-  }
-  // Schemes that keep the fast pairs: θ from pair 1, the ratio to the unscaled ω shows the scheme.
-  const theta = snap(omega[1] ** (-r / 2), 1e-4);
-  const ratio = Array.from(omega, (w, i) => w * theta ** ((2 * i) / r));
-  const least = Math.min(...ratio);
-  const f = Math.abs(1 / least - Math.round(1 / least)) < 1e-4 ? Math.round(1 / least) : 1 / least;
-  if (Math.abs(omega[0] - 1) < 1e-9 && f > 1 + 1e-9) {
-    for (const L of LENGTHS) {
-      out.push({ theta, scaling: { type: 'yarn', factor: f, originalLength: L } });
-      out.push({ theta, scaling: { type: 'yarn', factor: f, originalLength: L, truncate: false } });
-      for (const high of [4, 2, 8])
-        out.push({
-          theta,
-          scaling: { type: 'llama3', factor: f, originalLength: L, lowFreqFactor: 1, highFreqFactor: high },
-        });
-    }
-    // yarn without truncation: the ramp's start gives L directly (betaFast 32).
-    const ramp = ratio.map((q) => (1 - q) / (1 - 1 / f));
-    const mid = idx.filter((i) => ramp[i] > 1e-9 && ramp[i] < 1 - 1e-9);
-    if (mid.length >= 2) {
-      const [c0, c1] = line(
-        mid,
-        mid.map((i) => ramp[i]),
-      );
-      const low = -c0 / c1;
-      const L = 2 * Math.PI * 32 * Math.exp((2 * low * Math.log(theta)) / r);
-      out.push({ theta, scaling: { type: 'yarn', factor: f, originalLength: L, truncate: false } });
-    }
-  }
-  // Per-pair factors: longrope (any vector fits; measured last).
-  if (ratio.some((q) => Math.abs(q - ratio[0]) > 1e-6)) {
-    const ext = ratio.map((q) => 1 / q);
-    out.push({
-      theta,
-      scaling: { type: 'longrope', factor: 1, originalLength: 4096, shortFactor: ext, longFactor: ext },
-      note: 'per-pair factors relative to θ: longrope fits any frequencies, so it explains little',
-    });
-  }
-  return out;
-}
-
-/**
- * The presets' frequencies as candidates (short and long factors for longrope);
- * only scaled ones: unscaled θ = 1e4 is half the presets, naming one would mislead.
- */
-function presetFits(): Fitted[] {
-  const out: Fitted[] = [];
-  for (const name of ROPE_PRESET_NAMES) {
-    const p = ROPE_PRESETS[name];
-    if (!p.scaling) continue;
-    out.push({ theta: p.theta, scaling: p.scaling, preset: name });
-    if (p.scaling?.type === 'longrope') {
-      out.push({
+/** The presets with a scaling, as the core takes them (made once per module). */
+const presetSchemes = new WeakMap<ExperimentsWasm, WasmRopePresetScheme[]>();
+function presetsFor(wasm: ExperimentsWasm): WasmRopePresetScheme[] {
+  let list = presetSchemes.get(wasm);
+  if (!list) {
+    list = [];
+    ROPE_PRESET_NAMES.forEach((name, preset) => {
+      const p = ROPE_PRESETS[name];
+      if (!p.scaling) return;
+      const s = scalingInput(wasm, FN, new OptionReader(FN, {}, ['scaling']), p.scaling);
+      list!.push({
+        preset,
         theta: p.theta,
-        scaling: { ...p.scaling, sequenceLength: p.scaling.originalLength! + 1 },
-        preset: name,
-        note: 'the long factors (a call past originalLength)',
+        rotaryDim: p.rotaryDim,
+        scaling: s.record,
+        shortFactor: Array.from(s.shortFactor ?? []),
+        longFactor: Array.from(s.longFactor ?? []),
       });
-    }
+    });
+    presetSchemes.set(wasm, list);
   }
-  return out;
+  return list;
 }
 
-/** ω and the attention factor of a fitted candidate at rotary width r, or undefined when the core refuses it. */
-function frequenciesOf(
-  wasm: ExperimentsWasm,
-  c: Fitted,
-  r: number,
-): { omega: Float64Array; attention: number } | undefined {
-  const options: RopeFrequencyOptions = c.preset
-    ? { preset: c.preset, dim: r, rotaryDim: r, ...(c.scaling ? { scaling: c.scaling } : {}) }
-    : { dim: r, theta: c.theta, ...(c.scaling ? { scaling: c.scaling } : {}) };
+/** An array option of values read as float32 (cos, sin, rotated, original): a plain typed array kept as is, else numbers. */
+function valuesOption(o: OptionReader, key: Key, maxLength: number): Float32Array | Float64Array {
+  const value = o.raw(key);
+  let view = false;
   try {
-    const f = ropeFrequencies(wasm, options);
-    return { omega: f.frequencies, attention: f.attentionFactor };
+    view = ArrayBuffer.isView(value);
   } catch {
-    return undefined;
+    // a revoked Proxy: readNumbers refuses it
   }
+  const values = view
+    ? plainFloatArray(FN, key, value, ['Float32Array', 'Float64Array'], 'numbers')
+    : readNumbers(FN, key, value, maxLength);
+  if (typedLength(values) > maxLength)
+    throw new RangeError(`phasor.${FN}: ${key} must hold at most ${maxLength} values; got ${typedLength(values)}`);
+  return values;
 }
 
-function optionsOf(c: Fitted, r: number, attention: number | undefined): RopeFrequencyOptions {
-  if (c.preset)
-    return {
-      preset: c.preset,
-      ...(c.scaling?.sequenceLength ? { scaling: { sequenceLength: c.scaling.sequenceLength } as RopeScaling } : {}),
-    };
-  let scaling = c.scaling;
-  // A cache's amplitude the scaling's default does not give: name it.
-  if (attention !== undefined) {
-    if (!scaling)
-      scaling =
-        attention === 1 ? undefined : { type: 'yarn', factor: 1, originalLength: 4096, attentionFactor: attention };
-    else scaling = { ...scaling, attentionFactor: attention };
-  }
-  return { dim: r, theta: c.theta, ...(scaling ? { scaling } : {}) };
+function refuseWith(o: OptionReader, mode: string, keys: readonly Key[]): void {
+  for (const key of keys)
+    if (o.raw(key) !== undefined)
+      throw new TypeError(`phasor.${FN}: option '${key}' does not apply with ${mode}; give ${mode} alone`);
 }
 
 export function identifyRope(wasm: ExperimentsWasm, options: IdentifyRopeOptions): RopeIdentification {
-  const fn = 'identifyRope';
-  const o = new OptionReader(fn, options, ['invFreq', 'cos', 'sin', 'positions', 'width', 'headDim']);
+  const o = new OptionReader(FN, options, KEYS);
   const max = limitsOf(wasm).maxRopeValues;
   const headDim = o.raw('headDim') === undefined ? undefined : o.number('headDim');
+  if (
+    o.raw('invFreq') === undefined &&
+    o.raw('cos') === undefined &&
+    o.raw('sin') === undefined &&
+    o.raw('rotated') === undefined
+  )
+    throw new TypeError(`phasor.${FN}: option 'invFreq', or 'cos' and 'sin', or 'rotated' is required (numbers)`);
+  wasm.releaseInputs();
+  let rows = 0;
+  let width = 0;
+  let originalOneRow = false;
   if (o.raw('invFreq') !== undefined) {
-    if (o.raw('cos') !== undefined || o.raw('sin') !== undefined)
-      throw new TypeError(`phasor.${fn}: give either invFreq or cos and sin, not both`);
-    const omega = readNumbers(fn, 'invFreq', o.raw('invFreq'), limitsOf(wasm).maxDModel / 2);
-    if (omega.length === 0 || omega.some((w) => !(w > 0 && Number.isFinite(w)))) {
-      throw new RangeError(`phasor.${fn}: invFreq must hold at least one finite frequency > 0`);
+    refuseWith(o, 'invFreq', ['cos', 'sin', 'rotated', 'original', 'positions', 'width']);
+    const invFreq = readNumbers(FN, 'invFreq', o.raw('invFreq'), limitsOf(wasm).maxDModel / 2);
+    putFloat64(wasm, FN, 'invFreq', invFreq);
+  } else {
+    const rotated = o.raw('rotated') !== undefined;
+    if (rotated) refuseWith(o, 'rotated', ['cos', 'sin']);
+    else {
+      refuseWith(o, 'cos and sin', ['original']);
+      if (o.raw('cos') === undefined || o.raw('sin') === undefined)
+        throw new TypeError(
+          `phasor.${FN}: option '${o.raw('cos') === undefined ? 'cos' : 'sin'}' is required: give invFreq, or cos and sin, or rotated (numbers)`,
+        );
     }
-    return rank(wasm, omega, headDim, (c, f) => {
-      let worst = 0;
-      for (let i = 0; i < omega.length; i++) worst = Math.max(worst, Math.abs(f.omega[i] / omega[i] - 1));
-      return { maxError: worst, tolerance: REL_TOLERANCE, attention: f.attention, pairing: undefined };
-    });
-  }
-  if (o.raw('cos') === undefined || o.raw('sin') === undefined)
-    throw new TypeError(`phasor.${fn}: option 'invFreq', or 'cos' and 'sin', is required (numbers)`);
-  const cos = readNumbers(fn, 'cos', o.raw('cos'), max);
-  const sin = readNumbers(fn, 'sin', o.raw('sin'), max);
-  if (cos.length !== sin.length || cos.length === 0)
-    throw new RangeError(
-      `phasor.${fn}: cos and sin must hold the same number of values, at least one; got ${cos.length} and ${sin.length}`,
-    );
-  const given = o.raw('positions') === undefined ? undefined : readNumbers(fn, 'positions', o.raw('positions'), max);
-  const width = o.raw('width') !== undefined ? o.number('width') : given ? cos.length / given.length : NaN;
-  if (!(Number.isInteger(width) && width >= 1 && cos.length % width === 0)) {
-    throw new RangeError(
-      `phasor.${fn}: width must be an integer ≥ 1 dividing cos.length (${cos.length}), or positions must say how many rows there are; got ${width}`,
-    );
-  }
-  const rows = cos.length / width;
-  const positions = given ?? Float64Array.from({ length: rows }, (_, k) => k);
-  if (positions.length !== rows)
-    throw new RangeError(
-      `phasor.${fn}: positions.length (${positions.length}) must equal the number of rows (${rows})`,
-    );
-  const amplitude = Float64Array.from(cos, (c, j) => Math.hypot(c, sin[j]));
-  const A = tidy(amplitude.reduce((a, b) => a + b, 0) / amplitude.length);
-  const spread = amplitude.reduce((worst, v) => Math.max(worst, Math.abs(v - A)), 0);
-  const layout = layoutOf(cos, rows, width, 4 * 2 ** -24 * A);
-  const omega = Float64Array.from(layout.columns, (c) => fitFrequency(cos, sin, positions, width, c));
-  const result = rank(wasm, omega, headDim, (c, f) => {
-    // The candidate's cache, at the measured amplitude, against the given one.
-    let worst = 0;
-    let ratio = 0;
-    for (let k = 0; k < rows; k++) {
-      for (let q = 0; q < layout.columns.length; q++) {
-        const angle = positions[k] * f.omega[q];
-        const j = k * width + layout.columns[q];
-        const err = Math.max(Math.abs(A * Math.cos(angle) - cos[j]), Math.abs(A * Math.sin(angle) - sin[j]));
-        worst = Math.max(worst, err);
-        ratio = Math.max(ratio, err / (A * (2 ** -22 + REL_TOLERANCE * Math.abs(angle))));
-      }
+    const main: Key = rotated ? 'rotated' : 'cos';
+    const values = valuesOption(o, main, max);
+    const sin = rotated ? undefined : valuesOption(o, 'sin', max);
+    const count = typedLength(values);
+    if (sin && typedLength(sin) !== count)
+      throw new RangeError(
+        `phasor.${FN}: cos and sin must hold the same number of values; got ${count} and ${typedLength(sin)}`,
+      );
+    if (o.raw('width') === undefined && o.raw('positions') === undefined)
+      throw new TypeError(
+        `phasor.${FN}: option 'width' or 'positions' is required with ${main} (how many values a row holds)`,
+      );
+    const positions =
+      o.raw('positions') === undefined ? undefined : readNumbers(FN, 'positions', o.raw('positions'), max);
+    width = o.raw('width') !== undefined ? o.number('width') : count / positions!.length;
+    if (!(Number.isInteger(width) && width >= 1 && count > 0 && count % width === 0))
+      throw new RangeError(
+        `phasor.${FN}: width must be an integer ≥ 1 dividing ${main}.length (${count}), or positions must say how many rows there are; got ${width}`,
+      );
+    rows = count / width;
+    if (positions && positions.length !== rows)
+      throw new RangeError(
+        `phasor.${FN}: positions.length (${positions.length}) must equal the number of rows, ${main}.length / width (${rows})`,
+      );
+    const original = o.raw('original') === undefined ? undefined : valuesOption(o, 'original', max);
+    if (original) {
+      originalOneRow = typedLength(original) === width && rows !== 1;
+      if (typedLength(original) !== width && typedLength(original) !== count)
+        throw new RangeError(
+          `phasor.${FN}: original must hold one row (width = ${width} values) or as many values as rotated (${count}); got ${typedLength(original)}`,
+        );
     }
-    return { maxError: worst, tolerance: worst / Math.max(ratio, 1e-300), attention: A, pairing: layout.pairing };
-  });
-  if (spread > 1e-3 * A) {
-    return {
-      ...result,
-      match: false,
-      message: `not a RoPE cos/sin cache: cos² + sin² varies by ${spread.toPrecision(3)} around ${A.toPrecision(6)} (a cache has one amplitude, the attention factor). ${result.message}`,
-    };
+    putFloat64(wasm, FN, 'positions', positions ?? Float64Array.from({ length: rows }, (_, k) => k));
+    putFloat32(wasm, FN, main, values);
+    if (sin) putFloat32(wasm, FN, 'sin', sin);
+    if (original) putFloat32(wasm, FN, 'original', original);
   }
-  return result;
+  const result = wasm.identifyRope(width, headDim !== undefined, headDim ?? 0, originalOneRow, presetsFor(wasm));
+  if (typeof result === 'string') throw new RangeError(`phasor.${FN}: ${result}`);
+  return named(wasm, result, headDim, o.raw('rotated') !== undefined);
 }
 
-type Measure = (
-  c: Fitted,
-  f: { omega: Float64Array; attention: number },
-) => { maxError: number; tolerance: number; attention: number; pairing?: Pairing };
+/** The core's scaling record as the API spells a scaling: only the keys its type reads, defaults left out. */
+function scalingOf(wasm: ExperimentsWasm, s: WasmScalingOut): RopeScaling | undefined {
+  const type = enumsOf(wasm).ropeScalingType[s.type] as RopeScalingType;
+  if (type === 'none') return undefined;
+  const out: RopeScaling = { type, factor: s.factor };
+  if (type === 'linear' || type === 'ntk') return out;
+  out.originalLength = s.originalLength;
+  if (type === 'llama3') return { ...out, lowFreqFactor: s.lowFreqFactor, highFreqFactor: s.highFreqFactor };
+  if (s.hasSequenceLength) out.sequenceLength = s.sequenceLength;
+  if (s.hasAttentionFactor) out.attentionFactor = s.attentionFactor;
+  if (type === 'yarn') {
+    if (!s.truncate) out.truncate = false;
+    if (s.betaFast !== 32) out.betaFast = s.betaFast;
+    if (s.betaSlow !== 1) out.betaSlow = s.betaSlow;
+    if (s.mscale) out.mscale = s.mscale;
+    if (s.mscaleAllDim) out.mscaleAllDim = s.mscaleAllDim;
+  }
+  if (type === 'longrope') {
+    out.shortFactor = Array.from(s.shortFactor);
+    out.longFactor = Array.from(s.longFactor);
+  }
+  return out;
+}
 
-function rank(
+/** ropeFrequencies options giving the candidate's frequencies and, where they can say it, its attention factor. */
+function optionsOf(c: WasmRopeCandidate, scaling: RopeScaling | undefined): RopeFrequencyOptions {
+  const preset = c.preset >= 0 ? ROPE_PRESET_NAMES[c.preset] : undefined;
+  if (preset)
+    return {
+      preset,
+      ...(c.longFactors ? { scaling: { sequenceLength: scaling!.sequenceLength } as RopeScaling } : {}),
+    };
+  let s = scaling;
+  if (c.attentionMeasured) {
+    if (!s) s = { type: 'yarn', factor: 1, originalLength: 4096, attentionFactor: c.attentionFactor };
+    else if (s.type === 'yarn' || s.type === 'longrope') s = { ...s, attentionFactor: c.attentionFactor };
+  }
+  return { dim: c.rotaryDim, theta: c.theta, ...(s ? { scaling: s } : {}) };
+}
+
+function named(
   wasm: ExperimentsWasm,
-  omega: Float64Array,
+  id: WasmRopeIdentification,
   headDim: number | undefined,
-  measure: Measure,
+  rotated: boolean,
 ): RopeIdentification {
-  const r = 2 * omega.length;
-  const candidates: RopeCandidate[] = [];
-  for (const c of [...presetFits(), ...fits(omega)]) {
-    if (c.preset && ROPE_PRESETS[c.preset].rotaryDim !== r) continue;
-    const f = frequenciesOf(wasm, c, r);
-    if (!f) continue;
-    const m = measure(c, f);
-    const cache = m.pairing !== undefined || m.attention !== f.attention;
-    candidates.push({
-      theta: c.theta,
-      ...(c.scaling ? { scaling: c.scaling } : {}),
-      attentionFactor: m.attention,
-      ...(m.pairing ? { pairing: m.pairing } : {}),
-      rotaryDim: r,
-      ...(headDim ? { partialRotaryFactor: r / headDim } : {}),
-      ...(c.preset ? { preset: c.preset } : {}),
-      options: optionsOf(c, r, cache ? m.attention : undefined),
-      maxError: m.maxError,
-      tolerance: m.tolerance,
-      ...(c.note ? { note: c.note } : {}),
-    });
-  }
-  const fitsIt = (c: RopeCandidate) => c.maxError <= c.tolerance;
-  // Matches first: a named model, then the simplest scheme; the rest by error.
-  candidates.sort((x, y) => {
-    if (fitsIt(x) !== fitsIt(y)) return fitsIt(x) ? -1 : 1;
-    if (fitsIt(x)) {
-      if (!!x.preset !== !!y.preset) return x.preset ? -1 : 1;
-      const sx = SIMPLER[x.scaling?.type ?? 'none'];
-      const sy = SIMPLER[y.scaling?.type ?? 'none'];
-      if (sx !== sy) return sx - sy;
+  const pairings = enumsOf(wasm).pairing as Pairing[];
+  const candidates = id.candidates.map((c): RopeCandidate => {
+    const preset = c.preset >= 0 ? ROPE_PRESET_NAMES[c.preset] : undefined;
+    const scaling = preset
+      ? { ...ROPE_PRESETS[preset].scaling!, ...(c.longFactors ? { sequenceLength: c.scaling.sequenceLength } : {}) }
+      : scalingOf(wasm, c.scaling);
+    let note = c.note || undefined;
+    if (c.match && !scaling) {
+      const same = ROPE_PRESET_NAMES.filter(
+        (n) =>
+          !ROPE_PRESETS[n].scaling && ROPE_PRESETS[n].theta === c.theta && ROPE_PRESETS[n].rotaryDim === c.rotaryDim,
+      );
+      if (same.length) note = `the unscaled RoPE of ${same.join(', ')}`;
     }
-    return x.maxError / x.tolerance - y.maxError / y.tolerance;
+    return {
+      theta: c.theta,
+      ...(scaling ? { scaling } : {}),
+      attentionFactor: c.attentionFactor,
+      ...(c.pairing >= 0 ? { pairing: pairings[c.pairing] } : {}),
+      ...(c.outputPairing >= 0 ? { outputPairing: pairings[c.outputPairing] } : {}),
+      rotaryDim: c.rotaryDim,
+      ...(headDim !== undefined ? { partialRotaryFactor: c.rotaryDim / headDim } : {}),
+      ...(preset ? { preset } : {}),
+      options: optionsOf(c, scaling),
+      precision: c.precision as Precision,
+      match: c.match,
+      exact: c.exact,
+      verified: c.verified,
+      maxError: c.maxError,
+      worstRatio: c.worstRatio,
+      tolerance: c.worstRatio > 0 ? c.maxError / c.worstRatio : Math.max(0, ...c.bound),
+      positions: c.positions,
+      deviation: c.deviation,
+      bound: c.bound,
+      ...(note ? { note } : {}),
+    };
   });
+  return { match: id.match, candidates, storage: id.storage as Precision, message: messageOf(id, candidates, rotated) };
+}
+
+const PRECISION_WORDS: Record<Precision, string> = {
+  exact: 'exact (float64, rounded once)',
+  float32: 'float32 arithmetic',
+  float16: 'float32 arithmetic stored as float16',
+  bfloat16: 'float32 arithmetic stored as bfloat16',
+};
+
+function describe(c: RopeCandidate): string {
+  const scheme = `${c.scaling ? c.scaling.type : 'no scaling'}, θ ${c.theta}`;
+  const layout = c.outputPairing
+    ? `, ${c.pairing ?? 'either'} pairing in, ${c.outputPairing} out`
+    : c.pairing
+      ? `, ${c.pairing} layout`
+      : '';
+  return `${c.preset ? `preset '${c.preset}' (${scheme})` : scheme}, rotary width ${c.rotaryDim}${layout}`;
+}
+
+function messageOf(id: WasmRopeIdentification, candidates: RopeCandidate[], rotated: boolean): string {
   const best = candidates[0];
-  // Fitted per-pair factors explain anything: a match only when they are a model's.
-  const match = best !== undefined && fitsIt(best) && (best.scaling?.type !== 'longrope' || best.preset !== undefined);
-  if (match && !best.scaling) {
-    const same = ROPE_PRESET_NAMES.filter(
-      (n) => !ROPE_PRESETS[n].scaling && ROPE_PRESETS[n].theta === best.theta && ROPE_PRESETS[n].rotaryDim === r,
-    );
-    if (same.length) best.note = `the unscaled RoPE of ${same.join(', ')}`;
+  if (!best) return `no RoPE convention fits: ${id.refusal || 'no scheme could be fitted'}`;
+  const measured = `max error ${best.maxError.toPrecision(2)} (allowed ${best.tolerance.toPrecision(2)} in ${PRECISION_WORDS[best.precision]})`;
+  if (id.notRope) {
+    const what = rotated
+      ? `not RoPE-rotated rows: |out| / |in| of a pair varies by ${id.amplitudeSpread.toPrecision(3)} around ${id.amplitude.toPrecision(6)} (a rotation keeps each pair's length, times the attention factor, up to its storage's rounding)`
+      : `not a RoPE cos/sin cache: cos² + sin² varies by ${id.amplitudeSpread.toPrecision(3)} around ${id.amplitude.toPrecision(6)} (a cache has one amplitude, the attention factor, up to its storage's rounding)`;
+    return `${what}; nearest: ${describe(best)}, ${measured}`;
   }
-  const describe = (c: RopeCandidate) =>
-    `${c.preset ? `preset '${c.preset}' (` : ''}${c.scaling ? `${c.scaling.type}` : 'no scaling'}, θ ${c.theta}${c.preset ? ')' : ''}, rotary width ${c.rotaryDim}${c.pairing ? `, ${c.pairing} layout` : ''}`;
-  const message = match
-    ? `${describe(best)}: max error ${best.maxError.toPrecision(2)} (allowed ${best.tolerance.toPrecision(2)})${best.note ? `; ${best.note}` : ''}`
-    : best
-      ? `no RoPE convention fits: the nearest is ${describe(best)}, max error ${best.maxError.toPrecision(2)} where ${best.tolerance.toPrecision(2)} is allowed${best.scaling?.type === 'longrope' && fitsIt(best) ? ' (only arbitrary per-pair factors fit: not a known scheme)' : ''}`
-      : 'no RoPE convention fits';
-  return { match, candidates, message };
+  if (id.match) return `${describe(best)}: ${measured}${best.note ? `; ${best.note}` : ''}`;
+  const arbitrary =
+    best.scaling?.type === 'longrope' && !best.preset && best.worstRatio <= 1
+      ? ' (only arbitrary per-pair factors fit: not a known scheme)'
+      : '';
+  return `no RoPE convention fits: the nearest is ${describe(best)}, ${measured}${arbitrary}`;
 }

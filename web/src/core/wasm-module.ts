@@ -8,7 +8,7 @@
 // memory (valid only until the next call) or a string saying why the input
 // was refused.
 
-import type { WasmFit } from './identify-candidates.js';
+import type { WasmIdentification } from './identify-candidates.js';
 
 export type WasmResult<T> = T | string;
 
@@ -234,9 +234,70 @@ export interface ExperimentsWasm extends ModuleCommon {
   ): WasmResult<Float32Array>;
   positionResolution(dModel: number, minOffset: number): WasmResult<Float64Array>;
   // identify (identify_bindings.cpp): fill identifyInput's view with the table, then call identify.
-  identifyInput(positions: number, dModel: number): WasmResult<Float64Array>;
-  /** The fitted forms, best first; frees the input whatever the outcome. */
-  identify(positions: number, dModel: number): WasmResult<WasmFit[]>;
+  identifyInput(positions: number, dModel: number, indexed: boolean): WasmResult<Float64Array>;
+  /** The storage found and the fitted forms, best first; frees the input whatever the outcome. */
+  identify(positions: number, dModel: number, indexed: boolean): WasmResult<WasmIdentification>;
+  /**
+   * rope_identify_bindings.cpp: reads the slots invFreq, or cos and sin, or
+   * rotated and original, with positions; frees them whatever the outcome.
+   */
+  identifyRope(
+    width: number,
+    hasHeadDim: boolean,
+    headDim: number,
+    originalOneRow: boolean,
+    presets: WasmRopePresetScheme[],
+  ): WasmResult<WasmRopeIdentification>;
+}
+
+/** A preset's scaled RoPE offered to identifyRope (preset: its index in ROPE_PRESET_NAMES). */
+export interface WasmRopePresetScheme {
+  preset: number;
+  theta: number;
+  rotaryDim: number;
+  scaling: WasmScalingRecord;
+  shortFactor: readonly number[];
+  longFactor: readonly number[];
+}
+
+/** A scaling as identifyRope returns it: the record's fields and longrope's lists. */
+export interface WasmScalingOut extends WasmScalingRecord {
+  shortFactor: Float64Array;
+  longFactor: Float64Array;
+}
+
+export interface WasmRopeCandidate {
+  theta: number;
+  scaling: WasmScalingOut;
+  /** Index in ROPE_PRESET_NAMES, or −1. */
+  preset: number;
+  longFactors: boolean;
+  note: string;
+  attentionFactor: number;
+  attentionMeasured: boolean;
+  /** Pairing codes; −1 when the input cannot tell. */
+  pairing: number;
+  outputPairing: number;
+  rotaryDim: number;
+  precision: string;
+  match: boolean;
+  exact: boolean;
+  verified: boolean;
+  maxError: number;
+  worstRatio: number;
+  positions: Float64Array;
+  deviation: Float64Array;
+  bound: Float64Array;
+}
+
+export interface WasmRopeIdentification {
+  match: boolean;
+  storage: string;
+  amplitude: number;
+  amplitudeSpread: number;
+  notRope: boolean;
+  refusal: string;
+  candidates: WasmRopeCandidate[];
 }
 
 /** The input slots of the experiments module, by the option each carries. */
@@ -253,6 +314,11 @@ export const SLOT_NAMES = [
   'shortFactor',
   'longFactor',
   'normals',
+  'invFreq',
+  'cos',
+  'sin',
+  'rotated',
+  'original',
 ] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 
@@ -327,6 +393,8 @@ export interface WasmEnums {
   attentionKind: string[];
   ropeScalingType: string[];
   shiftEncoding: string[];
+  precision: string[];
+  frequencyRecipe: string[];
 }
 
 /** The functions each module's bindings export, for the declaration test. */
@@ -374,6 +442,7 @@ export const EXPERIMENT_FUNCTIONS = [
   'positionResolution',
   'identifyInput',
   'identify',
+  'identifyRope',
 ] as const satisfies readonly Exclude<keyof ExperimentsWasm, 'HEAPU8'>[];
 
 export interface ModuleOptions {
