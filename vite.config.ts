@@ -13,6 +13,9 @@ export default defineConfig({
   plugins: [serveEmbedInDev(), katexAtBuild()],
   server: { host: 'localhost' },
   preview: { host: 'localhost' },
+  // "Check your table"'s worker imports the wasm glue on demand: an ES module
+  // worker keeps those imports as chunks (an IIFE worker cannot split).
+  worker: { format: 'es' },
   build: {
     outDir: resolve(import.meta.dirname, 'build/site'),
     emptyOutDir: true,

@@ -95,6 +95,21 @@ inline std::string check_attention_codes(double kind, double d_model, double d_h
   return check_scaling_record(scaling);
 }
 
+// What the chosen kind does not use is checked all the same, so a bad value
+// is never silently ignored: base and theta both, and the seed and tokenStd
+// (used only when tokens or weights are drawn), before anything is drawn.
+inline std::string check_attention_extras(double base, double theta, double seed, double token_std) {
+  if (auto e = check_base(base, "base"); !e.empty()) return e;
+  if (auto e = check_base(theta, "theta"); !e.empty()) return e;
+  if (auto e = check_integer("seed", seed, 0, kMaxSeed); !e.empty()) return e;
+  return check_finite("tokenStd", token_std, 0, kMaxTokenStd);
+}
+
+// RoPE's theta or additive PE's base, whichever the kind uses (ALiBi uses neither).
+inline double base_of_kind(double kind, double base, double theta) {
+  return kind == static_cast<double>(AttentionKind::rope) ? theta : base;
+}
+
 // After check_attention_codes.
 inline AttentionSpec attention_spec_of(double kind, double d_model, double d_head, double base, double pairing,
                                        double table_layout, double weight_layout, bool permute, double heads,

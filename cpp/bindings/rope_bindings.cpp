@@ -170,27 +170,34 @@ std::string check_weights(std::size_t d_model, std::size_t d_head) {
 // Query positions in kPositions, key positions in kKeyPositions (when not
 // given, the query positions), tokens in kTokens / kKeyTokens (one row each
 // when shared), weights in kWq, kWk. Returns total, then the four terms
-// (additive) or the bias (alibi), each queries x keys.
-val attention_scores(double kind, double d_model, double d_head, double base, double pairing, double table_layout,
-                     double weight_layout, bool permute, double heads, double head, bool shared_tokens,
-                     const ScalingRecord& scaling) {
+// (additive) or the bias (alibi), each queries x keys. With validate_only,
+// "" once the options and positions pass, before any token or weight is
+// read: the caller then draws them (which is most of a refused call's time
+// otherwise). d_head_name: "dModel" when dHead defaults to it.
+val attention_scores(double kind, double d_model, double d_head, double base, double theta, double pairing,
+                     double table_layout, double weight_layout, bool permute, double heads, double head,
+                     bool shared_tokens, const ScalingRecord& scaling, double seed, double token_std,
+                     const std::string& d_head_name, bool validate_only) {
   InputsReleaser release;
   if (auto e = check_attention_codes(kind, d_model, d_head, pairing, table_layout, weight_layout, heads, head, scaling);
       !e.empty())
     return val(e);
-  const auto spec = attention_spec_of(kind, d_model, d_head, base, pairing, table_layout, weight_layout, permute, heads,
-                                      head, scaling_of(scaling));
+  if (auto e = check_attention_extras(base, theta, seed, token_std); !e.empty()) return val(e);
+  const auto spec = attention_spec_of(kind, d_model, d_head, base_of_kind(kind, base, theta), pairing, table_layout,
+                                      weight_layout, permute, heads, head, scaling_of(scaling));
   phasor::AttentionInput in;
   in.query_positions = slot_data<double>(kPositions);
   in.queries = static_cast<std::int64_t>(slot_count(kPositions));
   const bool own_keys = slot_given(kKeyPositions);
   in.key_positions = own_keys ? slot_data<double>(kKeyPositions) : in.query_positions;
   in.keys = own_keys ? static_cast<std::int64_t>(slot_count(kKeyPositions)) : in.queries;
-  if (auto e = phasor::validate_attention(spec, static_cast<double>(in.queries), static_cast<double>(in.keys));
+  if (auto e = phasor::validate_attention(spec, static_cast<double>(in.queries), static_cast<double>(in.keys),
+                                          "positions.length", "keyPositions.length", d_head_name.c_str());
       !e.empty())
     return val(e);
   if (auto e = phasor::check_positions("positions", in.query_positions, in.queries); !e.empty()) return val(e);
   if (auto e = phasor::check_positions("keyPositions", in.key_positions, in.keys); !e.empty()) return val(e);
+  if (validate_only) return val(std::string());
   const auto dm = static_cast<std::size_t>(d_model);
   const std::size_t query_rows = shared_tokens ? 1 : static_cast<std::size_t>(in.queries);
   const std::size_t key_rows = shared_tokens ? 1 : static_cast<std::size_t>(in.keys);
@@ -228,21 +235,27 @@ val attention_scores(double kind, double d_model, double d_head, double base, do
 
 // Anchors in kPositions, offsets in kKeyPositions, one token in kTokens (and
 // optionally kKeyTokens), weights in kWq, kWk: anchors x offsets scores
-// (additive: then its four terms, four more such blocks).
-val score_by_offset(double kind, double d_model, double d_head, double base, double pairing, double table_layout,
-                    double weight_layout, bool permute, double heads, double head, const ScalingRecord& scaling) {
+// (additive: then its four terms, four more such blocks). validate_only and
+// d_head_name as attention_scores takes them.
+val score_by_offset(double kind, double d_model, double d_head, double base, double theta, double pairing,
+                    double table_layout, double weight_layout, bool permute, double heads, double head,
+                    const ScalingRecord& scaling, double seed, double token_std, const std::string& d_head_name,
+                    bool validate_only) {
   InputsReleaser release;
   if (auto e = check_attention_codes(kind, d_model, d_head, pairing, table_layout, weight_layout, heads, head, scaling);
       !e.empty())
     return val(e);
-  const auto spec = attention_spec_of(kind, d_model, d_head, base, pairing, table_layout, weight_layout, permute, heads,
-                                      head, scaling_of(scaling));
+  if (auto e = check_attention_extras(base, theta, seed, token_std); !e.empty()) return val(e);
+  const auto spec = attention_spec_of(kind, d_model, d_head, base_of_kind(kind, base, theta), pairing, table_layout,
+                                      weight_layout, permute, heads, head, scaling_of(scaling));
   const double* anchors = slot_data<double>(kPositions);
   const double* offsets = slot_data<double>(kKeyPositions);
   const auto na = static_cast<std::int64_t>(slot_count(kPositions));
   const auto no = static_cast<std::int64_t>(slot_count(kKeyPositions));
   if (anchors == nullptr || offsets == nullptr) return val(std::string("anchors and offsets must not be empty"));
-  if (auto e = phasor::validate_score_by_offset(spec, anchors, na, offsets, no); !e.empty()) return val(e);
+  if (auto e = phasor::validate_score_by_offset(spec, anchors, na, offsets, no, d_head_name.c_str()); !e.empty())
+    return val(e);
+  if (validate_only) return val(std::string());
   const auto dm = static_cast<std::size_t>(d_model);
   const float* query_token = slot_data<float>(kTokens);
   const float* key_token = slot_data<float>(kKeyTokens) != nullptr ? slot_data<float>(kKeyTokens) : query_token;
@@ -318,11 +331,15 @@ val sine_collision(double d_model, double base, double dimension, double positio
 // Tokens (positions x dModel) in kTokens, or standard normals in kNormals
 // (tokens float32(std_dev * z)). Returns the five norms per position
 // (phasor::EmbeddingNorm order) as float32.
-val embedding_scale(double d_model, double positions, double offset, double base, double std_dev) {
+// seed and std_dev are checked whatever the tokens' source (tokens given
+// leave them unused, but a wrong one is never silently accepted).
+val embedding_scale(double d_model, double positions, double offset, double base, double seed, double std_dev) {
   InputsReleaser release;
   if (auto e = phasor::check_d_model(d_model); !e.empty()) return val(e);
   if (auto e = phasor::check_integer("positions", positions, 1, static_cast<double>(phasor::kMaxPositions)); !e.empty())
     return val(e);
+  if (auto e = phasor::check_integer("seed", seed, 0, phasor::kMaxSeed); !e.empty()) return val(e);
+  if (auto e = phasor::check_finite("embeddingStd", std_dev, 0, phasor::kMaxNormalStd); !e.empty()) return val(e);
   phasor::EmbeddingScaleSpec spec{static_cast<std::int64_t>(d_model), static_cast<std::int64_t>(positions), offset,
                                   base};
   if (auto e = phasor::validate_embedding_scale(spec); !e.empty()) return val(e);
@@ -330,7 +347,6 @@ val embedding_scale(double d_model, double positions, double offset, double base
   const bool normals = slot_given(kNormals);
   if (normals) {
     if (slot_count(kNormals) != want) return val(missing("normals (positions x dModel)", want, slot_count(kNormals)));
-    if (auto e = phasor::check_finite("embeddingStd", std_dev, 0, phasor::kMaxNormalStd); !e.empty()) return val(e);
   } else if (slot_data<float>(kTokens) == nullptr || slot_count(kTokens) != want) {
     return val(missing("tokens (positions x dModel)", want, slot_count(kTokens)));
   }

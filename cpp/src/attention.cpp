@@ -103,7 +103,7 @@ void alibi_slopes(std::int64_t heads, double* out) {
 }
 
 std::string validate_attention(const AttentionSpec& spec, double queries, double keys, const char* queries_name,
-                               const char* keys_name) {
+                               const char* keys_name, const char* d_head_name) {
   if (auto e = check_choice("kind", static_cast<double>(spec.kind), kAttentionKindNames); !e.empty()) return e;
   const auto max_positions = static_cast<double>(kMaxAttentionPositions);
   if (auto e = check_integer(queries_name, queries, 1, max_positions); !e.empty()) return e;
@@ -120,15 +120,16 @@ std::string validate_attention(const AttentionSpec& spec, double queries, double
   } else if (auto e = check_integer("dModel", dm, 1, max_width); !e.empty()) {
     return e;
   }
-  if (auto e = check_integer("dHead", dh, 1, max_width); !e.empty()) return e;
+  if (auto e = check_integer(d_head_name, dh, 1, max_width); !e.empty()) return e;
   if (spec.kind == AttentionKind::rope) {
     if (static_cast<std::int64_t>(dh) % 2 != 0)
-      return "dHead must be even for RoPE (its slots turn in pairs); got " + format_number(static_cast<double>(dh));
+      return std::string(d_head_name) + " must be even for RoPE (its slots turn in pairs); got " +
+             format_number(static_cast<double>(dh));
     if (auto e = check_base(spec.base, "theta"); !e.empty()) return e;
     if (auto e = check_pairing("pairing", static_cast<double>(spec.pairing)); !e.empty()) return e;
     if (auto e = check_pairing("tableLayout", static_cast<double>(spec.table_layout)); !e.empty()) return e;
     if (auto e = check_pairing("weightLayout", static_cast<double>(spec.weight_layout)); !e.empty()) return e;
-    if (auto e = validate_rope_scaling(spec.scaling, dh, "dHead"); !e.empty()) return e;
+    if (auto e = validate_rope_scaling(spec.scaling, dh, d_head_name); !e.empty()) return e;
   }
   if (spec.kind == AttentionKind::alibi) {
     if (auto e = validate_alibi_heads(static_cast<double>(spec.heads)); !e.empty()) return e;
@@ -222,14 +223,14 @@ void attention_scores(const AttentionSpec& spec, const AttentionInput& in, const
 }
 
 std::string validate_score_by_offset(const AttentionSpec& spec, const double* anchors, std::int64_t anchor_count,
-                                     const double* offsets, std::int64_t offset_count) {
+                                     const double* offsets, std::int64_t offset_count, const char* d_head_name) {
   const auto max_positions = static_cast<double>(kMaxAttentionPositions);
   if (auto e = check_integer("anchors.length", static_cast<double>(anchor_count), 1, max_positions); !e.empty())
     return e;
   if (auto e = check_integer("offsets.length", static_cast<double>(offset_count), 1, max_positions); !e.empty())
     return e;
   if (auto e = validate_attention(spec, static_cast<double>(anchor_count), static_cast<double>(offset_count),
-                                  "anchors.length", "offsets.length");
+                                  "anchors.length", "offsets.length", d_head_name);
       !e.empty())
     return e;
   // Each anchor projects its own keys: anchors x (offsets + (1 + offsets) x dModel) x dHead.

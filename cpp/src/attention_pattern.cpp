@@ -19,37 +19,48 @@ namespace {
 using Rows = std::vector<double>;
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
 
-// log(e^a + e^b) without overflow; -inf is the empty sum.
-double log_add(double a, double b) {
-  if (a == kNegInf) return b;
-  if (b == kNegInf) return a;
-  const double hi = std::max(a, b), lo = std::min(a, b);
-  return hi + std::log1p(std::exp(lo - hi));
-}
+// A softmax normaliser kept as (max, sum of e^(x - max)): the max is one of
+// the scores, exact, and the sum lies in [1, count], so e^(x - max) / sum is
+// in [0, 1] and a row sums to 1 to rounding for any finite scores (a
+// log-sum-exp, max + log(sum), loses log(sum) to rounding once |max| passes
+// 2^53: a row of ties at 1e19 then summed to its length).
+struct Normaliser {
+  double max = kNegInf;
+  double sum = 0.0;
 
-// log-sum-exp over any window of `values`, O(log n) a query (iterative segment tree).
-class LogSumExpTree {
+  double weight(double x) const { return std::exp(x - max) / sum; }
+
+  static Normaliser combine(const Normaliser& a, const Normaliser& b) {
+    if (a.sum == 0.0) return b;
+    if (b.sum == 0.0) return a;
+    const double hi = std::max(a.max, b.max);
+    return {hi, a.sum * std::exp(a.max - hi) + b.sum * std::exp(b.max - hi)};
+  }
+};
+
+// The normaliser of any window of `values`, O(log n) a query (iterative segment tree).
+class NormaliserTree {
  public:
-  explicit LogSumExpTree(const Rows& values) : size_(static_cast<std::int64_t>(values.size())) {
-    tree_.assign(static_cast<std::size_t>(2 * size_), kNegInf);
-    double* t = tree_.data();
-    std::copy(values.begin(), values.end(), t + size_);
-    for (std::int64_t i = size_ - 1; i > 0; --i) t[i] = log_add(t[2 * i], t[2 * i + 1]);
+  explicit NormaliserTree(const Rows& values) : size_(static_cast<std::int64_t>(values.size())) {
+    tree_.assign(static_cast<std::size_t>(2 * size_), Normaliser{});
+    Normaliser* t = tree_.data();
+    for (std::int64_t i = 0; i < size_; ++i) t[size_ + i] = {values[static_cast<std::size_t>(i)], 1.0};
+    for (std::int64_t i = size_ - 1; i > 0; --i) t[i] = Normaliser::combine(t[2 * i], t[2 * i + 1]);
   }
   // Over values[lo .. hi] inclusive.
-  double window(std::int64_t lo, std::int64_t hi) const {
-    const double* t = tree_.data();
-    double left = kNegInf, right = kNegInf;
+  Normaliser window(std::int64_t lo, std::int64_t hi) const {
+    const Normaliser* t = tree_.data();
+    Normaliser left, right;
     for (lo += size_, hi += size_ + 1; lo < hi; lo /= 2, hi /= 2) {
-      if (lo & 1) left = log_add(left, t[lo++]);
-      if (hi & 1) right = log_add(t[--hi], right);
+      if (lo & 1) left = Normaliser::combine(left, t[lo++]);
+      if (hi & 1) right = Normaliser::combine(t[--hi], right);
     }
-    return log_add(left, right);
+    return Normaliser::combine(left, right);
   }
 
  private:
   std::int64_t size_;
-  Rows tree_;
+  std::vector<Normaliser> tree_;
 };
 
 // W (dModel x dHead) as dHead rows of dModel values, for cross_dot.
@@ -198,17 +209,27 @@ void toeplitz(const PatternSpec& spec, const PatternInput& in, const PatternOutp
     for (std::int64_t o = -(n - 1); o <= n - 1; ++o)
       diag[static_cast<std::size_t>(o + n - 1)] = qk - slope * static_cast<double>(o >= 0 ? o : -o);
   }
-  const LogSumExpTree tree(spec.softmax ? diag : Rows{});
+  // The softmax of a row over offsets: with ALiBi the shared token's q . k is
+  // the same at every offset, so only the bias weighs (at q . k = 1e19 the
+  // scores themselves have rounded the bias away).
+  Rows weighed;
+  if (spec.softmax && spec.attention.kind == AttentionKind::alibi) {
+    weighed.resize(diag.size());
+    for (std::int64_t o = -(n - 1); o <= n - 1; ++o)
+      weighed[static_cast<std::size_t>(o + n - 1)] = -slope * static_cast<double>(o >= 0 ? o : -o);
+  }
+  const Rows& logits = weighed.empty() ? diag : weighed;
+  const NormaliserTree tree(spec.softmax ? logits : Rows{});
   for (std::int64_t i = 0; i < in.row_count; ++i) {
     const auto m = static_cast<std::int64_t>(in.rows[i]);
     // Keys 0 .. last: offsets m - last .. m.
-    const double lse = spec.softmax ? tree.window(m - last_key(spec, m) + n - 1, m + n - 1) : 0.0;
+    const Normaliser norm = spec.softmax ? tree.window(m - last_key(spec, m) + n - 1, m + n - 1) : Normaliser{};
     for (std::int64_t j = 0; j < in.col_count; ++j) {
       const auto key = static_cast<std::int64_t>(in.cols[j]);
-      const double s = diag[static_cast<std::size_t>(m - key + n - 1)];
+      const auto at = static_cast<std::size_t>(m - key + n - 1);
       const bool masked = key > last_key(spec, m);
-      out.total[i * in.col_count + j] = masked ? std::numeric_limits<float>::quiet_NaN() : static_cast<float>(s);
-      if (spec.softmax) out.softmax[i * in.col_count + j] = masked ? 0.0f : static_cast<float>(std::exp(s - lse));
+      out.total[i * in.col_count + j] = masked ? std::numeric_limits<float>::quiet_NaN() : static_cast<float>(diag[at]);
+      if (spec.softmax) out.softmax[i * in.col_count + j] = masked ? 0.0f : static_cast<float>(norm.weight(logits[at]));
     }
   }
 }
@@ -226,7 +247,7 @@ void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput
   // all (for dHead >= dModel never more work: a square chart's additive panel
   // 44 M multiply-adds instead of 64 M at 306 x 306, dModel 256).
   const std::int64_t dm = a.d_model;
-  const bool product = a.kind != AttentionKind::rope && out.terms[0] == nullptr && dh >= dm;
+  const bool product = uses_weight_product(a.kind == AttentionKind::rope, out.terms[0] != nullptr, dm, dh, nr, nc);
   const Projector proj(spec, in, !product);
   Rows fresh;
   const Rows* kq = product ? &key_query_product(in.wq, in.wk, dm, dh, fresh) : nullptr;
@@ -259,35 +280,37 @@ void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput
       }
     }
   }
-  // The softmax normaliser of each drawn row: its scores against every key.
-  Rows lse(static_cast<std::size_t>(nr), 0.0);
-  if (spec.softmax) {
-    const Rows every_key = keys(all_positions(spec.n));
-    Rows scores(static_cast<std::size_t>(spec.n));
-    double* row = scores.data();
-    for (std::int64_t i = 0; i < nr; ++i) {
-      const auto m = static_cast<std::int64_t>(rows[static_cast<std::size_t>(i)]);
-      const std::int64_t last = last_key(spec, m);
-      kernels::cross_dot_f64(q.data() + i * width, 1, every_key.data(), last + 1, width, row);
-      double hi = kNegInf;
-      for (std::int64_t j = 0; j <= last; ++j) {
-        row[j] -= slope * std::fabs(static_cast<double>(m - j));
-        hi = std::max(hi, row[j]);
-      }
-      double sum = 0.0;
-      for (std::int64_t j = 0; j <= last; ++j) sum += std::exp(row[j] - hi);
-      lse[static_cast<std::size_t>(i)] = hi + std::log(sum);
-    }
-  }
   for (std::int64_t i = 0; i < nr; ++i) {
     const auto m = static_cast<std::int64_t>(rows[static_cast<std::size_t>(i)]);
     for (std::int64_t j = 0; j < nc; ++j) {
       const auto key = static_cast<std::int64_t>(cols[static_cast<std::size_t>(j)]);
       const double s = total[static_cast<std::size_t>(i * nc + j)] - slope * std::fabs(static_cast<double>(m - key));
-      const bool masked = key > last_key(spec, m);
-      out.total[i * nc + j] = masked ? std::numeric_limits<float>::quiet_NaN() : static_cast<float>(s);
-      if (spec.softmax)
-        out.softmax[i * nc + j] = masked ? 0.0f : static_cast<float>(std::exp(s - lse[static_cast<std::size_t>(i)]));
+      out.total[i * nc + j] = key > last_key(spec, m) ? std::numeric_limits<float>::quiet_NaN() : static_cast<float>(s);
+    }
+  }
+  if (!spec.softmax) return;
+  // Each drawn row's softmax: its scores against every key, their normaliser,
+  // and the drawn entries weighed from those same scores (the drawn total may
+  // be the four terms' sum, rounded otherwise: at scores of 1e9 a difference of
+  // rounding is past e^709).
+  const Rows every_key = keys(all_positions(spec.n));
+  Rows scores(static_cast<std::size_t>(spec.n));
+  double* row = scores.data();
+  for (std::int64_t i = 0; i < nr; ++i) {
+    const auto m = static_cast<std::int64_t>(rows[static_cast<std::size_t>(i)]);
+    const std::int64_t last = last_key(spec, m);
+    kernels::cross_dot_f64(q.data() + i * width, 1, every_key.data(), last + 1, width, row);
+    double hi = kNegInf;
+    for (std::int64_t j = 0; j <= last; ++j) {
+      row[j] -= slope * std::fabs(static_cast<double>(m - j));
+      hi = std::max(hi, row[j]);
+    }
+    double sum = 0.0;
+    for (std::int64_t j = 0; j <= last; ++j) sum += std::exp(row[j] - hi);
+    const Normaliser norm{hi, sum};
+    for (std::int64_t j = 0; j < nc; ++j) {
+      const auto key = static_cast<std::int64_t>(cols[static_cast<std::size_t>(j)]);
+      out.softmax[i * nc + j] = key > last ? 0.0f : static_cast<float>(norm.weight(row[key]));
     }
   }
 }
@@ -302,25 +325,28 @@ bool pattern_is_toeplitz(const PatternSpec& spec) {
   return spec.shared_tokens && a.kind != AttentionKind::additive && rotation;
 }
 
-std::string validate_attention_pattern(const PatternSpec& spec, const PatternInput& in) {
+std::string validate_attention_pattern(const PatternSpec& spec, const PatternInput& in, const char* d_head_name) {
   const auto max_positions = static_cast<double>(kMaxAttentionPositions);
   const auto n = static_cast<double>(spec.n);
   if (auto e = check_integer("n", n, 1, max_positions); !e.empty()) return e;
   if (auto e = check_integer("rows.length", static_cast<double>(in.row_count), 1, n); !e.empty()) return e;
   if (auto e = check_integer("cols.length", static_cast<double>(in.col_count), 1, n); !e.empty()) return e;
-  if (auto e = validate_attention(spec.attention, static_cast<double>(in.row_count), static_cast<double>(in.col_count),
-                                  "rows.length", "cols.length");
-      !e.empty())
+  const auto dm = static_cast<double>(spec.attention.d_model), dh = static_cast<double>(spec.attention.d_head);
+  const auto r = static_cast<double>(in.row_count), c = static_cast<double>(in.col_count);
+  // Projections of every position, the drawn entries, and each drawn row's
+  // softmax. Checked first: it bounds attention_scores' work for these rows and
+  // columns too ((rows + cols) x dModel <= 2 n x dModel), so a refusal names
+  // this call's product.
+  const double work = (2 * n * dm + r * c + (spec.softmax && !pattern_is_toeplitz(spec) ? r * n : 0)) * dh;
+  if (auto e = check_work("(2 n x dModel + rows x cols + rows x n) x dHead", work, kMaxAttentionWork); !e.empty())
+    return e;
+  if (auto e = validate_attention(spec.attention, r, c, "rows.length", "cols.length", d_head_name); !e.empty())
     return e;
   for (std::int64_t i = 0; i < in.row_count; ++i)
     if (auto e = check_integer("rows[i]", in.rows[i], 0, n - 1); !e.empty()) return e;
   for (std::int64_t j = 0; j < in.col_count; ++j)
     if (auto e = check_integer("cols[j]", in.cols[j], 0, n - 1); !e.empty()) return e;
-  const auto dm = static_cast<double>(spec.attention.d_model), dh = static_cast<double>(spec.attention.d_head);
-  const auto r = static_cast<double>(in.row_count), c = static_cast<double>(in.col_count);
-  // Projections of every position, the drawn entries, and each drawn row's softmax.
-  const double work = (2 * n * dm + r * c + (spec.softmax && !pattern_is_toeplitz(spec) ? r * n : 0)) * dh;
-  return check_work("(2 n x dModel + rows x cols + rows x n) x dHead", work, kMaxAttentionWork);
+  return "";
 }
 
 void attention_pattern(const PatternSpec& spec, const PatternInput& in, const PatternOutput& out) {

@@ -68,6 +68,12 @@ std::string validate_frequencies(const EncodingSpec& spec) {
   const double f = spec.max_frequency;
   if (!(std::isfinite(f) && f > 0.0 && f <= kMaxFrequency))
     return "maxFrequency must be a finite number in (0, " + format_number(kMaxFrequency) + "]; got " + format_number(f);
+  const std::vector<double> omega = encoding_frequencies(spec);
+  const double slowest = omega.empty() ? f : *std::min_element(omega.begin(), omega.end());
+  if (!(slowest >= kMinFrequency))
+    return "the slowest frequency, from maxFrequency " + format_number(f) + " and base " + format_number(spec.base) +
+           ", must be at least " + format_number(kMinFrequency) + " (its wavelength 2*pi/omega finite); got " +
+           format_number(slowest);
   return "";
 }
 

@@ -34,6 +34,11 @@ void rope_offset_scores(const std::vector<double>& q, const std::vector<double>&
   });
 }
 
+bool uses_weight_product(bool rope, bool terms, std::int64_t d_model, std::int64_t d_head, std::int64_t rows,
+                         std::int64_t cols) {
+  return !rope && !terms && d_head >= d_model && d_model <= rows + cols;
+}
+
 const std::vector<double>& key_query_product(const float* wq, const float* wk, std::int64_t d_model,
                                              std::int64_t d_head, std::vector<double>& fresh) {
   struct Kept {

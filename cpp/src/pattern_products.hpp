@@ -21,6 +21,15 @@ void rope_offset_scores(const std::vector<double>& q, const std::vector<double>&
 // bit, when at most kKeptWeightProduct doubles): the returned reference is to
 // it, or to `fresh`. The wasm module is single-threaded.
 inline constexpr std::int64_t kKeptWeightProduct = std::int64_t{1} << 18;
+
+// Whether a pattern's drawn scores go through W_Q W_K^T rather than project
+// the queries and keys: only without a rotation between the projections (not
+// RoPE) and without the terms, when dHead >= dModel (the product is then never
+// wider), and when building it (dModel^2 x dHead) costs no more than the
+// projections it saves ((rows + cols) x dModel x dHead): at dModel 4096 the
+// product of 7e10 multiply-adds took 100 s for 16 rows, past any work cap.
+bool uses_weight_product(bool rope, bool terms, std::int64_t d_model, std::int64_t d_head, std::int64_t rows,
+                         std::int64_t cols);
 const std::vector<double>& key_query_product(const float* wq, const float* wk, std::int64_t d_model,
                                              std::int64_t d_head, std::vector<double>& fresh);
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "pattern_products.hpp"
 #include "phasor/attention.hpp"
 #include "phasor/attention_pattern.hpp"
 #include "phasor/random.hpp"
@@ -293,6 +294,18 @@ TEST(PatternValidation, NamesTheIndexAndTheWork) {
   EXPECT_NE(
       phasor::validate_attention_pattern(spec, {nullptr, nullptr, nullptr, ok.data(), 2, ok.data(), 2}).find("n must"),
       std::string::npos);
+}
+
+// The product W_Q W_K^T is used only where building it costs no more than the
+// projections it saves (issue 32: at dModel 4096, 16 rows, it was 7e10
+// multiply-adds inside a call of 5e8 allowed work); a square chart's additive
+// panel still uses it.
+TEST(PatternProduct, UsedOnlyWhereItCostsNoMoreThanTheProjections) {
+  EXPECT_TRUE(phasor::uses_weight_product(false, false, 256, 256, 306, 306));
+  EXPECT_FALSE(phasor::uses_weight_product(false, false, 4096, 4096, 16, 16));
+  EXPECT_FALSE(phasor::uses_weight_product(true, false, 64, 64, 306, 306));
+  EXPECT_FALSE(phasor::uses_weight_product(false, true, 64, 64, 306, 306));
+  EXPECT_FALSE(phasor::uses_weight_product(false, false, 64, 32, 306, 306));
 }
 
 }  // namespace

@@ -286,4 +286,14 @@ TEST(AttentionValidation, NamesTheOptionAndRange) {
   EXPECT_NE(phasor::validate_attention(spec, 4096, 4096).find("at most 1073741824"), std::string::npos);
 }
 
+// A dHead left to default to an odd dModel is reported as dModel, the option the caller gave (issue 32).
+TEST(AttentionValidation, NamesDModelWhenDHeadDefaultsToIt) {
+  const Experiment s = make_experiment(8, 8, 1);
+  auto spec = spec_of(AttentionKind::rope, s);
+  spec.d_model = spec.d_head = 5;
+  EXPECT_EQ(phasor::validate_attention(spec, 4, 4, "positions.length", "keyPositions.length", "dModel"),
+            "dModel must be even for RoPE (its slots turn in pairs); got 5");
+  EXPECT_EQ(phasor::validate_attention(spec, 4, 4), "dHead must be even for RoPE (its slots turn in pairs); got 5");
+}
+
 }  // namespace

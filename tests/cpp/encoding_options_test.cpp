@@ -13,6 +13,7 @@
 #include "kernels.hpp"
 #include "phasor/encoding.hpp"
 #include "phasor/frequencies.hpp"
+#include "phasor/limits.hpp"
 
 namespace {
 
@@ -170,6 +171,26 @@ TEST(EncodeOptions, ThePaddingRowIsZeroInTheBufferAndForwardRowsStartPastIt) {
   back.padding_idx = 1;
   back.offset = -4;  // positions -2 .. 3; position 1 is row 3
   EXPECT_EQ(check(back), "");
+}
+
+// A frequency so slow its wavelength 2 pi / omega is past float64 is refused
+// (maxFrequency 5e-324 gave wavelengths of Infinity, issue 32); the slowest
+// allowed, kMinFrequency, still has a finite wavelength, and the slowest
+// table of the documented ranges (base 1e300, maxFrequency 1) passes.
+TEST(EncodeOptions, TheSlowestFrequencyKeepsAFiniteWavelength) {
+  EncodingSpec s = spec(4, 4);
+  s.max_frequency = 5e-324;
+  EXPECT_EQ(phasor::validate_frequencies(s),
+            "the slowest frequency, from maxFrequency 4.94066e-324 and base 10000, must be at least 1e-307 (its "
+            "wavelength 2*pi/omega finite); got 0");
+  s.max_frequency = 1.0;
+  s.base = 1e300;
+  s.spacing = Spacing::tensor2tensor;
+  EXPECT_EQ(phasor::validate_frequencies(s), "");
+  EXPECT_TRUE(std::isfinite(2 * M_PI / phasor::kMinFrequency));
+  s.d_model = 65536;
+  s.spacing = Spacing::paper;
+  EXPECT_EQ(phasor::validate_frequencies(s), "");
 }
 
 TEST(EncodeOptions, ValidateNamesEachNewOptionAndItsRange) {

@@ -3,20 +3,90 @@
 // uploaded), ph.identify says which convention it is, and the difference
 // from the best candidate is drawn. A file the page cannot use gets one line
 // saying why.
-import { createPhasor, type Identification, type IdentifyCandidate, type Phasor } from '../src/core/index.js';
-import {
-  readTableFile,
-  readTableText,
-  ROUNDING,
-  TableFileError,
-  type ParsedTable,
-  type TableSource,
-} from '../src/check/index.js';
+//
+// The reading, identify and the difference run in a worker
+// (check-table-worker.ts, check-table-work.ts), so no file holds the page;
+// where there is no worker they run here, in the same code. Each request has
+// an id, and only the newest one's reply is shown: a file chosen after
+// another replaces it, however long the first takes. The root's
+// data-pending counts the requests not yet answered (the tests wait on it).
+import type { Identification, IdentifyCandidate } from '../src/core/index.js';
+import { ROUNDING } from '../src/check/table-file.js';
 import { DifferenceChart } from '../src/check/difference-chart.js';
 import { encodeCall } from '../src/code/table-code.js';
 import { exact, integer } from '../src/charts/format.js';
+import { bestCandidate } from './check-table-best.js';
 import { explorerLink } from './check-table-link.js';
+import type { CheckReply, CheckRequest, Difference, TableFacts } from './check-table-work.js';
 import './check-table.css';
+
+/** A request before it is given its id. */
+type Request = CheckRequest extends infer R ? (R extends CheckRequest ? Omit<R, 'id'> : never) : never;
+
+/** Sends requests to the worker, or to the same work in this page when no worker can start. */
+class CheckClient {
+  private worker: Worker | null = null;
+  private local: Promise<(request: CheckRequest) => void> | null = null;
+  private last = 0;
+  private readonly pending = new Map<number, CheckRequest>();
+
+  constructor(
+    private readonly receive: (reply: CheckReply, newest: boolean) => void,
+    private readonly root: HTMLElement,
+  ) {}
+
+  send(request: Request): void {
+    const full = { ...request, id: ++this.last } as CheckRequest;
+    this.pending.set(full.id, full);
+    this.root.dataset.pending = String(this.pending.size);
+    this.post(full);
+  }
+
+  private post(request: CheckRequest): void {
+    if (this.local) {
+      void this.local.then((handle) => handle(request));
+      return;
+    }
+    try {
+      this.worker ??= this.startWorker();
+      this.worker.postMessage(request);
+    } catch {
+      this.fallBack();
+      this.post(request);
+    }
+  }
+
+  private startWorker(): Worker {
+    const worker = new Worker(new URL('./check-table-worker.ts', import.meta.url), { type: 'module' });
+    worker.addEventListener('message', (event: MessageEvent<CheckReply>) => this.answer(event.data));
+    // A worker that cannot start (no module workers, a policy that forbids it): the page does the work.
+    worker.addEventListener('error', () => {
+      this.fallBack();
+      for (const request of this.pending.values()) this.post(request);
+    });
+    return worker;
+  }
+
+  private fallBack(): void {
+    this.worker?.terminate();
+    this.worker = null;
+    this.local ??= Promise.all([import('./check-table-work.js'), import('../src/core/index.js')]).then(
+      ([{ TableChecker }, { createPhasor }]) => {
+        const checker = new TableChecker(
+          () => createPhasor({ experiments: true }),
+          (reply) => this.answer(reply),
+        );
+        return (request: CheckRequest) => void checker.handle(request);
+      },
+    );
+  }
+
+  private answer(reply: CheckReply): void {
+    if (reply.type !== 'tensors') this.pending.delete(reply.id);
+    this.root.dataset.pending = String(this.pending.size);
+    this.receive(reply, reply.id === this.last);
+  }
+}
 
 type Candidate = IdentifyCandidate;
 
@@ -104,50 +174,44 @@ function build(root: HTMLElement): void {
 
   root.append(drop, paste, tensorField, status, error, result);
 
-  let source: Extract<TableSource, { kind: 'tensors' }> | null = null;
-  let phasor: Promise<Phasor> | null = null;
-
   const fail = (message: string) => {
     error.textContent = message;
     error.hidden = false;
     result.hidden = true;
     status.textContent = '';
   };
-  const attempt = (fn: () => void) => {
-    try {
-      fn();
-    } catch (e) {
-      fail(
-        e instanceof TableFileError || e instanceof RangeError || e instanceof TypeError
-          ? e.message
-          : `could not read it: ${(e as Error).message}`,
-      );
-    }
-  };
 
-  async function check(table: ParsedTable): Promise<void> {
-    status.textContent = `Checking ${table.name}: ${integer(table.positions)} rows × ${integer(table.dModel)} columns…`;
+  const client = new CheckClient((reply, newest) => {
+    if (!newest || reply.type === 'superseded') return;
+    if (reply.type === 'error') return fail(reply.message);
+    if (reply.type === 'tensors') {
+      tensorSelect.replaceChildren(
+        ...reply.tensors.map(
+          (t) =>
+            new Option(
+              `${t.name} (${t.dtype}, ${t.shape.join(' × ') || 'scalar'})`,
+              t.name,
+              false,
+              t.name === reply.suggested,
+            ),
+        ),
+      );
+      tensorField.hidden = false;
+      return;
+    }
+    show(reply.table, reply.found, reply.difference);
+  }, root);
+
+  /** A new request: what was shown for the last one goes, and says what is read now. */
+  function request(what: string, message: Parameters<CheckClient['send']>[0]): void {
     error.hidden = true;
-    // identify lives in the experiments module, loaded with it (once for the page).
-    phasor ??= createPhasor({ experiments: true });
-    let ph: Phasor;
-    try {
-      ph = await phasor;
-    } catch (e) {
-      phasor = null;
-      return fail(`The WebAssembly could not be loaded: ${(e as Error).message}`);
-    }
-    let found: Identification;
-    try {
-      found = ph.identify({ table: table.data, positions: table.positions, dModel: table.dModel });
-    } catch (e) {
-      return fail(`${table.name}: ${(e as Error).message}`);
-    }
-    show(ph, table, found);
+    status.textContent = what;
+    client.send(message);
   }
 
-  function show(ph: Phasor, table: ParsedTable, found: Identification): void {
+  function show(table: TableFacts, found: Identification, difference: Difference | string | null): void {
     status.textContent = `${table.name}: ${integer(table.positions)} rows × ${integer(table.dModel)} columns.`;
+    error.hidden = true;
     result.hidden = false;
     result.dataset.match = String(found.match);
     if (found.candidates.length === 0) {
@@ -159,13 +223,7 @@ function build(root: HTMLElement): void {
       figure.hidden = true;
       return;
     }
-    // Candidates that give the same table as the best tie; name it by a framework's convention when one of them is.
-    const ties = found.candidates.filter(
-      (c) => c.maxError === found.candidates[0].maxError && c.rmsError === found.candidates[0].rmsError,
-    );
-    const named = ties.filter((c) => c.convention !== null);
-    const best = named[0] ?? ties[0];
-    const others = named.slice(1).map((c) => c.convention);
+    const { best, others } = bestCandidate(found);
     const name = best.convention ?? 'general options';
     const also = others.length ? ` (the same table as ${others.join(', ')})` : '';
     verdict.textContent = found.match
@@ -187,14 +245,11 @@ function build(root: HTMLElement): void {
     openLine.hidden = false;
     showCandidates(found.candidates.slice(0, 6));
     figure.hidden = false;
-    try {
-      const model = ph.encode(best.options as unknown as Parameters<Phasor['encode']>[0]).table;
-      const values = new Float32Array(table.data.length);
-      for (let i = 0; i < values.length; i++) values[i] = table.data[i] - model[i];
+    if (typeof difference === 'object' && difference !== null) {
       caption.textContent = `Your table − ${name}`;
-      chart.show({ values, positions: table.positions, dModel: table.dModel, label: name });
-    } catch (e) {
-      caption.textContent = `The difference cannot be drawn: ${(e as Error).message}`;
+      chart.show({ ...difference, positions: table.positions, dModel: table.dModel, label: name });
+    } else {
+      caption.textContent = `The difference cannot be drawn: ${difference}`;
     }
   }
 
@@ -223,54 +278,25 @@ function build(root: HTMLElement): void {
     candidates.replaceChildren(caption, thead, tbody);
   }
 
-  function readBytes(name: string, bytes: Uint8Array): void {
-    error.hidden = true;
+  function readFile(file: File): void {
     tensorField.hidden = true;
-    source = null;
-    attempt(() => {
-      const read = readTableFile(name, bytes);
-      if (read.kind === 'table') {
-        void check(read.table);
-        return;
-      }
-      source = read;
-      tensorSelect.replaceChildren(
-        ...read.tensors.map(
-          (t) =>
-            new Option(
-              `${t.name} (${t.dtype}, ${t.shape.join(' × ') || 'scalar'})`,
-              t.name,
-              false,
-              t.name === read.suggested,
-            ),
-        ),
-      );
-      tensorField.hidden = false;
-      const table = read.read(read.suggested);
-      void check(table);
-    });
+    request(`Reading ${file.name}…`, { type: 'file', name: file.name, file });
   }
 
-  async function readFile(file: File): Promise<void> {
-    status.textContent = `Reading ${file.name}…`;
-    readBytes(file.name, new Uint8Array(await file.arrayBuffer()));
+  function readText(text: string): void {
+    tensorField.hidden = true;
+    request('Reading the pasted numbers…', { type: 'text', name: 'pasted numbers', text });
   }
 
-  tensorSelect.addEventListener('change', () => {
-    const s = source;
-    if (!s) return;
-    error.hidden = true;
-    attempt(() => void check(s.read(tensorSelect.value)));
-  });
+  tensorSelect.addEventListener('change', () =>
+    request(`Reading tensor "${tensorSelect.value}"…`, { type: 'tensor', tensor: tensorSelect.value }),
+  );
   chooser.addEventListener('change', () => {
     const file = chooser.files?.[0];
-    if (file) void readFile(file);
+    if (file) readFile(file);
     chooser.value = '';
   });
-  pasteButton.addEventListener('click', () => {
-    tensorField.hidden = true;
-    attempt(() => void check(readTableText('pasted numbers', textarea.value)));
-  });
+  pasteButton.addEventListener('click', () => readText(textarea.value));
   drop.addEventListener('dragover', (event) => {
     event.preventDefault();
     drop.classList.add('over');
@@ -280,7 +306,7 @@ function build(root: HTMLElement): void {
     event.preventDefault();
     drop.classList.remove('over');
     const file = event.dataTransfer?.files[0];
-    if (file) void readFile(file);
+    if (file) readFile(file);
     else fail('Nothing to read: drop a file (.npy, .safetensors, CSV, TSV or JSON).');
   });
   drop.addEventListener('paste', (event) => {
@@ -288,7 +314,7 @@ function build(root: HTMLElement): void {
     const text = event.clipboardData?.getData('text/plain');
     if (!file && !text) return;
     event.preventDefault();
-    if (file) void readFile(file);
-    else attempt(() => void check(readTableText('pasted numbers', text!)));
+    if (file) readFile(file);
+    else readText(text!);
   });
 }

@@ -10,8 +10,17 @@
 const READER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 const START_UP_MS = 3000;
 
+/** The id a fragment names: '' for none, and for one that is no valid percent-encoding (#%, #%E0%A4%A), which names nothing. */
+export function fragmentId(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return '';
+  }
+}
+
 export function holdFragmentInView(): void {
-  const id = decodeURIComponent(location.hash.slice(1));
+  const id = fragmentId(location.hash);
   const target = id ? document.getElementById(id) : null;
   if (!target) return;
   const sizes = new ResizeObserver(() => target.scrollIntoView({ block: 'start' }));

@@ -69,10 +69,11 @@ struct AttentionScores {
 };
 
 // Checks the spec and sizes (not the positions' values: check_positions);
-// the counts are named as the caller passed them.
+// the counts are named as the caller passed them, and dHead too ("dModel"
+// when the caller left dHead to default to it).
 std::string validate_attention(const AttentionSpec& spec, double queries, double keys,
                                const char* queries_name = "positions.length",
-                               const char* keys_name = "keyPositions.length");
+                               const char* keys_name = "keyPositions.length", const char* d_head_name = "dHead");
 void attention_scores(const AttentionSpec& spec, const AttentionInput& in, const AttentionScores& out);
 
 // out[a * offsets + j] = score of the query at anchors[a] against the key at
@@ -84,7 +85,8 @@ void attention_scores(const AttentionSpec& spec, const AttentionInput& in, const
 // the same values as attention_scores to float64 rounding, at a fraction of
 // the work (no key's PE row is projected).
 std::string validate_score_by_offset(const AttentionSpec& spec, const double* anchors, std::int64_t anchor_count,
-                                     const double* offsets, std::int64_t offset_count);
+                                     const double* offsets, std::int64_t offset_count,
+                                     const char* d_head_name = "dHead");
 void score_by_offset(const AttentionSpec& spec, const float* query_token, const float* key_token, const float* wq,
                      const float* wk, const double* anchors, std::int64_t anchor_count, const double* offsets,
                      std::int64_t offset_count, float* out, float* terms = nullptr);

@@ -8,15 +8,20 @@
 // With a shared token, RoPE and ALiBi scores depend on m - n alone (Toeplitz):
 // the 2n - 1 offsets are computed once (RoPE: the pair products of q and k
 // against the phasors e^{i o theta}, walked along the offsets with an exact
-// sin/cos every 64) and each row's softmax normaliser is a log-sum-exp over a
-// window of them (a segment tree, O(log n) per row). Else (additive PE, or
+// sin/cos every 64) and each row's softmax normaliser is taken over a window of
+// them (a segment tree, O(log n) per row); ALiBi's softmax then weighs the bias
+// alone, as the shared token's q . k is the same at every offset. Else
+// (additive PE, or
 // distinct tokens) each drawn entry is its own dot product, and a softmax row
 // needs the row's n scores: rows x n x dHead work. With no rotation between
 // the projections (additive PE, ALiBi) and no terms asked, q_m . k_n is
 // x_m (W_Q W_K^T) x_n, the product of the weights kept for the next call with
 // the same weights.
 //
-// Everything is float64 (projections, rotations, sums, log-sum-exp); each
+// A softmax subtracts its row's largest score and divides by the sum of
+// e^(score - largest), so every entry is in [0, 1] and a row sums to 1 within
+// rounding, for any finite scores (the issue 32 numbers: tokenStd 2e4 once
+// gave Infinity). Everything is float64 (projections, rotations, sums); each
 // value is rounded to float32 once. Masked entries (key after query, causal)
 // are NaN scores and 0 softmax.
 #pragma once
@@ -56,7 +61,8 @@ struct PatternOutput {
 // "" or what is wrong: the attention spec (as validate_attention), n in
 // [1, kMaxAttentionPositions], rows and cols integers in [0, n) (at most n
 // each), and the work within kMaxAttentionWork.
-std::string validate_attention_pattern(const PatternSpec& spec, const PatternInput& in);
+std::string validate_attention_pattern(const PatternSpec& spec, const PatternInput& in,
+                                       const char* d_head_name = "dHead");
 
 // Whether the pattern is Toeplitz (a shared token with RoPE or ALiBi).
 bool pattern_is_toeplitz(const PatternSpec& spec);

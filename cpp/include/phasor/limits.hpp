@@ -23,6 +23,9 @@ inline constexpr double kMaxBase = 1e300;
 // full_turns puts it at 2*pi, 64 leaves room. The float64 phase p * w_0 is
 // rounded by up to |p| w_0 2^-53, a term of the accuracy bound (encoding.hpp).
 inline constexpr double kMaxFrequency = 64.0;
+// The slowest frequency of a table: its wavelength 2*pi/omega stays finite
+// (maxFrequency 5e-324 gave wavelengths of Infinity).
+inline constexpr double kMinFrequency = 1e-307;
 // |scale| of a table (MLX's sqrt(2/dims) and the like): float32 holds 1e30.
 inline constexpr double kMaxEncodeScale = 1e30;
 // wasm32 addresses 4 GiB; a result and its JavaScript copy must both fit.
@@ -45,6 +48,10 @@ inline constexpr double kMaxRopeValues = 16777216.0;     // count x dim = 2^24
 inline constexpr double kMaxNormalSamples = 33554432.0;  // count = 2^25
 inline constexpr double kMaxSeed = 9007199254740991.0;   // 2^53 - 1: integers a double holds exactly
 inline constexpr double kMaxNormalStd = 1e30;
+// The seeded tokens' std of the attention functions: with their drawn W_Q and
+// W_K every score stays within float32 (|q . k| <= 5390 dHead dModel tokenStd^2
+// < 1e35, the normals being below 8.6 in magnitude); real embeddings are O(1).
+inline constexpr double kMaxTokenStd = 1e12;
 inline constexpr std::int64_t kMaxAttentionPositions = 4096;  // queries, keys, anchors, offsets
 inline constexpr std::int64_t kMaxAttentionWidth = 4096;      // dModel, dHead
 // (queries x keys + (queries + keys) x dModel) x dHead: the scores plus the projections.
@@ -78,6 +85,7 @@ inline constexpr Limit kLimits[] = {
     {"maxAbsPosition", kMaxAbsPosition},
     {"maxBase", kMaxBase},
     {"maxFrequency", kMaxFrequency},
+    {"minFrequency", kMinFrequency},
     {"maxEncodeScale", kMaxEncodeScale},
     {"maxOutputBytes", static_cast<double>(kMaxOutputBytes)},
     {"maxDotByOffsetWork", kMaxDotByOffsetWork},
@@ -88,6 +96,7 @@ inline constexpr Limit kLimits[] = {
     {"maxNormalSamples", kMaxNormalSamples},
     {"maxSeed", kMaxSeed},
     {"maxNormalStd", kMaxNormalStd},
+    {"maxTokenStd", kMaxTokenStd},
     {"maxAttentionPositions", static_cast<double>(kMaxAttentionPositions)},
     {"maxAttentionWidth", static_cast<double>(kMaxAttentionWidth)},
     {"maxAttentionWork", kMaxAttentionWork},

@@ -17,7 +17,7 @@ import * as R from './references.js';
 import { given, sample, type Spec } from './spec.js';
 import { expectClose, f32 } from './support.js';
 
-interface Settings {
+export interface Settings {
   kind: AttentionKind;
   dModel: number;
   dHead: number;
@@ -33,7 +33,7 @@ interface Settings {
   head: number;
 }
 
-function settings(o: AttentionOptions | ScoreByOffsetOptions): Settings {
+export function settings(o: AttentionOptions | ScoreByOffsetOptions): Settings {
   const pairing = given<Pairing>(o.pairing, 'half');
   return {
     kind: o.kind,
@@ -104,7 +104,7 @@ const dot = (a: Float64Array, i: number, b: Float64Array, j: number, n: number) 
 };
 
 /** The scores of queries at `qp` against keys at `kp`: total and (additive) the four terms, (alibi) the bias; and each score's size for its tolerance. */
-function scores(
+export function scores(
   s: Settings,
   qp: ArrayLike<number>,
   kp: ArrayLike<number>,
@@ -171,10 +171,10 @@ function scores(
   return { total, terms, bias, slope, size };
 }
 
-type SettingsOptions = Omit<AttentionOptions, 'positions' | 'keyPositions' | 'tokens'>;
+export type SettingsOptions = Omit<AttentionOptions, 'positions' | 'keyPositions' | 'tokens'>;
 
 /** Random valid attention settings (kind-specific options only for their kind). */
-const attentionSettings: fc.Arbitrary<SettingsOptions> = fc
+export const attentionSettings: fc.Arbitrary<SettingsOptions> = fc
   .constantFrom<AttentionKind>('additive', 'rope', 'alibi')
   .chain((kind) => {
     const dModel = kind === 'additive' ? A.even(2, 10) : fc.integer({ min: 1, max: 10 });

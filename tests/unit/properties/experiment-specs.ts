@@ -24,6 +24,7 @@ import type {
 } from '../../../web/src/core/index.js';
 import * as A from './arbitraries.js';
 import { attentionScores, scoreByOffset } from './attention-specs.js';
+import { attentionPattern } from './pattern-specs.js';
 import * as R from './references.js';
 import { given, type Spec } from './spec.js';
 import { expectClose, f32 } from './support.js';
@@ -433,6 +434,7 @@ export const EXPERIMENT_SPECS = [
   ropeFrequencies,
   attentionScores,
   scoreByOffset,
+  attentionPattern,
   alibiSlopes,
   normalSamples,
   standardNormals,

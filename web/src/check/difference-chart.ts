@@ -10,16 +10,20 @@ import { exact, integer } from '../charts/format.js';
 import { MatrixView } from '../charts/matrix-view.js';
 import { attachReadout, type Point } from '../charts/readout.js';
 import { baseSheet } from '../elements/styles.js';
+import { largestMagnitude, type DrawnGrid } from './difference-grid.js';
 
 const MARGIN = { top: 44, right: 14, bottom: 44, left: 64 };
 
 export interface Difference {
-  /** positions × dModel values: table − candidate. */
+  /** positions × dModel values: table − candidate (the read-out shows them). */
   values: Float32Array;
   positions: number;
   dModel: number;
   /** What the candidate is, for the colour bar's title. */
   label: string;
+  /** The grid drawn and the largest |value|, when made elsewhere (difference-grid.ts); else from `values` here. */
+  drawn?: DrawnGrid;
+  largest?: number;
 }
 
 export class DifferenceChart {
@@ -30,6 +34,7 @@ export class DifferenceChart {
   private x = scaleLinear();
   private y = scaleLinear();
   private width = 0;
+  private drawing = false;
 
   constructor() {
     this.host = document.createElement('div');
@@ -53,14 +58,28 @@ export class DifferenceChart {
       const w = Math.floor(entries[entries.length - 1].contentRect.width);
       if (w !== this.width) {
         this.width = w;
-        this.draw();
+        this.drawSoon();
       }
     }).observe(this.host);
   }
 
   show(difference: Difference): void {
     this.shown = difference;
-    this.draw();
+    this.drawSoon();
+  }
+
+  /**
+   * Draws in a task of its own: the frame that lays out a newly shown result
+   * (its width known from then) and the drawing are each a task, not one long
+   * one.
+   */
+  private drawSoon(): void {
+    if (this.drawing) return;
+    this.drawing = true;
+    setTimeout(() => {
+      this.drawing = false;
+      this.draw();
+    });
   }
 
   private draw(): void {
@@ -71,17 +90,17 @@ export class DifferenceChart {
     const { frame } = this.view;
     const ctx = frame.layout(this.width, plotHeight + MARGIN.top + MARGIN.bottom, MARGIN);
     const { box } = frame;
-    let largest = 0;
-    for (const v of d.values) largest = Math.max(largest, Math.abs(v));
+    const largest = d.largest ?? largestMagnitude(d.values);
     // Symmetric about 0 (white); a perfect match still gets a scale of one float32 step.
     const m = Math.max(largest, 2 ** -24);
     this.x = scaleLinear().domain([0, d.dModel]).range([0, box.width]);
     this.y = scaleLinear().domain([0, d.positions]).range([0, box.height]);
-    this.view.draw(
-      ctx,
-      { values: d.values, rows: d.positions, cols: d.dModel },
-      { interpolator: divergingInterpolator, domain: [-m, m], label: `table − ${d.label}`, format: exact },
-    );
+    this.view.draw(ctx, d.drawn ?? { values: d.values, rows: d.positions, cols: d.dModel }, {
+      interpolator: divergingInterpolator,
+      domain: [-m, m],
+      label: `table − ${d.label}`,
+      format: exact,
+    });
     const ticks = (s: typeof this.x, px: number) => s.ticks(tickCount(px, 70)).filter(Number.isInteger);
     renderAxes(frame.front, box, {
       bottom: { scale: this.x, label: 'column j', values: ticks(this.x, box.width), format: integer },

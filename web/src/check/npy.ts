@@ -3,7 +3,17 @@
 // 1.0, 4 in 2.0 and 3.0), a Python dict literal
 // {'descr': '<f4', 'fortran_order': False, 'shape': (4, 8), } and the raw data.
 import { readFloats, transposeToRowMajor, BYTES, type FloatKind } from './element-reader.js';
-import { checkValueCount, showShape, tableShape, TableFileError, type ParsedTable } from './table-file.js';
+import {
+  checkShape,
+  checkValueCount,
+  FILE_LIMITS,
+  MAX_VALUES,
+  showShape,
+  tableShape,
+  TableFileError,
+  type ParsedTable,
+  type ShapeLimits,
+} from './table-file.js';
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 
@@ -29,6 +39,9 @@ const NAMES: Record<string, string> = {
   V: 'void',
 };
 
+/** A longer header is refused (numpy writes ~128 bytes; it reads at most 10,000 by default). */
+export const MAX_HEADER_BYTES = 2 ** 20;
+
 export interface NpyHeader {
   descr: string;
   fortranOrder: boolean;
@@ -53,6 +66,10 @@ export function readNpyHeader(bytes: Uint8Array, what = 'the .npy file'): NpyHea
   if (bytes.length < 8 + lengthBytes) throw new TableFileError(`${what} is truncated: it ends inside the header`);
   const headerLength = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
   const start = 8 + lengthBytes;
+  if (headerLength > MAX_HEADER_BYTES)
+    throw new TableFileError(
+      `${what} says its header has ${headerLength.toLocaleString('en')} bytes; numpy writes a few hundred (the page reads up to ${MAX_HEADER_BYTES.toLocaleString('en')})`,
+    );
   if (start + headerLength > bytes.length) {
     throw new TableFileError(
       `${what} is truncated: its header says ${headerLength} bytes but the file ends after ${bytes.length - start}`,
@@ -64,6 +81,12 @@ export function readNpyHeader(bytes: Uint8Array, what = 'the .npy file'): NpyHea
 
 /** The three keys of the header's dict literal (the only ones numpy writes). */
 function parseHeaderDict(text: string, what: string): Omit<NpyHeader, 'dataOffset'> {
+  // numpy writes "{...}", padded with spaces and a newline; anything else is not its header.
+  const dict = text.trim();
+  if (!dict.startsWith('{') || !dict.endsWith('}'))
+    throw new TableFileError(
+      `${what} has a malformed header (not a dict literal {…}: ${dict.startsWith('{') ? 'no closing brace' : 'no opening brace'}): ${dict.slice(0, 80)}`,
+    );
   const descr = /['"]descr['"]\s*:\s*(['"])([^'"]*)\1/.exec(text);
   const fortran = /['"]fortran_order['"]\s*:\s*(True|False)/.exec(text);
   const shape = /['"]shape['"]\s*:\s*\(([^)]*)\)/.exec(text);
@@ -79,13 +102,31 @@ function parseHeaderDict(text: string, what: string): Omit<NpyHeader, 'dataOffse
     .filter(Boolean);
   if (!dims.every((d) => /^\d+L?$/.test(d)))
     throw new TableFileError(`${what} has a malformed shape (${shape[1].trim()})`);
-  return { descr: descr[2], fortranOrder: fortran[1] === 'True', shape: dims.map((d) => Number.parseInt(d, 10)) };
+  const sizes = dims.map((d) => Number.parseInt(d, 10));
+  const huge = dims.find((_, i) => !Number.isSafeInteger(sizes[i]));
+  if (huge !== undefined)
+    throw new TableFileError(
+      `${what} has a shape too large: a dimension of ${huge.replace(/L$/, '').length} digits (the limit is ${MAX_VALUES.toLocaleString('en')} values)`,
+    );
+  return { descr: descr[2], fortranOrder: fortran[1] === 'True', shape: sizes };
 }
 
-/** A float16, float32 or float64 .npy file of 1 or 2 dimensions (size-1 axes aside), as a table. */
-export function parseNpy(bytes: Uint8Array, name: string): ParsedTable {
-  const what = name;
-  const header = readNpyHeader(bytes, what);
+/** Where a .npy file's data is and how to read it. */
+export interface NpyLayout {
+  kind: FloatKind;
+  littleEndian: boolean;
+  fortranOrder: boolean;
+  shape: number[];
+  count: number;
+  positions: number;
+  dModel: number;
+  dataOffset: number;
+  /** Bytes of data the shape needs. */
+  need: number;
+}
+
+/** The layout the header describes, refused when it is no table of floats or past `limits`. */
+export function npyLayout(header: NpyHeader, what: string, limits: ShapeLimits): NpyLayout {
   const order = header.descr[0];
   const code = header.descr.slice(1);
   const kind = KINDS[code];
@@ -96,16 +137,48 @@ export function parseNpy(bytes: Uint8Array, name: string): ParsedTable {
   const count = header.shape.reduce((a, b) => a * b, 1);
   checkValueCount(count, what);
   const { positions, dModel } = tableShape(header.shape, what);
-  const need = count * BYTES[kind];
-  const have = bytes.length - header.dataOffset;
+  checkShape(positions, dModel, what, limits, `shape ${showShape(header.shape)}`);
+  return {
+    kind,
+    // '=' is the writer's native order, which numpy spells out as '<' on every machine it runs on in practice.
+    littleEndian: order !== '>',
+    fortranOrder: header.fortranOrder,
+    shape: header.shape,
+    count,
+    positions,
+    dModel,
+    dataOffset: header.dataOffset,
+    need: count * BYTES[kind],
+  };
+}
+
+/** Throws unless the file holds exactly the data the layout needs (`have` bytes after the header). */
+export function checkNpyData(layout: NpyLayout, have: number, what: string): void {
+  const { need, kind, shape } = layout;
   if (have < need) {
     throw new TableFileError(
-      `${what} is truncated: shape ${showShape(header.shape)} of ${kind} needs ${need} data bytes, the file has ${have}`,
+      `${what} is truncated: shape ${showShape(shape)} of ${kind} needs ${need} data bytes, the file has ${have}`,
     );
   }
-  // '=' is the writer's native order, which numpy spells out as '<' on every machine it runs on in practice.
-  const values = readFloats(bytes, header.dataOffset, count, kind, order !== '>');
-  const data =
-    header.fortranOrder && positions > 1 && dModel > 1 ? transposeToRowMajor(values, positions, dModel) : values;
-  return { data, positions, dModel, name, dtype: kind };
+  if (have > need) {
+    throw new TableFileError(
+      `${what} has ${have - need} bytes after its data: shape ${showShape(shape)} of ${kind} needs ${need} data bytes, the file has ${have}`,
+    );
+  }
+}
+
+/** The table from the data bytes (`data` starts at the data). */
+export function npyTable(layout: NpyLayout, data: Uint8Array, name: string): ParsedTable {
+  const { positions, dModel, kind } = layout;
+  const values = readFloats(data, 0, layout.count, kind, layout.littleEndian);
+  const table =
+    layout.fortranOrder && positions > 1 && dModel > 1 ? transposeToRowMajor(values, positions, dModel) : values;
+  return { data: table, positions, dModel, name, dtype: kind };
+}
+
+/** A float16, float32 or float64 .npy file of 1 or 2 dimensions (size-1 axes aside), as a table. */
+export function parseNpy(bytes: Uint8Array, name: string, limits: ShapeLimits = FILE_LIMITS): ParsedTable {
+  const layout = npyLayout(readNpyHeader(bytes, name), name, limits);
+  checkNpyData(layout, bytes.length - layout.dataOffset, name);
+  return npyTable(layout, bytes.subarray(layout.dataOffset), name);
 }

@@ -5,7 +5,7 @@ import { parseDelimited } from './delimited.js';
 import { parseJsonTable } from './json-table.js';
 import { isNpy, parseNpy } from './npy.js';
 import { parseSafetensors, readSafetensorsIndex, type TensorEntry } from './safetensors.js';
-import { MAX_FILE_BYTES, TableFileError, type ParsedTable } from './table-file.js';
+import { FILE_LIMITS, MAX_FILE_BYTES, TableFileError, type ParsedTable, type ShapeLimits } from './table-file.js';
 
 export type TableSource =
   | { kind: 'table'; table: ParsedTable }
@@ -18,47 +18,61 @@ export type TableSource =
     };
 
 /** A .safetensors file starts with its header size, then '{'. */
-function looksLikeSafetensors(name: string, bytes: Uint8Array): boolean {
+export function looksLikeSafetensors(name: string, bytes: Uint8Array): boolean {
   return (
     /\.safetensors$/i.test(name) ||
     (bytes.length > 9 && bytes[8] === 0x7b && bytes[5] === 0 && bytes[6] === 0 && bytes[7] === 0)
   );
 }
 
-/** Reads a dropped, chosen or pasted file; throws a TableFileError with one line on anything it cannot use. */
-export function readTableFile(name: string, bytes: Uint8Array): TableSource {
-  if (bytes.length > MAX_FILE_BYTES) {
+/** Throws unless a file of `size` bytes may be read at all. */
+export function checkFileSize(name: string, size: number): void {
+  if (size > MAX_FILE_BYTES) {
     throw new TableFileError(
-      `${name} has ${bytes.length.toLocaleString('en')} bytes; the limit is ${MAX_FILE_BYTES.toLocaleString('en')} (1 GiB)`,
+      `${name} has ${size.toLocaleString('en')} bytes; the limit is ${MAX_FILE_BYTES.toLocaleString('en')} (1 GiB)`,
     );
   }
-  if (bytes.length === 0) throw new TableFileError(`${name} is empty`);
-  if (isNpy(bytes) || /\.npy$/i.test(name)) return { kind: 'table', table: parseNpy(bytes, name) };
+  if (size === 0) throw new TableFileError(`${name} is empty`);
+}
+
+export const NOT_TEXT = (name: string) =>
+  `${name} is neither text nor a .npy or .safetensors file; need .npy, .safetensors, CSV, TSV or JSON`;
+
+/**
+ * Reads a dropped, chosen or pasted file held in memory; throws a
+ * TableFileError with one line on anything it cannot use (read-table-blob.ts
+ * reads a File in pieces, with the same checks and messages).
+ */
+export function readTableFile(name: string, bytes: Uint8Array, limits: ShapeLimits = FILE_LIMITS): TableSource {
+  checkFileSize(name, bytes.length);
+  if (isNpy(bytes) || /\.npy$/i.test(name)) return { kind: 'table', table: parseNpy(bytes, name, limits) };
   if (looksLikeSafetensors(name, bytes)) {
     const { tensors } = readSafetensorsIndex(bytes, name);
     return {
       kind: 'tensors',
       tensors,
       suggested: likelyTable(tensors),
-      read: (tensor) => parseSafetensors(bytes, name, tensor),
+      read: (tensor) => parseSafetensors(bytes, name, tensor, limits),
     };
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new TableFileError(
-      `${name} is neither text nor a .npy or .safetensors file; need .npy, .safetensors, CSV, TSV or JSON`,
-    );
+    throw new TableFileError(NOT_TEXT(name));
   }
-  return { kind: 'table', table: readTableText(name, text) };
+  return { kind: 'table', table: readTableText(name, text, limits) };
+}
+
+/** Whether text is read as JSON: by its name, or when it starts with [ or {. */
+export function isJsonText(name: string, start: string | undefined): boolean {
+  return /\.json$/i.test(name) || start === '[' || start === '{';
 }
 
 /** Pasted or decoded text: JSON when it starts with [ or {, CSV/TSV otherwise. */
-export function readTableText(name: string, text: string): ParsedTable {
-  const start = text.trimStart()[0];
-  if (/\.json$/i.test(name) || start === '[' || start === '{') return parseJsonTable(text, name);
-  return parseDelimited(text, name);
+export function readTableText(name: string, text: string, limits: ShapeLimits = FILE_LIMITS): ParsedTable {
+  if (isJsonText(name, text.trimStart()[0])) return parseJsonTable(text, name, limits);
+  return parseDelimited(text, name, limits);
 }
 
 /** The first 2-D float tensor whose name suggests positions, else the first 2-D float tensor, else the first. */

@@ -32,13 +32,48 @@ export class TableFileError extends Error {
   override name = 'TableFileError';
 }
 
+/** A count as the messages write it (a shape of 400 digits multiplies out past 2^53, even to Infinity). */
+export function showCount(count: number): string {
+  return count > Number.MAX_SAFE_INTEGER
+    ? `more than ${Number.MAX_SAFE_INTEGER.toLocaleString('en')}`
+    : count.toLocaleString('en');
+}
+
 /** Throws unless `count` values fit under MAX_VALUES. */
 export function checkValueCount(count: number, what: string): void {
-  if (count > MAX_VALUES) {
+  if (!(count <= MAX_VALUES)) {
     throw new TableFileError(
-      `${what} has ${count.toLocaleString('en')} values; the limit is ${MAX_VALUES.toLocaleString('en')} (2^26)`,
+      `${what} has ${showCount(count)} values; the limit is ${MAX_VALUES.toLocaleString('en')} (2^26)`,
     );
   }
+}
+
+/**
+ * The largest table the reader hands on (the page: what ph.identify takes,
+ * read from the core's limits), checked from a file's shape before its cells
+ * are read: a table past it is refused at once, however long reading it
+ * would take.
+ */
+export interface ShapeLimits {
+  /** Most columns (dModel). */
+  maxColumns: number;
+  /** Most values, rows × columns (at most MAX_VALUES in any case). */
+  maxValues: number;
+  /** Who takes the table, as the refusal names it ('identify'). */
+  reader: string;
+}
+
+/** No limit past the files' own (MAX_VALUES). */
+export const FILE_LIMITS: ShapeLimits = { maxColumns: MAX_VALUES, maxValues: MAX_VALUES, reader: 'the page' };
+
+/** Throws unless a rows × columns table fits `limits`; `shape` is how the file holds it. */
+export function checkShape(rows: number, columns: number, what: string, limits: ShapeLimits, shape?: string): void {
+  const maxValues = Math.min(limits.maxValues, MAX_VALUES);
+  if (columns <= limits.maxColumns && rows * columns <= maxValues) return;
+  const held = shape ?? `${showCount(rows)} rows × ${showCount(columns)} columns`;
+  throw new TableFileError(
+    `${what} is ${held}; ${limits.reader} takes at most ${limits.maxColumns.toLocaleString('en')} columns (dModel) and ${maxValues.toLocaleString('en')} values`,
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   numbersOption,
   putFloat32,
   putFloat64,
+  refuseUnlessValid,
   sample,
   sampleWeights,
   STREAM,
@@ -86,7 +87,10 @@ class AttentionSettings {
   readonly kindCode: number;
   readonly dModel: number;
   readonly dHead: number;
+  /** How a refusal names dHead: 'dModel' when dHead was left to default to it. */
+  readonly dHeadName: string;
   readonly base: number;
+  readonly theta: number;
   readonly seed: number;
   readonly tokenStd: number;
   readonly pairing: number;
@@ -112,9 +116,10 @@ class AttentionSettings {
     this.kindCode = kind.code;
     this.dModel = o.number('dModel');
     this.dHead = o.number('dHead', this.dModel);
-    const base = o.number('base', 10000);
-    const theta = o.number('theta', 10000);
-    this.base = this.kind === 'rope' ? theta : base;
+    this.dHeadName = o.has('dHead') ? 'dHead' : 'dModel';
+    // Both are checked by the core whatever the kind (a wrong one is never ignored); the kind's one is used.
+    this.base = o.number('base', 10000);
+    this.theta = o.number('theta', 10000);
     this.seed = o.number('seed', 0);
     this.tokenStd = o.number('tokenStd', 1);
     const pairing = o.choice('pairing', PAIRINGS, 'half', enums.pairing);
@@ -173,6 +178,10 @@ class AttentionSettings {
   putWeights(wq: Float32Array, wk: Float32Array): void {
     putFloat32(this.wasm, this.fn, 'wq', wq);
     putFloat32(this.wasm, this.fn, 'wk', wk);
+  }
+
+  /** The scaling's lists (longrope's factors), which the core checks with the scaling. */
+  putScaling(): void {
     putScalingFactors(this.wasm, this.fn, this.scalingLists);
   }
 
@@ -194,11 +203,20 @@ function arrayOrName<N extends string>(
 ): N | Float32Array {
   if (value === undefined) return names[0];
   if ((names as readonly unknown[]).includes(value)) return value as N;
-  if (ArrayBuffer.isView(value) || (typeof value === 'object' && value !== null && !Array.isArray(value))) {
+  if (ArrayBuffer.isView(value) || (typeof value === 'object' && value !== null && !isArraySafe(value))) {
     return plainFloatArray(fn, key, value, ['Float32Array'], what) as Float32Array;
   }
   const choices = names.map((n) => `'${n}'`).join(', ');
   throw new TypeError(`phasor.${fn}: ${key} must be ${choices} or a Float32Array (${what}); got ${describe(value)}`);
+}
+
+/** Array.isArray, false for a revoked Proxy (which plainFloatArray then refuses by name). */
+function isArraySafe(value: unknown): boolean {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 function positionsOption(o: OptionReader, fn: string, max: number): Float64Array {
@@ -228,47 +246,25 @@ export function attentionScores<K extends AttentionKind>(
   const ownKeys = numbersOption(o, fn, 'keyPositions', false, maxPositions);
   const keyPositions = ownKeys ?? positions;
   const tokensOption = arrayOrName(fn, 'tokens', o.raw('tokens'), ['random', 'shared'], 'queries × dModel values');
-  let tokens: Float32Array;
-  let keyTokens: Float32Array | undefined;
-  let shared: boolean;
-  if (tokensOption === 'shared') {
-    shared = true;
-    tokens = s.randomTokens(1);
-  } else if (tokensOption === 'random') {
-    shared = false;
-    // One token per query position, then (for separate keys) one per key position.
-    const all = s.randomTokens(positions.length + (ownKeys ? keyPositions.length : 0));
-    tokens = all.subarray(0, positions.length * s.dModel);
-    if (ownKeys) keyTokens = all.subarray(positions.length * s.dModel);
-  } else {
-    const given = tokensOption;
-    tokens = given;
-    // One row of dModel values is the token at every position (for a single
-    // query it is that query's row, and the keys' too unless there are more keys).
-    shared = typedLength(given) === s.dModel && (positions.length !== 1 || keyPositions.length !== 1);
-    if (ownKeys && !shared && keyPositions.length !== positions.length) {
-      throw new RangeError(
-        `phasor.${fn}: with keyPositions of another length, tokens must be 'shared', 'random' or one row of dModel values`,
-      );
-    }
+  // One row of dModel values given is the token at every position (for a single
+  // query it is that query's row, and the keys' too unless there are more keys).
+  const shared =
+    tokensOption === 'shared' ||
+    (typeof tokensOption !== 'string' &&
+      typedLength(tokensOption) === s.dModel &&
+      (positions.length !== 1 || keyPositions.length !== 1));
+  if (typeof tokensOption !== 'string' && ownKeys && !shared && keyPositions.length !== positions.length) {
+    throw new RangeError(
+      `phasor.${fn}: with keyPositions of another length, tokens must be 'shared', 'random' or one row of dModel values`,
+    );
   }
-  const wq = s.weights('wq');
-  const wk = s.weights('wk');
-
-  wasm.releaseInputs();
-  putFloat64(wasm, fn, 'positions', positions);
-  if (ownKeys) putFloat64(wasm, fn, 'keyPositions', keyPositions);
-  putFloat32(wasm, fn, 'tokens', tokens);
-  if (keyTokens) putFloat32(wasm, fn, 'keyTokens', keyTokens);
-  s.putWeights(wq, wk);
-  const packed = takeResult(
-    wasm,
-    fn,
+  const call = (validateOnly: boolean) =>
     wasm.attentionScores(
       s.kindCode,
       s.dModel,
       s.dHead,
       s.base,
+      s.theta,
       s.pairing,
       s.tableLayout,
       s.weightLayout,
@@ -277,8 +273,41 @@ export function attentionScores<K extends AttentionKind>(
       s.head,
       shared,
       s.scaling,
-    ),
-  );
+      s.seed,
+      s.tokenStd,
+      s.dHeadName,
+      validateOnly,
+    );
+  const putPositions = () => {
+    wasm.releaseInputs();
+    putFloat64(wasm, fn, 'positions', positions);
+    if (ownKeys) putFloat64(wasm, fn, 'keyPositions', keyPositions);
+    s.putScaling();
+  };
+  // The options and positions first: nothing is drawn for a call the core refuses.
+  putPositions();
+  refuseUnlessValid(wasm, fn, call(true));
+
+  let tokens: Float32Array;
+  let keyTokens: Float32Array | undefined;
+  if (tokensOption === 'shared') {
+    tokens = s.randomTokens(1);
+  } else if (tokensOption === 'random') {
+    // One token per query position, then (for separate keys) one per key position.
+    const all = s.randomTokens(positions.length + (ownKeys ? keyPositions.length : 0));
+    tokens = all.subarray(0, positions.length * s.dModel);
+    if (ownKeys) keyTokens = all.subarray(positions.length * s.dModel);
+  } else {
+    tokens = tokensOption;
+  }
+  const wq = s.weights('wq');
+  const wk = s.weights('wk');
+
+  putPositions();
+  putFloat32(wasm, fn, 'tokens', tokens);
+  if (keyTokens) putFloat32(wasm, fn, 'keyTokens', keyTokens);
+  s.putWeights(wq, wk);
+  const packed = takeResult(wasm, fn, call(false));
   const grid = positions.length * keyPositions.length;
   const block = (b: number) => packed.slice(b * grid, (b + 1) * grid);
   const common = {
@@ -326,23 +355,13 @@ export function scoreByOffset(wasm: ExperimentsWasm, options: ScoreByOffsetOptio
   }
   const offsets = Float64Array.from({ length: count }, (_, j) => minOffset + j);
   const tokenOption = arrayOrName(fn, 'token', o.raw('token'), ['random'], 'dModel values');
-  const token = tokenOption === 'random' ? s.randomTokens(1) : tokenOption;
-  const wq = s.weights('wq');
-  const wk = s.weights('wk');
-
-  wasm.releaseInputs();
-  putFloat64(wasm, fn, 'positions', anchors);
-  putFloat64(wasm, fn, 'keyPositions', offsets);
-  putFloat32(wasm, fn, 'tokens', token);
-  s.putWeights(wq, wk);
-  const packed = takeResult(
-    wasm,
-    fn,
+  const call = (validateOnly: boolean) =>
     wasm.scoreByOffset(
       s.kindCode,
       s.dModel,
       s.dHead,
       s.base,
+      s.theta,
       s.pairing,
       s.tableLayout,
       s.weightLayout,
@@ -350,8 +369,28 @@ export function scoreByOffset(wasm: ExperimentsWasm, options: ScoreByOffsetOptio
       s.heads,
       s.head,
       s.scaling,
-    ),
-  );
+      s.seed,
+      s.tokenStd,
+      s.dHeadName,
+      validateOnly,
+    );
+  const putPositions = () => {
+    wasm.releaseInputs();
+    putFloat64(wasm, fn, 'positions', anchors);
+    putFloat64(wasm, fn, 'keyPositions', offsets);
+    s.putScaling();
+  };
+  // The options, anchors and offsets first: nothing is drawn for a call the core refuses.
+  putPositions();
+  refuseUnlessValid(wasm, fn, call(true));
+  const token = tokenOption === 'random' ? s.randomTokens(1) : tokenOption;
+  const wq = s.weights('wq');
+  const wk = s.weights('wk');
+
+  putPositions();
+  putFloat32(wasm, fn, 'tokens', token);
+  s.putWeights(wq, wk);
+  const packed = takeResult(wasm, fn, call(false));
   const grid = anchors.length * count;
   const block = (b: number) => packed.subarray(b * grid, (b + 1) * grid);
   const scores = block(0);

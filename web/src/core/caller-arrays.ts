@@ -54,6 +54,8 @@ export function plainFloatArray(
   types: readonly FloatArrayType[],
   what: string,
 ): Float {
+  if (value === undefined)
+    throw new TypeError(`phasor.${fn}: option '${key}' is required (a plain ${types.join(' or ')} of ${what})`);
   const tag = tagOf.call(value); // undefined for anything but a typed array, Proxies included
   const type = types.find((t) => t === tag);
   if (type === undefined || Object.getPrototypeOf(value) !== PROTOTYPES[type]) {
@@ -87,6 +89,8 @@ export function plainFloatArray(
 export function readNumbers(fn: string, key: string, value: unknown, maxLength: number): Float64Array {
   if (tagOf.call(value) !== undefined) {
     const given = plainFloatArray(fn, key, value, ['Float64Array', 'Float32Array'], 'numbers');
+    if (typedLength(given) > maxLength)
+      throw new RangeError(`phasor.${fn}: ${key}.length must be at most ${maxLength}; got ${typedLength(given)}`);
     const copy = new F64(typedLength(given));
     setValues.call(copy, given);
     return copy;

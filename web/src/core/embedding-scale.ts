@@ -73,7 +73,7 @@ export function embeddingScale(wasm: ExperimentsWasm, options: EmbeddingScaleOpt
   wasm.releaseInputs();
   if (tokens) putFloat32(wasm, fn, 'tokens', tokens);
   if (normals) putFloat64(wasm, fn, 'normals', normals);
-  const norms = takeResult(wasm, fn, wasm.embeddingScale(dModel, positions, offset, base, std));
+  const norms = takeResult(wasm, fn, wasm.embeddingScale(dModel, positions, offset, base, seed, std));
   const block = (b: number) => norms.slice(b * positions, (b + 1) * positions);
   return {
     tokenNorm: block(0),

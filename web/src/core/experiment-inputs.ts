@@ -17,6 +17,11 @@ function refuse(wasm: ExperimentsWasm, fn: string, message: string): never {
   throw new RangeError(`phasor.${fn}: ${message}`);
 }
 
+/** A validateOnly call's verdict: '' lets the call go on; any other string is its refusal. */
+export function refuseUnlessValid(wasm: ExperimentsWasm, fn: string, verdict: WasmResult<unknown>): void {
+  if (typeof verdict === 'string' && verdict !== '') refuse(wasm, fn, verdict);
+}
+
 /**
  * Copies values (a plain array: checked, or our own) into a float32 slot (float64 values rounded to float32);
  * the view is filled before any other call can grow memory.
@@ -83,6 +88,7 @@ const KEPT_DRAWS = 4;
 // d_model drag at 1024, for the two weight matrices, before).
 const keptNormals = new WeakMap<ExperimentsWasm, Map<string, KeptPrefix>>();
 const KEPT_NORMALS = 1 << 20;
+const drawing = { fn: '' };
 const KEPT_STREAMS = 4;
 
 /** The first `count` standard normals of a stream, from those kept (drawing the missing ones); null past KEPT_NORMALS. */
@@ -96,9 +102,13 @@ function standardNormalPrefix(
   let byStream = keptNormals.get(wasm);
   if (!byStream) keptNormals.set(wasm, (byStream = new Map()));
   const key = `${seed} ${stream}`;
+  // A kept stream is drawn further for whichever function asks next: a refusal names that one.
+  drawing.fn = fn;
   const kept =
     byStream.get(key) ??
-    new KeptPrefix(KEPT_NORMALS, (first, n) => takeResult(wasm, fn, wasm.standardNormals(seed, stream, n, first)));
+    new KeptPrefix(KEPT_NORMALS, (first, n) =>
+      takeResult(wasm, drawing.fn, wasm.standardNormals(seed, stream, n, first)),
+    );
   byStream.delete(key); // most recently used last
   byStream.set(key, kept);
   if (byStream.size > KEPT_STREAMS) byStream.delete(byStream.keys().next().value!);

@@ -158,11 +158,17 @@ export interface ExperimentsWasm extends ModuleCommon {
   ): WasmResult<Float32Array>;
   /** [scaled ω (rotaryDim/2), unscaled ω, attention factor]. */
   ropeFrequencies(dim: number, rotaryDim: number, theta: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
+  /**
+   * base and theta are both checked, the kind's one used; validateOnly: '' once
+   * the options and positions pass, before tokens and weights are read.
+   * dHeadName: 'dModel' when dHead defaults to it.
+   */
   attentionScores(
     kind: number,
     dModel: number,
     dHead: number,
     base: number,
+    theta: number,
     pairing: number,
     tableLayout: number,
     weightLayout: number,
@@ -171,6 +177,10 @@ export interface ExperimentsWasm extends ModuleCommon {
     head: number,
     sharedTokens: boolean,
     scaling: WasmScalingRecord,
+    seed: number,
+    tokenStd: number,
+    dHeadName: string,
+    validateOnly: boolean,
   ): WasmResult<Float32Array>;
   /** anchors × offsets scores (slots positions, keyPositions); additive: then its four terms, four more such blocks. */
   scoreByOffset(
@@ -178,6 +188,7 @@ export interface ExperimentsWasm extends ModuleCommon {
     dModel: number,
     dHead: number,
     base: number,
+    theta: number,
     pairing: number,
     tableLayout: number,
     weightLayout: number,
@@ -185,6 +196,10 @@ export interface ExperimentsWasm extends ModuleCommon {
     heads: number,
     head: number,
     scaling: WasmScalingRecord,
+    seed: number,
+    tokenStd: number,
+    dHeadName: string,
+    validateOnly: boolean,
   ): WasmResult<Float32Array>;
   alibiSlopes(heads: number): WasmResult<Float64Array>;
   /** decay_bindings.cpp: [total, softmax?, four additive terms?], rows (slot positions) × cols (slot keyPositions). */
@@ -194,6 +209,7 @@ export interface ExperimentsWasm extends ModuleCommon {
     dModel: number,
     dHead: number,
     base: number,
+    theta: number,
     heads: number,
     head: number,
     sharedTokens: boolean,
@@ -201,6 +217,10 @@ export interface ExperimentsWasm extends ModuleCommon {
     softmax: boolean,
     terms: boolean,
     scaling: WasmScalingRecord,
+    seed: number,
+    tokenStd: number,
+    dHeadName: string,
+    validateOnly: boolean,
   ): WasmResult<Float32Array>;
   /** decay_bindings.cpp: the bound for m − n = 0 … maxDistance. */
   ropeDecay(dModel: number, base: number, maxDistance: number, scaling: WasmScalingRecord): WasmResult<Float64Array>;
@@ -225,11 +245,13 @@ export interface ExperimentsWasm extends ModuleCommon {
   ): WasmResult<Float64Array>;
   sineCollision(dModel: number, base: number, dimension: number, position: number): WasmResult<Float64Array>;
   /** Tokens in slot tokens, or standard normals in slot normals (tokens float32(std · z)). */
+  /** seed and std are checked whatever the tokens' source. */
   embeddingScale(
     dModel: number,
     positions: number,
     offset: number,
     base: number,
+    seed: number,
     std: number,
   ): WasmResult<Float32Array>;
   positionResolution(dModel: number, minOffset: number): WasmResult<Float64Array>;
@@ -349,6 +371,8 @@ export interface WasmLimits {
   maxAbsPosition: number;
   maxBase: number;
   maxFrequency: number;
+  /** The slowest frequency a table may have (its wavelength finite). */
+  minFrequency: number;
   maxEncodeScale: number;
   maxOutputBytes: number;
   maxDotByOffsetWork: number;
@@ -359,6 +383,8 @@ export interface WasmLimits {
   maxNormalSamples: number;
   maxSeed: number;
   maxNormalStd: number;
+  /** The attention functions' tokenStd (their scores stay within float32). */
+  maxTokenStd: number;
   maxAttentionPositions: number;
   maxAttentionWidth: number;
   maxAttentionWork: number;
@@ -468,6 +494,7 @@ export const LIMIT_NAMES = [
   'maxAbsPosition',
   'maxBase',
   'maxFrequency',
+  'minFrequency',
   'maxEncodeScale',
   'maxOutputBytes',
   'maxDotByOffsetWork',
@@ -478,6 +505,7 @@ export const LIMIT_NAMES = [
   'maxNormalSamples',
   'maxSeed',
   'maxNormalStd',
+  'maxTokenStd',
   'maxAttentionPositions',
   'maxAttentionWidth',
   'maxAttentionWork',

@@ -3,6 +3,8 @@
 // draw a window of positions on a few hundred pixels, exactly, in time for
 // the next frame. Each bin is the exact mean over its positions (a Dirichlet
 // kernel in closed form), so a window costs O(bins × dModel) whatever it spans.
+import { copyInto, copyOf, plainFloatArray, readNumbers, typedLength } from './caller-arrays.js';
+import { limitsOf } from './module-tables.js';
 import { OptionReader } from './options.js';
 import { LAYOUTS, METRICS, SPACINGS, type RotationOptions } from './types.js';
 import type { CoreWasm, WasmResult } from './wasm-module.js';
@@ -10,16 +12,24 @@ import type * as W from './window-types.js';
 
 const DEFAULT_BASE = 10000;
 
-/** Copies a result out of wasm memory (into `into` when given) and frees it there; a string is a refusal. */
+/**
+ * Copies a result out of wasm memory (into `into` when given: a plain array,
+ * checked by plainFloatArray, filled through the built-in set) and frees it
+ * there; a string is a refusal.
+ */
 function take<T extends Float32Array | Float64Array>(wasm: CoreWasm, fn: string, result: WasmResult<T>, into?: T): T {
   if (typeof result === 'string') throw new RangeError(`phasor.${fn}: ${result}`);
-  if (into && into.length !== result.length) {
+  try {
+    if (into && typedLength(into) !== typedLength(result))
+      throw new RangeError(`phasor.${fn}: into must hold ${typedLength(result)} values; got ${typedLength(into)}`);
+    if (into) {
+      copyInto(into, result);
+      return into;
+    }
+    return copyOf(result);
+  } finally {
     wasm.releaseResult();
-    throw new RangeError(`phasor.${fn}: into must hold ${result.length} values; got ${into.length}`);
   }
-  const copy = into ? (into.set(result), into) : (result.slice() as T);
-  wasm.releaseResult();
-  return copy;
 }
 
 function bins(o: OptionReader) {
@@ -41,9 +51,10 @@ export function encodeBins(wasm: CoreWasm, options: W.EncodeBinsOptions): Float3
   const o = new OptionReader(fn, options, [...BIN_KEYS, 'layout', 'into']);
   const b = bins(o);
   const layout = o.choice('layout', LAYOUTS, 'interleaved').code;
-  const into = o.raw('into');
-  if (into !== undefined && !(into instanceof Float32Array))
-    throw new TypeError(`phasor.${fn}: into must be a Float32Array of count × dModel values`);
+  const into =
+    o.raw('into') === undefined
+      ? undefined
+      : (plainFloatArray(fn, 'into', o.raw('into'), ['Float32Array'], 'count × dModel values') as Float32Array);
   return take(wasm, fn, wasm.encodeBins(b.first, b.stride, b.count, b.dModel, b.base, layout, b.spacing, []), into);
 }
 
@@ -53,10 +64,11 @@ export function encodeBinColumns(wasm: CoreWasm, options: W.EncodeColumnsOptions
   const o = new OptionReader(fn, options, [...BIN_KEYS, 'layout', 'dims']);
   const b = bins(o);
   const layout = o.choice('layout', LAYOUTS, 'interleaved').code;
-  const dims = o.raw('dims');
-  if (!Array.isArray(dims) || dims.length === 0 || !dims.every((j) => typeof j === 'number')) {
-    throw new TypeError(`phasor.${fn}: dims must be a non-empty array of dimension numbers`);
-  }
+  if (o.raw('dims') === undefined)
+    throw new TypeError(`phasor.${fn}: option 'dims' is required (a non-empty array of dimension numbers)`);
+  // Read once into a plain array of ours: the binding then reads no object of the caller's.
+  const dims = Array.from(readNumbers(fn, 'dims', o.raw('dims'), limitsOf(wasm).maxDModel));
+  if (dims.length === 0) throw new TypeError(`phasor.${fn}: dims must be a non-empty array of dimension numbers`);
   return take(wasm, fn, wasm.encodeBins(b.first, b.stride, b.count, b.dModel, b.base, layout, b.spacing, dims));
 }
 
