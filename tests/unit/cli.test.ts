@@ -377,7 +377,7 @@ describe('phasor cache', () => {
         configFile(name),
         '--positions',
         '64',
-        '--offset',
+        '--first-position',
         String(first),
         '--out',
         out,
@@ -442,8 +442,8 @@ describe('phasor cache', () => {
       'must name a .safetensors file',
     );
     expectRefusal(
-      await phasor(['cache', '--config', gemma, '--positions', '8', '--offset', '3e9', ...out]),
-      '--offset must be an integer in [0, ',
+      await phasor(['cache', '--config', gemma, '--positions', '8', '--first-position', '3e9', ...out]),
+      '--first-position must be an integer in [0, ',
     );
     writeFileSync(
       at('nope.json'),

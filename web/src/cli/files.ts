@@ -2,7 +2,7 @@
 // is a UsageError of one line naming it as the user typed it.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readTableFile, type TableSource } from '../check/read-table-file.js';
-import { MAX_FILE_BYTES } from '../check/table-file.js';
+import { FILE_LIMITS, MAX_FILE_BYTES, type ParsedTable, type ShapeLimits } from '../check/table-file.js';
 import { UsageError } from './errors.js';
 
 function systemReason(error: unknown): string {
@@ -30,15 +30,47 @@ export function readBytes(cmd: string, path: string): Uint8Array {
   }
 }
 
-/** A table file (.npy, .safetensors, CSV, TSV, JSON) as the readers of "Check your table" read it. */
-export function readTable(cmd: string, path: string): TableSource {
-  const bytes = readBytes(cmd, path);
+/** A reader's refusal (TableFileError) as the command's one line. */
+function asUsage<T>(cmd: string, read: () => T): T {
   try {
-    return readTableFile(path, bytes);
+    return read();
   } catch (error) {
     if ((error as Error)?.name === 'TableFileError') throw new UsageError(`${cmd}: ${(error as Error).message}`);
     throw error;
   }
+}
+
+/** A table file (.npy, .safetensors, CSV, TSV, JSON) as the readers of "Check your table" read it, its shape checked against `limits` before its values are read. */
+export function readTable(cmd: string, path: string, limits: ShapeLimits = FILE_LIMITS): TableSource {
+  const bytes = readBytes(cmd, path);
+  return asUsage(cmd, () => readTableFile(path, bytes, limits));
+}
+
+/**
+ * One table of a file: the file's own, or for a .safetensors file the tensor
+ * `tensor` names (flag: how the user typed the flag naming it), or its only tensor.
+ */
+export function tableOf(
+  cmd: string,
+  source: TableSource,
+  path: string,
+  tensor?: string,
+  flag = '--tensor',
+): ParsedTable {
+  if (source.kind === 'table') {
+    if (tensor !== undefined)
+      throw new UsageError(`${cmd}: ${flag} names a tensor of a .safetensors file; ${path} is not one`);
+    return source.table;
+  }
+  if (tensor === undefined) {
+    if (source.tensors.length !== 1)
+      throw new UsageError(
+        `${cmd}: ${path} holds ${source.tensors.length} tensors (${source.tensors.map((t) => `"${t.name}"`).join(', ')}): name one with ${flag}`,
+      );
+    tensor = source.tensors[0].name;
+  }
+  const name = tensor;
+  return asUsage(cmd, () => source.read(name));
 }
 
 /** A JSON file (a config.json), parsed. */

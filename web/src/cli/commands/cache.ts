@@ -25,15 +25,15 @@ const spec: CommandSpec = {
       'frequency-0 pairs giving cos 1, sin 0). Values are exact: each from a float64 phase rounded once to ' +
       'float32; --dtype float16 or bfloat16 rounds them again, as cos.to(x.dtype) does. inv_freq stays float32.',
     'Tensors are named cos, sin and inv_freq when one layer type is written, else <layer_type>.cos, ' +
-      '<layer_type>.sin and <layer_type>.inv_freq. Rows are positions offset … offset + N − 1 (text ' +
+      '<layer_type>.sin and <layer_type>.inv_freq. Rows are positions P … P + N − 1 (--first-position P) (text ' +
       'positions: M-RoPE gives every axis the same position, plain RoPE); dynamic NTK and longrope take ' +
-      'offset + N as the length of the call, as transformers does.',
+      'P + N as the length of the call, as transformers does.',
   ],
   flags: [
     { name: 'config', kind: 'text', value: 'FILE', help: "the model's config.json" },
     PRESET_FLAG,
     { name: 'positions', kind: 'number', value: 'N', help: 'rows of the cache (required)' },
-    { name: 'offset', kind: 'number', value: 'P', help: 'position of the first row (default 0)' },
+    { name: 'first-position', kind: 'number', value: 'P', help: 'position of the first row (default 0)' },
     { name: 'layer-type', kind: 'text', value: 'T', help: 'write only this layer type (sliding_attention, …)' },
     {
       name: 'layout',
@@ -72,7 +72,7 @@ export const cache: Command = {
         `${cmd}: a cache is three tensors (cos, sin, inv_freq): ${typedFlag(args, 'out')} must name a .safetensors file`,
       );
     const positions = integerFlag(args, 'positions', 1, 2 ** 24);
-    const offset = integerFlag(args, 'offset', 0, 2 ** 31 - positions, 0);
+    const offset = integerFlag(args, 'first-position', 0, 2 ** 31 - positions, 0);
     const ph = await context.phasor();
     const source = readConfig(cmd, ph, args, flag<string>(args, 'config'));
     const wanted = flag<string>(args, 'layer-type') ?? source.layerType;
@@ -118,7 +118,7 @@ export const cache: Command = {
         phasor: VERSION,
         config: source.name,
         layout,
-        offset: String(offset),
+        firstPosition: String(offset),
       }),
     );
     const what = chosen.map((t, k) => `${names[k] || ''}cos/sin [${positions}, ${t.rotaryDim}]`).join(', ');
