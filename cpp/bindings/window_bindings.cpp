@@ -134,6 +134,22 @@ val rotation_view(double d_model, double base, double k, double layout, double s
   return view(n, out);
 }
 
+// Pair i of PE(p) on its unit circle (float64): its angle, M_k's turn, and
+// the turn less its whole turns (phasor::pair_turn).
+val pair_turn(double d_model, double base, double spacing, double pair, double p, double k) {
+  std::string e = check_model(d_model, base, 0, spacing);
+  if (e.empty()) e = phasor::validate_pair_turn(d_model, pair, p, k);
+  if (!e.empty()) return val(e);
+  auto* out = result_buffer<double>(3);
+  if (out == nullptr) return out_of_memory(3 * 8);
+  const auto spec = spec_of(d_model, base, 0, 0, spacing);
+  const phasor::PairTurn t = phasor::pair_turn(spec.d_model, base, spec.spacing, static_cast<std::int64_t>(pair), p, k);
+  out[0] = t.angle;
+  out[1] = t.turn;
+  out[2] = t.sweep;
+  return view(3, out);
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(phasor_window) {
@@ -141,4 +157,5 @@ EMSCRIPTEN_BINDINGS(phasor_window) {
   emscripten::function("dotBins", &dot_bins);
   emscripten::function("offsetRowBins", &offset_row_bins);
   emscripten::function("rotationView", &rotation_view);
+  emscripten::function("pairTurn", &pair_turn);
 }

@@ -307,6 +307,10 @@ Identification identify(const double* values, std::int64_t rows, std::int64_t co
     refused.form = form;
     refused.max_error = INFINITY;
     refused.rms_error = INFINITY;
+    refused.deviation.assign(static_cast<std::size_t>(rows), INFINITY);
+    PrecisionVerdict none;  // nothing was judged: no precision explains it
+    none.worst_ratio = INFINITY;
+    refused.precisions.push_back(none);
     refused.differs = reading.inconsistent > 0.5
                           ? "no sin/cos pairs of constant amplitude: noise or a learned embedding?"
                           : "no sinusoidal form fits";

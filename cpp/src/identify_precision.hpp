@@ -11,6 +11,16 @@
 
 namespace phasor {
 
+// The position of table row r under a form.
+inline double position_of(const EncodingSpec& form, const TableRows& table, std::int64_t r) {
+  return first_position(form) + table.index_of(r);
+}
+
+// Whether a position is a stored table's zero row (fairseq's padding row).
+inline bool padding_row(const EncodingSpec& form, double position) {
+  return form.buffer && form.padding_idx >= 0 && position == static_cast<double>(form.padding_idx);
+}
+
 // A precision as identify tries it on a form: per sine frequency, the float32
 // frequency float32 arithmetic used (empty for exact arithmetic).
 struct PrecisionCandidate {

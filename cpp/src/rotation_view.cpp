@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "phasor/frequencies.hpp"
+#include "phasor/limits.hpp"
 #include "phasor/validation.hpp"
 
 namespace phasor {
@@ -63,6 +64,22 @@ void rotate_encoding(const EncodingSpec& spec, double k, double* out) {
     out[at.sin] = static_cast<double>(b.c) * s + static_cast<double>(b.s) * c;
     out[at.cos] = -static_cast<double>(b.s) * s + static_cast<double>(b.c) * c;
   }
+}
+
+std::string validate_pair_turn(double d_model, double pair, double p, double k) {
+  if (auto e = check_d_model(d_model); !e.empty()) return e;
+  if (auto e = check_integer("pair", pair, 0, d_model / 2 - 1); !e.empty()) return e;
+  if (auto e = check_finite("p", p, -kMaxAbsPosition, kMaxAbsPosition); !e.empty()) return e;
+  return check_finite("k", k, -kMaxAbsPosition, kMaxAbsPosition);
+}
+
+PairTurn pair_turn(std::int64_t d_model, double base, Spacing spacing, std::int64_t pair, double p, double k) {
+  constexpr double kTau = 6.283185307179586;
+  const double omega = frequency(pair, d_model, base, spacing);
+  const double turn = omega * k;
+  double sweep = std::fmod(turn, kTau);
+  if (std::abs(sweep) < 1e-9) sweep = 0;
+  return {std::remainder(omega * p, kTau), turn, sweep};
 }
 
 }  // namespace phasor

@@ -17,7 +17,8 @@ export const resultsDir = `${repoRoot}tests/bench/results`;
 export async function startVite({ listen }) {
   const server = await createServer({
     root: repoRoot,
-    configFile: false,
+    // The tests' configuration: its plugin finds the wasm build in build/ (tools/wasm-modules-plugin.ts).
+    configFile: `${repoRoot}tests/vitest.config.ts`,
     logLevel: 'silent',
     appType: listen ? 'mpa' : 'custom',
     server: listen

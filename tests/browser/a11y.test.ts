@@ -16,33 +16,23 @@ import { waitForCharts } from './support/charts.js';
 const EMBED = join(repoRoot, 'build/embed');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-const ELEMENTS = [
-  'phasor-frequencies',
-  'phasor-encoding',
-  'phasor-heatmap',
-  'phasor-dot-offset',
-  'phasor-distance',
-  'phasor-rotation',
-  'phasor-attention-offset',
-  'phasor-shift-fit',
-  'phasor-base-length',
-  'phasor-embedding-scale',
-  'phasor-rope-scaling',
-  'phasor-rope-decay',
-  'phasor-attention-patterns',
-];
-
-test('the list holds every element phasor defines', () => {
+/** Every element phasor defines: the tags its element files declare (a new chart is checked without a list to edit). */
+const ELEMENTS = (() => {
   const dir = join(repoRoot, 'web/src/elements');
-  const tags = readdirSync(dir)
+  const tags = readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts'))
     .flatMap((f) =>
       [...readFileSync(join(dir, f), 'utf8').matchAll(/static override readonly tag = '(phasor-[\w-]+)'/g)].map(
         (m) => m[1],
       ),
     );
-  expect(tags.length).toBeGreaterThan(10);
-  expect([...ELEMENTS].sort()).toEqual([...new Set(tags)].sort());
+  return [...new Set(tags)].sort();
+})();
+
+test('the list holds every element phasor defines', () => {
+  expect(ELEMENTS.length).toBeGreaterThan(10);
+  expect(ELEMENTS).toContain('phasor-heatmap');
+  expect(ELEMENTS).toContain('phasor-attention-patterns');
 });
 
 let browser: Browser;

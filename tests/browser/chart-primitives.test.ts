@@ -3,11 +3,11 @@
 // reduction of dense lines, and the number formats of the read-outs.
 import { interpolateRdBu } from 'd3-scale-chromatic';
 import { describe, expect, test } from 'vitest';
-import { colourLut, parseColour } from '../../web/src/charts/colour-lut.js';
+import { colourLut, parseColour } from '../../web/src/charts/paint/colour-lut.js';
 import { fitTickLabels, estimatedTextWidth } from '../../web/src/charts/axis-units.js';
 import { powerOfTen, scientific, superscript } from '../../web/src/charts/format.js';
-import { lutIndex, rasterize } from '../../web/src/charts/heatmap.js';
-import { drawLine } from '../../web/src/charts/line-plot.js';
+import { lutIndex, rasterize } from '../../web/src/charts/paint/raster.js';
+import { drawLine } from '../../web/src/charts/paint/line-plot.js';
 
 /** A lookup table whose entry n is the packed pixel with red = n, so a pixel tells which entry coloured it. */
 function indexLut(size: number) {

@@ -16,7 +16,7 @@ let server: StaticServer;
 
 beforeAll(async () => {
   if (!existsSync(join(EMBED, 'phasor-embed.js')))
-    throw new Error('build/embed is missing: run node web/tools/build-embed.mjs');
+    throw new Error('build/embed is missing: run node tools/build-embed.mjs');
   browser = await launchChromium();
   server = await serveDirectory(EMBED, { 'content-security-policy': STRICT_CSP });
 });

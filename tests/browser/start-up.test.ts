@@ -1,6 +1,6 @@
 // What the built explorer does at start-up to keep its first tasks short
 // (web/explorer/held-controls.ts, first-frame.ts, the font preloads of
-// web/tools/katex-plugin.ts, the elements' first drawing): the page's controls
+// tools/katex-plugin.ts, the elements' first drawing): the page's controls
 // are out of the page while Chromium's form scan runs at DOMContentLoaded, the
 // panel's back at the next frame and each section's once that section is laid
 // out; the sections are laid out in the frame after the first; the charts on

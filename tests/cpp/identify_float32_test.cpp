@@ -120,6 +120,32 @@ TEST(IdentifyFloat32, TheTutorialRecipeGivesTorchsExponents) {
   EXPECT_TRUE(phasor::float32_frequencies(FrequencyRecipe::torch_paper, spec).empty());
 }
 
+// The recipes take torch's own float32 exponents (the product of the float32
+// index and the rounded constant, bit for bit), exponentiated correctly
+// rounded: torch's float32 exp is that or a float32 step away.
+void expect_torch_exponents(FrequencyRecipe recipe, phasor::Spacing spacing, const std::vector<double>& exponents,
+                            const std::vector<double>& torch_frequencies) {
+  phasor::EncodingSpec spec;
+  spec.positions = 2, spec.d_model = 512, spec.spacing = spacing;
+  const std::vector<double> w = phasor::float32_frequencies(recipe, spec);
+  ASSERT_EQ(w.size(), exponents.size());
+  int stepped = 0;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    EXPECT_EQ(w[i], static_cast<double>(static_cast<float>(std::exp(exponents[i])))) << i;
+    const auto ours = static_cast<float>(w[i]), theirs = static_cast<float>(torch_frequencies[i]);
+    EXPECT_TRUE(ours == theirs || std::nextafter(ours, theirs) == theirs) << i;
+    stepped += ours != theirs ? 1 : 0;
+  }
+  EXPECT_GT(stepped, 0);  // PyTorch 1.13's CPU exp is not always correctly rounded
+}
+
+TEST(IdentifyFloat32, TheTutorialAndFairseqRecipesGiveTorchsExponentsAtD512) {
+  expect_torch_exponents(FrequencyRecipe::torch_paper, phasor::Spacing::paper, float32_fixture::kTutorialExponentsD512,
+                         float32_fixture::kTutorialFrequenciesD512);
+  expect_torch_exponents(FrequencyRecipe::torch_geometric, phasor::Spacing::tensor2tensor,
+                         float32_fixture::kFairseqExponentsD512, float32_fixture::kFairseqFrequenciesD512);
+}
+
 // The tutorial's table against the forms next to its own: another base, half
 // a position on, a scale of 0.999. No precision explains them, and the words say how far off.
 TEST(IdentifyFloat32, NearMissesOfTheTutorialsTableAreRefusedInPlainWords) {

@@ -73,4 +73,63 @@ TEST(ValidateRotationWindow, RefusesWindowsOutsideTheMatrix) {
   EXPECT_NE(phasor::validate_rotation_window(7, 0, 0, 1, 1).find("dModel"), std::string::npos);
 }
 
+// The angle of pair i of PE(p) on its circle, from sin and cos of the phase in
+// long double: where atan2 of the drawn point puts it, independent of any
+// reduction of the phase.
+long double circle_angle(std::int64_t i, std::int64_t d, double base, double p) {
+  const long double phase = static_cast<long double>(p) / std::pow(static_cast<long double>(base), 2.0L * i / d);
+  return std::atan2(std::sin(phase), std::cos(phase));
+}
+
+TEST(PairTurn, AngleIsWherePairIOfPeOfPSitsOnItsCircle) {
+  const std::int64_t d = 64;
+  for (std::int64_t i : {0, 1, 5, 31})
+    for (double p : {0.0, 1.0, 10.0, -3.0, 100000.0, 2147483647.0, -2147483648.0}) {
+      const auto t = phasor::pair_turn(d, 10000.0, phasor::Spacing::paper, i, p, 3.0);
+      // float64 phase: |omega p| 2^-52 from the product, and as much again from 2 pi.
+      const double phase = std::abs(p * reference::omega(i, d, 10000.0));
+      const double bound = phase * 5e-16 + 1e-15;
+      const long double want = circle_angle(i, d, 10000.0, p);
+      // [-pi, pi] and (-pi, pi] meet at the same point of the circle.
+      const long double apart =
+          std::remainder(static_cast<long double>(t.angle) - want, 2.0L * 3.14159265358979323846L);
+      EXPECT_LE(std::abs(static_cast<double>(apart)), bound) << "pair " << i << " p " << p;
+      EXPECT_LE(std::abs(t.angle), 3.141592653589794);
+    }
+}
+
+TEST(PairTurn, TurnIsOmegaTimesKAndSweepItsRemainderOfWholeTurns) {
+  const std::int64_t d = 16;
+  const double tau = 6.283185307179586;
+  for (std::int64_t i : {0, 3, 7})
+    for (double k : {3.0, -3.0, 10.0, 1000.0, -123456.0, 0.25}) {
+      const auto t = phasor::pair_turn(d, 100.0, phasor::Spacing::paper, i, 0.0, k);
+      EXPECT_DOUBLE_EQ(t.turn, reference::omega(i, d, 100.0) * k);
+      EXPECT_LT(std::abs(t.sweep), tau);
+      EXPECT_TRUE(t.sweep == 0 || (t.sweep > 0) == (t.turn > 0)) << "the sweep keeps the turn's direction";
+      const double whole = (t.turn - t.sweep) / tau;
+      EXPECT_NEAR(whole, std::round(whole), 1e-9) << "turn − sweep is whole turns";
+      EXPECT_EQ(std::abs(whole) < 0.5, std::abs(t.turn) < tau) << "under one turn, the sweep is the turn";
+    }
+  const auto none = phasor::pair_turn(16, 100.0, phasor::Spacing::paper, 0, 5.0, 0.0);
+  EXPECT_EQ(none.turn, 0.0);
+  EXPECT_EQ(none.sweep, 0.0);
+}
+
+TEST(PairTurn, FollowsTheSpacing) {
+  const auto paper = phasor::pair_turn(16, 10000.0, phasor::Spacing::paper, 7, 0.0, 1.0);
+  const auto t2t = phasor::pair_turn(16, 10000.0, phasor::Spacing::tensor2tensor, 7, 0.0, 1.0);
+  EXPECT_DOUBLE_EQ(paper.turn, reference::omega(7, 16, 10000.0));
+  EXPECT_DOUBLE_EQ(t2t.turn, 1.0 / 10000.0);  // tensor2tensor: the last pair at 1/base
+}
+
+TEST(ValidatePairTurn, RefusesPairsPastTheWidthAndPositionsPastTheLimit) {
+  EXPECT_EQ(phasor::validate_pair_turn(64, 31, 10, 3), "");
+  EXPECT_NE(phasor::validate_pair_turn(64, 32, 10, 3).find("pair"), std::string::npos);
+  EXPECT_NE(phasor::validate_pair_turn(64, 1.5, 10, 3).find("pair"), std::string::npos);
+  EXPECT_NE(phasor::validate_pair_turn(64, 0, 4294967296.0, 3).find("p"), std::string::npos);
+  EXPECT_NE(phasor::validate_pair_turn(64, 0, 0, NAN).find("k"), std::string::npos);
+  EXPECT_NE(phasor::validate_pair_turn(7, 0, 0, 0).find("dModel"), std::string::npos);
+}
+
 }  // namespace

@@ -1,7 +1,7 @@
 // libFuzzer harness over the core's entry points, called as the Embind
 // bindings call them (cpp/bindings/*.cpp): doubles straight from JavaScript,
 // checked by the same validation in the same order, then the computation.
-// Built with ASan + UBSan (web/tools/fuzz.mjs), so a read out of bounds, an
+// Built with ASan + UBSan (tools/fuzz.mjs), so a read out of bounds, an
 // overflow or a double cast to an integer it does not fit is a crash too.
 // Invariants: a refusal is a sentence naming what is wrong; an accepted call
 // returns finite values within their mathematical bounds (|PE| <= 1, cosines
@@ -451,8 +451,9 @@ void fuzz_norms(Input& in) {
 // identify_bindings.cpp: the shape is validated, then every value must be
 // finite, then the table is read. The table is either arbitrary values
 // (noise, zeros, huge, subnormal) or a table encode() wrote, perturbed or
-// not; every fit must describe itself consistently, and an unperturbed paper
-// table must be reproduced by the first fit.
+// not; every fit must describe itself consistently (a precision that
+// explains it bounds every row), and an unperturbed paper table must be
+// reproduced by the first fit.
 void fuzz_identify(Input& in) {
   const double rows = in.number(), cols = in.number();
   const int source = in.byte() % 3;
@@ -488,8 +489,19 @@ void fuzz_identify(Input& in) {
                "0 <= rms <= max error");
     FUZZ_CHECK(fit.worst_row >= 0 && fit.worst_row < r && fit.worst_column >= 0 && fit.worst_column < c,
                "the worst value is in the table");
-    FUZZ_CHECK(fit.reproduces == (fit.max_error <= fit.tolerance), "reproduces means within the tolerance");
-    FUZZ_CHECK(fit.reproduces == fit.differs.empty(), "a fit that does not reproduce says what differs");
+    FUZZ_CHECK(!fit.reproduces || (fit.explained() && fit.max_error <= fit.tolerance),
+               "an exact fit is within the exact bound, and explained");
+    FUZZ_CHECK(fit.explained() == fit.differs.empty(), "a fit no precision explains says what differs");
+    FUZZ_CHECK(fit.deviation.size() == static_cast<std::size_t>(r), "a deviation per row");
+    FUZZ_CHECK(fit.nearest < fit.precisions.size(), "the verdict shown is one of the fit's");
+    for (const phasor::PrecisionVerdict& v : fit.precisions) {
+      FUZZ_CHECK(v.bound.empty() || v.bound.size() == static_cast<std::size_t>(r), "a bound per row, or none");
+      if (v.reproduces) {
+        FUZZ_CHECK(v.worst_ratio <= 1 && v.residual_ratio <= 1, "a precision that explains it bounds every value");
+        for (std::size_t k = 0; k < v.bound.size(); ++k)
+          FUZZ_CHECK(fit.deviation[k] <= v.bound[k], "each row's deviation within its bound");
+      }
+    }
     FUZZ_CHECK(fit.form.positions == r && fit.form.d_model == c, "each form has the table's shape");
     // A form encode() refuses is listed only when nothing else fits, with an infinite error.
     FUZZ_CHECK(phasor::validate(fit.form).empty() || (std::isinf(fit.max_error) && !fit.reproduces),

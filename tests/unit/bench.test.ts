@@ -1,7 +1,7 @@
 // The benchmark is not a test (speed is measured only by `npm run bench`);
 // this only checks that it runs at its tiny size and reports something
 // well formed: every workload for every peer, ratios that follow from the
-// medians, a markdown table, and no README rewrite.
+// medians, a markdown table, and no rewrite of docs/performance.md.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,7 +46,7 @@ let readmeBefore: string;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'phasor-bench-'));
-  readmeBefore = readFileSync(join(root, 'README.md'), 'utf8');
+  readmeBefore = readFileSync(join(root, 'docs/performance.md'), 'utf8');
   const run = spawnSync(
     process.execPath,
     [join(root, 'tests/bench/run.mjs'), '--quick', '--out', join(dir, 'quick.json')],
@@ -141,7 +141,7 @@ describe('npm run bench -- --quick', () => {
     expect(stdout).toMatch(/### identifyRope: which RoPE is a 256 × 128 cos\/sin cache\?/);
   });
 
-  test('leaves the README alone in quick mode', () => {
-    expect(readFileSync(join(root, 'README.md'), 'utf8')).toBe(readmeBefore);
+  test('leaves docs/performance.md alone in quick mode', () => {
+    expect(readFileSync(join(root, 'docs/performance.md'), 'utf8')).toBe(readmeBefore);
   });
 });

@@ -1,27 +1,29 @@
 // Running the `phasor` command in the unit tests: its sources compiled by
-// tsc with the package's own tsconfig.cli.json (only the output folder
-// differs), next to the built wasm glue, then run by Node as a child process,
+// tsc with the package's own build/tsconfig.cli.json (tools/lib-tsconfig.mjs,
+// as tools/build-lib.mjs builds dist/cli; only the output folder differs),
+// next to the built wasm glue (build/core/wasm), then run by Node as a child process,
 // as `npx phasor` runs dist/cli/phasor.js. A build is kept under
 // build/cli-test/<hash of the sources>, so test files and reruns share it.
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeTsconfig } from '../../tools/lib-tsconfig.mjs';
 
 export const repoRoot = new URL('../../', import.meta.url).pathname;
-const wasmDir = join(repoRoot, 'web/src/core/wasm');
+const wasmDir = join(repoRoot, 'build/core/wasm');
 
 function sourcesHash(): string {
   const hash = createHash('sha256');
-  for (const dir of ['web/src/cli', 'web/src/cli/commands', 'web/src/check', 'web/src/core', 'web/src/core/wasm']) {
+  for (const dir of ['web/src/cli', 'web/src/cli/commands', 'web/src/check', 'web/src/core', 'build/core/wasm']) {
     for (const file of readdirSync(join(repoRoot, dir)).sort()) {
       if (!/\.(ts|js)$/.test(file)) continue;
       hash.update(file).update(readFileSync(join(repoRoot, dir, file)));
     }
   }
   hash
-    .update(readFileSync(join(repoRoot, 'tsconfig.cli.json')))
-    .update(readFileSync(join(repoRoot, 'tsconfig.build.json')));
+    .update(readFileSync(join(repoRoot, 'tsconfig.json')))
+    .update(readFileSync(join(repoRoot, 'tools/lib-tsconfig.mjs')));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -39,7 +41,7 @@ export function cliScript(): string {
     execFileSync(process.execPath, [
       join(repoRoot, 'node_modules/typescript/bin/tsc'),
       '-p',
-      join(repoRoot, 'tsconfig.cli.json'),
+      writeTsconfig('cli'),
       '--outDir',
       temp,
     ]);

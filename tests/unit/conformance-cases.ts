@@ -2,7 +2,7 @@
 // transcriptions of each framework's code, made by make_fixtures.py) as
 // phasor calls: which convention and parameters reproduce each table, and the
 // largest difference phasor's float32 table has from the float64 one. Shared
-// by tests/unit/conformance.test.ts and web/tools/conformance-table.mjs (the
+// by tests/unit/conformance.test.ts and tools/conformance-table.mjs (the
 // docs/conventions.md's conformance table).
 import { readFileSync } from 'node:fs';
 import type { EncodeOptions, Phasor } from '../../web/src/core/index.js';

@@ -1,9 +1,9 @@
-// The explorer's formulas are typeset at build time (web/tools/katex-plugin.ts):
+// The explorer's formulas are typeset at build time (tools/katex-plugin.ts):
 // every data-tex element holds KaTeX's output, entities in the TeX are decoded,
 // link marks become data-link attributes, and punctuation after inline math
 // stays on its line.
 import { describe, expect, test } from 'vitest';
-import { typesetHtml } from '../../web/tools/katex-plugin.js';
+import { typesetHtml } from '../../tools/katex-plugin.js';
 
 describe('typesetHtml', () => {
   test('replaces the plain-text fallback with KaTeX HTML and MathML', () => {
@@ -40,7 +40,7 @@ describe('typesetHtml', () => {
 
 describe('no style attributes (a strict CSP refuses them)', () => {
   test('each KaTeX style becomes a data-kx key with an !important rule', async () => {
-    const { katexStyles } = await import('../../web/tools/katex-plugin.js');
+    const { katexStyles } = await import('../../tools/katex-plugin.js');
     const out = typesetHtml('<span class="tex" data-tex="\\frac{a}{b}">a/b</span>');
     expect(out).not.toMatch(/ style=/);
     const key = /data-kx="(k\d+)"/.exec(out)![1];

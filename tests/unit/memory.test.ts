@@ -5,7 +5,7 @@ import { maxAbsDiff, peRow } from './reference.js';
 
 // Given its bytes, createPhasor makes a new instance instead of handing out
 // the shared one: a test then knows its instance's history.
-const scalarWasm = () => readFileSync(new URL('../../web/src/core/wasm/phasor-scalar.wasm', import.meta.url));
+const scalarWasm = () => readFileSync(new URL('../../build/core/wasm/phasor-scalar.wasm', import.meta.url));
 
 describe('results and wasm memory', () => {
   test('a result still reads the right numbers after later calls grow the wasm memory', async () => {

@@ -2,7 +2,7 @@
 // in order, a slice at a time (the first at once, the rest in later tasks),
 // and the result comes once.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Parts, PartsJob } from '../../web/src/elements/parts.js';
+import { Parts, PartsJob } from '../../web/src/elements/base/parts.js';
 
 let now = 0;
 beforeEach(() => {

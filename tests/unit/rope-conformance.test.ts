@@ -5,7 +5,7 @@
 // transcriptions of transformers' _compute_*_parameters, DeepSeek's own code and
 // presets.json (make_fixtures.py); nothing here is tuned to them.
 // docs/rope.md's RoPE conformance rows are this file's measurements:
-// PHASOR_WRITE_CONFORMANCE=1 npx vitest run tests/unit/rope-conformance.test.ts rewrites them.
+// PHASOR_WRITE_CONFORMANCE=1 npm run test:unit -- tests/unit/rope-conformance.test.ts rewrites them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {

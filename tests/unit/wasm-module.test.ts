@@ -29,13 +29,13 @@ import {
   type ModuleCommon,
   type ModuleFactory,
 } from '../../web/src/core/wasm-module.js';
-import createCore from '../../web/src/core/wasm/phasor.js';
-import createCoreScalar from '../../web/src/core/wasm/phasor-scalar.js';
-import createExperiments from '../../web/src/core/wasm/phasor-experiments.js';
-import createExperimentsScalar from '../../web/src/core/wasm/phasor-experiments-scalar.js';
+import createCore from '../../build/core/wasm/phasor.js';
+import createCoreScalar from '../../build/core/wasm/phasor-scalar.js';
+import createExperiments from '../../build/core/wasm/phasor-experiments.js';
+import createExperimentsScalar from '../../build/core/wasm/phasor-experiments-scalar.js';
 
 async function load<W extends ModuleCommon>(factory: ModuleFactory<W>, file: string): Promise<W> {
-  return factory({ wasmBinary: readFileSync(new URL(`../../web/src/core/wasm/${file}`, import.meta.url)) });
+  return factory({ wasmBinary: readFileSync(new URL(`../../build/core/wasm/${file}`, import.meta.url)) });
 }
 
 // Embind's and Emscripten's own registrations, not ours.

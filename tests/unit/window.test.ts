@@ -180,6 +180,39 @@ describe('the rotation chart’s pieces', () => {
     }
   });
 
+  test('pairTurn puts pair i of PE(p) where the table draws it, within float32 rounding', () => {
+    for (const pair of [0, 3, 31])
+      for (const p of [0, 10, -7, 123456, 2 ** 31 - 1]) {
+        const { angle } = ph.pairTurn({ dModel: 64, pair, p, k: 3 });
+        const row = ph.encode({ positions: 1, dModel: 64, offset: p }).table;
+        const drawn = Math.atan2(row[2 * pair], row[2 * pair + 1]);
+        // The same point of the circle: −π and π are one angle.
+        const apart = Math.abs(((angle - drawn + 3 * Math.PI) % (2 * Math.PI)) - Math.PI);
+        expect(apart, `pair ${pair}, p ${p}`).toBeLessThan(2 ** -22);
+        expect(Math.abs(angle)).toBeLessThanOrEqual(Math.PI);
+      }
+  });
+
+  test('pairTurn turns by ω_i·k, and its sweep is that less whole turns, in the same direction', () => {
+    for (const k of [3, -3, 0.5, 1000, -98765]) {
+      const t = ph.pairTurn({ dModel: 16, base: 100, pair: 2, p: 0, k });
+      expect(t.turn).toBeCloseTo(omega(2, 16, 100) * k, 12);
+      expect(Math.abs(t.sweep)).toBeLessThan(2 * Math.PI);
+      expect(Math.sign(t.sweep)).toBe(Math.sign(t.turn));
+      const whole = (t.turn - t.sweep) / (2 * Math.PI);
+      expect(Math.abs(whole - Math.round(whole))).toBeLessThan(1e-9);
+    }
+    expect(ph.pairTurn({ dModel: 16, pair: 0, p: 5, k: 0 })).toEqual({ angle: 5 - 2 * Math.PI, turn: 0, sweep: 0 });
+  });
+
+  test('pairTurn refuses a pair past d/2 and positions past the limit, naming the option', () => {
+    expect(() => ph.pairTurn({ dModel: 16, pair: 8, p: 0, k: 1 })).toThrow(/^phasor\.pairTurn: pair/);
+    expect(() => ph.pairTurn({ dModel: 16, pair: 0, p: 2 ** 32, k: 1 })).toThrow(/^phasor\.pairTurn: p /);
+    expect(() => ph.pairTurn({ dModel: 16, pair: 0, p: 0, k: NaN })).toThrow(/^phasor\.pairTurn: k /);
+    expect(() => ph.pairTurn({ dModel: 15, pair: 0, p: 0, k: 1 })).toThrow(/^phasor\.pairTurn: dModel/);
+    expect(ph.pairTurn({ dModel: 16, pair: 7, p: 1, k: 1 }).turn).toBe(omega(7, 16, 10000));
+  });
+
   test('rotationMaxError over a range is the largest error of its parts', () => {
     const whole = ph.rotationMaxError({ dModel: 128, k: 7, positions: 3000 });
     const parts = [0, 1000, 2000].map((offset) => ph.rotationMaxError({ dModel: 128, k: 7, positions: 1000, offset }));

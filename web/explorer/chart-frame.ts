@@ -3,14 +3,24 @@
 // `chart` names the element (phasor-<chart>); every other parameter is one of
 // its options, by API name (dModel) or attribute name (d-model). The element
 // validates the values itself and shows a bad one as a short error.
-import { ELEMENTS, defineElements } from '../src/elements/all-elements.js';
+import { ELEMENTS, defineElements } from '../src/elements/registry.js';
+import { CHART_ATTRIBUTES } from './charts.js';
 
 defineElements();
 
 const params = new URLSearchParams(location.search);
 const chart = params.get('chart') ?? '';
 const tag = `phasor-${chart}`;
-const names = Object.keys(ELEMENTS).map((name) => name.replace(/^phasor-/, ''));
+type Tag = keyof typeof ELEMENTS;
+const known = (name: string): name is Tag => name in ELEMENTS;
+// In the explorer's reading order, then any chart the explorer does not show.
+const tags = [
+  ...Object.keys(CHART_ATTRIBUTES).filter(known),
+  ...Object.keys(ELEMENTS)
+    .filter(known)
+    .filter((t) => !(t in CHART_ATTRIBUTES)),
+];
+const names = tags.map((name) => name.replace(/^phasor-/, ''));
 
 function fail(message: string): void {
   const box = document.getElementById('chart-error')!;
@@ -18,32 +28,15 @@ function fail(message: string): void {
   box.hidden = false;
 }
 
-/** What each chart shows, for the page's heading and title. */
-const NAMES: Record<string, string> = {
-  frequencies: 'Frequencies and wavelengths of the sinusoidal encoding',
-  encoding: 'The positional encoding, dimension by dimension',
-  heatmap: 'The whole positional encoding table',
-  'dot-offset': 'Dot product of two encodings against their offset',
-  distance: 'Distance between the encodings of two positions',
-  rotation: 'Shifting an encoding is a rotation',
-  'attention-offset': 'Attention score against offset',
-  'shift-fit': 'Why sine and cosine: the best linear shift map',
-  'base-length': 'What the base changes',
-  'embedding-scale': 'Why the embedding is scaled by √d',
-  'rope-scaling': 'Stretching RoPE past its training length',
-  'rope-decay': "RoPE's long-term decay of attention with distance",
-  'attention-patterns': 'Whole attention patterns: additive PE, RoPE and ALiBi',
-};
 const heading = document.getElementById('chart-title')!;
-heading.textContent = NAMES[chart] ?? 'phasor chart';
+heading.textContent = (known(tag) && ELEMENTS[tag].title) || 'phasor chart';
 document.title = `${heading.textContent} — phasor`;
 
-if (!(tag in ELEMENTS)) {
+if (!known(tag)) {
   fail(`chart must be one of ${names.join(', ')}; got ${JSON.stringify(chart.slice(0, 40))}`);
 } else {
   const element = document.createElement(tag);
-  const observed = (ELEMENTS[tag as keyof typeof ELEMENTS] as unknown as { observedAttributes: string[] })
-    .observedAttributes;
+  const observed = ELEMENTS[tag].observedAttributes;
   const unknown: string[] = [];
   for (const [key, value] of params) {
     if (key === 'chart') continue;

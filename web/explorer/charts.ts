@@ -60,13 +60,13 @@ export const CHART_ATTRIBUTES: Record<string, (s: ExplorerState) => Attributes> 
   'phasor-base-length': (s) => ({
     'd-model': String(s.dModel),
     bases: baseLengthBases(s.base).join(','),
-    // About 2^21 pair evaluations per base (2-2.5 ms each): a d_model step recomputes every base (the chart keeps
-    // each base's result, so the base slider recomputes one). Lengths reach 2^22 / d_model, at least 4096 (the
-    // positions slider's top) for every d_model the slider offers.
+    // About 2^21 pair evaluations per base, so a d_model step (which recomputes every base; the chart keeps each
+    // base's result, so the base slider recomputes one) stays a few wasm calls. Lengths reach 2^22 / d_model, at
+    // least 4096 (the positions slider's top) for every d_model the slider offers.
     'max-length': String(Math.min(2 ** 16, Math.floor(2 ** 22 / s.dModel))),
     positions: String(Math.max(2, s.positions)),
   }),
-  // At most 2^20 token entries (3-5 ms of work for a d_model or base change), whatever d_model and positions are.
+  // At most 2^20 token entries, whatever d_model and positions are: a d_model or base change stays within a frame.
   'phasor-embedding-scale': (s) => ({
     'd-model': String(s.dModel),
     base: String(s.base),
@@ -74,7 +74,7 @@ export const CHART_ATTRIBUTES: Record<string, (s: ExplorerState) => Attributes> 
   }),
   'phasor-rope-scaling': (s) => ({ theta: String(s.base) }),
   'phasor-rope-decay': (s) => ({ 'd-model': String(Math.min(s.dModel, 4096)), base: String(s.base) }),
-  // n × n at one position per pixel; d_model capped so a random-token pattern stays a few wasm calls of tens of ms.
+  // n × n at one position per pixel; d_model capped so a random-token pattern stays a few wasm calls.
   'phasor-attention-patterns': (s) => ({
     'd-model': String(Math.min(s.dModel, 256)),
     base: String(s.base),

@@ -2,10 +2,10 @@
 // take focus, and answering lays out the page around it: for a control in a
 // section that content-visibility skips, that section. It scans at
 // DOMContentLoaded and again whenever controls are added. With every control
-// in the page, the scan at DOMContentLoaded laid out six skipped sections,
-// 30–50 ms of the parser's last task, and the page's first screen when that
-// task ran before the first frame (traced here). So the controls leave the
-// page while the parser's last task runs: the control panel's come back at
+// in the page, the scan at DOMContentLoaded would lay out every skipped
+// section that holds one, in the parser's last task, and so before the
+// page's first screen when that task runs before the first frame. So the
+// controls leave the page while the parser's last task runs: the control panel's come back at
 // the next animation frame (before it is painted: no frame shows them
 // missing), each section's once that section is laid out anyway, when it
 // nears the screen or when the page lays it out in idle time (main.ts). A

@@ -1,8 +1,8 @@
 // The explorer: one page of charts that follow shared controls. The state
 // lives in the URL (replaceState, so dragging does not fill the history);
 // malformed parameters fall back to defaults with a visible notice.
-import { defineElements } from '../src/elements/all-elements.js';
-import type { RenderDetail } from '../src/elements/phasor-element.js';
+import { defineElements } from '../src/elements/registry.js';
+import type { RenderDetail } from '../src/elements/base/phasor-element.js';
 import { createPhasor } from '../src/core/index.js';
 import { applyAttributes, CHART_ATTRIBUTES } from './charts.js';
 import { Controls } from './controls.js';
@@ -10,10 +10,10 @@ import { Players } from './play.js';
 import { holdControls, restoreControls } from './held-controls.js';
 import { holdFragmentInView } from './fragment.js';
 import { showSectionsAfterFirstFrame } from './first-frame.js';
-import { idle } from '../src/elements/idle.js';
+import { idle } from '../src/elements/base/idle.js';
 import { linkTerms, type TermLinks } from '../src/elements/links.js';
 import { DEFAULTS, parseQuery, reconcile, toQuery, withPreset, type ExplorerState } from './state.js';
-// Formulas are typeset when the page is built (web/tools/katex-plugin.ts): only KaTeX's stylesheet ships.
+// Formulas are typeset when the page is built (tools/katex-plugin.ts): only KaTeX's stylesheet ships.
 import 'katex/dist/katex.min.css';
 import 'virtual:katex-styles.css';
 import './explorer.css';
@@ -22,7 +22,7 @@ import './explorer.css';
 // DOMContentLoaded, where Chromium's form scan looks at every form control:
 // the controls are out of the page until the first frame or, in the
 // sections, until each section is laid out (held-controls.ts). The charts are
-// defined, and so upgraded, in a task of their own (all-elements.ts defines
+// defined, and so upgraded, in a task of their own (registry.ts defines
 // nothing on import), so that task does not carry both.
 showSectionsAfterFirstFrame();
 // (a term among the controls is linked to its chart once it is back in its section)
@@ -206,10 +206,10 @@ for (const box of formulas) formulaSizes.observe(box);
 // formulas get no size from the observer until scrolled to, and their
 // controls wait out of the page (held-controls.ts). Each section is laid
 // out when the page is idle, section by section while the idle period has
-// room for the longest section so far (all at once was a task of about
-// 100 ms at start-up; one section takes 0-33 ms here, and going on while
-// 10 ms remained chained some into tasks of 45-58 ms, traced): its controls
-// put back, its formulas measured, so each is a tab stop before it is seen.
+// room for the longest section so far (all at once would be one long task at
+// start-up, and a fixed margin lets a long section run past the idle period):
+// its controls put back, its formulas measured, so each is a tab stop before
+// it is seen.
 // Then the page is marked data-sections-laid-out.
 const sections = new Map<Element, HTMLElement[]>(
   [...document.querySelectorAll('.chart-section'), document.body].map((section) => [section, []]),

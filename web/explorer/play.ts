@@ -4,7 +4,7 @@
 // the same value shows the same state; a second press, Escape or a drag of
 // that control stops it. With prefers-reduced-motion a press steps once and
 // nothing moves by itself.
-import { Animator, prefersReducedMotion } from '../src/elements/animator.js';
+import { Animator, prefersReducedMotion } from '../src/elements/base/animator.js';
 import type { ExplorerState } from './state.js';
 
 type Played = 'p' | 'k';

@@ -1,8 +1,8 @@
 // TensorFlow.js (tfjs-core + the wasm backend) written the way its users write
 // PE: tf.range for positions and frequencies, tf.outerProduct, sin and cos,
 // concatenated: the split layout (sines, then cosines). Stacking them into the
-// interleaved layout (tf.stack + reshape) is also idiomatic but twice as slow
-// in this backend (W1 59 vs 26 ms here), so TF.js gets the faster one. Every
+// interleaved layout (tf.stack + reshape) is also idiomatic but slower in
+// this backend, so TF.js gets the faster one. Every
 // result is read back with dataSync(), so the work is really done and paid for.
 //
 // W2 and W5 use the matMul form |a|² + |b|² − 2a·b: the seeds' broadcast

@@ -68,7 +68,9 @@ export async function serveDirectory(root: string, headers: Record<string, strin
 /** build/site (the built explorer) under the strict CSP. */
 export async function serveSite(root = SITE): Promise<StaticServer> {
   if (!existsSync(join(root, 'index.html'))) {
-    throw new Error(`${root}/index.html is missing: run \`vite build\` first (npm run test:browser does)`);
+    throw new Error(
+      `${root}/index.html is missing: run \`vite build -c web/vite.config.ts\` first (npm run test:browser does)`,
+    );
   }
   return serveDirectory(root, { 'content-security-policy': STRICT_CSP });
 }

@@ -151,3 +151,18 @@ export function renderGrid(
 export function tickCount(pixels: number, spacing = 80): number {
   return Math.max(2, Math.floor(pixels / spacing));
 }
+
+/** Integer ticks that fit `pixels` (a position axis at any zoom). */
+export function positionTicks(scale: { ticks(count: number): number[] }, pixels: number, spacing = 70): number[] {
+  return scale.ticks(tickCount(pixels, spacing)).filter(Number.isInteger);
+}
+
+/** Powers of ten inside a log domain (either order); every other one when there are more than 7. */
+export function decades(domain: readonly number[]): number[] {
+  const lo = Math.min(domain[0], domain[1]);
+  const hi = Math.max(domain[0], domain[1]);
+  const out: number[] = [];
+  for (let e = Math.ceil(Math.log10(lo)); e <= Math.floor(Math.log10(hi)); e++) out.push(10 ** e);
+  if (out.length > 7) return out.filter((_, n) => n % 2 === 0);
+  return out;
+}

@@ -46,3 +46,10 @@ export function binRange(bins: Bins, r: number): [number, number] {
   const a = bins.first + r * bins.stride;
   return [a, a + bins.stride - 1];
 }
+
+/** How many pairs turn half a period or more within a bin of `stride` positions (the pairs are fastest first). */
+export function fastPairs(stride: number, wavelengths: ArrayLike<number>): number {
+  let fast = 0;
+  while (stride > 1 && fast < wavelengths.length && wavelengths[fast] < 2 * stride) fast++;
+  return fast;
+}

@@ -2,9 +2,9 @@
 // free: Chromium invalidates style, layout and paint on every attribute or
 // text set, even to the value already there, and d3 sets them all. A drag
 // usually changes the data and leaves the axes, grid, marks and captions as
-// they were (a trace of one chart update: more than 9 in 10 of its DOM writes
-// set the value already there). So each part remembers what it was last
-// drawn from and is skipped when that is unchanged.
+// they are, so most of a redraw's DOM writes would set the value already
+// there. So each part remembers what it was last drawn from and is skipped
+// when that is unchanged.
 
 const drawnFrom = new WeakMap<Node, Map<string, string>>();
 
@@ -25,8 +25,7 @@ export function drawnAlready(node: Node, part: string, inputs: unknown): boolean
 /**
  * Sets `node`'s text, unless it already reads that. A lone text child is
  * changed in place: textContent would remove it and insert a new one, which
- * the page must style and lay out afresh (most of a rotation chart's layout
- * work per frame of a drag was such nodes).
+ * the page must style and lay out afresh, in every frame of a drag.
  */
 export function setText(node: Node, text: string): void {
   if (node.textContent === text) return;

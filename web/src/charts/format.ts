@@ -32,3 +32,8 @@ export function powerOfTen(value: number): string {
   if (Math.abs(value / 10 ** exponent - 1) > 1e-9) return tick(value);
   return `10${superscript(exponent)}`;
 }
+
+/** Subscript digits for labels like ω₁₂. */
+export function subscript(n: number): string {
+  return String(n).replace(/\d/g, (d) => '₀₁₂₃₄₅₆₇₈₉'[+d]);
+}

@@ -3,7 +3,7 @@
 import { axisBottom } from 'd3-axis';
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
-import type { Interpolator } from './colour-lut.js';
+import type { Interpolator } from './paint/colour-lut.js';
 import { drawnAlready } from './drawn.js';
 import { svgElement } from './frame.js';
 

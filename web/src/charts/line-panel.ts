@@ -3,21 +3,25 @@
 // common index i = 0 … n − 1 placed at x = xAt(i), so a log or uneven x axis
 // needs no resampling; d3 axes and grid; dashed reference marks; and a
 // read-out that snaps to the nearest index, with a dot on every series.
-import type { ScaleContinuousNumeric } from 'd3-scale';
+import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3-scale';
 import { select } from 'd3-selection';
 import { renderAxes, renderGrid, tickCount } from './axes.js';
 import { drawnAlready } from './drawn.js';
 import { showCursor } from './cursor.js';
 import { ChartFrame, type Margin } from './frame.js';
+import { drawHighlight } from './highlight-layer.js';
 import type { LegendEntry } from './legend.js';
-import { drawLine } from './line-plot.js';
-import type { Point, Readout } from './readout.js';
+import { paintLines } from './paint/lines.js';
+import { plainScale } from './plain-scales.js';
+import { attachReadout, type Point, type Readout } from './readout.js';
 
 export type NumberScale = ScaleContinuousNumeric<number, number>;
 
 export interface PanelAxis {
-  /** Domain set; the panel sets the range. */
-  scale: NumberScale;
+  /** A linear (default) or log axis over `domain`, made nice when asked; the panel sets the range. */
+  kind?: 'linear' | 'log';
+  domain: readonly [number, number];
+  nice?: boolean;
   /** Title with units. */
   label: string;
   format?: (value: number) => string;
@@ -54,6 +58,12 @@ export interface PanelSpec {
   label: string;
 }
 
+/** The d3 scale of an axis (its range is set where it is drawn). */
+function axisScale(axis: PanelAxis): NumberScale {
+  const scale: NumberScale = axis.kind === 'log' ? scaleLog().domain(axis.domain) : scaleLinear().domain(axis.domain);
+  return axis.nice ? scale.nice() : scale;
+}
+
 /** How many panels of at least `minWidth` px fit side by side in `width` (never 3 + 1), and the width of each. */
 export function panelWidths(
   width: number,
@@ -85,6 +95,8 @@ export class LinePanel implements Readout {
   readonly legend = document.createElement('ul');
   readonly caption = document.createElement('p');
   private spec: PanelSpec | null = null;
+  private x: NumberScale = scaleLinear();
+  private y: NumberScale = scaleLinear();
 
   constructor() {
     this.root.className = 'panel';
@@ -100,8 +112,8 @@ export class LinePanel implements Readout {
       this.root.style.setProperty('width', `${spec.width}px`);
     const ctx = this.frame.layout(spec.width, spec.height, spec.margin);
     const { box } = this.frame;
-    const x = spec.x.scale.range([0, box.width]);
-    const y = spec.y.scale.range([box.height, 0]);
+    const x = (this.x = axisScale(spec.x).range([0, box.width]));
+    const y = (this.y = axisScale(spec.y).range([box.height, 0]));
     const xValues = spec.x.values ?? axisTicks(x, box.width, 70);
     const yValues = spec.y.values ?? axisTicks(y, box.height, 45);
     renderGrid(this.frame.back, box, { x: { scale: x, values: xValues }, y: { scale: y, values: yValues } });
@@ -109,17 +121,21 @@ export class LinePanel implements Readout {
       bottom: { scale: x, label: spec.x.label, values: xValues, format: spec.x.format },
       left: { scale: y, label: spec.y.label, values: yValues, format: spec.y.format },
     });
-    const at = (i: number) => x(spec.xAt(i));
-    for (const line of spec.lines) {
-      ctx.lineDashOffset = line.dashOffset ?? 0;
-      drawLine(
-        ctx,
-        { y: line.y, colour: line.colour, width: line.width ?? 1.75, dash: line.dash, alpha: line.alpha, dotsAbove: 0 },
-        at,
-        y,
-      );
-    }
-    ctx.lineDashOffset = 0;
+    const xs = Float64Array.from({ length: spec.count }, (_, i) => spec.xAt(i));
+    paintLines(ctx, {
+      x: plainScale(x),
+      y: plainScale(y),
+      lines: spec.lines.map((line) => ({
+        y: line.y,
+        xs,
+        colour: line.colour,
+        width: line.width ?? 1.75,
+        dash: line.dash,
+        alpha: line.alpha,
+        dotsAbove: 0,
+        dashOffset: line.dashOffset,
+      })),
+    });
     this.drawMarks(spec.marks ?? []);
     this.frame.describe(`${spec.label}; across: ${spec.x.label}, up: ${spec.y.label}`);
     this.show(null);
@@ -128,12 +144,12 @@ export class LinePanel implements Readout {
   private drawMarks(marks: PanelMark[]): void {
     const { box } = this.frame;
     const s = this.spec!;
-    const [x0, x1] = s.x.scale.domain();
-    const [y0, y1] = s.y.scale.domain();
+    const [x0, x1] = this.x.domain();
+    const [y0, y1] = this.y.domain();
     const inside = (v: number, a: number, b: number) => v >= Math.min(a, b) && v <= Math.max(a, b);
     const shown = marks
       .filter((m) => (m.axis === 'x' ? inside(m.value, x0, x1) : inside(m.value, y0, y1)))
-      .map((m) => ({ ...m, at: m.axis === 'x' ? s.x.scale(m.value) : s.y.scale(m.value) }));
+      .map((m) => ({ ...m, at: m.axis === 'x' ? this.x(m.value) : this.y(m.value) }));
     if (drawnAlready(this.frame.front, 'marks', [box, shown])) return;
     const g = select(this.frame.front)
       .selectAll('g.marks')
@@ -161,6 +177,40 @@ export class LinePanel implements Readout {
       .text((m) => m.label);
   }
 
+  /**
+   * Traces `curves` (values at the panel's points) in the accent colour above
+   * the data; none removes the trace. `clip`: values outside the plot are drawn at its edge.
+   */
+  highlightCurves(curves: readonly ArrayLike<number>[], clip = false): void {
+    const s = this.spec;
+    const { box, front } = this.frame;
+    const y = (v: number) => {
+      const at = this.y(v);
+      return clip ? Math.min(box.height, Math.max(0, at)) : at;
+    };
+    drawHighlight(
+      front,
+      box,
+      s
+        ? curves.map((values) => ({
+            kind: 'path' as const,
+            points: Array.from({ length: s.count }, (_, i) => [this.x(s.xAt(i)), y(values[i])] as const),
+          }))
+        : [],
+    );
+  }
+
+  /** Names each entry of the legend (data-`key` on its item), so one can be highlighted by name. */
+  nameLegendEntries(key: string, names: readonly string[]): void {
+    this.legend.querySelectorAll('li').forEach((li, n) => (li.dataset[key] = names[n]));
+  }
+
+  /** Shows the legend entry named `name` (by nameLegendEntries) as highlighted, and no other; null: none. */
+  highlightLegendEntry(key: string, name: string | null): void {
+    for (const li of this.legend.querySelectorAll('li'))
+      li.classList.toggle('highlighted', name !== null && li.dataset[key] === name);
+  }
+
   /** Step of the arrow keys: one index. */
   step(): Point {
     const n = this.spec?.count ?? 2;
@@ -173,8 +223,7 @@ export class LinePanel implements Readout {
       this.frame.clearReadout();
       return;
     }
-    const x = s.x.scale;
-    const y = s.y.scale;
+    const { x, y } = this;
     let i = 0;
     for (let n = 1; n < s.count; n++) if (Math.abs(x(s.xAt(n)) - point.x) < Math.abs(x(s.xAt(i)) - point.x)) i = n;
     const [lo, hi] = y.domain();
@@ -187,5 +236,33 @@ export class LinePanel implements Readout {
       dots.map((l) => ({ y: y(l.y[i]), colour: l.colour })),
       s.describe(i),
     );
+  }
+}
+
+/** A row of LinePanels that wraps, as many as the data has (made as needed, each with its read-out). */
+export class PanelRow {
+  readonly root = document.createElement('div');
+  private readonly made: LinePanel[] = [];
+
+  constructor(private readonly readoutLabel: string) {
+    this.root.className = 'panels';
+  }
+
+  /** The first `count` panels, in the row (put back only when the panels shown change: moving them costs a layout). */
+  use(count: number): LinePanel[] {
+    while (this.made.length < count) {
+      const panel = new LinePanel();
+      attachReadout(panel, this.readoutLabel);
+      this.made.push(panel);
+    }
+    const used = this.made.slice(0, count);
+    if (used.some((p, n) => this.root.children[n] !== p.root) || this.root.children.length !== used.length)
+      this.root.replaceChildren(...used.map((p) => p.root));
+    return used;
+  }
+
+  /** Panel n of those made, if any. */
+  panel(n: number): LinePanel | undefined {
+    return this.made[n];
   }
 }

@@ -3,42 +3,39 @@
 // the pointer (outlined when cells are large enough to see). The grid may be
 // given whole or, for a Toeplitz matrix, by its diagonals.
 import type { ScaleLinear } from 'd3-scale';
-import { colourLut, type ColourLut, type Interpolator } from './colour-lut.js';
 import { ChartFrame } from './frame.js';
-import { drawRaster, rasterize, rasterizeToeplitz, type Grid, type Raster, type ToeplitzGrid } from './heatmap.js';
 import { devicePixelRatioNow } from './hidpi-canvas.js';
 import { renderColourBar } from './legend.js';
+import { COLOUR_MAPS, type ColourMapName } from './paint/colour-schemes.js';
+import type { ScratchCanvas } from './paint/context.js';
+import { MatrixPainter, type Placement } from './paint/matrix-painter.js';
+import type { Grid, Raster, ToeplitzGrid } from './paint/raster.js';
+
+export type { Placement } from './paint/matrix-painter.js';
 
 export interface Cell {
   row: number;
   col: number;
 }
 
-/** Where the grid's cells go, in plot coordinates (CSS px); it may reach past the plot box, which clips it. */
-export interface Placement {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
 export interface ColourSpec {
-  interpolator: Interpolator;
+  map: ColourMapName;
   domain: readonly [number, number];
   label: string;
   format?: (v: number) => string;
 }
 
+let scratch: ScratchCanvas | null = null;
+
+/** The page's scratch canvas for rasters (one for every chart): an OffscreenCanvas where there is one, else a canvas element. */
+function scratchCanvas(): ScratchCanvas {
+  return (scratch ??=
+    typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(1, 1) : document.createElement('canvas'));
+}
+
 export class MatrixView {
   readonly frame: ChartFrame;
-  private readonly luts = new Map<Interpolator, ColourLut>();
-  private cached: {
-    cells: Grid | ToeplitzGrid;
-    width: number;
-    height: number;
-    colour: ColourSpec;
-    raster: Raster;
-  } | null = null;
+  private readonly painter = new MatrixPainter(scratchCanvas());
 
   constructor(className = 'frame') {
     this.frame = new ChartFrame(className);
@@ -54,34 +51,25 @@ export class MatrixView {
   ): Raster {
     const { box } = this.frame;
     const place = at ?? { x: 0, y: 0, width: box.width, height: box.height };
-    const ratio = devicePixelRatioNow();
-    const deviceWidth = Math.max(1, Math.round(Math.abs(place.width) * ratio));
-    const deviceHeight = Math.max(1, Math.round(Math.abs(place.height) * ratio));
-    const c = this.cached;
-    let raster: Raster;
-    if (
-      c &&
-      c.cells === cells &&
-      c.width === deviceWidth &&
-      c.height === deviceHeight &&
-      c.colour.domain === colour.domain &&
-      c.colour.interpolator === colour.interpolator
-    ) {
-      raster = c.raster;
-    } else {
-      let lut = this.luts.get(colour.interpolator);
-      if (!lut) this.luts.set(colour.interpolator, (lut = colourLut(colour.interpolator, 512)));
-      raster =
-        'diagonals' in cells
-          ? rasterizeToeplitz(cells, lut, colour.domain)
-          : rasterize(cells, lut, colour.domain, deviceWidth, deviceHeight, c?.raster);
-      this.cached = { cells, width: deviceWidth, height: deviceHeight, colour, raster };
-    }
-    drawRaster(ctx, raster, place.x, place.y, place.width, place.height);
+    const raster = this.painter.paint(ctx, {
+      cells,
+      map: colour.map,
+      domain: colour.domain,
+      place,
+      ratio: devicePixelRatioNow(),
+    });
     if (bar) {
       // The bar sits at the top right; its title, right-aligned, needs about 90 px to its left.
       const barWidth = Math.max(60, Math.min(240, box.width - 90));
-      renderColourBar(this.frame.front, { ...colour, x: box.left + box.width - barWidth, y: 6, width: barWidth });
+      renderColourBar(this.frame.front, {
+        interpolator: COLOUR_MAPS[colour.map],
+        domain: colour.domain,
+        label: colour.label,
+        format: colour.format,
+        x: box.left + box.width - barWidth,
+        y: 6,
+        width: barWidth,
+      });
     }
     return raster;
   }

@@ -34,7 +34,7 @@ export class Tooltip {
         }),
       );
     el.hidden = false;
-    // 12 px text with 9 px and 5 px padding and a 1 px border (styles.ts).
+    // 12 px text with 9 px and 5 px padding and a 1 px border (chart-styles.ts).
     const width = Math.max(...lines.map((line) => estimatedTextWidth(line, 12))) + 20;
     const height = lines.length * 12 * 1.4 + 12;
     const bounds = this.width();

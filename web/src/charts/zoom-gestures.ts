@@ -4,7 +4,7 @@
 // transform is derived from it whenever it changes elsewhere (sync).
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type D3ZoomEvent, type ZoomTransform } from 'd3-zoom';
-import type { Range, View, ZoomModel } from './zoom.js';
+import type { Range, View, ZoomModel } from './zoom-model.js';
 
 export function attachGestures(target: SVGSVGElement, model: ZoomModel, focused: () => boolean): { sync(): void } {
   let silent = false;

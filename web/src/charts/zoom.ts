@@ -9,32 +9,9 @@
 // The view is the source of truth: a resize keeps what is shown, and a new
 // base window (the element's options changed) resets it.
 import type { PlotBox } from './frame.js';
+import type { Range, View, ZoomAxes, ZoomLimits, ZoomModel } from './zoom-model.js';
 
-export type ZoomAxes = 'x' | 'y' | 'xy';
-export type Range = readonly [number, number];
-
-export interface ZoomLimits {
-  /** The data range the view may cover (e.g. the positions phasor accepts). */
-  lo: number;
-  hi: number;
-  /** The narrowest view, in data units. */
-  minSpan: number;
-}
-
-export interface View {
-  x: Range;
-  y: Range;
-}
-
-/** What the gestures need of a ZoomWindow (see zoom-gestures.ts). */
-export interface ZoomModel {
-  readonly axes: ZoomAxes;
-  readonly box: PlotBox;
-  readonly base: View;
-  readonly limits: ZoomLimits;
-  readonly current: View;
-  setView(view: View): void;
-}
+export type { Range, View, ZoomAxes, ZoomLimits, ZoomModel } from './zoom-model.js';
 
 type Gestures = { sync(): void };
 

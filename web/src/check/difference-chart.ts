@@ -1,15 +1,15 @@
 // The heatmap of table − ph.encode(best candidate): where a table departs
 // from the convention it resembles (a column, a shifted row, float32 drift).
 // Drawn with the charts' primitives (MatrixView, axes, read-out) in a shadow
-// root that adopts the elements' stylesheet, so it looks like the charts
+// root that adopts the charts' stylesheet, so it looks like the charts
 // around it and follows their light and dark colours.
 import { scaleLinear } from 'd3-scale';
 import { renderAxes, tickCount } from '../charts/axes.js';
-import { divergingInterpolator } from '../charts/colour-schemes.js';
+import { divergingInterpolator } from '../charts/paint/colour-schemes.js';
 import { exact, integer } from '../charts/format.js';
 import { MatrixView } from '../charts/matrix-view.js';
 import { attachReadout, type Point } from '../charts/readout.js';
-import { baseSheet } from '../elements/styles.js';
+import { chartSheet } from '../charts/chart-styles.js';
 import { largestMagnitude, type DrawnGrid } from './difference-grid.js';
 
 const MARGIN = { top: 44, right: 14, bottom: 44, left: 64 };
@@ -40,7 +40,7 @@ export class DifferenceChart {
     this.host = document.createElement('div');
     this.host.className = 'difference-chart';
     const shadow = this.host.attachShadow({ mode: 'open' });
-    shadow.adoptedStyleSheets = [baseSheet()];
+    shadow.adoptedStyleSheets = [chartSheet()];
     const content = document.createElement('div');
     content.className = 'content';
     this.caption.className = 'caption';
@@ -96,7 +96,7 @@ export class DifferenceChart {
     this.x = scaleLinear().domain([0, d.dModel]).range([0, box.width]);
     this.y = scaleLinear().domain([0, d.positions]).range([0, box.height]);
     this.view.draw(ctx, d.drawn ?? { values: d.values, rows: d.positions, cols: d.dModel }, {
-      interpolator: divergingInterpolator,
+      map: 'diverging',
       domain: [-m, m],
       label: `table − ${d.label}`,
       format: exact,

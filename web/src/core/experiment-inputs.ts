@@ -71,8 +71,8 @@ export function sample(
 }
 
 // Every attention call with the same seed and sizes draws the same random
-// weights again (a chart's four panels, each step of a drag), and the draw was
-// most of a call (2 × 2.6 ms of 6.3 at dModel 1024). The last few draws of
+// weights again (a chart's four panels, each step of a drag), and drawing
+// them is most of such a call at large dModel. The last few draws of
 // weights are kept per module: the core's own numbers, bit for bit; callers
 // only copy them into the wasm, never hand them out.
 const keptWeights = new WeakMap<ExperimentsWasm, Map<string, Float32Array>>();
@@ -84,8 +84,7 @@ const KEPT_DRAWS = 4;
 // arithmetic, bit for bit). So each stream's standard normals drawn so far
 // are kept (up to KEPT_NORMALS of them, a few streams per module), and
 // weights of any size and std are a multiply each: only a step past the
-// longest draw draws normals, and only the new ones (10 ms a step of a
-// d_model drag at 1024, for the two weight matrices, before).
+// longest draw draws normals, and only the new ones.
 const keptNormals = new WeakMap<ExperimentsWasm, Map<string, KeptPrefix>>();
 const KEPT_NORMALS = 1 << 20;
 const drawing = { fn: '' };

@@ -1,25 +1,8 @@
 // How a candidate's table was made: of the precisions the core judged a fit
 // in (cpp/src/identify_verify.cpp), the one a convention's candidate shows,
 // and the sentence that says it.
-import type { WasmFit } from './identify-candidates.js';
-import type { FrequencyRecipe, Precision } from './identify-types.js';
-
-/** One precision the core judged a fit in (identify_bindings.cpp). */
-export interface WasmVerdict {
-  precision: Precision;
-  float32Arithmetic: boolean;
-  /** The recipe whose float32 frequencies were reproduced; null for exact arithmetic or frequencies read from the table. */
-  frequencies: FrequencyRecipe | null;
-  reproduces: boolean;
-  /** Per row: the largest bound of its values; null when the verdict was reached on a few rows only. */
-  bound: Float64Array | null;
-  worstRatio: number;
-  worstRatioRow: number;
-  worstRatioColumn: number;
-  worstRatioBound: number;
-  residualRatio: number;
-  steppedFrequencies: number;
-}
+import type { WasmFit, WasmVerdict } from './identify-records.js';
+import type { FrequencyRecipe } from './identify-types.js';
 
 const WHO: Record<FrequencyRecipe, string> = {
   'torch-paper': 'the PyTorch tutorial',

@@ -4,7 +4,8 @@
 // result as the frameworks do (identify-candidates.ts). It lives in the
 // experiments module, so an app that only encodes never downloads it.
 import { copyInto, plainFloatArray, readNumbers, typedLength } from './caller-arrays.js';
-import { candidatesOf, type WasmFit } from './identify-candidates.js';
+import { candidatesOf } from './identify-candidates.js';
+import type { WasmFit } from './identify-records.js';
 import type { Identification, IdentifyOptions } from './identify-types.js';
 import { OptionReader } from './options.js';
 import type { ExperimentsWasm } from './wasm-module.js';

@@ -303,6 +303,11 @@ export class Phasor {
     return windowApi.rotateEncoding(this.wasm, options);
   }
 
+  /** Where pair i of PE(p) sits on its unit circle and how far M_k turns it (radians, float64). */
+  pairTurn(options: W.PairTurnOptions): W.PairTurn {
+    return windowApi.pairTurn(this.wasm, options);
+  }
+
   /** max |M_k·PE(p) − PE(p+k)| over the positions, without building M_k. */
   rotationMaxError(options: RotationOptions): number {
     return windowApi.rotationMaxError(this.wasm, options);

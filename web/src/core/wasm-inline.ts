@@ -3,7 +3,7 @@
 // dev server, Node, workers, jsdom and happy-dom all just import a module.
 // Each build is its own module, imported only when first used: bundlers that
 // split code fetch the one a page needs. Over a gzip connection the inlined
-// bytes cost what the .wasm file would (web/tools/build-wasm.mjs writes them).
+// bytes cost what the .wasm file would (tools/build-wasm.mjs writes them).
 import type { Kernels, ModuleName, WasmSource } from './load.js';
 
 async function gzipBase64(module: ModuleName, kernels: Kernels): Promise<string> {

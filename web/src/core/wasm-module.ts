@@ -8,7 +8,7 @@
 // memory (valid only until the next call) or a string saying why the input
 // was refused.
 
-import type { WasmIdentification } from './identify-candidates.js';
+import type { WasmIdentification } from './identify-records.js';
 
 export type WasmResult<T> = T | string;
 
@@ -115,6 +115,8 @@ export interface CoreWasm extends ModuleCommon {
     rows: number,
     cols: number,
   ): WasmResult<Float64Array>;
+  /** Pair i of PE(p) on its circle: its angle, M_k's turn and the turn less its whole turns. */
+  pairTurn(dModel: number, base: number, spacing: number, pair: number, p: number, k: number): WasmResult<Float64Array>;
 }
 
 /** rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts), the scaling as a record. */
@@ -443,6 +445,7 @@ export const CORE_FUNCTIONS = [
   'dotBins',
   'offsetRowBins',
   'rotationView',
+  'pairTurn',
 ] as const satisfies readonly Exclude<keyof CoreWasm, 'HEAPU8'>[];
 
 export const EXPERIMENT_FUNCTIONS = [

@@ -69,3 +69,25 @@ export interface RotateOptions {
   layout?: Layout;
   spacing?: Spacing;
 }
+
+export interface PairTurnOptions {
+  dModel: number;
+  base?: number;
+  spacing?: Spacing;
+  /** The pair i (dimensions 2i and 2i + 1 in the interleaved layout). */
+  pair: number;
+  /** The position whose encoding is on the circle. */
+  p: number;
+  /** The shift M_k turns it by. */
+  k: number;
+}
+
+/** Pair i on its unit circle (cos across, sin up), in radians, float64. */
+export interface PairTurn {
+  /** Where PE(p) sits: ω_i·p reduced to [−π, π]. */
+  angle: number;
+  /** How far M_k turns it: ω_i·k. */
+  turn: number;
+  /** The turn less its whole turns, its sign kept (0 below 10⁻⁹ rad): the arc from PE(p) to PE(p + k). */
+  sweep: number;
+}

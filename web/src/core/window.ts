@@ -162,3 +162,17 @@ export function rotationMaxError(wasm: CoreWasm, options: RotationOptions): numb
   if (typeof error === 'string') throw new RangeError(`phasor.${fn}: ${error}`);
   return error;
 }
+
+/** Where pair i of PE(p) sits on its unit circle and how far M_k turns it (float64, from the phases, not the table). */
+export function pairTurn(wasm: CoreWasm, options: W.PairTurnOptions): W.PairTurn {
+  const fn = 'pairTurn';
+  const o = new OptionReader(fn, options, ['dModel', 'base', 'spacing', 'pair', 'p', 'k']);
+  const dModel = o.number('dModel');
+  const base = o.number('base', DEFAULT_BASE);
+  const spacing = o.choice('spacing', SPACINGS, 'paper').code;
+  const pair = o.number('pair');
+  const p = o.number('p');
+  const k = o.number('k');
+  const [angle, turn, sweep] = take(wasm, fn, wasm.pairTurn(dModel, base, spacing, pair, p, k));
+  return { angle, turn, sweep };
+}

@@ -1,30 +1,24 @@
-// <phasor-encoding>: PE(p, j) against the position p for chosen dimensions j,
-// with a read-out of the exact value at the position under the pointer. Zoom
-// and pan p across everything phasor accepts; only the points drawn are
-// computed (one bin per device pixel, each the exact mean of PE over its
-// positions). A dimension whose wavelength is under four bins is drawn as the
-// band its values fill, not as a curve: its mean is flattened and its samples
-// would alias.
-import { scaleLinear } from 'd3-scale';
+// <phasor-encoding>: PE(p, j) against the position p for chosen dimensions j
+// (charts/binned-curves.ts), with a read-out of the exact value at the
+// position under the pointer. Zoom and pan p across everything phasor
+// accepts; only the points drawn are computed (one bin per device pixel, each
+// the exact mean of PE over its positions). A dimension whose wavelength is
+// under four bins is drawn as the band its values fill, not as a curve: its
+// mean is flattened and its samples would alias.
 import type { Layout, Phasor, Spacing } from '../core/index.js';
-import { renderAxes, renderGrid } from '../charts/axes.js';
-import { binOf, binRange, binsFor, type Bins } from '../charts/bins.js';
-import { showCursor } from '../charts/cursor.js';
-import { exact, integer as formatInteger } from '../charts/format.js';
-import { ChartFrame } from '../charts/frame.js';
-import { devicePixelRatioNow } from '../charts/hidpi-canvas.js';
-import { renderSeriesLegend } from '../charts/legend.js';
-import { drawBand, drawLine } from '../charts/line-plot.js';
-import { attachReadout, type Point } from '../charts/readout.js';
-import { ZoomWindow } from '../charts/zoom.js';
+import { defaultDimensions, describeDimension } from '../core/pe-dimensions.js';
+import { BinnedCurves, type Curve, type CurvesReading } from '../charts/binned-curves.js';
+import { binOf, binRange, type Bins } from '../charts/bins.js';
 import { setText } from '../charts/drawn.js';
-import { AttributeError, integerList, spec } from './attributes.js';
-import * as common from './common-attributes.js';
-import { defaultDimensions, describeDimension, subscript } from './dimensions.js';
-import { PhasorElement } from './phasor-element.js';
-import { type CsvTable } from './export.js';
-import type { Theme } from './theme.js';
-import { POSITION_LIMITS, positionTicks, withinPixel } from './views.js';
+import { exact, integer as formatInteger, subscript } from '../charts/format.js';
+import { AttributeError, integerList, spec } from './attributes/attributes.js';
+import * as common from './attributes/common-attributes.js';
+import { MOST_DIMENSIONS } from './attributes/ui-caps.js';
+import type { CsvTable } from './base/csv-table.js';
+import { PhasorElement } from './base/phasor-element.js';
+import type { Theme } from './base/theme.js';
+import { withinPixel } from './captions.js';
+import { positionRange } from './view-limits.js';
 import type { CodeConfig } from '../code/code-config.js';
 
 export interface EncodingChartOptions {
@@ -54,6 +48,7 @@ export class PhasorEncodingElement extends PhasorElement<
   EncodingChartData
 > {
   static override readonly tag = 'phasor-encoding';
+  static override readonly title = 'The positional encoding, dimension by dimension';
   static override attributeSpecs = [
     common.dModel(4),
     common.base,
@@ -63,42 +58,23 @@ export class PhasorEncodingElement extends PhasorElement<
     common.spacing,
     spec<number[] | null>(
       'dims',
-      integerList(0, () => common.maxDModel() - 1, 12),
+      integerList(0, () => common.maxDModel() - 1, MOST_DIMENSIONS),
       null,
     ),
   ];
 
-  private readonly frame = new ChartFrame();
-  private readonly legend = document.createElement('ul');
+  private readonly chart = new BinnedCurves(
+    'Encoding curves',
+    () => this.scheduleRender(),
+    (p) => this.readout(p),
+  );
   private readonly caption = document.createElement('p');
-  private readonly zoom: ZoomWindow;
-  private x = scaleLinear();
-  private y = scaleLinear();
   private shown: EncodingChartData | null = null;
-
-  /** Shows the read-out again where it was, after a redraw. */
-  private readonly refreshReadout: () => void;
 
   constructor() {
     super();
-    this.legend.className = 'legend';
     this.caption.className = 'caption';
-    this.content.append(this.frame.root, this.legend, this.caption);
-    this.zoom = new ZoomWindow(
-      this.frame.front,
-      'x',
-      () => this.scheduleRender(),
-      () => this.frame.root.matches(':focus'),
-    );
-    this.refreshReadout = attachReadout(
-      {
-        frame: this.frame,
-        show: (point) => this.showReadout(point),
-        step: () => ({ x: Math.max(1, Math.abs(this.x(1) - this.x(0))), y: 10 }),
-      },
-      'Encoding curves',
-      this.zoom,
-    );
+    this.content.append(this.chart.frame.root, this.chart.legend, this.caption);
   }
 
   /** The points drawn now (bins of the zoomed view), or null before the first draw. */
@@ -161,15 +137,13 @@ export class PhasorEncodingElement extends PhasorElement<
     width: number,
     theme: Theme,
   ): void {
-    const height = Math.round(Math.min(360, Math.max(220, width * 0.48)));
-    const ctx = this.frame.layout(width, height, MARGIN);
-    const { box } = this.frame;
     const last = o.offset + Math.max(1, o.positions - 1);
-    this.zoom.configure({ x: [o.offset, last], y: [-1, 1] }, box, POSITION_LIMITS);
-    const view = this.zoom.current.x;
-    this.x = scaleLinear().domain(view).range([0, box.width]);
-    this.y = scaleLinear().domain([-1.08, 1.08]).range([box.height, 0]);
-    const bins = binsFor(view, box.width * devicePixelRatioNow(), o.offset);
+    const { bins, view } = this.chart.layout(width, {
+      margin: MARGIN,
+      base: [o.offset, last],
+      origin: o.offset,
+      limits: positionRange(this.core.limits),
+    });
     const { dims, wavelengths } = data;
     const columns = this.core.encodeBinColumns({
       ...bins,
@@ -192,52 +166,42 @@ export class PhasorEncodingElement extends PhasorElement<
         wavelengths,
       },
     };
-    const xTicks = positionTicks(this.x, box.width, 80);
-    const yTicks = [-1, -0.5, 0, 0.5, 1];
-    renderGrid(this.frame.back, box, { x: { scale: this.x, values: xTicks }, y: { scale: this.y, values: yTicks } });
-    renderAxes(this.frame.front, box, {
-      bottom: { scale: this.x, label: 'position p', values: xTicks, format: formatInteger },
-      left: { scale: this.y, label: 'PE(p, j)', values: yTicks },
-    });
     const centre = bins.first + (bins.stride - 1) / 2;
     const aliased = (j: number) => wavelengths[describeDimension(j, o.dModel, o.layout).pair] < 4 * bins.stride;
-    dims.forEach((j, n) => {
-      const colour = theme.series[n % theme.series.length];
-      if (aliased(j)) drawBand(ctx, -1, 1, colour, this.y, box.width);
-      else drawLine(ctx, { y: series[n], x0: centre, dx: bins.stride, colour, width: 1.75 }, this.x, this.y);
-    });
-    renderSeriesLegend(
-      this.legend,
-      dims.map((j, n) => {
+    const colour = (n: number) => theme.series[n % theme.series.length];
+    this.chart.draw({
+      x: { label: 'position p' },
+      y: { domain: [-1.08, 1.08], label: 'PE(p, j)', ticks: [-1, -0.5, 0, 0.5, 1] },
+      curves: dims.map((j, n): Curve =>
+        aliased(j)
+          ? { band: colour(n) }
+          : { line: { y: series[n], x0: centre, dx: bins.stride, colour: colour(n), width: 1.75 } },
+      ),
+      legend: dims.map((j, n) => {
         const d = describeDimension(j, o.dModel, o.layout);
         const band = aliased(j) ? ' — wavelength under 4 pixels: the band it fills' : '';
         return {
           label: `j = ${j}: ${d.fn}(p·ω${subscript(d.pair)}), λ = ${exact(+wavelengths[d.pair].toPrecision(4))}${band}`,
-          colour: theme.series[n % theme.series.length],
+          colour: colour(n),
         };
       }),
-    );
+    });
     setText(
       this.caption,
-      this.zoom.zoomed || bins.stride > 1
-        ? `positions ${formatInteger(Math.ceil(view[0]))} … ${formatInteger(Math.floor(view[1]))}${withinPixel(bins.stride, [], 'column')}${this.zoom.zoomed ? ' (zoomed: 0 resets)' : ''}`
+      this.chart.zoom.zoomed || bins.stride > 1
+        ? `positions ${formatInteger(Math.ceil(view[0]))} … ${formatInteger(Math.floor(view[1]))}${withinPixel(bins.stride, [], 'column')}${this.chart.zoom.zoomed ? ' (zoomed: 0 resets)' : ''}`
         : '',
     );
-    this.frame.describe(
+    this.chart.describe(
       `PE(p, j) for dimensions ${dims.join(', ')} of ${o.dModel}: position p from ${formatInteger(Math.ceil(view[0]))} to ${formatInteger(Math.floor(view[1]))} across, value from −1 to 1 up`,
     );
-    this.refreshReadout();
   }
 
-  private showReadout(point: Point | null): void {
+  /** The exact values at position p, computed for it alone. */
+  private readout(p: number | null): CurvesReading | null {
     const shown = this.shown;
     const o = this.drawnOptions;
-    if (!point || !shown || !o) {
-      this.frame.clearReadout();
-      return;
-    }
-    const p = o.offset + Math.round(this.x.invert(point.x) - o.offset);
-    // The exact values at this position, computed for it alone.
+    if (p === null || !shown || !o) return null;
     const values = this.core.encodeBinColumns({
       first: p,
       stride: 1,
@@ -259,11 +223,9 @@ export class PhasorEncodingElement extends PhasorElement<
       const [a, b] = binRange(shown, r);
       lines.push(`pixel: mean over p = ${formatInteger(a)} … ${formatInteger(b)}`);
     }
-    showCursor(
-      this.frame,
-      this.x(p),
-      shown.dims.map((_, n) => ({ y: this.y(values[n]), colour: colours[n % colours.length] ?? 'currentColor' })),
+    return {
       lines,
-    );
+      dots: shown.dims.map((_, n) => ({ value: values[n], colour: colours[n % colours.length] ?? 'currentColor' })),
+    };
   }
 }

@@ -1,28 +1,23 @@
-// <phasor-rotation>: the proof that PE(p + k) = M_k·PE(p). Left, the phasor
-// of pair i on the unit circle: PE(p) and PE(p + k) are ω_i·k apart, and
-// M_k·PE(p) lands on PE(p + k). Right, M_k as the block-diagonal matrix it is
-// (a window of dimensions around pair i, read out by pointer or keyboard).
-// Below, the measured max |M_k·PE(p) − PE(p + k)| over every p, checked a
-// few milliseconds at a time. Everything numeric comes from the core: the
-// window of M_k (never the d × d matrix), M_k·PE(p) and the errors.
-import type { Phasor } from '../core/index.js';
-import { divergingInterpolator } from '../charts/colour-schemes.js';
-import { exact, integer as formatInteger, scientific } from '../charts/format.js';
-import { svgElement } from '../charts/frame.js';
-import { MatrixView } from '../charts/matrix-view.js';
-import { attachReadout, type Point } from '../charts/readout.js';
-import { drawUnitCircle } from '../charts/unit-circle.js';
-import { drawHighlight, parseTerm, type HighlightShape } from '../charts/highlight-layer.js';
+// <phasor-rotation>: the proof that PE(p + k) = M_k·PE(p)
+// (charts/rotation-chart.ts). Left, the phasor of pair i on the unit circle:
+// PE(p) and PE(p + k) are ω_i·k apart, and M_k·PE(p) lands on PE(p + k).
+// Right, M_k as the block-diagonal matrix it is (a window of dimensions around
+// pair i, read out by pointer or keyboard). Below, the measured
+// max |M_k·PE(p) − PE(p + k)| over every p, checked a few milliseconds at a
+// time. Everything numeric comes from the core: the window of M_k (never the
+// d × d matrix), M_k·PE(p), the pair's angles and the errors.
+import type { PairTurn, Phasor } from '../core/index.js';
 import { setContent } from '../charts/drawn.js';
-import { AttributeError, integer, number, spec } from './attributes.js';
-import * as common from './common-attributes.js';
-import { subscript } from './dimensions.js';
-import { PhasorElement } from './phasor-element.js';
-import { matrixTable, type CsvTable } from './export.js';
-import { drawMatrixLabels, matrixSheet, matrixWindow } from './rotation-matrix.js';
-import { SlicedMax, type SlicedResult } from './sliced-max.js';
-import { sheet } from './styles.js';
-import type { Theme } from './theme.js';
+import { exact, integer as formatInteger, scientific, subscript } from '../charts/format.js';
+import { RotationChart, rotationSheets } from '../charts/rotation-chart.js';
+import { matrixWindow } from '../charts/rotation-matrix.js';
+import { AttributeError, integer, number, spec } from './attributes/attributes.js';
+import * as common from './attributes/common-attributes.js';
+import { ROTATION_D_MODEL, ROTATION_POSITIONS } from './attributes/ui-caps.js';
+import { matrixTable, type CsvTable } from './base/csv-table.js';
+import { PhasorElement } from './base/phasor-element.js';
+import { SlicedMax, type SlicedResult } from './base/sliced-max.js';
+import type { Theme } from './base/theme.js';
 import type { CodeConfig } from '../code/code-config.js';
 
 export interface RotationChartOptions {
@@ -52,63 +47,37 @@ export interface RotationChartData {
   pePlusK: Float32Array;
   rotated: Float64Array;
   frequencies: Float64Array;
+  /** Pair i of PE(p) on its circle: its angle, M_k's turn and the arc (ph.pairTurn). */
+  turn: PairTurn;
   options: RotationChartOptions;
 }
 
-const CSS = `
-.panels { display: flex; flex-wrap: wrap; gap: 12px 24px; align-items: flex-start; }
-.panel { display: block; flex: none; overflow: visible; }
-.unit { stroke: var(--_muted); stroke-width: 1.25; fill: none; }
-.axis-line { stroke: var(--_grid); stroke-width: 1; shape-rendering: crispEdges; }
-.spoke { stroke-width: 1.5; }
-.arc { stroke: var(--_accent); stroke-width: 3; fill: none; stroke-linecap: round; }
-.arrow { fill: var(--_accent); }
-.image-ring { stroke: var(--_accent); stroke-width: 2; fill: none; }
-.point-label { font-size: 12px; font-weight: 600; }
-.angle-label { fill: var(--_accent); font-size: 12px; font-weight: 600; }
-.dim-label { fill: var(--_muted); font-size: 10px; font-variant-numeric: tabular-nums; }
-.facts { margin: 8px 0 0; padding: 0; list-style: none; font-size: 13px; font-variant-numeric: tabular-nums; }
-.facts li { margin: 2px 0; }
-.facts .error-value { font-weight: 600; white-space: nowrap; }
-`;
-
-const TAU = 2 * Math.PI;
-
 export class PhasorRotationElement extends PhasorElement<RotationChartOptions, RotationChartData> {
   static override readonly tag = 'phasor-rotation';
+  static override readonly title = 'Shifting an encoding is a rotation';
   static override attributeSpecs = [
-    spec('d-model', integer(2, 2048, 2), 64),
+    spec('d-model', integer(2, ROTATION_D_MODEL, 2), 64),
     common.base,
-    spec('k', number(-(2 ** 30), 2 ** 30), 3),
-    spec('p', number(-(2 ** 30), 2 ** 30), 10),
-    spec('pair', integer(0, 1023), 0),
-    common.positions(1000, 1 << 20),
+    spec('k', number(common.minusHalfPosition, common.halfPosition), 3),
+    spec('p', number(common.minusHalfPosition, common.halfPosition), 10),
+    spec('pair', integer(0, ROTATION_D_MODEL / 2 - 1), 0),
+    common.positions(1000, ROTATION_POSITIONS),
   ];
   static override highlightTerms = ['mk', 'pair', 'p', 'p+k', 'k'];
   static override playable = ['p', 'k'];
 
-  private readonly panels = document.createElement('div');
-  private readonly circle = svgElement('svg');
-  private readonly matrix = new MatrixView('frame matrix');
+  private readonly chart = new RotationChart((entry) => this.readout(entry));
   private readonly facts = document.createElement('ul');
   private readonly maxError = new SlicedMax();
-  private cell = 1;
 
   constructor() {
     super();
-    this.panels.className = 'panels';
-    this.circle.setAttribute('class', 'panel');
     this.facts.className = 'facts';
-    this.panels.append(this.circle, this.matrix.frame.root);
-    this.content.append(this.panels, this.facts);
-    attachReadout(
-      { frame: this.matrix.frame, show: (point) => this.showCell(point), step: () => ({ x: this.cell, y: this.cell }) },
-      'The rotation matrix Mₖ',
-    );
+    this.content.append(this.chart.root, this.facts);
   }
 
   protected override styleSheets(): CSSStyleSheet[] {
-    return [sheet(CSS), matrixSheet()];
+    return rotationSheets();
   }
 
   /** The whole d × d matrix, computed when asked. */
@@ -173,68 +142,38 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
       pePlusK: encodeAt(o.p + o.k),
       rotated: ph.rotateEncoding({ ...model, p: o.p }),
       frequencies: ph.frequencies({ dModel: d, base: o.base }).frequencies,
+      turn: ph.pairTurn({ dModel: d, base: o.base, pair: o.pair, p: o.p, k: o.k }),
       options: o,
     };
   }
 
   protected draw(data: RotationChartData, o: RotationChartOptions, width: number, theme: Theme): void {
-    const sideBySide = width >= 600;
-    const circleSize = Math.round(sideBySide ? Math.min(360, (width - 24) * 0.48) : Math.min(360, width));
-    this.drawCircle(data, o, circleSize, theme);
-    const matrixWidth = sideBySide ? width - circleSize - 24 : width;
-    const margin = { top: 44, right: 8, bottom: 8, left: 34 };
-    const side = Math.max(120, Math.min(480, matrixWidth - margin.left - margin.right));
-    const ctx = this.matrix.frame.layout(
-      Math.min(matrixWidth, side + margin.left + margin.right),
-      side + margin.top + margin.bottom,
-      margin,
-    );
-    // Exact zeros are drawn transparent, so the block diagonal stands out on the page.
-    const values = data.window.map((v) => (v === 0 ? NaN : v));
-    this.matrix.draw(
-      ctx,
-      { values, rows: data.size, cols: data.size },
-      { interpolator: divergingInterpolator, domain: [-1, 1], label: 'Mₖ' },
-      undefined,
-      false,
-    );
-    this.cell = this.matrix.frame.box.width / data.size;
-    drawMatrixLabels(this.matrix.frame, values, data.start, data.size, o.dModel, o.pair);
-    this.writeFacts(data, null);
-  }
-
-  private drawCircle(data: RotationChartData, o: RotationChartOptions, width: number, theme: Theme): void {
     const i = o.pair;
-    const sinDim = 2 * i;
-    const cosDim = 2 * i + 1;
-    // x = cos (dimension 2i+1), y = sin (dimension 2i): the angle is ω_i·p.
-    const angleP = Math.atan2(data.peP[sinDim], data.peP[cosDim]);
-    const turn = data.frequencies[i] * o.k;
-    // The arc shows the net rotation; whole turns are in the label.
-    let sweep = turn % TAU;
-    if (Math.abs(sweep) < 1e-9) sweep = 0;
-    const turns = turn / TAU;
+    // Dimension 2i holds sin, 2i + 1 cos (interleaved): x = cos, y = sin.
+    const at = (row: ArrayLike<number>) => [row[2 * i + 1], row[2 * i]] as const;
+    const { angle, turn, sweep } = data.turn;
+    const turns = turn / (2 * Math.PI);
     const angleText =
       `rotation ω${subscript(i)}·k = ${exact(+turn.toPrecision(4))} rad ` +
       (Math.abs(turns) >= 1 ? `(${exact(+turns.toPrecision(3))} turns)` : `(${exact(+(turns * 360).toPrecision(4))}°)`);
-    drawUnitCircle(this.circle, {
+    this.chart.draw(
       width,
-      points: [
-        { cos: data.peP[cosDim], sin: data.peP[sinDim], colour: theme.series[0], label: 'PE(p)' },
-        { cos: data.pePlusK[cosDim], sin: data.pePlusK[sinDim], colour: theme.series[1], label: 'PE(p+k)' },
-      ],
-      ring: { cos: data.rotated[cosDim], sin: data.rotated[sinDim] },
-      arc: { start: angleP, sweep },
-      notes: [
-        { text: angleText, className: 'angle-label' },
-        { text: `across: cos, j = ${cosDim} · up: sin, j = ${sinDim}`, className: 'dim-label axes-note' },
-      ],
-    });
-    this.circle.setAttribute('role', 'img');
-    this.circle.setAttribute(
-      'aria-label',
-      `Pair ${i} on the unit circle: PE(p) at angle ${exact(angleP)} rad, rotated by ${exact(turn)} rad onto PE(p+k).`,
+      {
+        p: at(data.peP),
+        pPlusK: at(data.pePlusK),
+        rotated: at(data.rotated),
+        angle,
+        sweep,
+        colours: [theme.series[0], theme.series[1]],
+        notes: [
+          { text: angleText, className: 'angle-label' },
+          { text: `across: cos, j = ${2 * i + 1} · up: sin, j = ${2 * i}`, className: 'dim-label axes-note' },
+        ],
+        label: `Pair ${i} on the unit circle: PE(p) at angle ${exact(angle)} rad, rotated by ${exact(turn)} rad onto PE(p+k).`,
+      },
+      { values: data.window, start: data.start, size: data.size, dModel: o.dModel, pair: o.pair },
     );
+    this.writeFacts(data, null);
   }
 
   /**
@@ -242,77 +181,28 @@ export class PhasorRotationElement extends PhasorElement<RotationChartOptions, R
    * p+k: that point on the circle; k: the arc it turns by.
    */
   protected override drawHighlight(term: string | null): void {
-    const data = this.data();
-    const { box, front } = this.matrix.frame;
-    const matrix: HighlightShape[] = [];
-    const circle: HighlightShape[] = [];
-    const points = [...this.circle.querySelectorAll<SVGCircleElement>('circle.point')].map((c) => ({
-      x: c.cx.baseVal.value,
-      y: c.cy.baseVal.value,
-    }));
-    const ring = (n: number) => points[n] && circle.push({ kind: 'ring', ...points[n], r: 11 });
-    if (data && term) {
-      const [name] = parseTerm(term);
-      if (name === 'mk') matrix.push({ kind: 'rect', x: -2, y: -2, width: box.width + 4, height: box.height + 4 });
-      if (name === 'pair') {
-        const local = 2 * data.options.pair - data.start;
-        matrix.push({
-          kind: 'rect',
-          x: local * this.cell,
-          y: local * this.cell,
-          width: 2 * this.cell,
-          height: 2 * this.cell,
-          fill: true,
-        });
-        ring(0);
-        ring(1);
-      }
-      if (name === 'p') ring(0);
-      if (name === 'p+k') ring(1);
-      if (name === 'k') {
-        const arc = this.circle.querySelector<SVGGraphicsElement>('.arc');
-        const b = arc?.getBBox();
-        if (b && b.width + b.height > 0)
-          circle.push({ kind: 'rect', x: b.x - 4, y: b.y - 4, width: b.width + 8, height: b.height + 8 });
-        ring(1);
-      }
-    }
-    drawHighlight(front, box, matrix);
-    drawHighlight(this.circle, { left: 0, top: 0 }, circle);
+    this.chart.highlight(term);
   }
 
-  private showCell(point: Point | null): void {
+  /** The read-out of entry (row, col) of the window: its value and what it is. */
+  private readout(entry: { row: number; col: number } | null): string[] | null {
     const data = this.data();
-    const { frame } = this.matrix;
-    if (!point || !data) {
-      frame.clearReadout();
+    if (!entry || !data) {
       this.pointAt(null);
-      return;
+      return null;
     }
-    const col = Math.min(data.size - 1, Math.floor(point.x / this.cell));
-    const row = Math.min(data.size - 1, Math.floor(point.y / this.cell));
-    const r = data.start + row;
-    const c = data.start + col;
+    const r = data.start + entry.row;
+    const c = data.start + entry.col;
     this.pointAt(r >> 1 === c >> 1 && r >> 1 === data.options.pair ? `pair:${data.options.pair}` : 'mk');
-    const lines = [`Mₖ[${r}, ${c}] = ${exact(data.window[row * data.size + col])}`];
+    const lines = [`Mₖ[${r}, ${c}] = ${exact(data.window[entry.row * data.size + entry.col])}`];
     if (r >> 1 === c >> 1) {
       const i = r >> 1;
       const what =
         r === c ? `cos(ω${subscript(i)}·k)` : r % 2 === 0 ? `sin(ω${subscript(i)}·k)` : `−sin(ω${subscript(i)}·k)`;
       lines.push(`= ${what}, the rotation of pair ${i}`);
     } else lines.push('outside the 2 × 2 blocks: 0');
-    const g = frame.readoutLayer();
-    g.selectAll('rect')
-      .data([0])
-      .join('rect')
-      .attr('class', 'cursor on-image')
-      .attr('x', col * this.cell)
-      .attr('y', row * this.cell)
-      .attr('width', this.cell)
-      .attr('height', this.cell);
-    frame.tooltip.show(lines, frame.box.left + (col + 0.5) * this.cell, frame.box.top + row * this.cell);
+    return lines;
   }
-
   private writeFacts(data: RotationChartData, progress: SlicedResult | null): void {
     const o = data.options;
     const i = o.pair;

@@ -3,11 +3,4 @@
 // chart elements; the RoPE and attention ones are defined when one of them
 // appears on the page. The classes are the embed's own copies of those in
 // `phasor/elements`, with the same shape.
-export {
-  PhasorDistanceElement,
-  PhasorDotOffsetElement,
-  PhasorEncodingElement,
-  PhasorFrequenciesElement,
-  PhasorHeatmapElement,
-  PhasorRotationElement,
-} from '../elements/index.js';
+export * from '../elements/pe-charts.js';

@@ -2,33 +2,37 @@
 // with the PE core's wasm inside (gzip, base64: the `phasor` entry's inlined
 // bytes, web/src/core/wasm-inline.ts).
 //
-// The RoPE and attention charts are defined only when one of them appears on
-// the page: their code and the experiments wasm (inlined the same way) are
-// then imported as phasor-embed-*.js chunks from next to this file, so a post
-// that uses none of them loads this file alone, and no page needs to fetch a
-// .wasm (no connect-src in its CSP).
-import { CORE_ELEMENTS, define } from '../elements/catalogue.js';
-import { EXPERIMENT_ELEMENTS } from '../elements/experiment-elements.js';
+// The PE charts (elements/pe-charts.ts) are in this file. The RoPE and
+// attention charts are defined when their tag first appears on the page: the
+// chart's module (named after the tag, elements/experiments/<name>-element.ts)
+// and the experiments wasm
+// (inlined the same way) are then imported as phasor-embed-*.js chunks from
+// next to this file, so a post that uses none of them loads this file alone,
+// and no page needs to fetch a .wasm (no connect-src in its CSP).
+// The charts first: the bundler then keeps the code they share with the chunks
+// (d3-selection) in this file, not in a chunk of its own that every page would fetch.
+import * as peCharts from '../elements/pe-charts.js';
+import { chartsIn, define } from '../elements/define-chart.js';
 import { linkTerms } from '../elements/links.js';
 
-export { PhasorDistanceElement } from '../elements/distance-element.js';
-export { PhasorDotOffsetElement } from '../elements/dot-offset-element.js';
-export { PhasorEncodingElement } from '../elements/encoding-element.js';
-export { PhasorFrequenciesElement } from '../elements/frequencies-element.js';
-export { PhasorHeatmapElement } from '../elements/heatmap-element.js';
-export { PhasorRotationElement } from '../elements/rotation-element.js';
+export * from '../elements/pe-charts.js';
 // Exported so the core's glue and inlined bytes stay in this file: the
 // loader's dynamic imports of them then need no second request.
 export { default as createPhasorModule } from '../core/wasm/phasor.js';
 export { default as phasorWasmGzipBase64 } from '../core/wasm/phasor.inline.js';
 
+/** The RoPE and attention charts' modules, by file, each loaded by need. */
+const chartModules = import.meta.glob<Record<string, unknown>>('../elements/experiments/*-element.ts');
+
 const requested = new Set<string>();
-function defineExperimentsInUse(): void {
-  for (const [tag, load] of Object.entries(EXPERIMENT_ELEMENTS)) {
-    if (requested.has(tag) || customElements.get(tag) || !document.querySelector(tag)) continue;
+function defineChartsInUse(): void {
+  for (const element of document.querySelectorAll(':not(:defined)')) {
+    const tag = element.localName;
+    const load = chartModules[`../elements/experiments/${tag.replace(/^phasor-/, '')}-element.ts`];
+    if (!tag.startsWith('phasor-') || !load || requested.has(tag)) continue;
     requested.add(tag);
     load().then(
-      (element) => define(element),
+      (module) => chartsIn(module).forEach((chart) => define(chart)),
       (error: unknown) => console.error(`phasor-embed: could not load ${tag} (${(error as Error).message})`),
     );
   }
@@ -36,9 +40,9 @@ function defineExperimentsInUse(): void {
 
 // Imported on a server (server-side rendering), it defines nothing.
 if (typeof customElements === 'object' && typeof document === 'object') {
-  for (const element of CORE_ELEMENTS) define(element);
-  defineExperimentsInUse();
-  new MutationObserver(defineExperimentsInUse).observe(document.documentElement, { childList: true, subtree: true });
+  for (const element of chartsIn(peCharts)) define(element);
+  defineChartsInUse();
+  new MutationObserver(defineChartsInUse).observe(document.documentElement, { childList: true, subtree: true });
   // Terms of the post marked data-link (and data-for="chart id") highlight in their chart, and back.
   const link = () => document.querySelector('[data-link]') && linkTerms();
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', link, { once: true });

@@ -1,0 +1,48 @@
+// Finishes one wasm build's glue for the TypeScript, run by CMake after it
+// links the module (cpp/CMakeLists.txt), so a raw `emcmake cmake` build and
+// `npm run build:wasm` give the same files:
+//   node tools/finish-wasm.mjs <folder> <name>     e.g. build/core/wasm phasor-scalar
+// The glue's own `new URL("<name>.wasm", import.meta.url)` is dropped: phasor
+// compiles the wasm itself (web/src/core/load.ts, through the glue's
+// instantiateWasm hook), so bundlers emit no .wasm for the inlined entry, and
+// the lean entry's literal URLs (web/src/core/wasm-url.ts) are the only ones
+// they see. The glue's Node check is dropped too (ENVIRONMENT=web,worker:
+// nothing reads it): a bare `process` makes Parcel ask for a Node polyfill in
+// every app. Then the declarations of the glue, and the wasm gzipped and
+// base64-encoded as a module of its own for the inlined entry
+// (web/src/core/wasm-inline.ts decodes it).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+const [folder, name] = process.argv.slice(2);
+if (!folder || !name) {
+  console.error('usage: node tools/finish-wasm.mjs <folder> <name>');
+  process.exit(2);
+}
+const file = `${folder}/${name}.js`;
+const fail = (why) => {
+  console.error(`phasor: ${file} ${why}; update tools/finish-wasm.mjs`);
+  process.exit(1);
+};
+
+const glueUrl = /new URL\("(phasor(?:-experiments)?(?:-scalar)?\.wasm)",import\.meta\.url\)\.toString\(\)/;
+const nodeCheck =
+  'var ENVIRONMENT_IS_NODE=typeof process=="object"&&typeof process.versions=="object"&&typeof process.versions.node=="string";';
+let code = readFileSync(file, 'utf8');
+if (glueUrl.test(code)) code = code.replace(glueUrl, '"$1"');
+else if (code.includes('import.meta.url).toString()')) fail(`no longer matches ${glueUrl}`);
+code = code.replace(nodeCheck, 'var ENVIRONMENT_IS_NODE=false;');
+if (/\bprocess\b/.test(code)) fail('still names process (the glue changed)');
+writeFileSync(file, code);
+
+const wasm = name.startsWith('phasor-experiments') ? 'ExperimentsWasm' : 'CoreWasm';
+writeFileSync(
+  `${folder}/${name}.d.ts`,
+  `import type { ${wasm}, ModuleFactory } from '../wasm-module.js';\ndeclare const createPhasorModule: ModuleFactory<${wasm}>;\nexport default createPhasorModule;\n`,
+);
+const base64 = gzipSync(readFileSync(`${folder}/${name}.wasm`), { level: 9 }).toString('base64');
+writeFileSync(
+  `${folder}/${name}.inline.js`,
+  `// ${name}.wasm, gzip, base64 (tools/finish-wasm.mjs)\nexport default ${JSON.stringify(base64)};\n`,
+);
+writeFileSync(`${folder}/${name}.inline.d.ts`, 'declare const gzipBase64: string;\nexport default gzipBase64;\n');
