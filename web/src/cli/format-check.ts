@@ -53,8 +53,9 @@ export function checkText(config: string, input: RopeTensors, verdicts: readonly
     for (const reason of v.reasons) lines.push(`    ${reason}`);
   }
   if (!matches.length) {
+    // The mismatch line says what the tensor reads as; slices of other widths read otherwise.
     const ids = [...new Set(verdicts.map((v) => v.identification).filter((id) => id !== undefined))];
-    for (const id of ids) lines.push(`  the tensor reads as: ${id!.message}`);
+    if (ids.length > 1) for (const id of ids) lines.push(`  the tensor reads as: ${id!.message}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -2,9 +2,10 @@
 // (the candidate's own sentence), the `phasor table` command that writes its
 // exact table, then ties and hints, or what departs when nothing matches.
 import type { IdentifiedOptions, Identification, IdentifyCandidate } from '../core/identify-types.js';
-import type { RopeIdentification } from '../core/rope-identify-types.js';
+import type { RopeCandidate, RopeIdentification } from '../core/rope-identify-types.js';
 import { kebab } from './args.js';
-import { formatSmall } from './format.js';
+import { formatNumber, formatSmall } from './format.js';
+import { scalingText } from './format-rope.js';
 import type { RopeTensors } from './rope-inputs.js';
 
 const PRECISION: Record<string, string> = {
@@ -57,15 +58,21 @@ const ROPE_PRECISION: Record<string, string> = {
   bfloat16: 'float32 arithmetic stored as bfloat16',
 };
 
-/** ph.identifyRope's answer: the verdict line (its message), then the best candidates and the options that reproduce each. */
+/** A candidate's RoPE in a few words: θ, the scaling (per-pair factors counted, not listed), the rotary width. */
+function ropeText(c: RopeCandidate): string {
+  const scaling = c.scaling ? `${c.scaling.type} (${scalingText(c.scaling)})` : 'no scaling';
+  return `${c.preset ? `preset ${c.preset}: ` : ''}θ ${formatNumber(c.theta)}, ${scaling}, rotary dim ${c.rotaryDim}`;
+}
+
+/** ph.identifyRope's answer: the verdict line (its message), then the matching candidates (or the nearest). */
 export function ropeIdentificationText(input: RopeTensors, found: RopeIdentification): string {
   const main = input.kind === 'cache' ? input.cos : input.kind === 'invFreq' ? input.invFreq : input.rotated;
   const what = input.kind === 'cache' ? 'cos/sin cache' : input.kind === 'invFreq' ? 'inv_freq' : 'rotated rows';
   const lines = [`${main.name} (${what}, ${main.dtype}): ${found.match ? 'match' : 'no match'}: ${found.message}`];
-  for (const c of found.candidates.slice(0, 3)) {
-    const verdict = c.match ? 'match' : c.verified ? 'departs' : 'departs (on the rows sampled)';
+  const shown = found.match ? found.candidates.filter((c) => c.match) : found.candidates.slice(0, 1);
+  for (const c of shown.slice(0, 3)) {
     lines.push(
-      `  ${verdict}: ${c.preset ? `${c.preset}, ` : ''}ropeFrequencies ${JSON.stringify(c.options)}, attention factor ${c.attentionFactor.toPrecision(6)}; ` +
+      `  ${c.match ? 'match' : 'nearest'}: ${ropeText(c)}, attention factor ${formatNumber(c.attentionFactor)}; ` +
         `${ROPE_PRECISION[c.precision] ?? c.precision}: max error ${formatSmall(c.maxError)}, ${c.worstRatio.toPrecision(3)} of the bound`,
     );
   }
