@@ -116,11 +116,11 @@ describe.concurrent('the packed tarball in fresh projects', () => {
     expect(cjs).toMatchObject({ resolved: 'phasor/dist/cjs/index.js', defined: false });
   });
 
-  test('the phasor command (package.json "bin") under Node 20: --help, rope on a real config, table then identify, cache then check, exit codes 0 / 1 / 2', async () => {
+  test('cli: the phasor command (package.json "bin") under Node 20: --help, rope on a real config, table then identify, cache then check, exit codes 0 / 1 / 2', async () => {
     const p = await consumer('cli', false);
     // As a porting repository's CI calls it: npx finds node_modules/.bin/phasor; `sh -c` keeps its exit code.
     const phasor = async (args: string) => {
-      const r = await p.run('sh', ['-c', `npx --no phasor ${args}; echo "exit $?"`]);
+      const r = await p.run('sh', ['-c', `npx --no -- phasor ${args}; echo "exit $?"`]);
       const lines = r.stdout.trimEnd().split('\n');
       return { code: Number(lines.pop()!.slice(5)), stdout: lines.join('\n'), stderr: r.stderr };
     };

@@ -155,7 +155,7 @@ describe('phasor identify', () => {
     ]);
     expect(fairseq.code).toBe(0);
     expect(fairseq.stdout).toContain('fairseq');
-  });
+  }, 120_000);
 
   test('noise and a learned-looking table are no match: exit 1, the nearest named; --json is the Identification', async () => {
     let seed = 7;
@@ -173,7 +173,7 @@ describe('phasor identify', () => {
     const parsed = JSON.parse(noise.stdout);
     expect(parsed.match).toBe(false);
     expect(Array.isArray(parsed.candidates[0].deviation)).toBe(true);
-  });
+  }, 120_000);
 
   test('bad input exits 2 with one line: missing, hostile or malformed files, a wrong or missing tensor name, flags', async () => {
     expectRefusal(await phasor(['identify', at('absent.npy')]), /cannot read .*absent\.npy: no such file/);
@@ -247,7 +247,7 @@ describe('phasor identify', () => {
       'not both',
     );
     expectRefusal(await phasor(['identify']), 'give the file');
-  });
+  }, 120_000);
 });
 
 describe('phasor check on caches written by phasor cache', () => {
@@ -381,7 +381,7 @@ describe('phasor check on caches written by phasor cache', () => {
     const wrongType = await phasor(['check', gemma, at('full.safetensors'), '--layer-type', 'sliding_attention']);
     expect(wrongType.code).toBe(1);
     expect(wrongType.stdout).toContain("rows of 512 values; this layer type's cache has 256");
-  });
+  }, 120_000);
 
   test("inv_freq: the cache file's own (by --inv-freq and by --tensor), a .npy of another θ, proportional zeros checked", async () => {
     const gemma = configFile('google__gemma-4-31B-it');
@@ -403,7 +403,7 @@ describe('phasor check on caches written by phasor cache', () => {
     const wrong = await phasor(['check', configFile('meta-llama__Llama-2-7b-hf'), npy('theta.npy', theta, [64])]);
     expect(wrong.code).toBe(1);
     expect(wrong.stdout).toMatch(/departs from pair \d+/);
-  });
+  }, 120_000);
 
   test('rotated rows: whole DeepSeek-V3 heads (the last 64 of 192 turn, adjacent pairs in, evens then odds out); the wrong pairing exits 1', async () => {
     const config = configs['deepseek-ai__DeepSeek-V3'].config;
@@ -436,7 +436,7 @@ describe('phasor check on caches written by phasor cache', () => {
     const changed = await phasor(args);
     expect(changed.code).toBe(1);
     expect(changed.stdout).toContain('column 5 should not turn');
-  });
+  }, 120_000);
 });
 
 interface RopeCase {
@@ -523,7 +523,7 @@ describe("phasor check on transformers' own tensors (rope_torch_caches: inv_freq
         expect(atLoad.code, `${c.id} at load: ${atLoad.stdout}`).toBe(1);
       }
     }
-  }, 300_000);
+  }, 900_000);
 
   test('identify without a config: each float32 and bfloat16 cache and inv_freq named (θ, scaling or preset), exit 0', async () => {
     for (const c of cases.filter((k) => k.dtype !== 'float16' && (k.kind === 'cache' || k.kind === 'invFreq'))) {
@@ -601,5 +601,5 @@ describe('phasor check: bad input exits 2 with one line', () => {
       "unknown flag '--sine'",
       'did you mean --sin?',
     );
-  });
+  }, 120_000);
 });

@@ -63,7 +63,7 @@ describe('phasor --help and the refusals', () => {
         expect(r.stdout).toContain('Exit codes: 0');
       }
     }
-  });
+  }, 120_000);
 
   test('phasor with no command prints the help on stderr and exits 2; --version prints the package version', async () => {
     const bare = await phasor([]);
@@ -72,7 +72,7 @@ describe('phasor --help and the refusals', () => {
     const version = await phasor(['--version']);
     const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
     expect(version.stdout.trim()).toBe(pkg.version);
-  });
+  }, 120_000);
 
   test('an unknown command or flag exits 2 naming it as typed, with the nearest one', async () => {
     expectRefusal(await phasor(['tabel']), "unknown command 'tabel'", 'did you mean table?');
@@ -83,7 +83,7 @@ describe('phasor --help and the refusals', () => {
     );
     expectRefusal(await phasor(['rope', '--Json', 'c.json']), "unknown flag '--Json'");
     expectRefusal(await phasor(['table', '-x']), "unknown flag '-x'");
-  });
+  }, 120_000);
 
   test('a bad value exits 2 naming the flag: not a number, not a choice, missing, given twice, extra arguments', async () => {
     const base = ['table', '--d-model', '4', '--out', at('x.npy')];
@@ -101,7 +101,7 @@ describe('phasor --help and the refusals', () => {
       await phasor([...base, '--positions', '4', '--buffer=yes']),
       "--buffer takes no value, or true or false; got 'yes'",
     );
-  });
+  }, 120_000);
 
   test("ph.encode's refusals name the flag, not the option: range, framework parameters, conventions", async () => {
     const out = ['--out', at('x.npy')];
@@ -132,7 +132,7 @@ describe('phasor --help and the refusals', () => {
     expectRefusal(mlx, /--base is not an option of --convention 'mlx'/);
     expect(mlx.stderr).not.toMatch(/\binto\b/);
     expectRefusal(await phasor(['table', '--positions', '8', '--d-model', '5', ...out]), /--d-model/);
-  });
+  }, 120_000);
 
   test('output files: a name that is neither .npy nor .safetensors, an unwritable path, bfloat16 in .npy', async () => {
     const args = ['table', '--positions', '4', '--d-model', '4'];
@@ -142,7 +142,7 @@ describe('phasor --help and the refusals', () => {
       /cannot write .*missing\/pe\.npy: no such file/,
     );
     expectRefusal(await phasor([...args, '--dtype', 'bfloat16', '--out', at('pe.npy')]), 'numpy has no bfloat16');
-  });
+  }, 120_000);
 });
 
 describe('phasor table', () => {
@@ -171,7 +171,7 @@ describe('phasor table', () => {
         'ref = np.concatenate([np.sin(p * w), np.cos(p * w)], axis=1)\nprint(np.abs(a - ref).max())',
     );
     expect(Number(worst)).toBeLessThan(2 ** -24 + 1e-12 * 1025);
-  });
+  }, 120_000);
 
   test('every general option and framework parameter, as flags, gives the table ph.encode gives for those options', async () => {
     const cases: [string[], Record<string, unknown>][] = [
@@ -232,7 +232,7 @@ describe('phasor table', () => {
       );
       expect(JSON.parse(header.__metadata__.options)).toEqual(JSON.parse(JSON.stringify(expected.options)));
     }
-  });
+  }, 120_000);
 
   test('--dtype float16 (.npy) is numpy astype(float16) of the float32 table; bfloat16 (.safetensors) the nearest bfloat16, ties to even', async () => {
     const f32 = at('whisper32.npy');
@@ -256,7 +256,7 @@ describe('phasor table', () => {
       return Math.abs(table[i] - b) > step / 2;
     });
     expect(far.length).toBe(0);
-  });
+  }, 120_000);
 
   test('.safetensors read by numpy from its header: the dtype, shape and values', async () => {
     const out = at('paper.safetensors');
@@ -270,7 +270,7 @@ describe('phasor table', () => {
         'ref[:, 0::2] = np.sin(p * w)\nref[:, 1::2] = np.cos(p * w)\nprint(np.abs(a - ref).max())',
     );
     expect(Number(worst)).toBeLessThanOrEqual(2 ** -25);
-  });
+  }, 120_000);
 });
 
 describe('phasor rope on real configs', () => {
@@ -284,7 +284,7 @@ describe('phasor rope on real configs', () => {
       for (const t of ph.ropeFromConfig(fixtures[name].config).layerTypes)
         expect(text.stdout, name).toContain(`${t.layerType}${t.nope ? ' (NoPE)' : ''}: ${t.layers.length} layer`);
     }
-  });
+  }, 120_000);
 
   test("Gemma 4: both layer types, the full layers' proportional RoPE turning slots 0–63 with 256–319", async () => {
     const r = await phasor(['rope', configFile('google__gemma-4-31B-it')]);
@@ -293,7 +293,7 @@ describe('phasor rope on real configs', () => {
     expect(r.stdout).toContain('head dim 512, rotary dim 512; slots 0–63 turn with 256–319 (rotate_half)');
     expect(r.stdout).toContain('θ 1000000, rope_type proportional: factor 1, partialRotaryFactor 0.25');
     expect(r.stdout).toContain('then 192 zeros');
-  });
+  }, 120_000);
 
   test("Qwen2.5-VL's M-RoPE sections, SmolLM3's NoPE layers, DeepSeek-V3's layout, gpt-j's unknown key", async () => {
     expect((await phasor(['rope', configFile('Qwen__Qwen2.5-VL-7B-Instruct')])).stdout).toContain(
@@ -312,7 +312,7 @@ describe('phasor rope on real configs', () => {
     expect(preset.stdout).toContain(
       'rope_type llama3: factor 8, lowFreqFactor 1, highFreqFactor 4, originalLength 8192',
     );
-  });
+  }, 120_000);
 
   test('bad configs exit 2 naming the file and the key: missing, not JSON, contradictory, no config at all', async () => {
     expectRefusal(
@@ -335,7 +335,7 @@ describe('phasor rope on real configs', () => {
     expectRefusal(await phasor(['rope', at('half.json'), '--preset', 'phi-2']), 'not both');
     expectRefusal(await phasor(['rope', '--preset', 'llama-9']), /--preset must be one of llama-2-7b, /);
     expectRefusal(await phasor(['rope', dir]), /cannot read .*: it is a directory/);
-  });
+  }, 120_000);
 });
 
 describe('phasor cache', () => {
@@ -399,7 +399,7 @@ describe('phasor cache', () => {
         expect(Array.from(invFreq.data)).toEqual(Array.from(Float32Array.from(t.invFreq)));
       }
     }
-  });
+  }, 120_000);
 
   test("--layout adjacent repeats each frequency; --layer-type writes one; --dtype bfloat16 rounds cos and sin, not inv_freq; a preset's own layer type", async () => {
     const half = at('half.safetensors');
@@ -423,7 +423,7 @@ describe('phasor cache', () => {
     const r = await phasor(['cache', '--preset', 'gemma-4-31b-it', '--positions', '8', '--out', preset]);
     expect(r.code, r.stderr).toBe(0);
     expect(readBack(preset, 'cos').dModel).toBe(512); // the preset is the full-attention layers
-  });
+  }, 120_000);
 
   test('refusals: no positions, a NoPE-only or unknown layer type, a .npy output, a position past 2^31', async () => {
     const gemma = configFile('google__gemma-4-31B-it');
@@ -459,7 +459,7 @@ describe('phasor cache', () => {
       await phasor(['cache', '--config', at('nope.json'), '--positions', '8', ...out]),
       'applies no RoPE in any layer',
     );
-  });
+  }, 120_000);
 });
 
 test('kebab-case: every flag of table is the kebab-case spelling of the ph.encode option it sets', () => {
