@@ -284,7 +284,7 @@ describe('phasor rope on real configs', () => {
       for (const t of ph.ropeFromConfig(fixtures[name].config).layerTypes)
         expect(text.stdout, name).toContain(`${t.layerType}${t.nope ? ' (NoPE)' : ''}: ${t.layers.length} layer`);
     }
-  }, 120_000);
+  }, 300_000);
 
   test("Gemma 4: both layer types, the full layers' proportional RoPE turning slots 0–63 with 256–319", async () => {
     const r = await phasor(['rope', configFile('google__gemma-4-31B-it')]);
