@@ -1,12 +1,15 @@
 // Builds the npm package's dist/:
 //   dist/core, dist/charts, dist/elements  ES modules and declarations (tsc, with
-//                     the options of tsconfig.json and build/tsconfig.lib.json's
-//                     files and output, written here)
+//                     the options of tsconfig.json; build/tsconfig.lib.json's
+//                     files and output, written by tools/lib-tsconfig.mjs)
 //   dist/core/wasm    the four builds from build/core/wasm: glue, .wasm, and the
 //                     gzip/base64 modules of the inlined entry
 //   dist/embed        the prebuilt embed script and its chunks (tools/build-embed.mjs), with declarations
 //   dist/cjs          the CommonJS build (web/vite.config.ts --mode cjs) with its own copy of the declarations
+//   dist/cli          the `phasor` command (package.json "bin"; build/tsconfig.cli.json) and
+//                     dist/check, the file readers it uses
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeTsconfig } from './lib-tsconfig.mjs';
 import { repoRoot, run } from './run.mjs';
 
 const wasmSource = `${repoRoot}build/core/wasm`;
@@ -23,31 +26,11 @@ const dist = `${repoRoot}dist`;
 const tsc = `${repoRoot}node_modules/typescript/bin/tsc`;
 rmSync(dist, { recursive: true, force: true });
 
-// The library's own tsconfig: the project's options, its sources only, emitted to dist/.
-const libConfig = `${repoRoot}build/tsconfig.lib.json`;
-mkdirSync(`${repoRoot}build`, { recursive: true });
-writeFileSync(
-  libConfig,
-  `${JSON.stringify(
-    {
-      extends: '../tsconfig.json',
-      compilerOptions: {
-        noEmit: false,
-        declaration: true,
-        declarationMap: false,
-        sourceMap: false,
-        rootDir: '../web/src',
-        outDir: '../dist',
-        types: [],
-        allowImportingTsExtensions: false,
-      },
-      include: ['../web/src/core/**/*.ts', '../web/src/charts/**/*.ts', '../web/src/elements/**/*.ts'],
-    },
-    null,
-    2,
-  )}\n`,
-);
+const libConfig = writeTsconfig('lib');
 run(process.execPath, [tsc, '-p', libConfig]);
+// The command line: its own files and the readers of web/src/check; the core files it
+// imports come out as the build above wrote them.
+run(process.execPath, [tsc, '-p', writeTsconfig('cli')]);
 mkdirSync(`${dist}/core/wasm`, { recursive: true });
 for (const file of readdirSync(wasmSource).filter((f) => /\.(js|wasm|d\.ts)$/.test(f)))
   cpSync(`${wasmSource}/${file}`, `${dist}/core/wasm/${file}`);

@@ -116,6 +116,62 @@ describe.concurrent('the packed tarball in fresh projects', () => {
     expect(cjs).toMatchObject({ resolved: 'phasor/dist/cjs/index.js', defined: false });
   });
 
+  test('cli: the phasor command (package.json "bin") under Node 20: --help, rope on a real config, table then identify, cache then check, exit codes 0 / 1 / 2', async () => {
+    const p = await consumer('cli', false);
+    // As a porting repository's CI calls it: npx finds node_modules/.bin/phasor; `sh -c` keeps its exit code.
+    const phasor = async (args: string) => {
+      const r = await p.run('sh', ['-c', `npx --no -- phasor ${args}; echo "exit $?"`]);
+      const lines = r.stdout.trimEnd().split('\n');
+      return { code: Number(lines.pop()!.slice(5)), stdout: lines.join('\n'), stderr: r.stderr };
+    };
+    const expectRefusal = (r: { code: number; stderr: string }, part: string) => {
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr.trimEnd().split('\n'), r.stderr).toHaveLength(1);
+      expect(r.stderr).toContain(part);
+    };
+    const help = await timed('cli', 'help', () => phasor('--help'));
+    expect(help.code).toBe(0);
+    for (const command of ['rope', 'check', 'identify', 'table', 'cache'])
+      expect(help.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+    // Real configs (tests/fixtures/rope_configs: Llama 2 7B, θ 10⁴; Qwen2.5 7B, θ 10⁶), as the user holds them.
+    const { configs } = JSON.parse(
+      readFileSync(join(repoRoot, 'tests/fixtures/rope_configs/configs.json'), 'utf8'),
+    ) as {
+      configs: Record<string, { config: object }>;
+    };
+    p.write('llama2.json', JSON.stringify(configs['meta-llama__Llama-2-7b-hf'].config));
+    p.write('qwen25.json', JSON.stringify(configs['Qwen__Qwen2.5-7B-Instruct'].config));
+    const rope = await timed('cli', 'rope --json', () => phasor('rope llama2.json --json'));
+    expect(rope.code, rope.stderr).toBe(0);
+    const [layer] = (JSON.parse(rope.stdout) as { layerTypes: { rotaryDim: number; invFreq: number[] }[] }).layerTypes;
+    expect(layer.rotaryDim).toBe(128);
+    // θ^(−2i/d) in float64: the core rounds each once, as this does, and pow is within an ulp.
+    layer.invFreq.forEach((w, i) => expect(Math.abs(w / 10000 ** (-i / 64) - 1)).toBeLessThan(4e-16));
+    expect((await phasor('rope llama2.json')).stdout).toContain('θ 10000');
+    const table = await timed('cli', 'table', () =>
+      phasor('table --convention fairseq --positions 1024 --d-model 512 --out pe.npy'),
+    );
+    expect(table.code, table.stderr).toBe(0);
+    const identified = await timed('cli', 'identify', () => phasor('identify pe.npy'));
+    expect(identified.code, identified.stdout).toBe(0);
+    expect(identified.stdout).toMatch(/^pe\.npy \(float32\): match: the fairseq table, exact/);
+    expect((await phasor('identify noise.csv')).code).toBe(1);
+    const cache = await timed('cli', 'cache', () =>
+      phasor('cache --config qwen25.json --positions 512 --dtype bfloat16 --out cache.safetensors'),
+    );
+    expect(cache.code, cache.stderr).toBe(0);
+    const match = await timed('cli', 'check', () => phasor('check qwen25.json cache.safetensors'));
+    expect(match.code, match.stdout).toBe(0);
+    expect(match.stdout.split('\n')[1]).toBe('match: all (28 layers), float32 arithmetic stored as bfloat16');
+    const other = await phasor('check llama2.json cache.safetensors');
+    expect(other.code, other.stdout).toBe(1);
+    expect(other.stdout.split('\n')[1]).toMatch(
+      /^mismatch: .*departs from position .*the tensor reads as: .*θ 1000000/,
+    );
+    expectRefusal(await phasor('table --d-modle 4 --out x.npy'), "unknown flag '--d-modle' (did you mean --d-model?)");
+    expectRefusal(await phasor('check qwen25.json absent.safetensors'), 'absent.safetensors');
+  });
+
   test('TypeScript, skipLibCheck false: bundler, node16, nodenext (ESM and CommonJS files), node10 (root and subpaths)', async () => {
     const p = await consumer('typescript', false);
     for (const config of ['bundler', 'node16', 'nodenext', 'node10']) {

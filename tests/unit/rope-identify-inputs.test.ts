@@ -142,6 +142,51 @@ describe('identifyRope refuses what it cannot read, naming the option', () => {
   });
 });
 
+describe("identifyRope's schemes option: a caller's schemes (a config's layer types) always measured", () => {
+  const { cos, sin } = cache(64, 8);
+
+  test('each scheme of the input width gets a candidate naming its index; the one that made the cache matches', () => {
+    const schemes = [
+      { dim: 8, theta: 20000 },
+      { dim: 8, theta: 10000 },
+      { dim: 16, theta: 10000 },
+    ];
+    const r = ph.identifyRope({ cos, sin, width: 8, schemes });
+    const of = (k: number) => r.candidates.find((c) => c.scheme === k);
+    expect(of(1)?.match, r.message).toBe(true);
+    expect(of(1)?.theta).toBe(10000);
+    expect(of(0), 'measured though it fits worse than the fit').toBeDefined();
+    expect(of(0)?.match).toBe(false);
+    expect(of(0)?.worstRatio).toBeGreaterThan(1);
+    expect(of(2), 'another rotary width is not measured').toBeUndefined();
+    for (const c of r.candidates)
+      if (c.scheme === undefined) expect(c.preset === undefined || typeof c.preset === 'string').toBe(true);
+    const linear = ph.identifyRope({
+      cos,
+      sin,
+      width: 8,
+      schemes: [{ dim: 8, theta: 10000, scaling: { type: 'linear', factor: 2 } }],
+    });
+    expect(linear.candidates.find((c) => c.scheme === 0)?.match).toBe(false);
+  });
+
+  test('refusals name the scheme and its option', () => {
+    refused({ cos, sin, width: 8, schemes: { dim: 8 } }, TypeError, /^phasor\.identifyRope: schemes must be an array/);
+    refused(
+      { cos, sin, width: 8, schemes: [{ dim: 8, theta: -5 }] },
+      RangeError,
+      /^phasor\.identifyRope: schemes\[0\]: theta must be/,
+    );
+    refused({ cos, sin, width: 8, schemes: [{ dim: 8 }, { dim: 8, thetaa: 5 }] }, TypeError, /schemes\[1\]\.thetaa/);
+    refused(
+      { cos, sin, width: 8, schemes: [{ dim: 8, scaling: { type: 'yarn', factor: 0, originalLength: 4096 } }] },
+      RangeError,
+      /^phasor\.identifyRope: schemes\[0\]: scaling/,
+    );
+    expect(ph.identifyRope({ cos, sin, width: 8 }).match).toBe(true);
+  });
+});
+
 describe('identifyRope on q rows before and after ph.rope: pairing and output layout', () => {
   const n = 64;
   const dim = 64;

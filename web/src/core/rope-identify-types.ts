@@ -37,6 +37,13 @@ export interface IdentifyRopeOptions {
   width?: number;
   /** The attention head width, when known (an integer ≥ the rotary width): gives partialRotaryFactor. */
   headDim?: number;
+  /**
+   * Schemes to measure besides those fitted and the presets, always (a
+   * config's layer types: ropeFrequencies options with dim, rotaryDim,
+   * theta, scaling); a candidate made from one says which in `scheme`.
+   * Only those of the input's rotary width are measured.
+   */
+  schemes?: readonly RopeFrequencyOptions[];
 }
 
 /** One RoPE that may have made the input, and how well it reproduces it. */
@@ -59,6 +66,8 @@ export interface RopeCandidate {
   partialRotaryFactor?: number;
   /** A real model whose RoPE this is (rope-presets.ts). */
   preset?: RopePresetName;
+  /** The index in the `schemes` option of the scheme this candidate is. */
+  scheme?: number;
   /** ropeFrequencies options that reproduce the candidate. */
   options: RopeFrequencyOptions;
   /**

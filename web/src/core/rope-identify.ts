@@ -11,6 +11,7 @@ import { OptionReader } from './options.js';
 import type { Precision } from './identify-types.js';
 import type { IdentifyRopeOptions, RopeCandidate, RopeIdentification } from './rope-identify-types.js';
 import { ROPE_PRESET_NAMES, ROPE_PRESETS } from './rope-presets.js';
+import { ropeFrequencies } from './rope.js';
 import { scalingInput } from './rope-scaling-input.js';
 import type { Pairing, RopeFrequencyOptions, RopeScaling, RopeScalingType } from './rope-types.js';
 import type {
@@ -24,7 +25,7 @@ import type {
 export type { IdentifyRopeOptions, RopeCandidate, RopeIdentification } from './rope-identify-types.js';
 
 const FN = 'identifyRope';
-const KEYS = ['invFreq', 'cos', 'sin', 'rotated', 'original', 'positions', 'width', 'headDim'] as const;
+const KEYS = ['invFreq', 'cos', 'sin', 'rotated', 'original', 'positions', 'width', 'headDim', 'schemes'] as const;
 type Key = (typeof KEYS)[number];
 
 /** The presets with a scaling, as the core takes them (made once per module). */
@@ -49,6 +50,41 @@ function presetsFor(wasm: ExperimentsWasm): WasmRopePresetScheme[] {
     presetSchemes.set(wasm, list);
   }
   return list;
+}
+
+/**
+ * The caller's schemes (option `schemes`: ropeFrequencies options, a config's
+ * layer types) as the core takes presets: always measured, numbered after the
+ * presets so each candidate says which scheme it is. Each is checked as
+ * ropeFrequencies checks its options (so before any input is put in).
+ */
+function schemesOption(wasm: ExperimentsWasm, o: OptionReader): WasmRopePresetScheme[] {
+  const raw = o.raw('schemes');
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new TypeError(`phasor.${FN}: schemes must be an array of ropeFrequencies options`);
+  return raw.map((options, k) => {
+    const key = `schemes[${k}]`;
+    const s = new OptionReader(FN, options, ['dim', 'rotaryDim', 'theta', 'scaling'], `${key}.`);
+    try {
+      ropeFrequencies(wasm, options as RopeFrequencyOptions);
+    } catch (error) {
+      if (!(error instanceof TypeError || error instanceof RangeError)) throw error;
+      const Refusal = error instanceof TypeError ? TypeError : RangeError;
+      throw new Refusal(`phasor.${FN}: ${key}: ${error.message.replace(/^phasor\.ropeFrequencies: /, '')}`);
+    }
+    const dim = s.number('dim');
+    const rotaryDim = s.raw('rotaryDim') === undefined ? dim : s.number('rotaryDim');
+    const theta = s.number('theta', 10000);
+    const scaling = scalingInput(wasm, FN, s);
+    return {
+      preset: ROPE_PRESET_NAMES.length + k,
+      theta,
+      rotaryDim,
+      scaling: scaling.record,
+      shortFactor: Array.from(scaling.shortFactor ?? []),
+      longFactor: Array.from(scaling.longFactor ?? []),
+    };
+  });
 }
 
 /** An array option of values read as float32 (cos, sin, rotated, original): a plain typed array kept as is, else numbers. */
@@ -85,6 +121,7 @@ export function identifyRope(wasm: ExperimentsWasm, options: IdentifyRopeOptions
     o.raw('rotated') === undefined
   )
     throw new TypeError(`phasor.${FN}: option 'invFreq', or 'cos' and 'sin', or 'rotated' is required (numbers)`);
+  const schemes = schemesOption(wasm, o);
   wasm.releaseInputs();
   let rows = 0;
   let width = 0;
@@ -140,7 +177,11 @@ export function identifyRope(wasm: ExperimentsWasm, options: IdentifyRopeOptions
     if (sin) putFloat32(wasm, FN, 'sin', sin);
     if (original) putFloat32(wasm, FN, 'original', original);
   }
-  const result = wasm.identifyRope(width, headDim !== undefined, headDim ?? 0, originalOneRow, presetsFor(wasm));
+  // The caller's schemes first: among candidates that tie (a preset that is the same RoPE), the first is verified.
+  const result = wasm.identifyRope(width, headDim !== undefined, headDim ?? 0, originalOneRow, [
+    ...schemes,
+    ...presetsFor(wasm),
+  ]);
   if (typeof result === 'string') throw new RangeError(`phasor.${FN}: ${result}`);
   return named(wasm, result, headDim, o.raw('rotated') !== undefined);
 }
@@ -193,7 +234,8 @@ function named(
 ): RopeIdentification {
   const pairings = enumsOf(wasm).pairing as Pairing[];
   const candidates = id.candidates.map((c): RopeCandidate => {
-    const preset = c.preset >= 0 ? ROPE_PRESET_NAMES[c.preset] : undefined;
+    const preset = c.preset >= 0 && c.preset < ROPE_PRESET_NAMES.length ? ROPE_PRESET_NAMES[c.preset] : undefined;
+    const scheme = c.preset >= ROPE_PRESET_NAMES.length ? c.preset - ROPE_PRESET_NAMES.length : undefined;
     const scaling = preset
       ? { ...ROPE_PRESETS[preset].scaling!, ...(c.longFactors ? { sequenceLength: c.scaling.sequenceLength } : {}) }
       : scalingOf(wasm, c.scaling);
@@ -214,6 +256,7 @@ function named(
       rotaryDim: c.rotaryDim,
       ...(headDim !== undefined ? { partialRotaryFactor: c.rotaryDim / headDim } : {}),
       ...(preset ? { preset } : {}),
+      ...(scheme !== undefined ? { scheme } : {}),
       options: optionsOf(c, scaling),
       precision: c.precision as Precision,
       match: c.match,
