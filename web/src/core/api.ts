@@ -18,7 +18,12 @@ export { SHIFT_ENCODINGS } from './experiment-types.js';
 export { ROPE_PRESET_NAMES, ROPE_PRESETS } from './rope-presets.js';
 export type { RopePreset, RopePresetName } from './rope-presets.js';
 export type { IdentifyRopeOptions, RopeCandidate, RopeIdentification, RopeNumbers } from './rope-identify-types.js';
-export type { RopeDecayOptions, RopeRandomScores, RopeRandomScoresOptions } from './rope-decay.js';
+export type {
+  RopeBaseBoundOptions,
+  RopeDecayOptions,
+  RopeRandomScores,
+  RopeRandomScoresOptions,
+} from './rope-decay.js';
 export type * from './rope-config-types.js';
 export type { LayerTypeContext, RopeFamily } from './rope-config-families.js';
 export { ROPE_FAMILIES } from './rope-config-families.js';
