@@ -2511,7 +2511,7 @@ export const faults = [
     id: 'rope-identify-scheme-index-off',
     computation: 'identifyRope',
     kind: 'off-by-one',
-    file: 'web/src/core/rope-identify.ts',
+    file: 'web/src/core/rope-identify-named.ts',
     anchor: 'const scheme = c.preset >= ROPE_PRESET_NAMES.length ? c.preset - ROPE_PRESET_NAMES.length : undefined;',
     replacement:
       'const scheme = c.preset >= ROPE_PRESET_NAMES.length ? c.preset - ROPE_PRESET_NAMES.length + 1 : undefined;',

@@ -225,11 +225,10 @@ describe('phasor table', () => {
       const t = readBack(out, 'weights');
       const expected = ph.encode({ positions: 40, dModel: d, ...options } as never);
       expect(Float32Array.from(t.data), flags.join(' ')).toEqual(expected.table);
-      const header = JSON.parse(
-        new TextDecoder().decode(
-          readFileSync(out).subarray(8, 8 + Number(new DataView(readFileSync(out).buffer).getBigUint64(0, true))),
-        ),
-      );
+      // readFileSync may hand back a view into Node's shared pool: the DataView starts at its byteOffset.
+      const file = readFileSync(out);
+      const headerLength = new DataView(file.buffer, file.byteOffset, file.byteLength).getBigUint64(0, true);
+      const header = JSON.parse(new TextDecoder().decode(file.subarray(8, 8 + Number(headerLength))));
       expect(JSON.parse(header.__metadata__.options)).toEqual(JSON.parse(JSON.stringify(expected.options)));
     }
   }, 120_000);
