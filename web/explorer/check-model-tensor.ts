@@ -1,7 +1,7 @@
 // "Check your model", a tensor from a port: a cos/sin cache, inv_freq or
 // rotated q/k rows (.npy, .safetensors) read in the page as "Check your
 // table" reads them, identified by ph.identifyRope in its worker
-// (identify-client.ts), compared with the RoPE the config gives the chosen
+// (check-table-client.ts), compared with the RoPE the config gives the chosen
 // layer type (the same frequencies, attention factor, width and layout, or
 // what departs), and shown with identifyRope's verdict (rope-verdict.ts:
 // precision, candidates, the precision chart). A file the page cannot use
@@ -10,8 +10,8 @@ import type { Phasor, RopeCandidate, RopeConfig, RopeIdentification, RopeLayerTy
 import { TableFileError } from '../src/check/index.js';
 import { exact, integer } from '../src/charts/format.js';
 import { groupName, layersPhrase } from './check-model-cards.js';
+import { CheckClient } from './check-table-client.js';
 import { element } from './element.js';
-import { IdentifyClient } from './identify-client.js';
 import { ropeVerdictView } from './rope-verdict.js';
 import { readTensorFiles, tensorDepartures, tensorInput, type TensorInput } from './rope-tensor-compare.js';
 import { scalingText } from './rope-config-text.js';
@@ -39,7 +39,7 @@ export class TensorCheck {
   private readonly verdict = element('p', 'model-verdict');
   private readonly departs = element('ul', 'model-departs');
   private readonly detail = element('div', 'model-verdict-detail');
-  private readonly identifier = new IdentifyClient();
+  private readonly identifier = new CheckClient();
   private ph: Phasor | null = null;
   private rope: RopeConfig | null = null;
   private input: TensorInput | null = null;
