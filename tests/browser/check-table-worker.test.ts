@@ -8,7 +8,7 @@
 // unavailable the page does the same work itself, with the same verdicts.
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, openPage } from './support/chromium.js';
@@ -40,15 +40,18 @@ async function openCheck(withoutWorkers = false): Promise<{ page: Page; errors: 
   await page.evaluate(() => {
     const shown: string[] = [];
     (window as unknown as { shown: string[] }).shown = shown;
-    const watch = (selector: string, label: string) => {
+    // `inner`: the line within the element that is recorded (the RoPE verdict's view is made anew for each).
+    const watch = (selector: string, label: string, inner?: string) => {
       const e = document.querySelector<HTMLElement>(selector)!;
       new MutationObserver(() => {
         const hidden = e.hidden || e.closest<HTMLElement>('[hidden]') !== null;
-        if (!hidden && e.textContent) shown.push(`${label}: ${e.textContent}`);
+        const text = inner ? e.querySelector(inner)?.textContent : e.textContent;
+        if (!hidden && text) shown.push(`${label}: ${text}`);
       }).observe(e, { childList: true, characterData: true, subtree: true, attributes: true });
     };
     watch('.check-error', 'error');
     watch('.check-verdict', 'verdict');
+    watch('.check-rope', 'rope verdict', '.check-verdict');
     watch('.check-status', 'status');
   });
   return { page, errors };
@@ -247,7 +250,12 @@ describe('big files hold no main-thread task of 50 ms or more', () => {
 });
 
 describe('without workers the page reads the files itself, with the same verdicts', () => {
-  const fixtures = ['good', 'bad'].flatMap((dir) => readdirSync(resolve(FILES, dir)).map((f) => `${dir}/${f}`));
+  // Every file under good/ and bad/, the RoPE caches, inv_freq and rotated rows of good/rope/ among them.
+  const fixtures = ['good', 'bad'].flatMap((dir) =>
+    readdirSync(resolve(FILES, dir), { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => `${dir}/${relative(resolve(FILES, dir), resolve(f.parentPath, f.name))}`),
+  );
 
   test(`the ${fixtures.length} fixture files give the same outcome in a worker and in the page`, async () => {
     const outcomes: string[][] = [];
@@ -261,10 +269,25 @@ describe('without workers the page reads the files itself, with the same verdict
         const shown = (await settled(page, from)).filter((line) => !line.startsWith('status: Reading'));
         lines.push(`${path} → ${shown.at(-2) ?? ''} | ${shown.at(-1) ?? ''}`);
       }
+      // A RoPE cache as two .npy files dropped together, in one drop.
+      const pair = [await keepFixture(page, 'good/rope/cos.npy'), await keepFixture(page, 'good/rope/sin.npy')];
+      const from = await shownCount(page);
+      await page.evaluate((names) => {
+        const files = (window as unknown as { files: Record<string, File> }).files;
+        const transfer = new DataTransfer();
+        for (const name of names) transfer.items.add(files[name]);
+        document
+          .querySelector('.check-drop')!
+          .dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      }, pair);
+      const shown = (await settled(page, from)).filter((line) => !line.startsWith('status: Reading'));
+      lines.push(`cos.npy and sin.npy → ${shown.at(-2) ?? ''} | ${shown.at(-1) ?? ''}`);
       expect(errors).toEqual([]);
       outcomes.push(lines);
     }
     expect(outcomes[1]).toEqual(outcomes[0]);
     expect(outcomes[0].find((line) => line.startsWith('good/paper-f32.npy'))).toMatch(/verdict: Match: paper\b/);
+    expect(outcomes[0].find((line) => line.startsWith('cos.npy and sin.npy'))).toMatch(/rope verdict: Match\b/);
+    expect(outcomes[0].find((line) => line.startsWith('good/rope/inv_freq.npy'))).toMatch(/rope verdict: Match\b/);
   });
 });
