@@ -150,6 +150,57 @@ describe('a newer file replaces an older one', () => {
   });
 });
 
+describe('each input is held to the limits of what reads it', () => {
+  test("a cos/sin cache of 32,768 × 128 (past identify's 3 × 2^20 values, within identifyRope's 2^24) is read and matched; a table that size is refused by its shape", async () => {
+    const { page, errors } = await openCheck();
+    // Llama's unscaled RoPE (θ 10000, half layout), rounded once to float32, made in the page as two .npy files.
+    await page.evaluate(() => {
+      const rows = 32768;
+      const width = 128;
+      const npy = (values: Float32Array, shape: string) => {
+        let header = `{'descr': '<f4', 'fortran_order': False, 'shape': ${shape}, }`;
+        header = header.padEnd(Math.ceil((header.length + 11) / 64) * 64 - 11) + '\n';
+        const head = new Uint8Array(10 + header.length);
+        head.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0, header.length & 255, header.length >> 8]);
+        for (let i = 0; i < header.length; i++) head[10 + i] = header.charCodeAt(i);
+        return [head, new Uint8Array(values.buffer)];
+      };
+      const cos = new Float32Array(rows * width);
+      const sin = new Float32Array(rows * width);
+      for (let p = 0; p < rows; p++)
+        for (let j = 0; j < width; j++) {
+          const angle = p * 10000 ** (-(2 * (j % (width / 2))) / width);
+          cos[p * width + j] = Math.cos(angle);
+          sin[p * width + j] = Math.sin(angle);
+        }
+      const w = window as unknown as { files?: Record<string, File> };
+      w.files ??= {};
+      w.files['cos.npy'] = new File(npy(cos, `(${rows}, ${width})`), 'cos.npy');
+      w.files['sin.npy'] = new File(npy(sin, `(${rows}, ${width})`), 'sin.npy');
+      w.files['table.npy'] = new File(npy(cos, `(${rows}, ${width})`), 'table.npy');
+      const transfer = new DataTransfer();
+      transfer.items.add(w.files['cos.npy']);
+      transfer.items.add(w.files['sin.npy']);
+      document
+        .querySelector('.check-drop')!
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    });
+    const cache = await settled(page);
+    expect(cache.at(-1)).toMatch(
+      /^status: cos\.npy and sin\.npy: a RoPE cos\/sin cache, 32\s768 positions × 128 \(float32\)\.$/,
+    );
+    expect(cache.filter((line) => !line.startsWith('status:')).at(-1)).toMatch(
+      /^rope verdict: Match: RoPE with θ 10000, no scaling\b/,
+    );
+    const from = await shownCount(page);
+    await dropKept(page, ['table.npy']);
+    expect((await settled(page, from)).at(-1)).toMatch(
+      /^error: table\.npy is shape 32768 × 128; identify takes at most 65,536 columns \(dModel\) and 3,145,728 values/,
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('big files hold no main-thread task of 50 ms or more', () => {
   // Written to disk here and chosen with the file input, as a reader's file is:
   // nothing of them is made in the page.

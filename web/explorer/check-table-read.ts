@@ -4,7 +4,8 @@
 // cos/sin cache (one .safetensors with both, or two .npy files dropped
 // together), an inv_freq vector or rows after RoPE. The partner a tensor
 // needs (sin for cos, the original rows for rotated ones) is read before
-// classifyInput, which reads it by name.
+// classifyInput, which reads it by name. A file or tensor named like RoPE is
+// held to identifyRope's limits, any other to identify's.
 import {
   readTableBlob,
   TableFileError,
@@ -12,7 +13,16 @@ import {
   type ParsedTable,
   type ShapeLimits,
 } from '../src/check/index.js';
-import { classifyInput, partnerKey, suggestTensor, type CheckInput } from '../src/check/check-input.js';
+import { checkShape, showShape, tableShape } from '../src/check/table-file.js';
+import { classifyInput, namedLikeRope, partnerKey, suggestTensor, type CheckInput } from '../src/check/check-input.js';
+
+/** The largest input each reader takes: a table (identify), a RoPE tensor (identifyRope). */
+export interface ReadLimits {
+  table: ShapeLimits;
+  rope: ShapeLimits;
+}
+
+const limitsFor = (key: string, limits: ReadLimits) => (namedLikeRope(key) ? limits.rope : limits.table);
 
 export type TensorSource = Extract<BlobSource, { kind: 'tensors' }>;
 
@@ -26,7 +36,7 @@ export interface ReadFiles {
 /** Reads one file, or the two files of a cos/sin cache. */
 export async function readFiles(
   files: readonly { name: string; file: Blob }[],
-  limits: ShapeLimits,
+  limits: ReadLimits,
   alive: () => boolean,
 ): Promise<ReadFiles> {
   if (files.length === 0 || files.length > 2)
@@ -40,7 +50,7 @@ export async function readFiles(
       );
     const tables: ParsedTable[] = [];
     for (const { name, file } of files) {
-      const read = await readTableBlob(name, file, limits, alive);
+      const read = await readTableBlob(name, file, limitsFor(name, limits), alive);
       if (read.kind !== 'table')
         throw new TableFileError(`${name}: drop a .safetensors alone (it may hold both cos and sin)`);
       tables.push(read.table);
@@ -49,19 +59,36 @@ export async function readFiles(
     return { input, source: null, chosen: null };
   }
   const [{ name, file }] = files;
-  const read = await readTableBlob(name, file, limits, alive);
+  // A .safetensors is opened at the larger limit; each tensor's own is checked from its shape before it is read.
+  const read = await readTableBlob(
+    name,
+    file,
+    /\.safetensors$/i.test(name) ? limits.rope : limitsFor(name, limits),
+    alive,
+  );
   if (read.kind === 'table')
     return { input: classifyInput({ key: name, table: read.table }, [], () => read.table), source: null, chosen: null };
   const chosen = suggestTensor(
     read.tensors.map((t) => t.name),
     read.suggested,
   );
-  return { input: await readTensor(read, chosen, alive), source: read, chosen };
+  return { input: await readTensor(read, chosen, limits, alive), source: read, chosen };
 }
 
 /** Tensor `name` of a .safetensors, with its partner when it is half of a cos/sin cache (or rotated rows with their original). */
-export async function readTensor(source: TensorSource, name: string, alive: () => boolean): Promise<CheckInput> {
+export async function readTensor(
+  source: TensorSource,
+  name: string,
+  limits: ReadLimits,
+  alive: () => boolean,
+): Promise<CheckInput> {
   const names = source.tensors.map((t) => t.name);
+  const entry = source.tensors.find((t) => t.name === name);
+  if (entry && !namedLikeRope(name)) {
+    const what = `tensor "${name}"`;
+    const { positions, dModel } = tableShape(entry.shape, what);
+    checkShape(positions, dModel, what, limits.table, `shape ${showShape(entry.shape)}`);
+  }
   const wanted = [name, partnerKey(name), name.replace(/rotated/i, 'original')];
   const tables = new Map<string, ParsedTable>();
   for (const key of wanted)

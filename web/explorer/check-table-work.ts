@@ -1,18 +1,18 @@
 // The work of "Check your table" (and of "Check your model"'s identifyRope),
 // done in check-table-worker.ts, or in the page where no worker starts: read
-// the files in pieces, each shape checked against identify's limits (the
-// core's, from ph.limits) before any cell (check-table-read.ts); say what they
-// hold (check-input.ts); run ph.identify on a table, with the difference from
+// the files in pieces, each shape checked before any cell against identify's
+// limits, or identifyRope's for a RoPE tensor (the core's, from ph.limits;
+// check-table-read.ts); say what they hold (check-input.ts); run ph.identify on a table, with the difference from
 // the best candidate, or ph.identifyRope on a RoPE cache, inv_freq or rotated
 // rows. Each request gets exactly one final reply (its result, one line
 // saying why not, or 'superseded' when a newer request came while it was
 // being read), so the page knows when every request is answered.
 import type { Identification, IdentifyRopeOptions, Phasor, RopeIdentification } from '../src/core/index.js';
-import { readTableText, Superseded, TableFileError, type ParsedTable, type ShapeLimits } from '../src/check/index.js';
+import { readTableText, Superseded, TableFileError, type ParsedTable } from '../src/check/index.js';
 import type { CheckInput } from '../src/check/check-input.js';
 import { drawnGrid, largestMagnitude, type DrawnGrid } from '../src/check/difference-grid.js';
 import { bestCandidate } from './check-table-best.js';
-import { readFiles, readTensor, type TensorSource } from './check-table-read.js';
+import { readFiles, readTensor, type ReadLimits, type TensorSource } from './check-table-read.js';
 
 export type CheckRequest =
   | { type: 'files'; id: number; files: { name: string; file: Blob }[] }
@@ -86,18 +86,17 @@ export class TableChecker {
       const alive = () => this.latest === id;
       const ph = await this.api();
       if (!alive()) throw new Superseded();
-      const limits: ShapeLimits = {
-        maxColumns: ph.limits.maxDModel,
-        maxValues: ph.limits.maxIdentifyValues,
-        reader: 'identify',
+      const limits: ReadLimits = {
+        table: { maxColumns: ph.limits.maxDModel, maxValues: ph.limits.maxIdentifyValues, reader: 'identify' },
+        rope: { maxColumns: ph.limits.maxDModel, maxValues: ph.limits.maxRopeValues, reader: 'identifyRope' },
       };
       let input: CheckInput;
       if (request.type === 'tensor') {
         if (!this.source) throw new TableFileError('No .safetensors file is open');
-        input = await readTensor(this.source, request.tensor, alive);
+        input = await readTensor(this.source, request.tensor, limits, alive);
       } else if (request.type === 'text') {
         this.source = null;
-        input = { kind: 'table', table: readTableText(request.name, request.text, limits) };
+        input = { kind: 'table', table: readTableText(request.name, request.text, limits.table) };
       } else {
         this.source = null;
         const read = await readFiles(request.files, limits, alive);
