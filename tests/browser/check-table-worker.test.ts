@@ -157,13 +157,13 @@ describe('each input is held to the limits of what reads it', () => {
     await page.evaluate(() => {
       const rows = 32768;
       const width = 128;
-      const npy = (values: Float32Array, shape: string) => {
+      const npy = (values: Float32Array<ArrayBuffer>, shape: string): BlobPart[] => {
         let header = `{'descr': '<f4', 'fortran_order': False, 'shape': ${shape}, }`;
         header = header.padEnd(Math.ceil((header.length + 11) / 64) * 64 - 11) + '\n';
         const head = new Uint8Array(10 + header.length);
         head.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0, header.length & 255, header.length >> 8]);
         for (let i = 0; i < header.length; i++) head[10 + i] = header.charCodeAt(i);
-        return [head, new Uint8Array(values.buffer)];
+        return [head, values];
       };
       const cos = new Float32Array(rows * width);
       const sin = new Float32Array(rows * width);
