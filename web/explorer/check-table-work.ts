@@ -18,6 +18,8 @@ export type CheckRequest =
   | { type: 'files'; id: number; files: { name: string; file: Blob }[] }
   | { type: 'text'; id: number; name: string; text: string }
   | { type: 'tensor'; id: number; tensor: string }
+  /** Read and classified only: "Check your model" identifies the input for each layer type it is set against. */
+  | { type: 'read'; id: number; files: { name: string; file: Blob }[] }
   | { type: 'identifyRope'; id: number; options: IdentifyRopeOptions };
 
 export interface TableFacts {
@@ -47,6 +49,7 @@ export type CheckReply =
       difference: Difference | string | null;
     }
   | { type: 'rope'; id: number; input: RopeFacts | null; found: RopeIdentification }
+  | { type: 'input'; id: number; input: CheckInput }
   | { type: 'error'; id: number; message: string; name?: string }
   | { type: 'superseded'; id: number };
 
@@ -97,6 +100,10 @@ export class TableChecker {
       } else if (request.type === 'text') {
         this.source = null;
         input = { kind: 'table', table: readTableText(request.name, request.text, limits.table) };
+      } else if (request.type === 'read') {
+        const { input } = await readFiles(request.files, limits, alive);
+        if (!alive()) throw new Superseded();
+        return this.reply({ type: 'input', id, input });
       } else {
         this.source = null;
         const read = await readFiles(request.files, limits, alive);

@@ -107,6 +107,7 @@ function build(root: HTMLElement): void {
       tensorField.hidden = false;
       return;
     }
+    if (reply.type === 'input') return; // asked for by "Check your model" only
     error.hidden = true;
     result.hidden = false;
     result.dataset.match = String(reply.found.match);
