@@ -43,7 +43,7 @@ function build(root: HTMLElement): void {
   const privacy = element(
     'p',
     'check-note',
-    'Read in this page: nothing is uploaded. A table of positions × dModel values, at most 2²⁶ (67,108,864); size-1 axes are dropped. RoPE: a .safetensors with cos and sin, two .npy files named cos and sin (drop both), an inv_freq vector, or rotated q/k rows.',
+    'Read in this page: nothing is uploaded. A table of positions × dModel values, as large as ph.identify takes (a larger one is refused from its shape); size-1 axes are dropped. RoPE: a .safetensors with cos and sin, two .npy files named cos and sin (drop both), an inv_freq vector, or rotated q/k rows.',
   );
   drop.append(dropText, chooser, privacy);
 
