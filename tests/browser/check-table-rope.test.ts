@@ -201,12 +201,12 @@ describe('Check your table: RoPE tensors and the precision verdict', () => {
     expect(errors).toEqual([]);
   });
 
-  test('identify and identifyRope ran in the worker: its script was loaded, and the page has the long tasks it has', async () => {
+  test('reading, identify and identifyRope ran in the worker: its script was loaded, and the page has the long tasks it has', async () => {
     const workers = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
         .map((e) => e.name)
-        .filter((n) => /identify-worker-[\w-]+\.js$/.test(n)),
+        .filter((n) => /check-table-worker-[\w-]+\.js$/.test(n)),
     );
     expect(workers).toHaveLength(1);
     const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);

@@ -8,7 +8,7 @@
 // unavailable the page does the same work itself, with the same verdicts.
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, openPage } from './support/chromium.js';
@@ -40,15 +40,18 @@ async function openCheck(withoutWorkers = false): Promise<{ page: Page; errors: 
   await page.evaluate(() => {
     const shown: string[] = [];
     (window as unknown as { shown: string[] }).shown = shown;
-    const watch = (selector: string, label: string) => {
+    // `inner`: the line within the element that is recorded (the RoPE verdict's view is made anew for each).
+    const watch = (selector: string, label: string, inner?: string) => {
       const e = document.querySelector<HTMLElement>(selector)!;
       new MutationObserver(() => {
         const hidden = e.hidden || e.closest<HTMLElement>('[hidden]') !== null;
-        if (!hidden && e.textContent) shown.push(`${label}: ${e.textContent}`);
+        const text = inner ? e.querySelector(inner)?.textContent : e.textContent;
+        if (!hidden && text) shown.push(`${label}: ${text}`);
       }).observe(e, { childList: true, characterData: true, subtree: true, attributes: true });
     };
     watch('.check-error', 'error');
     watch('.check-verdict', 'verdict');
+    watch('.check-rope', 'rope verdict', '.check-verdict');
     watch('.check-status', 'status');
   });
   return { page, errors };
@@ -143,6 +146,57 @@ describe('a newer file replaces an older one', () => {
       'error: ragged.csv: line 3 has 3 values, line 1 has 4 (ragged rows)',
     ]);
     expect(await page.$eval('.check-error', (e) => (e as HTMLElement).hidden)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('each input is held to the limits of what reads it', () => {
+  test("a cos/sin cache of 32,768 × 128 (past identify's 3 × 2^20 values, within identifyRope's 2^24) is read and matched; a table that size is refused by its shape", async () => {
+    const { page, errors } = await openCheck();
+    // Llama's unscaled RoPE (θ 10000, half layout), rounded once to float32, made in the page as two .npy files.
+    await page.evaluate(() => {
+      const rows = 32768;
+      const width = 128;
+      const npy = (values: Float32Array<ArrayBuffer>, shape: string): BlobPart[] => {
+        let header = `{'descr': '<f4', 'fortran_order': False, 'shape': ${shape}, }`;
+        header = header.padEnd(Math.ceil((header.length + 11) / 64) * 64 - 11) + '\n';
+        const head = new Uint8Array(10 + header.length);
+        head.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0, header.length & 255, header.length >> 8]);
+        for (let i = 0; i < header.length; i++) head[10 + i] = header.charCodeAt(i);
+        return [head, values];
+      };
+      const cos = new Float32Array(rows * width);
+      const sin = new Float32Array(rows * width);
+      for (let p = 0; p < rows; p++)
+        for (let j = 0; j < width; j++) {
+          const angle = p * 10000 ** (-(2 * (j % (width / 2))) / width);
+          cos[p * width + j] = Math.cos(angle);
+          sin[p * width + j] = Math.sin(angle);
+        }
+      const w = window as unknown as { files?: Record<string, File> };
+      w.files ??= {};
+      w.files['cos.npy'] = new File(npy(cos, `(${rows}, ${width})`), 'cos.npy');
+      w.files['sin.npy'] = new File(npy(sin, `(${rows}, ${width})`), 'sin.npy');
+      w.files['table.npy'] = new File(npy(cos, `(${rows}, ${width})`), 'table.npy');
+      const transfer = new DataTransfer();
+      transfer.items.add(w.files['cos.npy']);
+      transfer.items.add(w.files['sin.npy']);
+      document
+        .querySelector('.check-drop')!
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    });
+    const cache = await settled(page);
+    expect(cache.at(-1)).toMatch(
+      /^status: cos\.npy and sin\.npy: a RoPE cos\/sin cache, 32\s768 positions × 128 \(float32\)\.$/,
+    );
+    expect(cache.filter((line) => !line.startsWith('status:')).at(-1)).toMatch(
+      /^rope verdict: Match: RoPE with θ 10000, no scaling\b/,
+    );
+    const from = await shownCount(page);
+    await dropKept(page, ['table.npy']);
+    expect((await settled(page, from)).at(-1)).toMatch(
+      /^error: table\.npy is shape 32768 × 128; identify takes at most 65,536 columns \(dModel\) and 3,145,728 values/,
+    );
     expect(errors).toEqual([]);
   });
 });
@@ -247,7 +301,12 @@ describe('big files hold no main-thread task of 50 ms or more', () => {
 });
 
 describe('without workers the page reads the files itself, with the same verdicts', () => {
-  const fixtures = ['good', 'bad'].flatMap((dir) => readdirSync(resolve(FILES, dir)).map((f) => `${dir}/${f}`));
+  // Every file under good/ and bad/, the RoPE caches, inv_freq and rotated rows of good/rope/ among them.
+  const fixtures = ['good', 'bad'].flatMap((dir) =>
+    readdirSync(resolve(FILES, dir), { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => `${dir}/${relative(resolve(FILES, dir), resolve(f.parentPath, f.name))}`),
+  );
 
   test(`the ${fixtures.length} fixture files give the same outcome in a worker and in the page`, async () => {
     const outcomes: string[][] = [];
@@ -261,10 +320,25 @@ describe('without workers the page reads the files itself, with the same verdict
         const shown = (await settled(page, from)).filter((line) => !line.startsWith('status: Reading'));
         lines.push(`${path} → ${shown.at(-2) ?? ''} | ${shown.at(-1) ?? ''}`);
       }
+      // A RoPE cache as two .npy files dropped together, in one drop.
+      const pair = [await keepFixture(page, 'good/rope/cos.npy'), await keepFixture(page, 'good/rope/sin.npy')];
+      const from = await shownCount(page);
+      await page.evaluate((names) => {
+        const files = (window as unknown as { files: Record<string, File> }).files;
+        const transfer = new DataTransfer();
+        for (const name of names) transfer.items.add(files[name]);
+        document
+          .querySelector('.check-drop')!
+          .dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      }, pair);
+      const shown = (await settled(page, from)).filter((line) => !line.startsWith('status: Reading'));
+      lines.push(`cos.npy and sin.npy → ${shown.at(-2) ?? ''} | ${shown.at(-1) ?? ''}`);
       expect(errors).toEqual([]);
       outcomes.push(lines);
     }
     expect(outcomes[1]).toEqual(outcomes[0]);
     expect(outcomes[0].find((line) => line.startsWith('good/paper-f32.npy'))).toMatch(/verdict: Match: paper\b/);
+    expect(outcomes[0].find((line) => line.startsWith('cos.npy and sin.npy'))).toMatch(/rope verdict: Match\b/);
+    expect(outcomes[0].find((line) => line.startsWith('good/rope/inv_freq.npy'))).toMatch(/rope verdict: Match\b/);
   });
 });

@@ -7,7 +7,7 @@
 // reads) gives the in-memory reader's verdict for every fixture, refusing
 // tables past the limits by their shape before a cell is read.
 import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
   readTableBlob,
@@ -185,10 +185,11 @@ describe('JSON, .npy and .safetensors that once slipped through', () => {
 });
 
 describe("the File reader gives the in-memory reader's verdicts", () => {
+  // Every file under good/ and bad/, good/rope/'s caches, inv_freq and rotated rows among them.
   const files = ['good', 'bad'].flatMap((dir) =>
-    readdirSync(resolve(DIR, dir), { withFileTypes: true })
-      .filter((f) => f.isFile()) // good/rope/ holds RoPE tensors, read by check-input's tests
-      .map((f) => `${dir}/${f.name}`),
+    readdirSync(resolve(DIR, dir), { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => `${dir}/${relative(resolve(DIR, dir), resolve(f.parentPath, f.name))}`),
   );
   const summary = (t: ParsedTable) => `${t.name} ${t.positions}x${t.dModel} ${t.dtype} ${Array.from(t.data).join(',')}`;
 

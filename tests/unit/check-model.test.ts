@@ -17,7 +17,8 @@ import {
   ranges,
   scalingText,
 } from '../../web/explorer/rope-config-text.js';
-import { readTensorFiles, tensorDepartures, tensorInput } from '../../web/explorer/rope-tensor-compare.js';
+import { tensorDepartures, tensorInput } from '../../web/explorer/rope-tensor-compare.js';
+import { readFiles } from '../../web/explorer/check-table-read.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
 const CONFIGS = JSON.parse(readFileSync(resolve(FIXTURES, 'rope_configs/configs.json'), 'utf8')).configs as Record<
@@ -140,13 +141,16 @@ describe('a layer type in words', () => {
 });
 
 describe('a dropped cache against a config', () => {
-  const cacheOf = (file: string) =>
-    tensorInput(
-      readTensorFiles([{ name: file, bytes: new Uint8Array(readFileSync(resolve(FIXTURES, 'check-model', file))) }]),
-    );
+  // Read as the worker reads a dropped file (check-table-read.ts), to the core's limits.
+  const cacheOf = async (file: string) => {
+    const table = { maxColumns: ph.limits.maxDModel, maxValues: ph.limits.maxIdentifyValues, reader: 'identify' };
+    const rope = { maxColumns: ph.limits.maxDModel, maxValues: ph.limits.maxRopeValues, reader: 'identifyRope' };
+    const blob = new Blob([readFileSync(resolve(FIXTURES, 'check-model', file))]);
+    return tensorInput((await readFiles([{ name: file, file: blob }], { table, rope }, () => true)).input);
+  };
 
-  test("Llama 2's bfloat16 cache is Llama 2's RoPE: no departures, a bfloat16 match", () => {
-    const input = cacheOf('llama-2-cache-bf16.safetensors');
+  test("Llama 2's bfloat16 cache is Llama 2's RoPE: no departures, a bfloat16 match", async () => {
+    const input = await cacheOf('llama-2-cache-bf16.safetensors');
     expect([input.kind, input.rows, input.width, input.dtype]).toEqual(['cache', 256, 128, 'bfloat16']);
     const [t] = read('meta-llama__Llama-2-7b-hf').layerTypes;
     const found = ph.identifyRope({ ...input.options, headDim: t.headDim });
@@ -155,8 +159,8 @@ describe('a dropped cache against a config', () => {
     expect(tensorDepartures(ph, t, found.candidates[0], input.kind)).toEqual([]);
   });
 
-  test("a θ 10⁶ cache departs from Llama 2 in θ, and is Qwen2.5-7B-Instruct's RoPE (θ 10⁶, no scaling)", () => {
-    const input = cacheOf('theta-1e6-cache-bf16.safetensors');
+  test("a θ 10⁶ cache departs from Llama 2 in θ, and is Qwen2.5-7B-Instruct's RoPE (θ 10⁶, no scaling)", async () => {
+    const input = await cacheOf('theta-1e6-cache-bf16.safetensors');
     const found = ph.identifyRope({ ...input.options, headDim: 128 });
     const best = found.candidates[0];
     expect(best.match).toBe(true);

@@ -1,19 +1,17 @@
 // "Check your model", a tensor from a port: a cos/sin cache, inv_freq or
-// rotated q/k rows (.npy, .safetensors) read in the page as "Check your
-// table" reads them, identified by ph.identifyRope in its worker
-// (identify-client.ts), compared with the RoPE the config gives the chosen
-// layer type (the same frequencies, attention factor, width and layout, or
+// rotated q/k rows (.npy, .safetensors) read and identified by
+// ph.identifyRope in "Check your table"'s worker (check-table-client.ts),
+// compared with the RoPE the config gives the chosen layer type (the same frequencies, attention factor, width and layout, or
 // what departs), and shown with identifyRope's verdict (rope-verdict.ts:
 // precision, candidates, the precision chart). A file the page cannot use
 // gets one line.
 import type { Phasor, RopeCandidate, RopeConfig, RopeIdentification, RopeLayerType } from '../src/core/index.js';
-import { TableFileError } from '../src/check/index.js';
 import { exact, integer } from '../src/charts/format.js';
 import { groupName, layersPhrase } from './check-model-cards.js';
+import { CheckClient } from './check-table-client.js';
 import { element } from './element.js';
-import { IdentifyClient } from './identify-client.js';
 import { ropeVerdictView } from './rope-verdict.js';
-import { readTensorFiles, tensorDepartures, tensorInput, type TensorInput } from './rope-tensor-compare.js';
+import { tensorDepartures, tensorInput, type TensorInput } from './rope-tensor-compare.js';
 import { scalingText } from './rope-config-text.js';
 
 const PRECISION: Record<string, string> = {
@@ -39,7 +37,7 @@ export class TensorCheck {
   private readonly verdict = element('p', 'model-verdict');
   private readonly departs = element('ul', 'model-departs');
   private readonly detail = element('div', 'model-verdict-detail');
-  private readonly identifier = new IdentifyClient();
+  private readonly identifier = new CheckClient();
   private ph: Phasor | null = null;
   private rope: RopeConfig | null = null;
   private input: TensorInput | null = null;
@@ -118,18 +116,16 @@ export class TensorCheck {
   private async readFiles(files: File[]): Promise<void> {
     if (files.length === 0) return this.fail('Nothing to read: drop a .npy or .safetensors file.');
     this.error.hidden = true;
-    try {
-      const read = [];
-      for (const f of files.slice(0, 3)) read.push({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) });
-      this.input = tensorInput(readTensorFiles(read));
-    } catch (e) {
+    const reply = await this.identifier.send({
+      type: 'read',
+      files: files.slice(0, 3).map((file) => ({ name: file.name, file })),
+    });
+    if (reply.type === 'superseded') return;
+    if (reply.type !== 'input') {
       this.input = null;
-      return this.fail(
-        e instanceof TableFileError || e instanceof RangeError || e instanceof TypeError
-          ? e.message
-          : `could not read it: ${(e as Error).message}`,
-      );
+      return this.fail(reply.type === 'error' ? reply.message : 'could not read it');
     }
+    this.input = tensorInput(reply.input);
     await this.check();
   }
 

@@ -4,8 +4,7 @@
 // departs from the RoPE a config gives a layer type: the rotary width, the
 // frequencies (θ, scaling), the attention factor, the layout.
 import type { IdentifyRopeOptions, Phasor, RopeCandidate, RopeLayerType } from '../src/core/index.js';
-import { readTableFile, TableFileError } from '../src/check/index.js';
-import { classifyInput, partnerKey, suggestTensor, type CheckInput } from '../src/check/check-input.js';
+import type { CheckInput } from '../src/check/check-input.js';
 import { exact } from '../src/charts/format.js';
 import { scalingText } from './rope-config-text.js';
 
@@ -72,36 +71,6 @@ export function tensorInput(input: CheckInput): TensorInput {
       };
     }
   }
-}
-
-/**
- * What the dropped files hold, as check-input.ts reads them for "Check your table": two .npy files named
- * alike for cos and sin; one .npy; or a .safetensors, of which the tensor suggestTensor picks (rotated rows, a
- * cos/sin pair, inv_freq), else the first.
- */
-export function readTensorFiles(files: readonly { name: string; bytes: Uint8Array }[]): CheckInput {
-  if (files.length === 0 || files.length > 2)
-    throw new TableFileError(
-      `${files.length} files: drop one, or the two files of a RoPE cos/sin cache (names with cos and sin)`,
-    );
-  const read = files.map((f) => ({ name: f.name, source: readTableFile(f.name, f.bytes) }));
-  if (read.length === 2) {
-    const tables = read.map(({ name, source }) => {
-      if (source.kind !== 'table')
-        throw new TableFileError(`${name}: drop a .safetensors alone (it may hold both cos and sin)`);
-      return { key: name, table: source.table };
-    });
-    if (partnerKey(tables[0].key) !== tables[1].key)
-      throw new TableFileError(
-        `${files[0].name} and ${files[1].name}: two files are read as a RoPE cos/sin cache, named alike but for cos and sin (cos.npy, sin.npy)`,
-      );
-    return classifyInput(tables[0], [tables[1].key], () => tables[1].table);
-  }
-  const one = read[0].source;
-  if (one.kind === 'table') return classifyInput({ key: read[0].name, table: one.table }, [], () => one.table);
-  const names = one.tensors.map((t) => t.name);
-  const chosen = suggestTensor(names, names[0]);
-  return classifyInput({ key: chosen, table: one.read(chosen) }, names, (key) => one.read(key));
 }
 
 /** Relative difference, 0 when both are 0. */

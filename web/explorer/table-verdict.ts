@@ -2,25 +2,16 @@
 // headline with the precision, identify's lines, the fitted options with a
 // link into the explorer, the candidates, the precision chart (deviation
 // against the row under its bound) and the heatmap of table − best candidate.
-import type { FrequencyRecipe, Identification, IdentifyCandidate, Phasor } from '../src/core/index.js';
-import type { ParsedTable } from '../src/check/index.js';
+import type { Identification, IdentifyCandidate } from '../src/core/index.js';
 import { DifferenceChart } from '../src/check/difference-chart.js';
 import { encodeCall } from '../src/code/table-code.js';
 import { exact } from '../src/charts/format.js';
+import { bestCandidate } from './check-table-best.js';
 import { explorerLink } from './check-table-link.js';
+import type { Difference, TableFacts } from './check-table-work.js';
 import { element } from './element.js';
 import { PrecisionFigure, precisionWords } from './precision-figure.js';
 import './verdict.css';
-
-/** The convention whose framework computes each float32 frequency recipe (docs/identify.md, "frequencies"). */
-const RECIPE_MAKER: Record<FrequencyRecipe, string> = {
-  'torch-paper': 'pytorch-tutorial',
-  'torch-geometric': 'fairseq',
-  tensor2tensor: 'tensor2tensor',
-  mlx: 'mlx',
-  'mlx-full-turns': 'mlx',
-  'keras-hub': 'keras-hub',
-};
 
 export class TableVerdict {
   readonly root = element('div', 'check-table-view');
@@ -50,8 +41,8 @@ export class TableVerdict {
     );
   }
 
-  /** Shows ph.identify's verdict on `table`; `ph` draws the best candidate's table for the difference. */
-  show(ph: Phasor, table: ParsedTable, found: Identification): void {
+  /** Shows ph.identify's verdict on `table`, with the difference from the best candidate (or why it cannot be drawn). */
+  show(table: TableFacts, found: Identification, difference: Difference | string | null): void {
     const { verdict, differs, fitted, open, openNote, openLine, figure, precision, caption, chart } = this;
     this.root.hidden = false;
     if (found.candidates.length === 0) {
@@ -64,15 +55,7 @@ export class TableVerdict {
       precision.root.hidden = true;
       return;
     }
-    // Candidates that give the same table as the best tie; name it by a framework's convention when one of them is.
-    const ties = found.candidates.filter(
-      (c) => c.maxError === found.candidates[0].maxError && c.rmsError === found.candidates[0].rmsError,
-    );
-    const named = ties.filter((c) => c.convention !== null);
-    // In float32 arithmetic, the framework whose own float32 frequencies reproduced the table comes first.
-    const maker = named.find((c) => c.frequencies !== null && RECIPE_MAKER[c.frequencies] === c.convention);
-    const best = maker ?? named[0] ?? ties[0];
-    const others = named.filter((c) => c !== best).map((c) => c.convention);
+    const { best, others } = bestCandidate(found);
     const name = best.convention ?? 'general options';
     const also = others.length ? ` (the same table as ${others.join(', ')})` : '';
     verdict.textContent = found.match
@@ -94,14 +77,11 @@ export class TableVerdict {
       xLabel: 'row r',
     });
     figure.hidden = false;
-    try {
-      const model = ph.encode(best.options as unknown as Parameters<Phasor['encode']>[0]).table;
-      const values = new Float32Array(table.data.length);
-      for (let i = 0; i < values.length; i++) values[i] = table.data[i] - model[i];
+    if (typeof difference === 'object' && difference !== null) {
       caption.textContent = `Your table − ${name}`;
-      chart.show({ values, positions: table.positions, dModel: table.dModel, label: name });
-    } catch (e) {
-      caption.textContent = `The difference cannot be drawn: ${(e as Error).message}`;
+      chart.show({ ...difference, positions: table.positions, dModel: table.dModel, label: name });
+    } else {
+      caption.textContent = `The difference cannot be drawn: ${difference}`;
     }
   }
 

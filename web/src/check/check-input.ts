@@ -44,6 +44,11 @@ function trig(key: string): { role: 'cos' | 'sin'; at: number } | null {
   return { role: last[0].toLowerCase() as 'cos' | 'sin', at: last.index };
 }
 
+/** Whether the name says RoPE (inv_freq, rotated rows, cos or sin): what identifyRope, not identify, will read. */
+export function namedLikeRope(key: string): boolean {
+  return INV_FREQ.test(key) || ROTATED.test(key) || trig(key) !== null;
+}
+
 /** The partner's name: cos ↔ sin in the same place, in the same case. */
 export function partnerKey(key: string): string | null {
   const t = trig(key);
