@@ -9,6 +9,7 @@ import type { Phasor, RopeCandidate, RopeConfig, RopeIdentification, RopeLayerTy
 import { exact, integer } from '../src/charts/format.js';
 import { groupName, layersPhrase } from './check-model-cards.js';
 import { CheckClient } from './check-table-client.js';
+import { dropZone } from './drop-zone.js';
 import { element } from './element.js';
 import { ropeVerdictView } from './rope-verdict.js';
 import { tensorDepartures, tensorInput, type TensorInput } from './rope-tensor-compare.js';
@@ -46,10 +47,11 @@ export class TensorCheck {
 
   constructor() {
     const title = element('h3', '', 'Check a tensor against this config');
-    const drop = element('div', 'check-drop model-tensor-drop');
-    drop.tabIndex = 0;
-    drop.setAttribute('role', 'group');
-    drop.setAttribute('aria-label', 'Drop a RoPE tensor here');
+    const drop = dropZone(
+      'check-drop model-tensor-drop',
+      'Drop a RoPE tensor here',
+      (files) => void this.readFiles(files),
+    );
     const text = element('p', 'check-drop-text');
     text.append(
       'Drop a tensor from your port: a cos/sin cache (one .safetensors with both, or cos.npy and sin.npy together), ',
@@ -78,16 +80,6 @@ export class TensorCheck {
     chooser.addEventListener('change', () => {
       void this.readFiles([...(chooser.files ?? [])]);
       chooser.value = '';
-    });
-    drop.addEventListener('dragover', (event) => {
-      event.preventDefault();
-      drop.classList.add('over');
-    });
-    drop.addEventListener('dragleave', () => drop.classList.remove('over'));
-    drop.addEventListener('drop', (event) => {
-      event.preventDefault();
-      drop.classList.remove('over');
-      void this.readFiles([...(event.dataTransfer?.files ?? [])]);
     });
   }
 

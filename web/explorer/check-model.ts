@@ -9,6 +9,7 @@ import { integer } from '../src/charts/format.js';
 import { BaseContextView } from './check-model-base.js';
 import { layerCards, layerStrip } from './check-model-cards.js';
 import { TensorCheck } from './check-model-tensor.js';
+import { dropZone } from './drop-zone.js';
 import { element } from './element.js';
 import './check-model.css';
 
@@ -36,10 +37,10 @@ function build(root: HTMLElement): void {
   for (const m of models()) select.append(new Option(m.label, m.value));
   pick.append(pickLabel, select);
 
-  const drop = element('div', 'check-drop model-drop');
-  drop.tabIndex = 0;
-  drop.setAttribute('role', 'group');
-  drop.setAttribute('aria-label', 'Drop a config.json here');
+  const drop = dropZone('check-drop model-drop', 'Drop a config.json here', (files) => {
+    if (files[0]) void readFile(files[0]);
+    else fail('Nothing to read: drop a config.json file.');
+  });
   const dropText = element('p', 'check-drop-text');
   dropText.append('Drop a ', element('code', '', 'config.json'), ' here, or choose one: ');
   const chooser = element('input', 'check-file');
@@ -152,17 +153,5 @@ function build(root: HTMLElement): void {
     const file = chooser.files?.[0];
     if (file) void readFile(file);
     chooser.value = '';
-  });
-  drop.addEventListener('dragover', (event) => {
-    event.preventDefault();
-    drop.classList.add('over');
-  });
-  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
-  drop.addEventListener('drop', (event) => {
-    event.preventDefault();
-    drop.classList.remove('over');
-    const file = event.dataTransfer?.files[0];
-    if (file) void readFile(file);
-    else fail('Nothing to read: drop a config.json file.');
   });
 }

@@ -11,6 +11,7 @@
 import { integer } from '../src/charts/format.js';
 import { CheckClient, type Request } from './check-table-client.js';
 import type { RopeFacts } from './check-table-work.js';
+import { dropZone } from './drop-zone.js';
 import { element } from './element.js';
 import { ropeVerdictView } from './rope-verdict.js';
 import { TableVerdict } from './table-verdict.js';
@@ -21,10 +22,7 @@ const mount = document.getElementById('check-table-app');
 if (mount) build(mount);
 
 function build(root: HTMLElement): void {
-  const drop = element('div', 'check-drop');
-  drop.tabIndex = 0;
-  drop.setAttribute('role', 'group');
-  drop.setAttribute('aria-label', 'Drop a table file here, or paste one with Ctrl+V');
+  const drop = dropZone('check-drop', 'Drop a table file here, or paste one with Ctrl+V', (files) => readFiles(files));
   const dropText = element('p', 'check-drop-text');
   dropText.append(
     'Drop a ',
@@ -142,7 +140,7 @@ function build(root: HTMLElement): void {
   }
 
   /** One file, or the two files of a cos/sin cache dropped together. */
-  function readFiles(list: FileList | undefined | null): void {
+  function readFiles(list: FileList | readonly File[] | undefined | null): void {
     const files = Array.from(list ?? []);
     tensorField.hidden = true;
     if (files.length === 0) return fail('Nothing to read: drop a file (.npy, .safetensors, CSV, TSV or JSON).');
@@ -165,16 +163,6 @@ function build(root: HTMLElement): void {
     chooser.value = '';
   });
   pasteButton.addEventListener('click', () => readText(textarea.value));
-  drop.addEventListener('dragover', (event) => {
-    event.preventDefault();
-    drop.classList.add('over');
-  });
-  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
-  drop.addEventListener('drop', (event) => {
-    event.preventDefault();
-    drop.classList.remove('over');
-    readFiles(event.dataTransfer?.files);
-  });
   drop.addEventListener('paste', (event) => {
     const file = event.clipboardData?.files[0];
     const text = event.clipboardData?.getData('text/plain');
