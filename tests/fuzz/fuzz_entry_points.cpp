@@ -448,11 +448,20 @@ void fuzz_norms(Input& in) {
   }
 }
 
+// A base or theta as configs write them: two significant digits (10000,
+// 500000, 1.5e6). identify and identifyRope fit an arbitrary one to within a
+// few parts in 1e9 (float32 tables) or 1e5 (bfloat16 caches) and offer the
+// round numbers near the fit, so only a round one is promised a match.
+double round_base(double base) {
+  const double unit = std::pow(10.0, std::floor(std::log10(base)) - 1);
+  return std::max(10.0, std::round(base / unit) * unit);
+}
+
 // identify_bindings.cpp: the shape is validated, then every value must be
 // finite, then the table is read. The table is either arbitrary values
 // (noise, zeros, huge, subnormal) or a table encode() wrote, perturbed or
 // not; every fit must describe itself consistently (a precision that
-// explains it bounds every row), and an unperturbed paper table must be
+// explains it bounds every row), and an unperturbed paper table of a round base must be
 // reproduced by the first fit.
 void fuzz_identify(Input& in) {
   const double rows = in.number(), cols = in.number();
@@ -473,6 +482,8 @@ void fuzz_identify(Input& in) {
                               (in.byte() & 1) ? phasor::Layout::split : phasor::Layout::interleaved,
                               phasor::Spacing::paper};
     spec.order = (in.byte() & 1) ? phasor::Order::cos_sin : phasor::Order::sin_cos;
+    const bool round = (in.byte() & 1) != 0;
+    if (round) spec.base = round_base(spec.base);
     if (c % 2 == 1) spec.odd_width = phasor::OddWidth::zero_column;
     if (!phasor::validate(spec).empty()) return;
     std::vector<float> out(table.size());
@@ -481,7 +492,7 @@ void fuzz_identify(Input& in) {
     if (source == 2)
       table[in.count(table.size() - 1)] += in.finite(1);  // one value changed (or not)
     else
-      paper_table = c % 2 == 0 && c >= 8 && r >= 16 && spec.base <= 1e5;
+      paper_table = round && c % 2 == 0 && c >= 8 && r >= 16 && spec.base <= 1e5;
   }
   const phasor::Identification id = phasor::identify(table.data(), r, c);
   for (const phasor::TableFit& fit : id.fits) {
@@ -604,11 +615,13 @@ void fuzz_attention_pattern(Input& in) {
 // rotated rows with their original, either arbitrary numbers or written from
 // a RoPE (theta from the input, float32 or bfloat16), changed in one value or
 // not; positions arbitrary or 0, 1, .... Every candidate must describe itself
-// consistently, and an unchanged cache of 16 rows or more must be matched.
+// consistently, and an unchanged cache of 16 rows or more (bfloat16: of a round theta) must be matched.
 void fuzz_identify_rope(Input& in) {
   const int kind = in.byte() % 3, source = in.byte() % 3;
-  const double rows = in.number(), width = in.number(), theta = 10.0 + std::fabs(in.finite(1e7));
+  const double rows = in.number(), width = in.number();
+  double theta = 10.0 + std::fabs(in.finite(1e7));
   const bool counting = (in.byte() & 1) != 0, bfloat16 = (in.byte() & 1) != 0;
+  if (bfloat16) theta = round_base(theta);
   if (refused(phasor::check_integer("width", width, 1, static_cast<double>(phasor::kMaxDModel)))) return;
   if (refused(phasor::check_integer("rows", rows, 1, phasor::kMaxRopeValues)) || rows * width > kMaxValues) return;
   const auto n = static_cast<std::int64_t>(rows), w = static_cast<std::int64_t>(width);
