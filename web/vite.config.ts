@@ -65,6 +65,8 @@ const embed: UserConfig = {
       { find: /^d3-transition$/, replacement: at('web/src/embed/no-transition.ts') },
     ],
   },
+  // The paint worker beside the embed script, named like its chunks (a host copies phasor-embed*.js).
+  worker: { format: 'es', rollupOptions: { output: { entryFileNames: 'phasor-embed-[name].js' } } },
   build: {
     outDir: at('build/embed'),
     emptyOutDir: true,

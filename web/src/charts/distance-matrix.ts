@@ -40,7 +40,6 @@ export class DistanceMatrix {
   readonly zoom: ZoomWindow;
   private x = scaleLinear();
   private y = scaleLinear();
-  private context: CanvasRenderingContext2D | null = null;
   private blocks: DistanceBlocks | null = null;
   /** p and the k that marks p + k, as drawn; null before a draw with p. */
   private marked: { p: number; k: number } | null = null;
@@ -73,7 +72,7 @@ export class DistanceMatrix {
     const side = Math.max(120, Math.min(520, width - MARGIN.left - MARGIN.right));
     const margin = { ...MARGIN, right: width - MARGIN.left - side };
     const { frame } = this.view;
-    this.context = frame.layout(width, side + MARGIN.top + MARGIN.bottom, margin);
+    this.view.layout(width, side + MARGIN.top + MARGIN.bottom, margin);
     const { box } = frame;
     this.zoom.configure({ x: [0, n], y: [0, n] }, box, limits);
     const { x: qView, y: pView } = this.zoom.current;
@@ -109,7 +108,6 @@ export class DistanceMatrix {
     const x0 = this.x(b.colStart);
     const y0 = this.y(b.rowStart);
     this.view.draw(
-      this.context!,
       { diagonals, rows: b.rows, cols: b.cols },
       { map: 'sequential', domain, label: '‖PE(p) − PE(q)‖' },
       {

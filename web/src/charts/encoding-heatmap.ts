@@ -13,8 +13,7 @@ import { drawnAlready } from './drawn.js';
 import { integer as formatInteger } from './format.js';
 import { drawHighlight, parseTerm, type HighlightShape } from './highlight-layer.js';
 import { devicePixelRatioNow } from './hidpi-canvas.js';
-import { MatrixView } from './matrix-view.js';
-import type { Raster } from './paint/raster.js';
+import { MatrixView, type RasterShape } from './matrix-view.js';
 import { drawPositionMarks, type PositionMark } from './position-marks.js';
 import { attachReadout, type Point } from './readout.js';
 import { ZoomWindow, type ZoomLimits } from './zoom.js';
@@ -56,7 +55,6 @@ export class EncodingHeatmap {
   private x = scaleLinear();
   private y = scaleLinear();
   private table: TableWindow | null = null;
-  private context: CanvasRenderingContext2D | null = null;
   private marks: readonly PositionMark[] = [];
   private readonly refreshReadout: () => void;
 
@@ -83,7 +81,7 @@ export class EncodingHeatmap {
     const plotWidth = width - MARGIN.left - MARGIN.right;
     const plotHeight = Math.round(Math.min(520, Math.max(180, plotWidth * 0.6)));
     const { frame } = this.view;
-    this.context = frame.layout(width, plotHeight + MARGIN.top + MARGIN.bottom, MARGIN);
+    this.view.layout(width, plotHeight + MARGIN.top + MARGIN.bottom, MARGIN);
     const { box } = frame;
     this.table = table;
     this.zoom.configure({ x: [0, table.dModel], y: [table.offset, table.offset + table.positions] }, box, limits);
@@ -94,18 +92,18 @@ export class EncodingHeatmap {
   }
 
   /** Draws the rows (after layout()); returns the raster, whose width says whether dimensions were averaged. */
-  draw(rows: HeatmapRows): Raster {
+  draw(rows: HeatmapRows): RasterShape {
     const { frame } = this.view;
     const { box } = frame;
     const { bins } = rows;
     this.marks = rows.marks;
     const top = this.y(bins.first);
-    const raster = this.view.draw(
-      this.context!,
-      { values: rows.values, rows: bins.count, cols: this.table!.dModel },
-      COLOURS,
-      { x: 0, y: top, width: box.width, height: this.y(bins.first + bins.count * bins.stride) - top },
-    );
+    const raster = this.view.draw({ values: rows.values, rows: bins.count, cols: this.table!.dModel }, COLOURS, {
+      x: 0,
+      y: top,
+      width: box.width,
+      height: this.y(bins.first + bins.count * bins.stride) - top,
+    });
     renderAxes(frame.front, box, {
       bottom: {
         scale: this.x,

@@ -2,15 +2,21 @@
 // chart writes numbers the same way.
 import { format } from 'd3-format';
 
+// Made once: d3's format() parses its specifier on every call, and tick
+// labels and read-outs format dozens of numbers a frame.
+const sevenDigits = format('.7~g');
+const siPrefix = format('~s');
+const grouped = format(',d');
+
 /** 7 significant digits: a float32 value as exactly as it is stored. */
 export const exact = (value: number): string =>
-  Number.isFinite(value) ? format('.7~g')(value).replace('-', '−') : String(value);
+  Number.isFinite(value) ? sevenDigits(value).replace('-', '−') : String(value);
 
 /** Short tick labels: 10k, 1M, 0.5. */
-export const tick = (value: number): string => format('~s')(value).replace('-', '−');
+export const tick = (value: number): string => siPrefix(value).replace('-', '−');
 
 /** Integers with thin-space thousands separators for read-outs. */
-export const integer = (value: number): string => format(',d')(value).replace(/,/g, '\u2009').replace('-', '−');
+export const integer = (value: number): string => grouped(value).replace(/,/g, '\u2009').replace('-', '−');
 
 /** Small errors like 5.96e-8 as 5.96 × 10⁻⁸. */
 export function scientific(value: number): string {

@@ -27,7 +27,8 @@ export interface PlotBox {
 export class ChartFrame {
   readonly root: HTMLDivElement;
   readonly back: SVGSVGElement;
-  readonly canvas: HTMLCanvasElement;
+  /** The data layer; a new one after a paint worker that held it failed (replaceCanvas). */
+  canvas: HTMLCanvasElement;
   readonly front: SVGSVGElement;
   readonly tooltip: Tooltip;
   /** A polite live region: what a screen reader hears (see readout.ts). */
@@ -58,6 +59,12 @@ export class ChartFrame {
 
   /** Sizes every layer; returns a canvas context in CSS pixels whose origin is the plot's top-left corner. */
   layout(width: number, height: number, margin: Margin): CanvasRenderingContext2D {
+    this.sizeLayers(width, height, margin);
+    return fitCanvas(this.canvas, this.box.width, this.box.height);
+  }
+
+  /** Sizes every layer but the canvas's pixels (a paint worker sizes those of a canvas it holds). */
+  sizeLayers(width: number, height: number, margin: Margin): void {
     this.width = width;
     this.height = height;
     this.box = {
@@ -74,7 +81,16 @@ export class ChartFrame {
     }
     this.canvas.style.setProperty('left', `${this.box.left}px`);
     this.canvas.style.setProperty('top', `${this.box.top}px`);
-    return fitCanvas(this.canvas, this.box.width, this.box.height);
+  }
+
+  /** Puts a new canvas where the old one was (whose drawing a failed paint worker took with it). */
+  replaceCanvas(): HTMLCanvasElement {
+    const fresh = document.createElement('canvas');
+    fresh.className = this.canvas.className;
+    fresh.setAttribute('aria-hidden', 'true');
+    this.canvas.replaceWith(fresh);
+    this.canvas = fresh;
+    return fresh;
   }
 
   /** What the chart shows, axes named (the SVG's children are not read one by one). */

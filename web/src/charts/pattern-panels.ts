@@ -76,8 +76,8 @@ export class PatternPanels {
     panels.forEach((panel, i) => {
       const view = this.views[i];
       (view.frame.root.parentElement as HTMLElement).style.width = `${panelWidth}px`;
-      const ctx = view.frame.layout(panelWidth, plot + MARGIN.top + MARGIN.bottom, MARGIN);
-      view.draw(ctx, { values: panel.values, rows, cols }, panel.colour);
+      view.layout(panelWidth, plot + MARGIN.top + MARGIN.bottom, MARGIN);
+      view.draw({ values: panel.values, rows, cols }, panel.colour);
       const ticks = positionTicks(this.scale, plot);
       renderAxes(view.frame.front, view.frame.box, {
         bottom: { scale: this.scale, label: 'key position n', values: ticks, format: formatInteger },

@@ -83,7 +83,7 @@ export class RotationChart {
     const matrixWidth = sideBySide ? width - circleSize - 24 : width;
     const margin = { top: 44, right: 8, bottom: 8, left: 34 };
     const side = Math.max(120, Math.min(480, matrixWidth - margin.left - margin.right));
-    const ctx = this.matrix.frame.layout(
+    this.matrix.layout(
       Math.min(matrixWidth, side + margin.left + margin.right),
       side + margin.top + margin.bottom,
       margin,
@@ -91,7 +91,6 @@ export class RotationChart {
     // Exact zeros are drawn transparent, so the block diagonal stands out on the page.
     const values = window.values.map((v) => (v === 0 ? NaN : v));
     this.matrix.draw(
-      ctx,
       { values, rows: window.size, cols: window.size },
       { map: 'diverging', domain: [-1, 1], label: 'Mₖ' },
       undefined,

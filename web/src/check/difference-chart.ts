@@ -88,14 +88,14 @@ export class DifferenceChart {
     const plotWidth = this.width - MARGIN.left - MARGIN.right;
     const plotHeight = Math.round(Math.min(420, Math.max(160, plotWidth * 0.5)));
     const { frame } = this.view;
-    const ctx = frame.layout(this.width, plotHeight + MARGIN.top + MARGIN.bottom, MARGIN);
+    this.view.layout(this.width, plotHeight + MARGIN.top + MARGIN.bottom, MARGIN);
     const { box } = frame;
     const largest = d.largest ?? largestMagnitude(d.values);
     // Symmetric about 0 (white); a perfect match still gets a scale of one float32 step.
     const m = Math.max(largest, 2 ** -24);
     this.x = scaleLinear().domain([0, d.dModel]).range([0, box.width]);
     this.y = scaleLinear().domain([0, d.positions]).range([0, box.height]);
-    this.view.draw(ctx, d.drawn ?? { values: d.values, rows: d.positions, cols: d.dModel }, {
+    this.view.draw(d.drawn ?? { values: d.values, rows: d.positions, cols: d.dModel }, {
       map: 'diverging',
       domain: [-m, m],
       label: `table − ${d.label}`,

@@ -34,6 +34,13 @@ export function lutIndex(y: number, last: number): number {
   return x >= 1 ? (x < last ? x | 0 : last) : 0;
 }
 
+/** The size of the image rasterize() makes of a rows × cols grid within maxCols × maxRows pixels, without making it. */
+export function rasterShape(rows: number, cols: number, maxCols: number, maxRows: number): Omit<Raster, 'pixels'> {
+  const width = Math.max(1, Math.min(cols, Math.floor(maxCols)));
+  const height = Math.max(1, Math.min(rows, Math.floor(maxRows)));
+  return { width, height, downsampled: width < cols || height < rows };
+}
+
 /** A float64 row of column sums, kept between calls (grown to the widest grid). */
 let columnSums = new Float64Array(0);
 
@@ -52,8 +59,7 @@ export function rasterize(
   reuse?: Raster,
 ): Raster {
   const { values, rows, cols } = grid;
-  const outCols = Math.max(1, Math.min(cols, Math.floor(maxCols)));
-  const outRows = Math.max(1, Math.min(rows, Math.floor(maxRows)));
+  const { width: outCols, height: outRows } = rasterShape(rows, cols, maxCols, maxRows);
   const pixels = reuse?.pixels.length === outCols * outRows ? reuse.pixels : new Uint32Array(outCols * outRows);
   const [lo, hi] = domain;
   const toIndex = (lut.size - 1) / (hi - lo || 1);

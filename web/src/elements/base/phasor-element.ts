@@ -13,6 +13,7 @@
 import type { Phasor } from '../../core/index.js';
 import type { CodeConfig } from '../../code/code-config.js';
 import { chartPng, chartSvg, type ChartSurfaces } from '../../charts/chart-image.js';
+import { collectPaints, type PendingPaint } from '../../charts/paint/pending-paints.js';
 import { readAttributes, type AttributeSpec } from '../attributes/attributes.js';
 import { elementSheets } from '../styles.js';
 import { ComputedData } from './computed-data.js';
@@ -30,9 +31,11 @@ import type { Theme } from './theme.js';
 export type { ElementState } from './element-status.js';
 
 export interface RenderDetail {
-  /** Milliseconds spent computing (0 when the cached result was reused) and drawing. */
+  /** Milliseconds of the page's time spent computing (0 when the cached result was reused) and drawing. */
   computeMs: number;
   drawMs: number;
+  /** Milliseconds the paint worker spent drawing the chart's rasters (0 when the page drew them). */
+  workerMs: number;
 }
 
 // Server-side rendering imports the elements in Node, which has no HTMLElement:
@@ -100,6 +103,8 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     this.player = new Player(this);
     const code = this.codeConfig !== PhasorElement.prototype.codeConfig;
     this.shadow.append(this.status.box, this.content, this.player.bar, chartSaveMenu(this, code));
+    // A paint worker that held a canvas failed: the chart draws again, on the page.
+    this.shadow.addEventListener('phasor-repaint', () => this.scheduleRender());
   }
 
   /**
@@ -274,6 +279,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     }
     const started = performance.now();
     let computeMs = 0;
+    let paints: PendingPaint[] = [];
     try {
       const key = JSON.stringify(this.computeKey(options));
       const computed = this.results.get(key, () => this.compute(phasor, options));
@@ -282,16 +288,30 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
       this.current = options;
       this.status.hideError();
       if (this.layoutWidth <= 0) return; // not laid out yet: the ResizeObserver brings us back
-      this.draw(computed.data, options, this.layoutWidth, this.theme.current());
-      this.drawHighlight(this.highlight);
-      this.theme.recheckLater();
+      paints = collectPaints(() => {
+        this.draw(computed.data, options, this.layoutWidth, this.theme.current());
+        this.drawHighlight(this.highlight);
+      });
     } catch (error) {
       this.status.showError(error);
       return;
     }
+    const drawMs = performance.now() - started - computeMs;
+    if (paints.length === 0) {
+      this.drawn({ computeMs, drawMs, workerMs: 0 });
+      return;
+    }
+    // Drawn once the paint worker shows it; a picture a newer one replaced is never shown.
+    void Promise.all(paints).then((workerMs) => {
+      if (workerMs.every((ms) => ms !== null))
+        this.drawn({ computeMs, drawMs, workerMs: workerMs.reduce((sum, ms) => sum + ms, 0) });
+    });
+  }
+
+  /** The picture of a render is on the page. */
+  private drawn(detail: RenderDetail): void {
     this.renders++;
     this.status.set('ready');
-    const detail: RenderDetail = { computeMs, drawMs: performance.now() - started - computeMs };
     this.dispatchEvent(new CustomEvent('phasor-render', { detail, bubbles: true, composed: true }));
   }
 }

@@ -1,0 +1,17 @@
+// What the page and the paint worker (paint-worker.ts) say to each other.
+import type { MatrixPaint } from './matrix-painter.js';
+
+export type PaintRequest =
+  /** A canvas of the page, handed over (transferControlToOffscreen): the worker draws on it from now on. */
+  | { kind: 'attach'; id: number; canvas: OffscreenCanvas }
+  /** Draw `paint` on canvas `id`, sized `width` × `height` CSS px at `paint.ratio` device px per CSS px. */
+  | { kind: 'paint'; id: number; seq: number; width: number; height: number; paint: MatrixPaint }
+  /** The chart is gone: forget its canvas. */
+  | { kind: 'detach'; id: number };
+
+export type PaintReply =
+  /** The worker has loaded and answers. */
+  | { kind: 'ready' }
+  /** Request `seq` of canvas `id` is drawn and its frame committed, in `drawMs` of the worker's time. */
+  | { kind: 'painted'; id: number; seq: number; drawMs: number }
+  | { kind: 'failed'; id: number; seq: number; message: string };

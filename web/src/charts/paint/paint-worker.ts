@@ -1,0 +1,61 @@
+// The paint worker: the matrix charts' canvases, handed over by the page
+// (paint-worker-client.ts), are coloured and drawn here, so a drag's frame
+// on the page holds no raster work. The page computes the values (the core's
+// exact numbers, which its read-outs and exports need too) and sends a copy;
+// this worker only colours and scales them (matrix-painter.ts), and says
+// when the frame that shows them is committed.
+import { MatrixPainter } from './matrix-painter.js';
+import type { PaintReply, PaintRequest } from './paint-messages.js';
+
+interface Target {
+  canvas: OffscreenCanvas;
+  painter: MatrixPainter;
+}
+
+/** The worker's global scope, as much of it as this file uses (the page's TypeScript lib has no worker types). */
+const scope = globalThis as unknown as {
+  postMessage(message: PaintReply): void;
+  onmessage: ((event: MessageEvent<PaintRequest>) => void) | null;
+  requestAnimationFrame?: (callback: () => void) => number;
+};
+const targets = new Map<number, Target>();
+const scratch = new OffscreenCanvas(1, 1);
+
+const reply = (message: PaintReply) => scope.postMessage(message);
+
+/** Runs `then` once the frame drawn in this task is committed (the next animation frame where a worker has them). */
+const afterCommit = (then: () => void) =>
+  typeof scope.requestAnimationFrame === 'function' ? scope.requestAnimationFrame(then) : setTimeout(then, 0);
+
+scope.onmessage = (event: MessageEvent<PaintRequest>) => {
+  const request = event.data;
+  if (request.kind === 'attach') {
+    targets.set(request.id, { canvas: request.canvas, painter: new MatrixPainter(scratch) });
+    return;
+  }
+  if (request.kind === 'detach') {
+    targets.delete(request.id);
+    return;
+  }
+  const target = targets.get(request.id);
+  if (!target) return;
+  const started = performance.now();
+  try {
+    const { canvas, painter } = target;
+    const { width, height, paint } = request;
+    const deviceWidth = Math.max(1, Math.round(width * paint.ratio));
+    const deviceHeight = Math.max(1, Math.round(height * paint.ratio));
+    if (canvas.width !== deviceWidth) canvas.width = deviceWidth;
+    if (canvas.height !== deviceHeight) canvas.height = deviceHeight;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2D context on the OffscreenCanvas');
+    ctx.setTransform(deviceWidth / width, 0, 0, deviceHeight / height, 0, 0);
+    ctx.clearRect(0, 0, width, height);
+    painter.paint(ctx, paint);
+    const drawMs = performance.now() - started;
+    afterCommit(() => reply({ kind: 'painted', id: request.id, seq: request.seq, drawMs }));
+  } catch (error) {
+    reply({ kind: 'failed', id: request.id, seq: request.seq, message: (error as Error).message });
+  }
+};
+reply({ kind: 'ready' });
