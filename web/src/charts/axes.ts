@@ -1,12 +1,12 @@
-// Axes, tick labels, axis titles and grid lines as SVG with d3-axis.
-import { axisBottom, axisLeft, axisRight, type AxisDomain, type AxisScale } from 'd3-axis';
+// Axes, tick labels, axis titles and grid lines as SVG (axis-ticks.ts draws an axis as d3-axis would).
 import { select, type Selection } from 'd3-selection';
+import { defaultTicks, drawAxis, type AxisScale, type AxisSide } from './axis-ticks.js';
 import { fitTickLabels } from './axis-units.js';
 import { drawnAlready } from './drawn.js';
 import type { PlotBox } from './frame.js';
 
 export interface AxisSpec {
-  scale: AxisScale<number>;
+  scale: AxisScale;
   /** Title with units, e.g. 'position p'. */
   label: string;
   /** Approximate number of ticks. */
@@ -31,11 +31,9 @@ function group(svg: SVGSVGElement, className: string): G {
   return g as unknown as G;
 }
 
-function applyTicks<S extends AxisSpec>(axis: ReturnType<typeof axisBottom<number>>, spec: S): void {
-  if (spec.values) axis.tickValues(spec.values);
-  else axis.ticks(spec.ticks ?? 5);
-  if (spec.format) axis.tickFormat(spec.format as (d: AxisDomain) => string);
-  axis.tickSizeOuter(0);
+/** Draws one axis of `spec` into `g` (ticks as d3-axis picks them, no end caps). */
+function drawSide(g: G, side: AxisSide, spec: AxisSpec): void {
+  drawAxis(g.node()!, side, spec.scale, { ...defaultTicks(spec.scale, spec), outer: 0 });
 }
 
 function title(g: G, text: string, x: number, y: number, rotate: number, anchor: string): void {
@@ -68,28 +66,22 @@ export function renderAxes(svg: SVGSVGElement, box: PlotBox, spec: AxesSpec): vo
   const changed = (side: string, s: AxisSpec) => !drawnAlready(svg, `axis-${side}`, [svgWidth, axisKey(box, s)]);
   if (spec.bottom && changed('bottom', spec.bottom)) {
     const s = spec.bottom;
-    const axis = axisBottom<number>(s.scale);
-    applyTicks(axis, s);
     const g = group(svg, 'axis axis-bottom').attr('transform', `translate(${left},${top + height})`);
-    g.call(axis);
+    drawSide(g, 'bottom', s);
     title(g, s.label, width / 2, 34, 0, 'middle');
   }
   const leftSpec = spec.left && fitLeft(spec.left, left);
   if (leftSpec && changed('left', leftSpec)) {
     const s = leftSpec;
-    const axis = axisLeft<number>(s.scale);
-    applyTicks(axis, s);
     const g = group(svg, 'axis axis-left').attr('transform', `translate(${left},${top})`);
-    g.call(axis);
+    drawSide(g, 'left', s);
     title(g, s.label, -(left - 14), height / 2, -90, 'middle');
   }
   if (spec.right) {
     if (changed('right', spec.right)) {
       const s = spec.right;
-      const axis = axisRight<number>(s.scale);
-      applyTicks(axis, s);
       const g = group(svg, 'axis axis-right').attr('transform', `translate(${left + width},${top})`);
-      g.call(axis);
+      drawSide(g, 'right', s);
       title(g, s.label, svg.width.baseVal.value - left - width - 12, height / 2, 90, 'middle');
     }
   } else if (!drawnAlready(svg, 'axis-right', null)) {
@@ -103,7 +95,7 @@ export function renderAxes(svg: SVGSVGElement, box: PlotBox, spec: AxesSpec): vo
  * Log scales keep their own labels.
  */
 function fitLeft(s: AxisSpec, margin: number): AxisSpec {
-  const scale = s.scale as AxisScale<number> & { ticks?: (count?: number) => number[] };
+  const scale = s.scale as AxisScale & { ticks?: (count?: number) => number[] };
   if ('base' in scale || typeof scale.ticks !== 'function') return s;
   const values = s.values ?? scale.ticks(s.ticks ?? 5);
   const [d0, d1] = scale.domain();

@@ -1,9 +1,9 @@
 // Legends: a colour bar for heatmaps (SVG gradient with a d3 axis) and a list
 // of line series (HTML, with SVG swatches so dashes show).
-import { axisBottom } from 'd3-axis';
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Interpolator } from './paint/colour-lut.js';
+import { defaultTicks, drawAxis } from './axis-ticks.js';
 import { drawnAlready } from './drawn.js';
 import { svgElement } from './frame.js';
 
@@ -61,12 +61,9 @@ export function renderColourBar(svg: SVGSVGElement, spec: ColourBarSpec): void {
   g.attr('transform', `translate(${spec.x},${spec.y})`);
   g.select('rect.bar').attr('width', spec.width);
   const scale = scaleLinear().domain(spec.domain).range([0, spec.width]);
-  const axis = axisBottom(scale)
-    .ticks(Math.max(2, Math.floor(spec.width / 60)))
-    .tickSize(4)
-    .tickSizeOuter(0);
-  if (spec.format) axis.tickFormat((v) => spec.format!(+v));
-  g.select<SVGGElement>('g.bar-axis').attr('transform', 'translate(0,10)').call(axis);
+  const ticks = defaultTicks(scale, { ticks: Math.max(2, Math.floor(spec.width / 60)), format: spec.format });
+  const axis = g.select<SVGGElement>('g.bar-axis').attr('transform', 'translate(0,10)');
+  drawAxis(axis.node()!, 'bottom', scale, { ...ticks, size: 4, outer: 0 });
   g.select('text.bar-title').attr('x', -8).attr('y', 0).text(spec.label);
 }
 

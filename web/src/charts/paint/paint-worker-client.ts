@@ -80,7 +80,15 @@ class PaintWorkerClient {
   private send(slot: Slot, request: Extract<PaintRequest, { kind: 'paint' }>, answer: Answer): void {
     slot.busy = true;
     slot.answer = answer;
-    this.post(request);
+    // The chart keeps its values (its read-outs and exports use them): the worker gets a copy of just
+    // the cells, moved rather than cloned (a view's whole buffer would be cloned, and cloned again on arrival).
+    const cells = request.paint.cells;
+    const copy =
+      'diagonals' in cells
+        ? { ...cells, diagonals: cells.diagonals.slice() }
+        : { ...cells, values: cells.values.slice() };
+    const buffer = 'diagonals' in copy ? copy.diagonals.buffer : copy.values.buffer;
+    this.post({ ...request, paint: { ...request.paint, cells: copy } }, [buffer]);
   }
 
   private post(request: PaintRequest, transfer: Transferable[] = []): void {
