@@ -13,6 +13,8 @@
     longTasks: [],
     /** Every chart render: which element, when, and its compute and draw time. */
     renders: [],
+    /** Charts that have drawn in a Worker (detail.worker): their answers come after the input frame. */
+    workerCharts: new Set(),
   };
   window.__bench = bench;
   try {
@@ -62,6 +64,7 @@
       const chart = all.length > 1 ? `${el.localName}#${all.indexOf(el)}` : el.localName;
       const render = { chart, t: performance.now(), ...event.detail };
       bench.renders.push(render);
+      if (render.worker) bench.workerCharts.add(chart);
       // A step waiting for this chart's result: drawn in a frame, it is
       // painted when that frame's work is done; drawn in a task between
       // frames (a computation in slices finishing, a worker's message), in
@@ -89,15 +92,16 @@
   /**
    * The time from t0 until `chart`'s next render (with `full`, its next
    * full-resolution render) has been painted, and that render; null when it
-   * does not render: a chart computing in slices (data-updating) or
-   * sharpening a coarse picture is waited for up to 3 s, any other for a
-   * few frames (nothing changed).
+   * does not render: a chart computing in slices (data-updating), drawing
+   * in a Worker or sharpening a coarse picture is waited for up to 3 s, any
+   * other for a few frames (nothing changed).
    */
   const resultOf = (chart, t0, full = false) =>
     new Promise((resolve) => {
       const [tag, index] = chart.split('#');
       const el = document.querySelectorAll(tag)[Number(index ?? 0)];
-      const deadline = performance.now() + (full || el?.hasAttribute('data-updating') ? 3000 : 60);
+      const pending = full || el?.hasAttribute('data-updating') || bench.workerCharts.has(chart);
+      const deadline = performance.now() + (pending ? 3000 : 60);
       const waiting = {
         chart,
         accepts: full ? isFull : () => true,
@@ -145,7 +149,11 @@
           full,
           coarse: Boolean(first && !isFull(first)),
           work: renders.reduce((s, r) => s + r.computeMs + r.drawMs, 0),
-          workerWork: renders.filter((r) => r.worker).reduce((s, r) => s + r.computeMs + r.drawMs, 0),
+          // Until the answer (and its full resolution) was painted: a worker's picture comes after the input frame.
+          workerWork: bench.renders
+            .slice(before)
+            .filter((r) => r.worker)
+            .reduce((s, r) => s + r.computeMs + r.drawMs, 0),
           charts,
         });
       });
