@@ -25,7 +25,7 @@
 // drawn, bytes and requests, the longest task at start-up.
 //
 //   node tests/bench/ui/run.mjs [--quick] [--out <file>] [--no-readme]
-//   ... [--preset <text>] [--control <name>] [--chart <text>] [--skip drags,zoom,loads]
+//   ... [--preset <text>] [--control <name>] [--chart <text>] [--skip drags,zoom,loads,hover]
 //   ... [--cpu-throttle <rate>] [--phone]
 // The filters (each may be repeated) measure a part: presets whose name or
 // query contains the text, controls by name (d_model, base, ...), charts
