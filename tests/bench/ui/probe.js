@@ -13,6 +13,8 @@
     longTasks: [],
     /** Every chart render: which element, when, and its compute and draw time. */
     renders: [],
+    /** Charts that have drawn in a Worker (detail.worker): their answers come after the input frame. */
+    workerCharts: new Set(),
   };
   window.__bench = bench;
   try {
@@ -48,20 +50,29 @@
       }
       callback(time);
     });
+  // The contract with the charts: each chart element dispatches 'phasor-render'
+  // (detail { computeMs, drawMs }) once its new picture is drawn; a chart that
+  // draws in a Worker dispatches it when the worker says its frame has been
+  // committed. Optional: resolution 'coarse' for a first, coarser picture
+  // that a 'full' one (or one without the field) replaces later; worker true
+  // when computeMs and drawMs were spent in a Worker.
   document.addEventListener(
     'phasor-render',
     (event) => {
       const el = event.target;
       const all = [...document.querySelectorAll(el.localName)];
       const chart = all.length > 1 ? `${el.localName}#${all.indexOf(el)}` : el.localName;
-      bench.renders.push({ chart, t: performance.now(), ...event.detail });
+      const render = { chart, t: performance.now(), ...event.detail };
+      bench.renders.push(render);
+      if (render.worker) bench.workerCharts.add(chart);
       // A step waiting for this chart's result: drawn in a frame, it is
       // painted when that frame's work is done; drawn in a task between
-      // frames (a computation in slices finishing), in the next frame.
+      // frames (a computation in slices finishing, a worker's message), in
+      // the next frame.
       const waiting = bench.waiting;
-      if (waiting?.chart === chart) {
+      if (waiting?.chart === chart && waiting.accepts(render)) {
         bench.waiting = null;
-        (frameOpen ? afterFrameWork() : nextFrameWork()).then(waiting.painted);
+        (frameOpen ? afterFrameWork() : nextFrameWork()).then((t) => waiting.painted(t, render));
       }
     },
     true,
@@ -76,17 +87,26 @@
     });
   const nextFrameWork = () => new Promise((resolve) => requestAnimationFrame(() => afterFrameWork().then(resolve)));
 
+  const isFull = (render) => render.resolution !== 'coarse';
+
   /**
-   * The time from t0 until `chart`'s next render has been painted, or null
-   * when it does not render: a chart computing in slices (data-updating)
-   * is waited for up to 3 s, any other for a few frames (nothing changed).
+   * The time from t0 until `chart`'s next render (with `full`, its next
+   * full-resolution render) has been painted, and that render; null when it
+   * does not render: a chart computing in slices (data-updating), drawing
+   * in a Worker or sharpening a coarse picture is waited for up to 3 s, any
+   * other for a few frames (nothing changed).
    */
-  const resultOf = (chart, t0) =>
+  const resultOf = (chart, t0, full = false) =>
     new Promise((resolve) => {
       const [tag, index] = chart.split('#');
       const el = document.querySelectorAll(tag)[Number(index ?? 0)];
-      const deadline = performance.now() + (el?.hasAttribute('data-updating') ? 3000 : 60);
-      const waiting = { chart, painted: (t) => resolve(t - t0) };
+      const pending = full || el?.hasAttribute('data-updating') || bench.workerCharts.has(chart);
+      const deadline = performance.now() + (pending ? 3000 : 60);
+      const waiting = {
+        chart,
+        accepts: full ? isFull : () => true,
+        painted: (t, render) => resolve({ ms: t - t0, render }),
+      };
       bench.waiting = waiting;
       const poll = () => {
         if (bench.waiting !== waiting) return;
@@ -102,8 +122,10 @@
    * moves), runs `apply`, then measures until that frame's main-thread work
    * is done: input → the frame that shows the result. When `chart` is given
    * and did not draw in that frame, `result` is the time until its result
-   * was painted in a later frame (a computation in slices), null when it had
-   * nothing to redraw.
+   * was painted in a later frame (a computation in slices, a worker), null
+   * when it had nothing to redraw. When that first answer was a coarse
+   * picture (detail.resolution 'coarse'), `full` is the time until the
+   * full-resolution one was painted (null: none within 3 s), else null.
    */
   bench.step = (apply, chart) =>
     new Promise((resolve) => {
@@ -114,8 +136,70 @@
         const t1 = await afterFrameWork();
         const renders = bench.renders.slice(before);
         const charts = renders.map((r) => r.chart);
-        const result = chart && !charts.includes(chart) ? await resultOf(chart, t0) : null;
-        resolve({ latency: t1 - t0, result, work: renders.reduce((s, r) => s + r.computeMs + r.drawMs, 0), charts });
+        const later = chart && !charts.includes(chart) ? await resultOf(chart, t0) : null;
+        const first = later?.render ?? renders.findLast((r) => r.chart === chart);
+        let full = null;
+        if (first && !isFull(first)) {
+          const sharpened = bench.renders.slice(before).find((r) => r.chart === chart && r.t > first.t && isFull(r));
+          full = sharpened ? sharpened.t - t0 : ((await resultOf(chart, t0, true))?.ms ?? null);
+        }
+        resolve({
+          latency: t1 - t0,
+          result: later?.ms ?? null,
+          full,
+          coarse: Boolean(first && !isFull(first)),
+          work: renders.reduce((s, r) => s + r.computeMs + r.drawMs, 0),
+          // Until the answer (and its full resolution) was painted: a worker's picture comes after the input frame.
+          workerWork: bench.renders
+            .slice(before)
+            .filter((r) => r.worker)
+            .reduce((s, r) => s + r.computeMs + r.drawMs, 0),
+          charts,
+        });
+      });
+    });
+
+  /**
+   * Like step, for an input whose answer is not a render but a change in the
+   * chart's shadow DOM (a hover's read-out): from the input at the start of a
+   * frame until the frame showing the first change is done. `changed` false:
+   * nothing changed within 1 s.
+   */
+  bench.stepDom = (apply, chart) =>
+    new Promise((resolve) => {
+      const [tag, index] = chart.split('#');
+      const root = document.querySelectorAll(tag)[Number(index ?? 0)].shadowRoot;
+      let onChange = null;
+      let change = null;
+      const observer = new MutationObserver(() => {
+        if (change) return;
+        change = { inFrame: frameOpen };
+        onChange?.();
+      });
+      requestAnimationFrame(async () => {
+        observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+        const t0 = performance.now();
+        apply();
+        const t1 = await afterFrameWork();
+        let result = null;
+        if (!change) {
+          await new Promise((done) => {
+            onChange = done;
+            setTimeout(done, 1000);
+          });
+          if (change) result = (await (change.inFrame ? afterFrameWork() : nextFrameWork())) - t0;
+        }
+        observer.disconnect();
+        resolve({
+          latency: t1 - t0,
+          result,
+          full: null,
+          coarse: false,
+          work: 0,
+          workerWork: 0,
+          changed: Boolean(change),
+          charts: change ? [chart] : [],
+        });
       });
     });
 

@@ -1,25 +1,29 @@
 // Renders `npm run bench:ui`'s result (tests/bench/results/ui.json) as
 // markdown: the terminal report and the section of docs/ui-bench.md between
-// <!-- bench-ui:start --> and <!-- bench-ui:end -->.
+// <!-- bench-ui:start --> and <!-- bench-ui:end -->; the phone run's
+// (results/ui-phone.json) is phone-report.mjs's.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { repoRoot } from '../launch.mjs';
 
 const START = '<!-- bench-ui:start -->';
 const END = '<!-- bench-ui:end -->';
-const FRAME_MS = 16.7;
+export const FRAME_MS = 16.7;
 
-const ms = (v) => (Number.isFinite(v) ? (v >= 100 ? Math.round(v).toString() : v.toFixed(1)) : '—');
-const row = (cells) => `| ${cells.join(' | ')} |`;
-const head = (cells, numericFrom = 1) => [row(cells), row(cells.map((_, i) => (i >= numericFrom ? '--:' : ':--')))];
-const chartName = (label) =>
+export const ms = (v) => (Number.isFinite(v) ? (v >= 100 ? Math.round(v).toString() : v.toFixed(1)) : '—');
+export const row = (cells) => `| ${cells.join(' | ')} |`;
+export const head = (cells, numericFrom = 1) => [
+  row(cells),
+  row(cells.map((_, i) => (i >= numericFrom ? '--:' : ':--'))),
+];
+export const chartName = (label) =>
   label
     .replace(/^phasor-/, '')
     .replace('#0', ' (RoPE/additive)')
     .replace('#1', ' (pairing)');
-const taskText = (v) => (v > 0 ? `**${ms(v)}**` : 'none ≥ 50');
+export const taskText = (v) => (v > 0 ? `**${ms(v)}**` : 'none ≥ 50');
 const flag = (v) => (v > FRAME_MS ? `**${ms(v)}**` : ms(v));
 
-function cells(preset) {
+export function cells(preset) {
   const all = [];
   for (const [control, charts] of Object.entries(preset.latency))
     for (const [chart, s] of Object.entries(charts)) all.push({ control, chart, ...s });
@@ -30,7 +34,7 @@ function worst(list, key) {
   return list.reduce((w, x) => (x[key] > (w?.[key] ?? -Infinity) ? x : w), null);
 }
 
-function presetSummary(preset) {
+export function presetSummary(preset) {
   const all = cells(preset);
   const drags = Object.values(preset.drags).flatMap((c) => Object.values(c));
   const zooms = Object.values(preset.zoom);
@@ -96,7 +100,7 @@ function summaryTable(result) {
   return lines;
 }
 
-function detailTable(preset) {
+export function detailTable(preset, extra = () => '') {
   const controls = Object.keys(preset.latency).filter((c) => Object.keys(preset.latency[c]).length > 0);
   const charts = preset.charts.filter((chart) => controls.some((c) => preset.latency[c][chart]));
   const lines = head(['chart', ...controls, 'zoom', 'zoom at 2^31']);
@@ -110,7 +114,7 @@ function detailTable(preset) {
           if (!s) return '';
           const d = preset.drags[c]?.[chart];
           const drag = d ? `, gap ${ms(d.longestFrameGap)}` : '';
-          return `${ms(s.median)} / ${flag(s.p95)}${drag}`;
+          return `${ms(s.median)} / ${flag(s.p95)}${drag}${extra(s)}`;
         }),
         z ? `${ms(z.median)} / ${flag(z.p95)}` : '',
         z ? `${ms(z.full.median)} / ${flag(z.full.p95)}` : '',
@@ -149,7 +153,7 @@ function loadTable(result) {
   return lines;
 }
 
-function environmentLine(result) {
+export function environmentLine(result) {
   const e = result.environment;
   return `${e.runtime} on ${e.cpu} (${e.cores} cores), ${e.os}, ${e.date}, load average ${e.loadAverage.toFixed(2)} → ${e.loadAverageAtEnd.toFixed(2)}`;
 }
@@ -194,17 +198,19 @@ export function renderUiReport(result) {
 }
 
 export function regenerateUiReadme(result) {
+  regenerate(START, END, renderUiSection(result));
+}
+
+/** Puts `section` between the markers of docs/ui-bench.md (appended with them when they are missing). */
+export function regenerate(startMarker, endMarker, section) {
   const file = `${repoRoot}docs/ui-bench.md`;
   const readme = readFileSync(file, 'utf8');
-  const block = `${START}\n${renderUiSection(result)}\n${END}`;
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  let next;
-  if (start >= 0 && end > start) next = readme.slice(0, start) + block + readme.slice(end + END.length);
-  else {
-    const at = readme.indexOf('## How it is built');
-    const section = `## Fluid charts (bench:ui)\n\n${block}\n\n`;
-    next = at >= 0 ? readme.slice(0, at) + section + readme.slice(at) : `${readme.trimEnd()}\n\n${section}`;
-  }
+  const block = `${startMarker}\n${section}\n${endMarker}`;
+  const start = readme.indexOf(startMarker);
+  const end = readme.indexOf(endMarker);
+  const next =
+    start >= 0 && end > start
+      ? readme.slice(0, start) + block + readme.slice(end + endMarker.length)
+      : `${readme.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, next);
 }

@@ -25,21 +25,33 @@
 // drawn, bytes and requests, the longest task at start-up.
 //
 //   node tests/bench/ui/run.mjs [--quick] [--out <file>] [--no-readme]
-//   ... [--preset <text>] [--control <name>] [--chart <text>] [--skip drags,zoom,loads]
-//   ... [--cpu-throttle <rate>]
+//   ... [--preset <text>] [--control <name>] [--chart <text>] [--skip drags,zoom,loads,hover]
+//   ... [--cpu-throttle <rate>] [--phone]
 // The filters (each may be repeated) measure a part: presets whose name or
 // query contains the text, controls by name (d_model, base, ...), charts
 // whose label contains the text; a filtered run never touches docs/ui-bench.md and
 // writes results/ui-part.json unless --out says otherwise. --cpu-throttle
 // slows the page's main thread by that factor (CDP Emulation), a machine
 // that many times slower; such a run is a part too.
+//
+// --phone: a phone's CPU (4×, or --cpu-throttle), throttling the page's
+// workers too where Chromium allows it (throttle.mjs): the explorer's
+// defaults and 4096 × 1024 presets and the example post (its Play
+// attributes stepped, zoom by wheel and by the + / − keys, a hover's
+// read-out, each Play run for 2 s as a drag), pointer hovers on the
+// explorer's charts too, and the cold loads with their start-up long tasks.
+// Writes results/ui-phone.json and the "Phone" section of docs/ui-bench.md
+// (a filtered or --quick phone run writes a part and leaves the docs alone).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { loadAverageNow, loader, machine, repoRoot, resultsDir, startVite, writeJson } from '../launch.mjs';
+import { definePageFunctions, measureSteps, quantile, scrollTo, settle, stepSummary, summary } from './measure.mjs';
+import { regeneratePhoneReadme, renderPhoneReport } from './phone-report.mjs';
 import { regenerateUiReadme, renderUiReport } from './report.mjs';
+import { calibrate, throttlePage } from './throttle.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,18 +63,22 @@ const { values: args } = parseArgs({
     control: { type: 'string', multiple: true },
     chart: { type: 'string', multiple: true },
     skip: { type: 'string', default: '' },
-    'cpu-throttle': { type: 'string', default: '1' },
+    'cpu-throttle': { type: 'string' },
+    phone: { type: 'boolean', default: false },
   },
 });
-const cpuThrottle = Number(args['cpu-throttle']);
+const phone = args.phone;
+const PHONE_RATE = 4;
+const cpuThrottle = Number(args['cpu-throttle'] ?? (phone ? PHONE_RATE : 1));
 if (!(cpuThrottle >= 1))
   throw new Error(`bench:ui: --cpu-throttle must be a number of at least 1; got ${args['cpu-throttle']}`);
-const partial = Boolean(args.preset || args.control || args.chart || args.skip || cpuThrottle !== 1);
+const partial = Boolean(
+  args.preset || args.control || args.chart || args.skip || cpuThrottle !== (phone ? PHONE_RATE : 1),
+);
 const skip = new Set(args.skip.split(',').filter(Boolean));
 const wanted = (list, text) => !list || list.some((w) => text.includes(w));
 
 const SAMPLES = args.quick ? 8 : 30;
-const WARMUP = 3;
 const DRAG_MS = args.quick ? 800 : 2000;
 const LOADS = args.quick ? 2 : 5;
 
@@ -74,8 +90,10 @@ export const PRESETS = [
   { name: 'base 100', query: '?base=100' },
   { name: 'base 10⁶', query: '?base=1000000' },
 ];
-const presets = (args.quick ? [PRESETS[0], PRESETS[3]] : PRESETS).filter((p) =>
-  wanted(args.preset, `${p.name} ${p.query}`),
+/** The phone run: the sizes a post embeds, the example post itself, and the largest preset. */
+const PHONE_PRESETS = [PRESETS[0], { name: 'example post', page: 'post.html' }, PRESETS[3]];
+const presets = (phone ? PHONE_PRESETS : args.quick ? [PRESETS[0], PRESETS[3]] : PRESETS).filter((p) =>
+  wanted(args.preset, `${p.name} ${p.query ?? p.page}`),
 );
 
 /** The explorer's controls: how one step of each is applied in the page (applyControl). */
@@ -94,103 +112,7 @@ const CONTROLS = [
 
 const ZOOMABLE = ['phasor-frequencies', 'phasor-encoding', 'phasor-heatmap', 'phasor-dot-offset', 'phasor-distance'];
 
-function quantile(values, q) {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (sorted.length - 1) * q;
-  const lo = Math.floor(at);
-  return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (at - lo);
-}
-const summary = (values) => ({
-  median: quantile(values, 0.5),
-  p95: quantile(values, 0.95),
-  max: Math.max(...values),
-  n: values.length,
-});
 const log = (text) => process.stderr.write(`bench:ui: ${text}\n`);
-
-/**
- * Applies step `n` of a control in the page. A slider moves through new
- * values, one way from where it stood at n = 0 (up, or down when there is not
- * room for the steps), so that a chart keeping the results of a few values
- * is not timed on values it saw two steps before; with too little room
- * (pair at d_model 4), it moves up and down. n = -1 puts it back where it
- * stood at n = 0. Other controls have two values, taken in turn.
- */
-function applyControl(control, n) {
-  const el = document.getElementById(control.id);
-  if (control.kind === 'range') {
-    const step = Number(el.step) || 1;
-    const min = Number(el.min);
-    const max = Number(el.max);
-    const starts = (window.__rangeStarts ??= {});
-    if (n === 0 || !(control.id in starts)) starts[control.id] = el.valueAsNumber;
-    const start = starts[control.id];
-    const ROOM = 40; // steps: 3 warm-ups and 30 samples, with some to spare
-    let next;
-    if (n < 0) next = start;
-    else if (start + ROOM * step <= max) next = start + (n + 1) * step;
-    else if (start - ROOM * step >= min) next = start - (n + 1) * step;
-    else next = start + (n % 2 === 0 ? (start + step <= max ? step : -step) : 0);
-    el.value = String(next);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  } else if (control.kind === 'text') {
-    el.value = control.values[n % 2];
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  } else if (control.kind === 'checkbox') {
-    el.checked = !el.checked;
-    el.dispatchEvent(new Event('change', { bubbles: true }));
-  } else {
-    el.selectedIndex = (el.selectedIndex + 1) % el.options.length;
-    el.dispatchEvent(new Event('change', { bubbles: true }));
-  }
-}
-
-/** Every chart on the page, labelled like the probe labels its renders. */
-function chartsOnPage() {
-  const all = [...document.querySelectorAll('*')].filter(
-    (el) => el.localName.startsWith('phasor-') && el.hasAttribute('data-state'),
-  );
-  return all.map((el) => {
-    const same = all.filter((other) => other.localName === el.localName);
-    return same.length > 1 ? `${el.localName}#${same.indexOf(el)}` : el.localName;
-  });
-}
-
-function chartElement(label) {
-  const [tag, index] = label.split('#');
-  return [...document.querySelectorAll(tag)][Number(index ?? 0)];
-}
-
-/**
- * Puts the runner's page-side functions on `window` (the page's strict CSP
- * forbids eval in the page; CDP's evaluate is not subject to it).
- */
-async function definePageFunctions(page) {
-  for (const fn of [applyControl, chartsOnPage, chartElement, wheelStep])
-    await page.evaluate(`window.${fn.name} = ${fn.toString()}`);
-}
-
-/** Waits until no chart has rendered for `quietMs` (off-screen catch-ups done). */
-async function settle(page, quietMs = 400) {
-  await page.waitForFunction(
-    (quiet) => {
-      const r = window.__bench.renders;
-      const last = r.length ? r[r.length - 1].t : 0;
-      const ready = [...document.querySelectorAll('[data-state]')].every(
-        (el) => el.getAttribute('data-state') !== 'loading',
-      );
-      return ready && performance.now() - last > quiet;
-    },
-    quietMs,
-    { timeout: 60_000, polling: 100 },
-  );
-}
-
-async function scrollTo(page, label) {
-  await page.evaluate((label) => window.chartElement(label).scrollIntoView({ block: 'center' }), label);
-  await settle(page);
-}
 
 /** Which charts' attributes one step of `control` changes. */
 async function drivenCharts(page, control) {
@@ -213,23 +135,6 @@ async function drivenCharts(page, control) {
   return driven;
 }
 
-/** `count` steps of window[stepName](arg, n), measured by the probe; with `chart`, each also waits for that chart's result. */
-async function measureSteps(page, count, stepName, arg, chart) {
-  return page.evaluate(
-    async ({ count, warmup, stepName, arg, chart }) => {
-      const step = window[stepName];
-      const out = [];
-      for (let n = 0; n < count + warmup; n++) {
-        const r = await window.__bench.step(() => step(arg, n), chart);
-        if (n >= warmup) out.push(r);
-        await window.__bench.frames(2);
-      }
-      return out;
-    },
-    { count, warmup: WARMUP, stepName, arg, chart },
-  );
-}
-
 /**
  * Input → painted result of one control on one chart: the input frame when
  * the chart drew in it (or had nothing to redraw), else the frame in which
@@ -240,16 +145,16 @@ async function latency(page, control, chart) {
   const steps = await measureSteps(page, SAMPLES, 'applyControl', control, chart);
   // The slider back where it stood, for the next chart's steps.
   if (control.kind === 'range') await page.evaluate((control) => window.applyControl(control, -1), control);
-  const drawn = steps.filter((s) => s.charts.includes(chart)).length;
-  const later = steps.filter((s) => s.result !== null);
-  return {
-    ...summary(steps.map((s) => s.result ?? s.latency)),
-    inputFrame: summary(steps.map((s) => s.latency)),
-    work: summary(steps.map((s) => s.work)),
-    drawn,
-    drawnLater: later.length,
-    samples: steps.length,
-  };
+  return stepSummary(steps, chart);
+}
+
+/** Input → painted result of another kind of step (a post's attribute, a hover, a zoom key) on one chart. */
+async function stepLatency(page, chart, stepName, arg, probe = 'step') {
+  await scrollTo(page, chart);
+  const steps = await measureSteps(page, SAMPLES, stepName, arg, chart, probe);
+  if (stepName === 'attributeStep') await page.evaluate((arg) => window.attributeStep(arg, -1), arg);
+  await settle(page, 200);
+  return stepSummary(steps, chart);
 }
 
 async function drag(page, control, chart) {
@@ -276,44 +181,40 @@ async function drag(page, control, chart) {
   await page.mouse.up();
   const end = await page.evaluate(() => performance.now());
   await page.waitForTimeout(1200);
-  return page.evaluate(
-    ({ start, end }) => {
-      const frames = window.__dragFrames.stop();
-      const during = frames.filter((t) => t >= start && t <= end);
-      let gap = 0;
-      for (let i = 1; i < during.length; i++) gap = Math.max(gap, during[i] - during[i - 1]);
-      const tasks = window.__bench.longTasks;
-      const within = (a, b) =>
-        tasks.filter((t) => t.start >= a && t.start < b).reduce((m, t) => Math.max(m, t.duration), 0);
-      return {
-        longestTask: within(start, end),
-        longestTaskAfter: within(end, end + 1200),
-        longestFrameGap: gap,
-        frames: during.length,
-        ms: end - start,
-      };
-    },
-    { start, end },
-  );
+  return page.evaluate((span) => window.dragStats(span), { start, end });
 }
 
-/** A zoom step: Ctrl+wheel over the middle of the chart's plot, in and out in turn. */
-function wheelStep(label, n) {
-  const [tag, index] = label.split('#');
-  const el = [...document.querySelectorAll(tag)][Number(index ?? 0)];
-  const front = el.shadowRoot.querySelector('svg.front');
-  const plot = el.shadowRoot.querySelector('canvas').getBoundingClientRect();
-  const deltaY = n % 2 === 0 ? -50 : 50;
-  front.dispatchEvent(
-    new WheelEvent('wheel', {
-      deltaY,
-      ctrlKey: true,
-      clientX: plot.x + plot.width / 2,
-      clientY: plot.y + plot.height / 2,
-      bubbles: true,
-      cancelable: true,
-    }),
-  );
+/** A chart's Play button pressed for as long as a drag lasts: the post's drag. */
+async function play(page, chart) {
+  await scrollTo(page, chart);
+  const start = await page.evaluate((label) => {
+    window.__dragFrames = window.__bench.recordFrames();
+    window.pressPlay(label);
+    return performance.now();
+  }, chart);
+  await page.waitForTimeout(DRAG_MS);
+  const end = await page.evaluate((label) => (window.pressPlay(label), performance.now()), chart);
+  await page.waitForTimeout(1200);
+  return page.evaluate((span) => window.dragStats(span), { start, end });
+}
+
+/** Charts with a read-out under the pointer (an SVG front layer). */
+const hoverable = (page, charts) =>
+  page.evaluate((charts) => charts.filter((c) => window.chartElement(c).shadowRoot.querySelector('svg.front')), charts);
+
+async function hovers(page, charts, preset) {
+  const out = {};
+  for (const chart of await hoverable(page, charts)) {
+    out[chart] = await stepLatency(page, chart, 'hoverStep', chart, 'stepDom');
+    await page.evaluate((label) => {
+      const front = window.chartElement(label).shadowRoot.querySelector('svg.front');
+      front.dispatchEvent(new PointerEvent('pointerleave', { bubbles: false }));
+    }, chart);
+    log(
+      `${preset.name}: hover → ${chart}: median ${out[chart].median.toFixed(1)} ms, p95 ${out[chart].p95.toFixed(1)} ms`,
+    );
+  }
+  return out;
 }
 
 async function zoom(page, chart) {
@@ -352,11 +253,13 @@ async function zoom(page, chart) {
   };
 }
 
+/** Each worker the measured pages started, and whether Chromium took the throttle for it (throttle.mjs). */
+const pageWorkers = [];
+
 async function openPage(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
-  if (cpuThrottle !== 1)
-    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+  if (cpuThrottle !== 1) pageWorkers.push(...(await throttlePage(context, page, cpuThrottle)));
   await page.addInitScript({ path: join(repoRoot, 'tests/bench/ui/probe.js') });
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
@@ -390,12 +293,77 @@ async function runPreset(browser, site, preset) {
     await definePageFunctions(page);
     await settle(page, 800);
   }
+  await zooms(page, charts, preset, result);
+  if (phone && !skip.has('hover'))
+    result.latency.hover = await hovers(
+      page,
+      charts.filter((c) => wanted(args.chart, c)),
+      preset,
+    );
+  result.problems = problems;
+  await context.close();
+  return result;
+}
+
+async function zooms(page, charts, preset, result) {
   for (const chart of charts.filter((c) => ZOOMABLE.includes(c) && !skip.has('zoom') && wanted(args.chart, c))) {
     result.zoom[chart] = await zoom(page, chart);
     log(
       `${preset.name}: zoom ${chart}: p95 ${result.zoom[chart].p95.toFixed(1)} ms, at full range ${result.zoom[chart].full.p95.toFixed(1)} ms`,
     );
   }
+}
+
+/**
+ * The example post: no controls, so its charts' own inputs: each `play`
+ * attribute stepped as the Play button steps it (and the button pressed for
+ * a drag's time), zoom by the + and − keys and by Ctrl+wheel, a hover's
+ * read-out on each chart.
+ */
+async function runPost(browser, server, preset) {
+  const { page, context, problems } = await openPage(browser, `${server.url}${preset.page}`);
+  await settle(page, 800);
+  const charts = await page.evaluate(() => window.chartsOnPage());
+  const result = { name: preset.name, query: preset.page, charts, latency: {}, drags: {}, zoom: {} };
+  const players = await page.evaluate(
+    (charts) =>
+      charts
+        .map((chart) => ({ chart, attribute: window.chartElement(chart).getAttribute('play') }))
+        .filter((p) => p.attribute),
+    charts,
+  );
+  for (const { chart, attribute } of players.filter((p) => wanted(args.chart, p.chart))) {
+    const name = `${attribute} (play)`;
+    const r = ((result.latency[name] ??= {})[chart] = await stepLatency(page, chart, 'attributeStep', {
+      chart,
+      attribute,
+    }));
+    log(
+      `${preset.name}: ${name} → ${chart}: median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (work ${r.work.median.toFixed(1)} ms)`,
+    );
+    if (!skip.has('drags')) (result.drags[name] ??= {})[chart] = await play(page, chart);
+  }
+  const zoomable = charts.filter((c) => ZOOMABLE.includes(c) && !skip.has('zoom') && wanted(args.chart, c));
+  if (zoomable.length) result.latency['+ / − keys'] = {};
+  for (const chart of zoomable) {
+    const r = (result.latency['+ / − keys'][chart] = await stepLatency(page, chart, 'keyZoomStep', chart));
+    await page.evaluate(
+      (label) =>
+        window
+          .chartElement(label)
+          .shadowRoot.querySelector('.frame')
+          .dispatchEvent(new KeyboardEvent('keydown', { key: '0', bubbles: true })),
+      chart,
+    );
+    log(`${preset.name}: + / − keys → ${chart}: median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
+  }
+  await zooms(page, charts, preset, result);
+  if (!skip.has('hover'))
+    result.latency.hover = await hovers(
+      page,
+      charts.filter((c) => wanted(args.chart, c)),
+      preset,
+    );
   result.problems = problems;
   await context.close();
   return result;
@@ -419,6 +387,11 @@ async function coldLoad(browser, server, root, path) {
         requests: 1 + resources.length,
         paths: [new URL(nav.name).pathname, ...resources.map((e) => new URL(e.name).pathname)],
         longestTask: window.__bench.longTasks.reduce((m, t) => Math.max(m, t.duration), 0),
+        longTasks: window.__bench.longTasks.map((t) => ({
+          ...t,
+          start: Math.round(t.start),
+          duration: Math.round(t.duration),
+        })),
         longestRendering: window.__bench.longTasks
           .filter((t) => t.kind === 'rendering')
           .reduce((m, t) => Math.max(m, t.duration), 0),
@@ -449,6 +422,7 @@ async function coldLoad(browser, server, root, path) {
     longestTask: Math.max(...runs.map((r) => r.longestTask)),
     longestRendering: Math.max(...runs.map((r) => r.longestRendering)),
     runs: runs.length,
+    ...(phone && { longTasks: runs.map((r) => r.longTasks) }),
   };
 }
 
@@ -487,19 +461,28 @@ try {
     presets: [],
     loads: {},
   };
-  for (const preset of presets) result.presets.push(await runPreset(browser, site, preset));
+  if (phone) {
+    result.environment.throttleCheck = await calibrate(browser, cpuThrottle);
+    log(`throttle check: ${JSON.stringify(result.environment.throttleCheck)}`);
+  }
+  for (const preset of presets)
+    result.presets.push(await (preset.page ? runPost(browser, embed, preset) : runPreset(browser, site, preset)));
   if (!skip.has('loads')) {
     result.loads.explorer = await coldLoad(browser, site, siteRoot, 'index.html');
     result.loads.post = await coldLoad(browser, embed, embedRoot, 'post.html');
   }
   result.environment.loadAverageAtEnd = loadAverageNow();
-  const out = args.out ?? `${resultsDir}/${partial ? 'ui-part' : args.quick ? 'ui-quick' : 'ui'}.json`;
+  if (cpuThrottle !== 1) result.environment.workers = pageWorkers;
+  const name = phone ? 'ui-phone' : 'ui';
+  const out = args.out ?? `${resultsDir}/${partial ? 'ui-part' : args.quick ? `${name}-quick` : name}.json`;
   writeJson(out, result);
-  if (!partial) process.stdout.write(`${renderUiReport(result)}\n`);
+  if (phone) process.stdout.write(`${renderPhoneReport(result)}\n`);
+  else if (!partial) process.stdout.write(`${renderUiReport(result)}\n`);
   log(`wrote ${out}`);
   if (!args.quick && !partial && !args.out && !args['no-readme']) {
-    regenerateUiReadme(result);
-    log('regenerated docs/ui-bench.md between <!-- bench-ui:start --> and <!-- bench-ui:end -->');
+    if (phone) regeneratePhoneReadme(result);
+    else regenerateUiReadme(result);
+    log(`regenerated docs/ui-bench.md's ${phone ? 'phone' : 'desktop'} section`);
   }
 } finally {
   await browser?.close();
