@@ -243,7 +243,13 @@ describe('chart.html, one chart for an iframe', () => {
     // The heatmap inside the iframe covers its plot with 40 rows of colour.
     const ink = await frame.$eval('phasor-heatmap', (el) => {
       const canvas = el.shadowRoot!.querySelector('canvas')!;
-      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      const { data } = ((c) => {
+        const copy = Object.assign(document.createElement('canvas'), { width: c.width, height: c.height }).getContext(
+          '2d',
+        )!;
+        copy.drawImage(c, 0, 0);
+        return copy;
+      })(canvas).getImageData(0, 0, canvas.width, canvas.height);
       const colours = new Set<number>();
       let covered = 0;
       for (let n = 0; n < data.length; n += 4) {

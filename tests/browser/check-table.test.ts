@@ -90,7 +90,13 @@ async function fitted(): Promise<string> {
 async function differenceInk(): Promise<number> {
   return page.$eval('.difference-chart', (host) => {
     const canvas = host.shadowRoot!.querySelector('canvas')!;
-    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    const { data } = ((c) => {
+      const copy = Object.assign(document.createElement('canvas'), { width: c.width, height: c.height }).getContext(
+        '2d',
+      )!;
+      copy.drawImage(c, 0, 0);
+      return copy;
+    })(canvas).getImageData(0, 0, canvas.width, canvas.height);
     let ink = 0;
     for (let i = 3; i < data.length; i += 4) if (data[i] > 0) ink++;
     return ink;

@@ -59,14 +59,18 @@ describe('the example post with phasor-embed.js under a strict CSP', () => {
     await page.close();
   });
 
-  test('the post loads phasor-embed.js alone; a RoPE chart added later imports its code and inlined wasm as chunks (no .wasm fetch) and draws', async () => {
+  test('the post loads phasor-embed.js and its paint worker alone; a RoPE chart added later imports its code and inlined wasm as chunks (no .wasm fetch) and draws', async () => {
     const problems: string[] = [];
     const page = await openRecordingPage(browser, problems);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto(`${server.url}post.html`);
     await waitForCharts(page);
-    expect(requested.filter((path) => /\.(js|wasm)$/.test(path))).toEqual(['/phasor-embed.js']);
+    // The matrix charts' paint worker is the one other script: the post's heatmap, distance matrix and M_k draw there.
+    expect(requested.filter((path) => /\.(js|wasm)$/.test(path)).sort()).toEqual([
+      '/phasor-embed-paint-worker.js',
+      '/phasor-embed.js',
+    ]);
 
     await page.evaluate(() => document.querySelector('article')!.append(document.createElement('phasor-shift-fit')));
     await waitForCharts(page, ['phasor-shift-fit']);

@@ -101,7 +101,13 @@ describe('the first screen', () => {
       expect(play!.y + play!.height).toBeLessThanOrEqual(height);
       const ink = await page.$eval('#hero-chart', (el) => {
         const c = el.shadowRoot!.querySelector('canvas')!;
-        const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        const d = ((c) => {
+          const copy = Object.assign(document.createElement('canvas'), { width: c.width, height: c.height }).getContext(
+            '2d',
+          )!;
+          copy.drawImage(c, 0, 0);
+          return copy;
+        })(c).getImageData(0, 0, c.width, c.height).data;
         let painted = 0;
         for (let n = 3; n < d.length; n += 4) if (d[n] > 0) painted++;
         return painted / (c.width * c.height);

@@ -106,7 +106,13 @@ describe('the explorer page', () => {
       rotation.evaluate((el) => {
         const matrix = (el as unknown as { data(): { window: Float32Array } }).data().window;
         const canvas = el.shadowRoot!.querySelector('canvas')!;
-        const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        const pixels = ((c) => {
+          const copy = Object.assign(document.createElement('canvas'), { width: c.width, height: c.height }).getContext(
+            '2d',
+          )!;
+          copy.drawImage(c, 0, 0);
+          return copy;
+        })(canvas).getImageData(0, 0, canvas.width, canvas.height).data;
         let hash = 0;
         for (let n = 0; n < pixels.length; n++) hash = (Math.imul(hash, 31) + pixels[n]) | 0;
         return {

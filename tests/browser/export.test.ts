@@ -127,7 +127,13 @@ describe('saving a chart', () => {
         // The data: the plot canvas's own pixels, where it drew, are the PNG's.
         const plot = root.querySelector('canvas.plot') as HTMLCanvasElement;
         const box = plot.getBoundingClientRect();
-        const live = plot.getContext('2d')!.getImageData(0, 0, plot.width, plot.height).data;
+        const live = ((c) => {
+          const copy = Object.assign(document.createElement('canvas'), { width: c.width, height: c.height }).getContext(
+            '2d',
+          )!;
+          copy.drawImage(c, 0, 0);
+          return copy;
+        })(plot).getImageData(0, 0, plot.width, plot.height).data;
         let dataSamples = 0;
         let dataMatches = 0;
         for (let y = 0; y < box.height; y += 3) {

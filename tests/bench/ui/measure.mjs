@@ -73,14 +73,21 @@ export async function measureSteps(page, count, stepName, arg, chart, probe = 's
  * The summary of one input on one chart: input → painted result (the
  * input frame, or the later frame that painted it), and, when the chart
  * answered with a coarse picture first, input → its full-resolution one.
+ * Chromium cannot throttle a Worker (throttle.mjs): under a throttle of
+ * `rate`, the work a paint worker did is counted `rate` times, as a phone's
+ * worker would take (the headline values; `measured` keeps what was timed).
  */
-export function stepSummary(steps, chart) {
+export function stepSummary(steps, chart, rate = 1) {
+  const answered = (s) => s.result ?? s.latency;
+  const modelled = (s) => answered(s) + (rate - 1) * s.workerWork;
   const drawn = steps.filter((s) => s.charts.includes(chart)).length;
   const later = steps.filter((s) => s.result !== null);
   const coarse = steps.filter((s) => s.coarse);
   const sharpened = coarse.filter((s) => s.full !== null);
+  const workerModelled = rate > 1 && steps.some((s) => s.workerWork > 0);
   return {
-    ...summary(steps.map((s) => s.result ?? s.latency)),
+    ...summary(steps.map(workerModelled ? modelled : answered)),
+    ...(workerModelled && { measured: summary(steps.map(answered)), workerSlowdownModelled: rate }),
     inputFrame: summary(steps.map((s) => s.latency)),
     work: summary(steps.map((s) => s.work)),
     drawn,

@@ -51,11 +51,11 @@
       callback(time);
     });
   // The contract with the charts: each chart element dispatches 'phasor-render'
-  // (detail { computeMs, drawMs }) once its new picture is drawn; a chart that
-  // draws in a Worker dispatches it when the worker says its frame has been
-  // committed. Optional: resolution 'coarse' for a first, coarser picture
-  // that a 'full' one (or one without the field) replaces later; worker true
-  // when computeMs and drawMs were spent in a Worker.
+  // (detail { computeMs, drawMs }: the page's time) once its new picture is
+  // drawn; a chart that draws in a Worker dispatches it when the worker says
+  // its frame has been committed, with worker true and workerMs (the
+  // worker's time). Optional: resolution 'coarse' for a first, coarser
+  // picture that a 'full' one (or one without the field) replaces later.
   document.addEventListener(
     'phasor-render',
     (event) => {
@@ -72,7 +72,10 @@
       const waiting = bench.waiting;
       if (waiting?.chart === chart && waiting.accepts(render)) {
         bench.waiting = null;
-        (frameOpen ? afterFrameWork() : nextFrameWork()).then((t) => waiting.painted(t, render));
+        // A worker's picture is committed when its render is announced; anything else is painted by the page's frame.
+        (render.worker ? Promise.resolve(performance.now()) : frameOpen ? afterFrameWork() : nextFrameWork()).then(
+          (t) => waiting.painted(t, render),
+        );
       }
     },
     true,
@@ -148,12 +151,16 @@
           result: later?.ms ?? null,
           full,
           coarse: Boolean(first && !isFull(first)),
-          work: renders.reduce((s, r) => s + r.computeMs + r.drawMs, 0),
+          // The page's work for this input: the renders of its frame, and the answer's when that came later
+          // (a worker's render is announced once its picture is committed, after the page's share was done).
+          work:
+            renders.reduce((s, r) => s + r.computeMs + r.drawMs, 0) +
+            (later?.render && !renders.includes(later.render) ? later.render.computeMs + later.render.drawMs : 0),
           // Until the answer (and its full resolution) was painted: a worker's picture comes after the input frame.
           workerWork: bench.renders
             .slice(before)
-            .filter((r) => r.worker)
-            .reduce((s, r) => s + r.computeMs + r.drawMs, 0),
+            .filter((r) => r.worker && r.chart === chart)
+            .reduce((s, r) => s + (r.workerMs ?? 0), 0),
           charts,
         });
       });

@@ -145,7 +145,7 @@ async function latency(page, control, chart) {
   const steps = await measureSteps(page, SAMPLES, 'applyControl', control, chart);
   // The slider back where it stood, for the next chart's steps.
   if (control.kind === 'range') await page.evaluate((control) => window.applyControl(control, -1), control);
-  return stepSummary(steps, chart);
+  return stepSummary(steps, chart, cpuThrottle);
 }
 
 /** Input → painted result of another kind of step (a post's attribute, a hover, a zoom key) on one chart. */
@@ -154,7 +154,7 @@ async function stepLatency(page, chart, stepName, arg, probe = 'step') {
   const steps = await measureSteps(page, SAMPLES, stepName, arg, chart, probe);
   if (stepName === 'attributeStep') await page.evaluate((arg) => window.attributeStep(arg, -1), arg);
   await settle(page, 200);
-  return stepSummary(steps, chart);
+  return stepSummary(steps, chart, cpuThrottle);
 }
 
 async function drag(page, control, chart) {

@@ -66,7 +66,12 @@ export interface Ink {
   shapes: number;
 }
 
-/** Measures what `tag` has drawn on its canvases and SVG layers. */
+/**
+ * Measures what `tag` has drawn on its canvases and SVG layers. A canvas is
+ * read through a copy (drawImage), here and in every test that reads pixels:
+ * a canvas the paint worker holds has no context of its own on the page, and
+ * the copy is what the page shows (its last committed frame).
+ */
 export function inkOf(page: Page, tag: string): Promise<Ink> {
   return page.$eval(tag, (el) => {
     let covered = 0;
@@ -74,8 +79,13 @@ export function inkOf(page: Page, tag: string): Promise<Ink> {
     const colours = new Set<number>();
     let hash = 2166136261;
     for (const canvas of el.shadowRoot!.querySelectorAll('canvas')) {
-      const ctx = canvas.getContext('2d')!;
-      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      const { data } = ((c) => {
+        const copy = Object.assign(document.createElement('canvas'), { width: c.width, height: c.height }).getContext(
+          '2d',
+        )!;
+        copy.drawImage(c, 0, 0);
+        return copy;
+      })(canvas).getImageData(0, 0, canvas.width, canvas.height);
       total += canvas.width * canvas.height;
       for (let n = 0; n < data.length; n += 4) {
         if (data[n + 3] === 0) continue;
@@ -103,7 +113,13 @@ export function canvasColourAt(
     (el, [cx, cy]) => {
       const canvas = el.shadowRoot!.querySelector('canvas')!;
       const scale = canvas.width / canvas.getBoundingClientRect().width;
-      const d = canvas.getContext('2d')!.getImageData(Math.floor(cx * scale), Math.floor(cy * scale), 1, 1).data;
+      const d = ((c) => {
+        const copy = Object.assign(document.createElement('canvas'), { width: c.width, height: c.height }).getContext(
+          '2d',
+        )!;
+        copy.drawImage(c, 0, 0);
+        return copy;
+      })(canvas).getImageData(Math.floor(cx * scale), Math.floor(cy * scale), 1, 1).data;
       return [d[0], d[1], d[2], d[3]] as [number, number, number, number];
     },
     [x, y] as const,

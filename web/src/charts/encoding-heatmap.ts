@@ -76,8 +76,16 @@ export class EncodingHeatmap {
     );
   }
 
-  /** Lays the chart out at `width` for `table`; returns the bins of positions the view shows (one per device pixel row). */
-  layout(width: number, table: TableWindow, limits: ZoomLimits): { bins: Bins; view: readonly [number, number] } {
+  /**
+   * Lays the chart out at `width` for `table`; returns the bins of positions
+   * the view shows: one per device pixel row, or per `coarseness` rows.
+   */
+  layout(
+    width: number,
+    table: TableWindow,
+    limits: ZoomLimits,
+    coarseness = 1,
+  ): { bins: Bins; view: readonly [number, number] } {
     const plotWidth = width - MARGIN.left - MARGIN.right;
     const plotHeight = Math.round(Math.min(520, Math.max(180, plotWidth * 0.6)));
     const { frame } = this.view;
@@ -88,7 +96,7 @@ export class EncodingHeatmap {
     const view = this.zoom.current.y;
     this.x = scaleLinear().domain([0, table.dModel]).range([0, box.width]);
     this.y = scaleLinear().domain(view).range([0, box.height]);
-    return { bins: binsFor(view, box.height * devicePixelRatioNow(), table.offset, limits), view };
+    return { bins: binsFor(view, (box.height * devicePixelRatioNow()) / coarseness, table.offset, limits), view };
   }
 
   /** Draws the rows (after layout()); returns the raster, whose width says whether dimensions were averaged. */

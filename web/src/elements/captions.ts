@@ -31,3 +31,12 @@ export function withinPixel(stride: number, wavelengths: ArrayLike<number>, what
     return `${held}; every pair turns half a period or more within a pixel, so what shows is its mean there (towards 0)`;
   return `${held}; pairs i < ${fast} (wavelength under ${formatInteger(2 * stride)} positions, shaded) turn half a period or more within a pixel, so what shows is their mean there (towards 0)`;
 }
+
+/**
+ * The caption's clause for a picture drawn coarser while the input moves
+ * (render-budget.ts): "" at full resolution.
+ */
+export function coarseWhileMoving(coarseness: number, what: string): string {
+  if (coarseness <= 1) return '';
+  return `; while the input moves, each ${what} is ${coarseness} device pixels tall (the exact values of its coarser bins), and the full resolution follows once it pauses`;
+}

@@ -16,7 +16,7 @@ import { markedPositions } from '../charts/position-marks.js';
 import * as common from './attributes/common-attributes.js';
 import { matrixTable, type CsvTable } from './base/csv-table.js';
 import { PhasorElement } from './base/phasor-element.js';
-import { withinPixel } from './captions.js';
+import { coarseWhileMoving, withinPixel } from './captions.js';
 import { positionRange } from './view-limits.js';
 import type { CodeConfig } from '../code/code-config.js';
 
@@ -65,6 +65,7 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, Frequenc
   ];
   static override highlightTerms = ['p', 'p+k', 'pair'];
   static override playable = ['p'];
+  static override progressive = true;
 
   private readonly chart = new EncodingHeatmap(
     () => this.scheduleRender(),
@@ -121,7 +122,7 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, Frequenc
   }
 
   protected draw(data: Frequencies, o: HeatmapOptions, width: number): void {
-    const { bins, view } = this.chart.layout(width, o, positionRange(this.core.limits));
+    const { bins, view } = this.chart.layout(width, o, positionRange(this.core.limits), this.coarseness);
     // The same table (and grid object, whose raster the view keeps) when only the marks p and p + k moved.
     this.tables.begin();
     const inputs = { ...bins, dModel: o.dModel, base: o.base, layout: o.layout, spacing: o.spacing };
@@ -145,6 +146,7 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, Frequenc
       `positions ${formatInteger(Math.floor(v0))} … ${formatInteger(Math.ceil(v1) - 1)} × ${formatInteger(o.dModel)} dimensions` +
         withinPixel(bins.stride, data.wavelengths, 'row') +
         across +
+        coarseWhileMoving(this.coarseness, 'row') +
         (this.chart.zoom.zoomed ? ' (zoomed: 0 resets)' : ''),
     );
     this.chart.describe(

@@ -19,6 +19,7 @@ import { elementSheets } from '../styles.js';
 import { ComputedData } from './computed-data.js';
 import { columnsOf, toCsv, type CsvTable } from './csv-table.js';
 import { ElementStatus, type ElementState } from './element-status.js';
+import { RenderBudget } from './render-budget.js';
 import { RenderScheduler } from './render-scheduler.js';
 import { Player } from './player.js';
 import type { Parts } from './parts.js';
@@ -34,8 +35,11 @@ export interface RenderDetail {
   /** Milliseconds of the page's time spent computing (0 when the cached result was reused) and drawing. */
   computeMs: number;
   drawMs: number;
-  /** Milliseconds the paint worker spent drawing the chart's rasters (0 when the page drew them). */
+  /** true when a paint worker drew part of the picture (announced once its frame is committed), and its milliseconds. */
+  worker: boolean;
   workerMs: number;
+  /** For a progressive chart: 'coarse' for a picture drawn coarser while the input moves, 'full' otherwise. */
+  resolution?: 'coarse' | 'full';
 }
 
 // Server-side rendering imports the elements in Node, which has no HTMLElement:
@@ -70,6 +74,9 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
   /** The attributes the `play` attribute may animate. */
   static playable: readonly string[] = [];
 
+  /** true for charts that draw coarser while a drawing would not fit a frame (see `coarseness`). */
+  static progressive = false;
+
   /** How many times the chart has been drawn (tests and tools can wait on it). */
   renders = 0;
 
@@ -90,6 +97,8 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     failed: (error) => this.status.showError(error),
     busy: (running) => this.toggleAttribute('data-updating', running),
   });
+  private readonly budget = new RenderBudget(() => this.scheduleRender());
+  private drawing = { coarseness: 1 };
   private current: O | null = null;
   private pointed: string | null = null;
 
@@ -161,6 +170,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     this.scheduler.disconnect();
     this.theme.disconnect();
     this.results.cancel();
+    this.budget.cancel();
     this.player.stop();
     this.removeAttribute('data-updating');
   }
@@ -238,6 +248,16 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
   /** Draws `data` at `width` CSS pixels. */
   protected abstract draw(data: D, options: O, width: number, theme: Theme): void;
 
+  /**
+   * Device pixels per value the drawing under way may use along the chart's
+   * long axis (1, 2, 4 or 8): more than 1 when a full-resolution drawing
+   * would not fit a frame on this device (render-budget.ts). Charts that
+   * honour it set `static progressive` and say so in their caption.
+   */
+  protected get coarseness(): number {
+    return this.drawing.coarseness;
+  }
+
   /** The element's width in CSS px (size-watcher.ts). */
   protected get layoutWidth(): number {
     return this.size.cssWidth;
@@ -288,6 +308,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
       this.current = options;
       this.status.hideError();
       if (this.layoutWidth <= 0) return; // not laid out yet: the ResizeObserver brings us back
+      this.drawing = { coarseness: this.chartClass.progressive ? this.budget.next() : 1 };
       paints = collectPaints(() => {
         this.draw(computed.data, options, this.layoutWidth, this.theme.current());
         this.drawHighlight(this.highlight);
@@ -297,14 +318,25 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
       return;
     }
     const drawMs = performance.now() - started - computeMs;
+    const { coarseness } = this.drawing;
+    const resolution: Pick<RenderDetail, 'resolution'> = this.chartClass.progressive
+      ? { resolution: coarseness > 1 ? 'coarse' : 'full' }
+      : {};
+    if (this.chartClass.progressive) this.budget.record(computeMs + drawMs, coarseness);
     if (paints.length === 0) {
-      this.drawn({ computeMs, drawMs, workerMs: 0 });
+      this.drawn({ computeMs, drawMs, worker: false, workerMs: 0, ...resolution });
       return;
     }
     // Drawn once the paint worker shows it; a picture a newer one replaced is never shown.
     void Promise.all(paints).then((workerMs) => {
       if (workerMs.every((ms) => ms !== null))
-        this.drawn({ computeMs, drawMs, workerMs: workerMs.reduce((sum, ms) => sum + ms, 0) });
+        this.drawn({
+          computeMs,
+          drawMs,
+          worker: true,
+          workerMs: workerMs.reduce((sum, ms) => sum + ms!, 0),
+          ...resolution,
+        });
     });
   }
 

@@ -1,0 +1,49 @@
+// How finely a chart that can draw coarser (a heatmap's rows, a distance
+// matrix's blocks) draws the next picture, from what its drawings have cost
+// on this device: the coarseness at which the page's share of one drawing
+// fits BUDGET_MS, the cost taken as proportional to the pixels drawn. A
+// coarse picture holds the core's exact values for the coarser pixels (bins
+// of more positions), never an interpolation; once the input pauses for
+// SHARPEN_MS, the chart draws at full resolution again.
+
+/** The page's share of a frame one chart may take (a phone's frame has room for little more than the browser's own work). */
+const BUDGET_MS = 6;
+/** Coarseness steps: 2 × 2 … 8 × 8 device pixels per value at most. */
+const COARSEST = 8;
+/** After this long with no new drawing, a coarse picture is drawn again in full. */
+const SHARPEN_MS = 150;
+
+export class RenderBudget {
+  /** The page's time of a full-resolution drawing, as last measured or estimated. */
+  private fullMs = 0;
+  private timer = 0;
+  private sharpening = false;
+
+  /** @param sharpen asks for a drawing (at full resolution: next() says 1 then) */
+  constructor(private readonly sharpen: () => void) {}
+
+  /** The coarseness of the next drawing: 1 (full), 2, 4 or 8 (device pixels per value along the chart's long axis). */
+  next(): number {
+    if (this.sharpening) return 1;
+    let coarseness = 1;
+    while (coarseness < COARSEST && this.fullMs / coarseness > BUDGET_MS) coarseness *= 2;
+    return coarseness;
+  }
+
+  /** A drawing at `coarseness` took `ms` of the page's time; a coarse one is sharpened once the input pauses. */
+  record(ms: number, coarseness: number): void {
+    this.fullMs = ms * coarseness;
+    this.sharpening = false;
+    clearTimeout(this.timer);
+    if (coarseness > 1)
+      this.timer = window.setTimeout(() => {
+        this.sharpening = true;
+        this.sharpen();
+      }, SHARPEN_MS);
+  }
+
+  cancel(): void {
+    clearTimeout(this.timer);
+    this.sharpening = false;
+  }
+}
