@@ -4,8 +4,10 @@
 // its options, by API name (dModel) or attribute name (d-model). The element
 // validates the values itself and shows a bad one as a short error.
 import { ELEMENTS, defineElements } from '../src/elements/registry.js';
+import { enablePaintWorker } from '../src/charts/paint/start-paint-worker.js';
 import { CHART_ATTRIBUTES } from './charts.js';
 
+enablePaintWorker();
 defineElements();
 
 const params = new URLSearchParams(location.search);

@@ -2,6 +2,7 @@
 // lives in the URL (replaceState, so dragging does not fill the history);
 // malformed parameters fall back to defaults with a visible notice.
 import { defineElements } from '../src/elements/registry.js';
+import { enablePaintWorker } from '../src/charts/paint/start-paint-worker.js';
 import type { RenderDetail } from '../src/elements/base/phasor-element.js';
 import { createPhasor } from '../src/core/index.js';
 import { applyAttributes, CHART_ATTRIBUTES } from './charts.js';
@@ -30,6 +31,7 @@ let links: TermLinks | null = null;
 const sectionsHoldingControls = holdControls((fields) => fields.forEach((field) => links?.add(field)));
 holdFragmentInView();
 await new Promise((resolve) => setTimeout(resolve, 0));
+enablePaintWorker();
 defineElements();
 
 const parsed = parseQuery(location.search);

@@ -14,6 +14,7 @@
 import * as peCharts from '../elements/pe-charts.js';
 import { chartsIn, define } from '../elements/define-chart.js';
 import { linkTerms } from '../elements/links.js';
+import { enablePaintWorker } from '../charts/paint/start-paint-worker.js';
 
 export * from '../elements/pe-charts.js';
 // Exported so the core's glue and inlined bytes stay in this file: the
@@ -40,6 +41,8 @@ function defineChartsInUse(): void {
 
 // Imported on a server (server-side rendering), it defines nothing.
 if (typeof customElements === 'object' && typeof document === 'object') {
+  // The matrix charts paint in phasor-embed-paint-worker.js, beside this file (on the page where it cannot start).
+  enablePaintWorker();
   for (const element of chartsIn(peCharts)) define(element);
   defineChartsInUse();
   new MutationObserver(defineChartsInUse).observe(document.documentElement, { childList: true, subtree: true });

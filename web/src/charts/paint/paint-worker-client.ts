@@ -1,11 +1,13 @@
 // The page's side of the paint worker (paint-worker.ts): one worker per page,
 // started by the first matrix chart, to which each chart hands its canvas.
-// Where the worker cannot run (no Worker or OffscreenCanvas, a CSP that
-// forbids it, a bundle that left it out, a crash), the charts paint on the
-// page as before: a chart whose canvas the worker held gets a new canvas
-// (lost()) and draws again. The newest picture wins: while a chart's frame
-// is being drawn, only its latest request waits, and the ones it replaced
-// are answered null.
+// A page opts in with usePaintWorker() (the embed script and the explorer
+// do; a bundler's user calls enablePaintWorker() from phasor/elements, since
+// only some bundlers ship a worker file): until then, and wherever the worker
+// cannot run (no Worker or OffscreenCanvas, a CSP that forbids it, a script
+// on another origin, a crash), the charts paint on the page. A chart whose
+// canvas the worker held gets a new canvas (lost()) and draws again. The
+// newest picture wins: while a chart's frame is being drawn, only its latest
+// request waits, and the ones it replaced are answered null.
 import type { MatrixPaint } from './matrix-painter.js';
 import type { PaintReply, PaintRequest } from './paint-messages.js';
 
@@ -130,15 +132,22 @@ class PaintWorkerClient {
   }
 }
 
+let start: (() => Worker) | null = null;
 let client: PaintWorkerClient | null | undefined;
+
+/** Lets the matrix charts drawn from now on paint in the worker `startWorker` starts (once, on first use). */
+export function usePaintWorker(startWorker: () => Worker): void {
+  start ??= startWorker;
+}
 
 /** The page's paint worker, started on first use; null where charts paint on the page. */
 export function paintWorker(): PaintWorkerClient | null {
+  if (!start) return null;
   if (client === undefined) {
     client = null;
     if (canOffload()) {
       try {
-        client = new PaintWorkerClient(new Worker(new URL('./paint-worker.js', import.meta.url), { type: 'module' }));
+        client = new PaintWorkerClient(start());
       } catch {
         client = null; // e.g. a worker script on another origin than the page (a CDN)
       }

@@ -16,7 +16,7 @@ const SHARPEN_MS = 150;
 export class RenderBudget {
   /** The page's time of a full-resolution drawing, as last measured or estimated. */
   private fullMs = 0;
-  private timer = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private sharpening = false;
 
   /** @param sharpen asks for a drawing (at full resolution: next() says 1 then) */
@@ -36,7 +36,7 @@ export class RenderBudget {
     this.sharpening = false;
     clearTimeout(this.timer);
     if (coarseness > 1)
-      this.timer = window.setTimeout(() => {
+      this.timer = setTimeout(() => {
         this.sharpening = true;
         this.sharpen();
       }, SHARPEN_MS);
