@@ -51,6 +51,8 @@ export class MatrixView {
   private context: CanvasRenderingContext2D | null = null;
   /** The paint worker holding the canvas, and the canvas's id there. */
   private worker: { client: PaintWorkerClient; id: number } | null = null;
+  /** The page's time for the last draw()'s raster: colouring it here, or copying it to the worker. */
+  paintMs = 0;
   /** What the worker last drew: the same again (a mark moved, not the data) is not sent. */
   private sent: { paint: MatrixPaint; width: number; height: number } | null = null;
 
@@ -85,7 +87,9 @@ export class MatrixView {
     const { box } = this.frame;
     const place = at ?? { x: 0, y: 0, width: box.width, height: box.height };
     const paint: MatrixPaint = { cells, map: colour.map, domain: colour.domain, place, ratio: devicePixelRatioNow() };
+    const started = performance.now();
     const raster = this.worker ? this.paintInWorker(this.worker, paint) : this.paintHere(paint);
+    this.paintMs = performance.now() - started;
     if (bar) {
       // The bar sits at the top right; its title, right-aligned, needs about 90 px to its left.
       const barWidth = Math.max(60, Math.min(240, box.width - 90));

@@ -126,9 +126,11 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, Frequenc
     // The same table (and grid object, whose raster the view keeps) when only the marks p and p + k moved.
     this.tables.begin();
     const inputs = { ...bins, dModel: o.dModel, base: o.base, layout: o.layout, spacing: o.spacing };
+    const started = performance.now();
     const table = this.tables.get(inputs, () =>
       this.core.encodeBins({ ...inputs, into: this.tableBuffer(bins.count * o.dModel) }),
     );
+    const valuesMs = performance.now() - started;
     this.shown = { ...bins, table, ...data, dModel: o.dModel, positions: o.positions, offset: o.offset };
     const raster = this.chart.draw({
       values: table,
@@ -136,6 +138,7 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, Frequenc
       fastPairs: fastPairs(bins.stride, data.wavelengths),
       marks: markedPositions(o),
     });
+    this.noteScalableWork(valuesMs + this.chart.view.paintMs);
     const [v0, v1] = view;
     const across =
       raster.downsampled && raster.width < o.dModel

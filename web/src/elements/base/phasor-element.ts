@@ -98,7 +98,8 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     busy: (running) => this.toggleAttribute('data-updating', running),
   });
   private readonly budget = new RenderBudget(() => this.scheduleRender());
-  private drawing = { coarseness: 1 };
+  /** The drawing under way: its coarseness, and the time of the part of it that scales with the pixels (noteScalableWork). */
+  private drawing = { coarseness: 1, scalableMs: 0 };
   private current: O | null = null;
   private pointed: string | null = null;
 
@@ -258,6 +259,11 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     return this.drawing.coarseness;
   }
 
+  /** A progressive chart's draw() reports the time of what a coarser drawing makes smaller (its values and their raster). */
+  protected noteScalableWork(ms: number): void {
+    this.drawing.scalableMs += ms;
+  }
+
   /** The element's width in CSS px (size-watcher.ts). */
   protected get layoutWidth(): number {
     return this.size.cssWidth;
@@ -308,7 +314,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
       this.current = options;
       this.status.hideError();
       if (this.layoutWidth <= 0) return; // not laid out yet: the ResizeObserver brings us back
-      this.drawing = { coarseness: this.chartClass.progressive ? this.budget.next() : 1 };
+      this.drawing = { coarseness: this.chartClass.progressive ? this.budget.next() : 1, scalableMs: 0 };
       paints = collectPaints(() => {
         this.draw(computed.data, options, this.layoutWidth, this.theme.current());
         this.drawHighlight(this.highlight);
@@ -322,7 +328,8 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     const resolution: Pick<RenderDetail, 'resolution'> = this.chartClass.progressive
       ? { resolution: coarseness > 1 ? 'coarse' : 'full' }
       : {};
-    if (this.chartClass.progressive) this.budget.record(computeMs + drawMs, coarseness);
+    // The first drawing pays for the page's first use of the code (compilation): it does not set the budget.
+    if (this.chartClass.progressive && this.renders > 0) this.budget.record(this.drawing.scalableMs, coarseness);
     if (paints.length === 0) {
       this.drawn({ computeMs, drawMs, worker: false, workerMs: 0, ...resolution });
       return;
