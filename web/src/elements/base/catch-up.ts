@@ -6,7 +6,19 @@ import { idle } from './idle.js';
 
 const QUIET_MS = 250;
 const waiting = new Set<{ catchUp(): void }>();
+/** One timer for every chart waiting, moved on by the latest change rather than set again by each (a control drives a dozen charts). */
 let timer = 0;
+let lastChange = 0;
+
+function whenQuiet(): void {
+  const left = lastChange + QUIET_MS - performance.now();
+  if (left > 1) {
+    timer = window.setTimeout(whenQuiet, left);
+    return;
+  }
+  timer = 0;
+  idle(drainOne);
+}
 
 function drainOne(): void {
   const next = waiting.values().next();
@@ -19,8 +31,8 @@ function drainOne(): void {
 /** Redraws `chart` once nothing has changed for a moment, in an idle callback of its own. */
 export function catchUpLater(chart: { catchUp(): void }): void {
   waiting.add(chart);
-  clearTimeout(timer);
-  timer = window.setTimeout(() => idle(drainOne), QUIET_MS);
+  lastChange = performance.now();
+  if (!timer) timer = window.setTimeout(whenQuiet, QUIET_MS);
 }
 
 /** Drops a pending catch-up (the chart was drawn, or left the page). */
