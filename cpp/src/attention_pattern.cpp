@@ -346,6 +346,14 @@ std::string validate_attention_pattern(const PatternSpec& spec, const PatternInp
                           work, kMaxAttentionWork);
       !e.empty())
     return e;
+  // One buffer holds the total, its softmax and the terms: with all of them
+  // n 4096 was 384 MiB, past the result cap.
+  const double matrices = products + (spec.softmax ? 1 : 0);
+  if (auto e = check_output_size(
+          "the result (rows x cols float32 values, for the total, its softmax and additive PE's terms as asked)",
+          r * c * matrices, 4);
+      !e.empty())
+    return e;
   if (auto e = validate_attention_spec(spec.attention, r, c, "rows.length", "cols.length", d_head_name); !e.empty())
     return e;
   for (std::int64_t i = 0; i < in.row_count; ++i)
