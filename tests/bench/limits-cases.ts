@@ -275,7 +275,8 @@ export const LIMIT_CASES: LimitCase[] = [
   },
   {
     fn: 'attentionPattern',
-    shape: 'n 4096, 2730 rows × every column (six matrices within 256 MiB), softmax, random tokens, dModel = dHead = 14, additive with terms',
+    shape:
+      'n 4096, 2730 rows × every column (six matrices within 256 MiB), softmax, random tokens, dModel = dHead = 14, additive with terms',
     options: () => ({
       kind: 'additive',
       n: 4096,

@@ -21,8 +21,9 @@ beforeAll(async () => {
 const read = (file: string) =>
   JSON.parse(readFileSync(new URL(`../../fixtures/rope_configs/${file}`, import.meta.url), 'utf8'));
 const configs: Record<string, { config: Record<string, unknown> }> = read('configs.json').configs;
-const references: Record<string, Record<string, { invFreq: number[]; attentionFactor: number }>> =
-  read('reference.json').configs;
+const references: Record<string, Record<string, { invFreq: number[]; attentionFactor: number }>> = read(
+  'reference.json',
+).configs;
 
 // One of each scaling: none, llama3, YaRN with mscale (MLA), longrope, M-RoPE, partial rotary.
 const NAMES = [
@@ -60,8 +61,7 @@ function keyPaths(config: Record<string, unknown>): string[][] {
     'model_type',
   ].map((k) => [k]);
   const scaling = config.rope_scaling;
-  const inner =
-    scaling && typeof scaling === 'object' ? Object.keys(scaling).map((k) => ['rope_scaling', k]) : [];
+  const inner = scaling && typeof scaling === 'object' ? Object.keys(scaling).map((k) => ['rope_scaling', k]) : [];
   return [...top, ...inner];
 }
 
