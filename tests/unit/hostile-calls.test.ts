@@ -230,6 +230,11 @@ describe('numbers: the softmax stays a distribution (item 5)', () => {
 
 describe('valid calls bounded by a work cap (issue 32: the work table)', () => {
   test('dotByOffsetBins, measuredDotBins and offsetRowBins at 2^24 bins of dModel 65536 (2^39 terms, hours) are refused at once', () => {
+    // One bin past the sums' cap first: without the check that call returns in
+    // a fraction of a second (a failure), where the calls below would run for hours.
+    const past = { first: 0, stride: 1, count: ph.limits.maxDotByOffsetWork / (65536 / 2) + 1, dModel: 65536 };
+    for (const fn of ['dotByOffsetBins', 'offsetRowBins'] as const)
+      expect(refusal(() => ph[fn](past)).message).toContain('count x dModel/2, must be at most');
     const window = { first: -(2 ** 30), stride: 16, count: 2 ** 24, dModel: 65536 };
     const message = `the work of one call, count x dModel/2, must be at most ${ph.limits.maxDotByOffsetWork}; got 549755813888`;
     expect(refusal(() => ph.dotByOffsetBins(window))).toEqual({
