@@ -83,7 +83,7 @@ inline constexpr std::int64_t kMaxEmbeddingScaleValues = std::int64_t{1} << 24; 
 inline constexpr std::int64_t kEmbeddingScaleBlock = 64;
 inline constexpr std::int64_t kMaxResolutionCases = 64;  // bases, lengths
 // bases x longest length x dModel/2 = 2^28: a sine and a cosine each, as
-// dotByOffset's 2^29 terms are (docs/performance-limits.md).
+// dotByOffset's terms are (docs/performance-limits.md).
 inline constexpr double kMaxResolutionWork = 268435456.0;
 inline constexpr std::int64_t kMaxShiftFitDModel = 128;  // the SVD is O(d^3): 0.25 s at 128, 0.7 s at 256
 inline constexpr std::int64_t kMaxShiftFitPositions = 4096;
