@@ -270,8 +270,8 @@ export const LIMIT_CASES: LimitCase[] = [
   },
   {
     fn: 'scoreByOffset',
-    shape: '1 anchor × 4096 offsets, dModel = dHead = 510, additive',
-    options: () => ({ kind: 'additive', dModel: 510, anchors: [4096], minOffset: -2048, maxOffset: 2047 }),
+    shape: '1 anchor × 4096 offsets, dModel = dHead = 508 (its four terms counted), additive',
+    options: () => ({ kind: 'additive', dModel: 508, anchors: [4096], minOffset: -2048, maxOffset: 2047 }),
   },
   {
     fn: 'attentionPattern',
