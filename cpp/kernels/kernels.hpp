@@ -24,7 +24,10 @@ void phasor_rows_f64__scalar(PhasorState& s, std::int64_t rows, double* out);
 // out[r] = sum_i a[i] cos_i + b[i] sin_i for `rows` successive steps (the sum
 // kept as two partial sums, even and odd i, added at the end).
 void phasor_dots__scalar(PhasorState& s, std::int64_t rows, const double* a, const double* b, double* out);
-// Pairwise metric over n rows of width d (row-major, float32), full n*n output.
+// Pairwise metric over n rows of width d (row-major, float32): the upper
+// triangle (j >= i) of the n*n output, each row written in order; the lower
+// triangle is left to the caller (a strided mirror here cost a cache miss a
+// value).
 void pairwise_sq_l2__scalar(const float* x, std::int64_t n, std::int64_t d, float* out);
 void pairwise_dot__scalar(const float* x, std::int64_t n, std::int64_t d, float* out);
 

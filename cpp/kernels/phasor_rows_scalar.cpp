@@ -85,7 +85,6 @@ void pairwise_sq_l2__scalar(const float* x, std::int64_t n, std::int64_t d, floa
         acc += diff * diff;
       }
       out[i * n + j] = acc;
-      out[j * n + i] = acc;
     }
   }
 }
@@ -96,7 +95,6 @@ void pairwise_dot__scalar(const float* x, std::int64_t n, std::int64_t d, float*
       float acc = 0.0f;
       for (std::int64_t t = 0; t < d; ++t) acc += x[i * d + t] * x[j * d + t];
       out[i * n + j] = acc;
-      out[j * n + i] = acc;
     }
   }
 }

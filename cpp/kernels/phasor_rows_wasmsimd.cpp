@@ -192,7 +192,6 @@ void pairwise(const float* x, std::int64_t n, std::int64_t d, float* out) {
       const float v =
           (kSquaredDifference && i == j) ? 0.0f : reduce_row_pair<kSquaredDifference>(x + i * d, x + j * d, d);
       out[i * n + j] = v;
-      out[j * n + i] = v;
     }
   }
 }

@@ -42,6 +42,16 @@ void fill_symmetric_toeplitz(const std::vector<float>& v, float* out) {
   for (std::size_t p = 0; p < n; ++p) std::memcpy(out + p * n, mirrored.data() + (n - 1 - p), n * sizeof(float));
 }
 
+// out[j][i] = out[i][j] for j > i, in tiles that stay in cache (a column
+// written straight down touches a new cache line, and page, a value).
+void mirror_upper_triangle(float* out, std::int64_t n) {
+  constexpr std::int64_t kTile = 64;
+  for (std::int64_t i0 = 0; i0 < n; i0 += kTile)
+    for (std::int64_t j0 = i0; j0 < n; j0 += kTile)
+      for (std::int64_t j = j0; j < std::min(j0 + kTile, n); ++j)
+        for (std::int64_t i = i0; i < std::min(i0 + kTile, j); ++i) out[j * n + i] = out[i * n + j];
+}
+
 }  // namespace
 
 std::string validate_dot_by_offset(double d_model, double base, double max_offset) {
@@ -60,9 +70,10 @@ void dot_by_offset(std::int64_t d_model, double base, std::int64_t max_offset, d
   });
 }
 
-// The largest matrix (2^14 positions, the 1 GiB output cap) walks its first
+// The largest matrix (2^13 positions, the 256 MiB output cap) walks its first
 // row within the dot-by-offset work cap.
-static_assert(16384.0 * static_cast<double>(kMaxDModel / 2) <= kMaxDotByOffsetWork);
+static_assert(8193.0 * 8193.0 * 4.0 > static_cast<double>(kMaxOutputBytes));
+static_assert(8192.0 * static_cast<double>(kMaxDModel / 2) <= kMaxDotByOffsetWork);
 
 std::string validate_offset_matrix(double positions, double d_model, double base, double metric) {
   if (auto e = check_integer("positions", positions, 1, static_cast<double>(kMaxPositions)); !e.empty()) return e;
@@ -125,10 +136,13 @@ bool pairwise(const float* x, std::int64_t n, std::int64_t d, Metric metric, flo
     if (per_row) s = unit_scale(x + i * d, d);
     for (std::int64_t k = 0; k < d; ++k) y[i * d + k] = static_cast<float>(x[i * d + k] * s);
   }
+  // The kernels fill the upper triangle; it is finished in place, then mirrored.
   if (metric == Metric::l2) {
     kernels::pairwise_sq_l2(y, n, d, out);
-    for (std::int64_t i = 0; i < n * n; ++i)
-      out[i] = static_cast<float>(static_cast<double>(std::sqrt(out[i])) / scale[0]);
+    for (std::int64_t i = 0; i < n; ++i)
+      for (std::int64_t j = i; j < n; ++j)
+        out[i * n + j] = static_cast<float>(static_cast<double>(std::sqrt(out[i * n + j])) / scale[0]);
+    mirror_upper_triangle(out, n);
     return true;
   }
   kernels::pairwise_dot(y, n, d, out);
@@ -136,7 +150,7 @@ bool pairwise(const float* x, std::int64_t n, std::int64_t d, Metric metric, flo
   std::vector<double> norm(at(n));
   for (std::int64_t i = 0; i < n; ++i) norm[at(i)] = std::sqrt(static_cast<double>(out[i * n + i]));
   for (std::int64_t i = 0; i < n; ++i)
-    for (std::int64_t j = 0; j < n; ++j) {
+    for (std::int64_t j = i; j < n; ++j) {
       const double dot = out[i * n + j];
       if (metric == Metric::dot) {
         out[i * n + j] = static_cast<float>(dot / (scale[at(i)] * scale[at(j)]));
@@ -145,6 +159,7 @@ bool pairwise(const float* x, std::int64_t n, std::int64_t d, Metric metric, flo
         out[i * n + j] = denom > 0.0 ? static_cast<float>(dot / denom) : 0.0f;
       }
     }
+  mirror_upper_triangle(out, n);
   return true;
 }
 

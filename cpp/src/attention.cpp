@@ -109,11 +109,23 @@ std::string validate_attention(const AttentionSpec& spec, double queries, double
   // Additive PE computes its four terms too, each a queries x keys product:
   // bounded as one product, it was the slowest call in the work table
   // (docs/performance-limits.md).
-  if (spec.kind == AttentionKind::additive)
-    return check_work("(4 queries x keys + (queries + keys) x dModel) x dHead, additive PE's four terms",
-                      (4 * queries * keys + (queries + keys) * dm) * dh, kMaxAttentionWork);
-  return check_work("(queries x keys + (queries + keys) x dModel) x dHead",
-                    (queries * keys + (queries + keys) * dm) * dh, kMaxAttentionWork);
+  if (spec.kind == AttentionKind::additive) {
+    if (auto e = check_work("(4 queries x keys + (queries + keys) x dModel) x dHead, additive PE's four terms",
+                            (4 * queries * keys + (queries + keys) * dm) * dh, kMaxAttentionWork);
+        !e.empty())
+      return e;
+  } else if (auto e = check_work("(queries x keys + (queries + keys) x dModel) x dHead",
+                                 (queries * keys + (queries + keys) * dm) * dh, kMaxAttentionWork);
+             !e.empty()) {
+    return e;
+  }
+  // The result holds every matrix the call returns (additive PE's four terms,
+  // ALiBi's bias): 4096 x 4096 additive scores were 320 MiB, past the result
+  // cap, and most of a second spent writing and copying them out.
+  const double matrices = spec.kind == AttentionKind::additive ? 5 : spec.kind == AttentionKind::alibi ? 2 : 1;
+  return check_output_size(matrices > 1 ? "the result (queries x keys float32 values, for the scores and each term)"
+                                        : "the result (queries x keys float32 values)",
+                           queries * keys * matrices, 4);
 }
 
 std::string validate_attention_spec(const AttentionSpec& spec, double queries, double keys, const char* queries_name,

@@ -262,16 +262,20 @@ void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput
   const auto keys = [&](const std::vector<double>& at) {
     return product ? proj.inputs(at, 2) : proj.project(at, false, 2);
   };
-  const Rows q = queries(rows), k = keys(cols);
+  const bool terms = additive && out.terms[0] != nullptr;
+  // The queries serve the drawn product and each drawn row's softmax; with the
+  // terms the total is their sum, so neither the product nor the keys.
+  const Rows q = !terms || spec.softmax ? queries(rows) : Rows();
   Rows total(static_cast<std::size_t>(nr * nc));
-  kernels::cross_dot_f64(q.data(), nr, k.data(), nc, width, total.data());
-  if (additive && out.terms[0] != nullptr) {
+  if (!terms) {
+    const Rows k = keys(cols);
+    kernels::cross_dot_f64(q.data(), nr, k.data(), nc, width, total.data());
+  } else {
     const Rows cq = proj.project(rows, true, 0), pq = proj.project(rows, true, 1);
     const Rows ck = proj.project(cols, false, 0), pk = proj.project(cols, false, 1);
     const Rows* pairs[4][2] = {{&cq, &ck}, {&cq, &pk}, {&pq, &ck}, {&pq, &pk}};
     Rows term(total.size());
     // The total as the four terms' sum, as attention_scores adds them.
-    std::fill(total.begin(), total.end(), 0.0);
     for (int t = 0; t < 4; ++t) {
       kernels::cross_dot_f64(pairs[t][0]->data(), nr, pairs[t][1]->data(), nc, dh, term.data());
       for (std::size_t e = 0; e < term.size(); ++e) {
@@ -344,6 +348,14 @@ std::string validate_attention_pattern(const PatternSpec& spec, const PatternInp
   if (auto e = check_work(products > 1 ? "(2 n x dModel + 5 rows x cols + rows x n) x dHead, with additive PE's terms"
                                        : "(2 n x dModel + rows x cols + rows x n) x dHead",
                           work, kMaxAttentionWork);
+      !e.empty())
+    return e;
+  // One buffer holds the total, its softmax and the terms: with all of them
+  // n 4096 was 384 MiB, past the result cap.
+  const double matrices = products + (spec.softmax ? 1 : 0);
+  if (auto e = check_output_size(
+          "the result (rows x cols float32 values, for the total, its softmax and additive PE's terms as asked)",
+          r * c * matrices, 4);
       !e.empty())
     return e;
   if (auto e = validate_attention_spec(spec.attention, r, c, "rows.length", "cols.length", d_head_name); !e.empty())

@@ -39,7 +39,7 @@ double bin_attenuation(double omega, std::int64_t stride) {
 
 std::string validate_bins(double first, double stride, double count, double shift, double width) {
   if (auto e = check_integer("stride", stride, 1, 2.0 * kMaxAbsPosition); !e.empty()) return e;
-  if (auto e = check_integer("count", count, 1, static_cast<double>(kMaxPositions)); !e.empty()) return e;
+  if (auto e = check_integer("count", count, 1, static_cast<double>(kMaxBins)); !e.empty()) return e;
   if (auto e = check_finite("first", first, -kMaxAbsPosition, kMaxAbsPosition); !e.empty()) return e;
   const double lo = first + shift;
   const double hi = first + shift + count * stride - 1.0;

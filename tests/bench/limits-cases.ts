@@ -42,10 +42,18 @@ export const LIMIT_CASES: LimitCase[] = [
   { fn: 'frequencies', shape: 'dModel 65536', options: (ph) => ({ dModel: ph.limits.maxDModel }) },
   {
     fn: 'dotByOffset',
-    shape: '(maxOffset + 1) × dModel/2 = 2^29',
+    shape: '(maxOffset + 1) × dModel/2 = 2^28, dModel 65536',
     options: (ph) => ({
       dModel: ph.limits.maxDModel,
       maxOffset: ph.limits.maxDotByOffsetWork / (ph.limits.maxDModel / 2) - 1,
+    }),
+  },
+  {
+    fn: 'dotByOffset',
+    shape: '(maxOffset + 1) × dModel/2 = 2^28: 2^26 offsets (256 MiB), dModel 8',
+    options: (ph) => ({
+      dModel: (2 * ph.limits.maxDotByOffsetWork) / (ph.limits.maxOutputBytes / 4),
+      maxOffset: ph.limits.maxOutputBytes / 4 - 1,
     }),
   },
   {
@@ -105,7 +113,7 @@ export const LIMIT_CASES: LimitCase[] = [
       dModel: 2,
     }),
   },
-  // The windows (charts' views): results within 256 MiB, sums over the frequencies within 2^29 terms.
+  // The windows (charts' views): results within 256 MiB, sums over the frequencies within 2^28 terms, at most 2^24 bins.
   {
     fn: 'encodeBins',
     shape: '8192 bins × 8192 (256 MiB), stride 2^17',
@@ -119,13 +127,23 @@ export const LIMIT_CASES: LimitCase[] = [
   ...(['dotByOffsetBins', 'offsetRowBins'] as const).flatMap((fn): LimitCase[] => [
     {
       fn,
-      shape: 'count × dModel/2 = 2^29: 16384 bins, dModel 65536',
-      options: () => ({ first: -(2 ** 30), stride: 16, count: 16384, dModel: 65536 }),
+      shape: 'count × dModel/2 = 2^28: 8192 bins, dModel 65536',
+      options: (ph) => ({
+        first: -(2 ** 30),
+        stride: 16,
+        count: ph.limits.maxDotByOffsetWork / (65536 / 2),
+        dModel: 65536,
+      }),
     },
     {
       fn,
-      shape: 'count × dModel/2 = 2^29: 2^25 bins, dModel 32',
-      options: () => ({ first: -(2 ** 30), stride: 16, count: 2 ** 25, dModel: 32 }),
+      shape: 'count × dModel/2 = 2^28: 2^24 bins (their cap), dModel 32',
+      options: (ph) => ({
+        first: -(2 ** 30),
+        stride: 16,
+        count: ph.limits.maxBins,
+        dModel: (2 * ph.limits.maxDotByOffsetWork) / ph.limits.maxBins,
+      }),
     },
   ]),
   {
@@ -237,8 +255,8 @@ export const LIMIT_CASES: LimitCase[] = [
   },
   {
     fn: 'attentionScores',
-    shape: '4096 × 4096, dModel = dHead = 14, additive (its four terms counted), random tokens',
-    options: () => ({ kind: 'additive', dModel: 14, positions: 4096, tokens: 'random' }),
+    shape: '3276 × 4096 (the scores and four terms within 256 MiB), dModel = dHead = 18, additive, random tokens',
+    options: () => ({ kind: 'additive', dModel: 18, positions: 3276, keyPositions: range(4096), tokens: 'random' }),
   },
   {
     fn: 'attentionScores',
@@ -252,13 +270,22 @@ export const LIMIT_CASES: LimitCase[] = [
   },
   {
     fn: 'scoreByOffset',
-    shape: '1 anchor × 4096 offsets, dModel = dHead = 510, additive',
-    options: () => ({ kind: 'additive', dModel: 510, anchors: [4096], minOffset: -2048, maxOffset: 2047 }),
+    shape: '1 anchor × 4096 offsets, dModel = dHead = 508 (its four terms counted), additive',
+    options: () => ({ kind: 'additive', dModel: 508, anchors: [4096], minOffset: -2048, maxOffset: 2047 }),
   },
   {
     fn: 'attentionPattern',
-    shape: 'n 4096, every row and column, softmax, random tokens, dModel = dHead = 10, additive with terms',
-    options: () => ({ kind: 'additive', n: 4096, dModel: 10, tokens: 'random', softmax: true, terms: true }),
+    shape:
+      'n 4096, 2730 rows × every column (six matrices within 256 MiB), softmax, random tokens, dModel = dHead = 14, additive with terms',
+    options: () => ({
+      kind: 'additive',
+      n: 4096,
+      dModel: 14,
+      rows: range(2730),
+      tokens: 'random',
+      softmax: true,
+      terms: true,
+    }),
   },
   {
     fn: 'attentionPattern',

@@ -98,28 +98,33 @@ TEST(Pairwise, TinyAndHugeRowsKeepTheirCosineAndDistance) {
 }
 
 TEST(Pairwise, L2DotAndCosineMatchFloat64OnArbitraryRows) {
-  for (std::int64_t d : {1, 3, 4, 7, 8, 9, 33}) {
-    const std::int64_t n = 11;
-    const auto x = random_rows(n, d, static_cast<unsigned>(d));
-    std::vector<float> l2(n * n), dot(n * n), cosine(n * n);
-    phasor::pairwise(x.data(), n, d, phasor::Metric::l2, l2.data());
-    phasor::pairwise(x.data(), n, d, phasor::Metric::dot, dot.data());
-    phasor::pairwise(x.data(), n, d, phasor::Metric::cosine, cosine.data());
-    for (std::int64_t i = 0; i < n; ++i)
-      for (std::int64_t j = 0; j < n; ++j) {
-        double sq = 0, xy = 0, xx = 0, yy = 0;
-        for (std::int64_t t = 0; t < d; ++t) {
-          const double a = x[i * d + t], b = x[j * d + t];
-          sq += (a - b) * (a - b);
-          xy += a * b;
-          xx += a * a;
-          yy += b * b;
+  // 150 rows: the lower triangle is mirrored from the upper one in tiles of
+  // 64, so rows and columns cross tile edges.
+  for (std::int64_t d : {1, 3, 4, 7, 8, 9, 33})
+    for (const std::int64_t n : {std::int64_t{11}, std::int64_t{150}}) {
+      const auto x = random_rows(n, d, static_cast<unsigned>(d));
+      std::vector<float> l2(n * n), dot(n * n), cosine(n * n);
+      phasor::pairwise(x.data(), n, d, phasor::Metric::l2, l2.data());
+      phasor::pairwise(x.data(), n, d, phasor::Metric::dot, dot.data());
+      phasor::pairwise(x.data(), n, d, phasor::Metric::cosine, cosine.data());
+      for (std::int64_t i = 0; i < n; ++i)
+        for (std::int64_t j = 0; j < n; ++j) {
+          double sq = 0, xy = 0, xx = 0, yy = 0;
+          for (std::int64_t t = 0; t < d; ++t) {
+            const double a = x[i * d + t], b = x[j * d + t];
+            sq += (a - b) * (a - b);
+            xy += a * b;
+            xx += a * a;
+            yy += b * b;
+          }
+          ASSERT_NEAR(l2[i * n + j], std::sqrt(sq), 1e-5 * (1 + std::sqrt(sq))) << d;
+          ASSERT_NEAR(dot[i * n + j], xy, 1e-5 * (1 + std::sqrt(xx * yy))) << d;
+          ASSERT_NEAR(cosine[i * n + j], xy / std::sqrt(xx * yy), 1e-5) << d;
+          ASSERT_EQ(l2[i * n + j], l2[j * n + i]) << d << " (" << i << ", " << j << ")";
+          ASSERT_EQ(dot[i * n + j], dot[j * n + i]) << d << " (" << i << ", " << j << ")";
+          ASSERT_EQ(cosine[i * n + j], cosine[j * n + i]) << d << " (" << i << ", " << j << ")";
         }
-        ASSERT_NEAR(l2[i * n + j], std::sqrt(sq), 1e-5 * (1 + std::sqrt(sq))) << d;
-        ASSERT_NEAR(dot[i * n + j], xy, 1e-5 * (1 + std::sqrt(xx * yy))) << d;
-        ASSERT_NEAR(cosine[i * n + j], xy / std::sqrt(xx * yy), 1e-5) << d;
-      }
-  }
+    }
 }
 
 TEST(Kernels, CosSumsSplitEvenAndOddPairsLikeTheTwoSimdLanes) {

@@ -327,4 +327,28 @@ TEST(PatternValidation, AdditiveTermsCountInTheWork) {
       "at most 1073741824; got 3027271680");
 }
 
+// The total, its softmax and the four terms share one result: at n 4096 that
+// is 384 MiB, past the 256 MiB result cap, however small dHead; without the
+// terms it is 128 MiB.
+TEST(PatternValidation, TheResultCapCountsTheSoftmaxAndTheTerms) {
+  phasor::PatternSpec spec;
+  spec.attention.kind = phasor::AttentionKind::additive;
+  spec.attention.d_model = spec.attention.d_head = 2;
+  spec.n = 4096;
+  spec.softmax = true;
+  spec.terms = true;
+  spec.shared_tokens = false;
+  std::vector<double> all(4096);
+  for (int i = 0; i < 4096; ++i) all[static_cast<std::size_t>(i)] = i;
+  const phasor::PatternInput in{nullptr, nullptr, nullptr, all.data(), 4096, all.data(), 4096};
+  EXPECT_EQ(phasor::validate_attention_pattern(spec, in),
+            "the result (rows x cols float32 values, for the total, its softmax and additive PE's terms as asked) "
+            "would take 402653184 bytes, more than the 268435456 a wasm32 result may use; ask for fewer positions or "
+            "a smaller dModel");
+  const phasor::PatternInput fewer{nullptr, nullptr, nullptr, all.data(), 2730, all.data(), 4096};
+  EXPECT_EQ(phasor::validate_attention_pattern(spec, fewer), "");  // 2730 x 4096 x 6 x 4 bytes < 2^28
+  spec.terms = false;
+  EXPECT_EQ(phasor::validate_attention_pattern(spec, in), "");
+}
+
 }  // namespace

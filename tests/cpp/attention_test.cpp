@@ -299,6 +299,24 @@ TEST(AttentionValidation, AdditiveWorkCountsItsFourTerms) {
   EXPECT_EQ(phasor::validate_attention(spec, 4096, 4096), "");
 }
 
+// The result holds every matrix the call returns: 4096 x 4096 additive
+// scores with their four terms are 320 MiB, past the 256 MiB result cap,
+// whatever dHead; RoPE's one matrix and ALiBi's two fit.
+TEST(AttentionValidation, TheResultCapCountsEveryMatrixReturned) {
+  const Experiment s = make_experiment(8, 8, 1);
+  auto spec = spec_of(AttentionKind::additive, s);
+  spec.d_model = spec.d_head = 2;
+  EXPECT_EQ(phasor::validate_attention(spec, 4096, 4096),
+            "the result (queries x keys float32 values, for the scores and each term) would take 335544320 bytes, "
+            "more than the 268435456 a wasm32 result may use; ask for fewer positions or a smaller dModel");
+  EXPECT_EQ(phasor::validate_attention(spec, 3276, 4096), "");  // 3276 x 4096 x 5 x 4 bytes < 2^28
+  EXPECT_NE(phasor::validate_attention(spec, 3277, 4096), "");
+  spec.kind = AttentionKind::rope;
+  EXPECT_EQ(phasor::validate_attention(spec, 4096, 4096), "");
+  spec.kind = AttentionKind::alibi;
+  EXPECT_EQ(phasor::validate_attention(spec, 4096, 4096), "");
+}
+
 // A dHead left to default to an odd dModel is reported as dModel, the option the caller gave (issue 32).
 TEST(AttentionValidation, NamesDModelWhenDHeadDefaultsToIt) {
   const Experiment s = make_experiment(8, 8, 1);

@@ -262,8 +262,9 @@ TEST(SimdKernels, PairwiseAgreesWithFloat64WithinFloat32SummationError) {
     phasor::kernels::pairwise_dot__wasmsimd(x.data(), n, d, dot.data());
     phasor::kernels::pairwise_sq_l2__scalar(x.data(), n, d, l2_scalar.data());
     phasor::kernels::pairwise_dot__scalar(x.data(), n, d, dot_scalar.data());
+    // The kernels fill the upper triangle (j >= i); pairwise() mirrors it.
     for (std::int64_t i = 0; i < n; ++i)
-      for (std::int64_t j = 0; j < n; ++j) {
+      for (std::int64_t j = i; j < n; ++j) {
         double sq = 0.0, xy = 0.0, magnitude = 0.0;
         for (std::int64_t t = 0; t < d; ++t) {
           const double a = x[i * d + t], b = x[j * d + t];
@@ -277,8 +278,6 @@ TEST(SimdKernels, PairwiseAgreesWithFloat64WithinFloat32SummationError) {
         ASSERT_NEAR(l2_scalar[at], sq, bound) << "d " << d;
         ASSERT_NEAR(dot[at], xy, bound) << "d " << d << " (" << i << ", " << j << ")";
         ASSERT_NEAR(dot_scalar[at], xy, bound) << "d " << d;
-        EXPECT_EQ(l2[at], l2[static_cast<std::size_t>(j * n + i)]);
-        EXPECT_EQ(dot[at], dot[static_cast<std::size_t>(j * n + i)]);
       }
     for (std::int64_t i = 0; i < n; ++i) EXPECT_EQ(l2[static_cast<std::size_t>(i * n + i)], 0.0f);
   }

@@ -9,6 +9,8 @@
 
 #include "phasor/analysis.hpp"
 #include "phasor/encoding.hpp"
+#include "phasor/limits.hpp"
+#include "phasor/validation.hpp"
 #include "reference.hpp"
 
 namespace {
@@ -194,11 +196,24 @@ TEST(ValidateBins, RefusesWindowsOutsideThePositionsPhasorAccepts) {
 // The bins' sums over d/2 frequencies are bounded as dotByOffset's are: 2^26
 // bins at dModel 65536 (2^41 terms, hours) passed the output cap (issue 32).
 TEST(WindowValidation, BinSumsAreBoundedByDotByOffsetsCap) {
-  EXPECT_EQ(phasor::validate_bin_sums(16384, 65536), "");
-  EXPECT_EQ(phasor::validate_bin_sums(67108864, 65536),
-            "the work of one call, count x dModel/2, must be at most 536870912; got 2199023255552");
-  EXPECT_EQ(phasor::validate_bin_sums(16385, 65536),
-            "the work of one call, count x dModel/2, must be at most 536870912; got 536903680");
+  const double cap = phasor::kMaxDotByOffsetWork;
+  const double at_cap = cap / 32768;  // bins at dModel 65536
+  EXPECT_EQ(phasor::validate_bin_sums(at_cap, 65536), "");
+  EXPECT_EQ(phasor::validate_bin_sums(67108864, 65536), "the work of one call, count x dModel/2, must be at most " +
+                                                            phasor::format_number(cap) + "; got 2199023255552");
+  EXPECT_EQ(phasor::validate_bin_sums(at_cap + 1, 65536), "the work of one call, count x dModel/2, must be at most " +
+                                                              phasor::format_number(cap) + "; got " +
+                                                              phasor::format_number((at_cap + 1) * 32768));
+}
+
+// A bin is a chart's column: at most kMaxBins of them, however narrow (2^25
+// bins of dModel 32 took dotByOffsetBins 1.3 s: issue 32's work table).
+TEST(WindowValidation, BinsAreAtMostKMaxBins) {
+  const auto max = static_cast<double>(phasor::kMaxBins);
+  EXPECT_EQ(phasor::validate_bins(0, 1, max, 0, 1), "");
+  EXPECT_EQ(
+      phasor::validate_bins(0, 1, max + 1, 0, 1),
+      "count must be an integer in [1, " + phasor::format_number(max) + "]; got " + phasor::format_number(max + 1));
 }
 
 // measuredDotBins encodes each bin's row: count x dModel values at most 2^24

@@ -252,8 +252,8 @@ export const faults = [
     computation: 'dot/distance/cosine',
     kind: 'wrong formula',
     file: 'cpp/src/analysis.cpp',
-    anchor: 'std::sqrt(out[i])',
-    replacement: '(out[i])',
+    anchor: 'std::sqrt(out[i * n + j])',
+    replacement: '(out[i * n + j])',
     suites: ['cpp'],
   },
   {

@@ -230,8 +230,13 @@ describe('numbers: the softmax stays a distribution (item 5)', () => {
 
 describe('valid calls bounded by a work cap (issue 32: the work table)', () => {
   test('dotByOffsetBins, measuredDotBins and offsetRowBins at 2^24 bins of dModel 65536 (2^39 terms, hours) are refused at once', () => {
+    // One bin past the sums' cap first: without the check that call returns in
+    // a fraction of a second (a failure), where the calls below would run for hours.
+    const past = { first: 0, stride: 1, count: ph.limits.maxDotByOffsetWork / (65536 / 2) + 1, dModel: 65536 };
+    for (const fn of ['dotByOffsetBins', 'offsetRowBins'] as const)
+      expect(refusal(() => ph[fn](past)).message).toContain('count x dModel/2, must be at most');
     const window = { first: -(2 ** 30), stride: 16, count: 2 ** 24, dModel: 65536 };
-    const message = 'the work of one call, count x dModel/2, must be at most 536870912; got 549755813888';
+    const message = `the work of one call, count x dModel/2, must be at most ${ph.limits.maxDotByOffsetWork}; got 549755813888`;
     expect(refusal(() => ph.dotByOffsetBins(window))).toEqual({
       type: 'RangeError',
       message: `phasor.dotByOffsetBins: ${message}`,
@@ -241,7 +246,48 @@ describe('valid calls bounded by a work cap (issue 32: the work table)', () => {
       'phasor.measuredDotBins: the work of one call, count x dModel, must be at most 16777216; got 1099511627776',
     );
     expect(refusal(() => ph.offsetRowBins(window)).message).toBe(`phasor.offsetRowBins: ${message}`);
-    expect(ph.dotByOffsetBins({ ...window, count: 16384 })).toHaveLength(16384);
+    const atCap = ph.limits.maxDotByOffsetWork / (65536 / 2);
+    expect(ph.dotByOffsetBins({ ...window, count: atCap })).toHaveLength(atCap);
+  });
+
+  test('an attention result holds every matrix it returns within the result cap (additive 4096 × 4096 took 1.2 s)', () => {
+    const cap = ph.limits.maxOutputBytes;
+    const past = (what: string, bytes: number) =>
+      `${what} would take ${bytes} bytes, more than the ${cap} a wasm32 result may use; ask for fewer positions or a smaller dModel`;
+    expect(refusal(() => ph.attentionScores({ kind: 'additive', dModel: 2, positions: 4096 }))).toEqual({
+      type: 'RangeError',
+      message: `phasor.attentionScores: ${past('the result (queries x keys float32 values, for the scores and each term)', 4096 * 4096 * 5 * 4)}`,
+    });
+    expect(
+      refusal(() => ph.attentionPattern({ kind: 'additive', n: 4096, dModel: 2, softmax: true, terms: true })),
+    ).toEqual({
+      type: 'RangeError',
+      message: `phasor.attentionPattern: ${past("the result (rows x cols float32 values, for the total, its softmax and additive PE's terms as asked)", 4096 * 4096 * 6 * 4)}`,
+    });
+    // Each matrix is copied out on its own: its own array, the total their sum.
+    const s = ph.attentionScores({ kind: 'additive', dModel: 8, positions: 5, keyPositions: [0, 1, 4095] });
+    for (const term of [s.contentContent, s.contentPosition, s.positionContent, s.positionPosition]) {
+      expect(term).toHaveLength(15);
+      expect(term.buffer).not.toBe(s.total.buffer);
+    }
+    for (let i = 0; i < 15; i++) {
+      const terms = [s.contentContent[i], s.contentPosition[i], s.positionContent[i], s.positionPosition[i]];
+      const size = terms.reduce((a, t) => a + Math.abs(t), 0);
+      expect(Math.abs(s.total[i] - terms.reduce((a, t) => a + t, 0))).toBeLessThanOrEqual(1e-6 * (1 + size));
+    }
+  });
+
+  test('the bin functions take at most ph.limits.maxBins bins (2^25 short bins took dotByOffsetBins 1.3 s)', () => {
+    const max = ph.limits.maxBins;
+    const window = { first: 0, stride: 1, count: max + 1, dModel: 2 };
+    const message = `count must be an integer in [1, ${max}]; got ${max + 1}`;
+    for (const fn of ['dotByOffsetBins', 'offsetRowBins', 'encodeBins'] as const)
+      expect(refusal(() => ph[fn](window))).toEqual({ type: 'RangeError', message: `phasor.${fn}: ${message}` });
+    expect(refusal(() => ph.encodeBinColumns({ ...window, dims: [0] })).message).toBe(
+      `phasor.encodeBinColumns: ${message}`,
+    );
+    expect(refusal(() => ph.measuredDotBins({ ...window, p: 0 })).message).toBe(`phasor.measuredDotBins: ${message}`);
+    expect(ph.offsetRowBins({ ...window, count: max })).toHaveLength(max);
   });
 
   test('a result is at most 256 MiB: encode at 2^26 values goes, one row more is refused', () => {

@@ -266,6 +266,32 @@ describe('malformed and contradictory configs are refused naming the key', () =>
     expect(() => ph.ropeFromConfig(config)).toThrow(message);
   });
 
+  test('what config.json cannot hold (a throwing getter, a revoked Proxy, a function, a bigint, a cycle) is a TypeError naming its key', () => {
+    const throwing = { ...llama() };
+    Object.defineProperty(throwing.rope_scaling, 'factor', {
+      enumerable: true,
+      get() {
+        throw new Error('the caller');
+      },
+    });
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    const cyclic: Record<string, any> = { ...llama() };
+    cyclic.rope_scaling = { ...cyclic.rope_scaling, self: cyclic };
+    for (const [config, message] of [
+      [throwing, /^phasor\.ropeFromConfig: rope_scaling\.factor could not be read \(the caller\)$/],
+      [{ ...llama(), rope_scaling: revoked.proxy }, /^phasor\.ropeFromConfig: rope_scaling could not be read/],
+      [revoked.proxy, /^phasor\.ropeFromConfig: the config could not be read/],
+      [{ ...llama(), rope_theta: () => 1e4 }, /^phasor\.ropeFromConfig: rope_theta must be JSON data/],
+      [{ ...llama(), head_dim: 128n }, /^phasor\.ropeFromConfig: head_dim must be JSON data/],
+      [cyclic, /^phasor\.ropeFromConfig: rope_scaling\.self\..* nests deeper than 64 levels$/],
+    ] as const) {
+      expect(() => ph.ropeFromConfig(config)).toThrow(TypeError);
+      expect(() => ph.ropeFromConfig(config)).toThrow(message);
+    }
+    expect(ph.ropeFromConfig(llama()).layerTypes[0].theta).toBe(500000);
+  });
+
   test('num_hidden_layers at the limit, ph.limits.maxConfigLayers, is read: every layer listed', () => {
     expect(ph.limits.maxConfigLayers).toBe(65536);
     const read = ph.ropeFromConfig({ ...llama(), num_hidden_layers: ph.limits.maxConfigLayers });

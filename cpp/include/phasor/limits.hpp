@@ -35,7 +35,15 @@ inline constexpr double kMaxEncodeScale = 1e30;
 inline constexpr std::int64_t kMaxOutputBytes = std::int64_t{1} << 28;
 
 // Work caps of the PE core (multiply-adds, or values for RoPE and samples).
-inline constexpr double kMaxDotByOffsetWork = 536870912.0;  // (maxOffset + 1) x dModel/2 = 2^29
+// (maxOffset + 1) x dModel/2 = 2^28 cos terms (a rotation each): dotByOffset
+// and the bin sums also write, convert and copy a number per offset or bin,
+// which at 2^29 terms in short rows took them over a second
+// (docs/performance-limits.md).
+inline constexpr double kMaxDotByOffsetWork = 268435456.0;
+// The bins of the pixel-resolution views (a chart's columns, at most a few
+// thousand): 2^24 bins, since each bin costs a float64 sum written, rounded
+// and copied out whatever its width (docs/performance-limits.md).
+inline constexpr std::int64_t kMaxBins = std::int64_t{1} << 24;
 // measuredDotBins encodes every bin's mean row (count x dModel values, in
 // float32, then a dot product each): far costlier per term than the sums
 // dotByOffset's cap bounds, so it has its own (docs/performance-limits.md).
@@ -75,7 +83,7 @@ inline constexpr std::int64_t kMaxEmbeddingScaleValues = std::int64_t{1} << 24; 
 inline constexpr std::int64_t kEmbeddingScaleBlock = 64;
 inline constexpr std::int64_t kMaxResolutionCases = 64;  // bases, lengths
 // bases x longest length x dModel/2 = 2^28: a sine and a cosine each, as
-// dotByOffset's 2^29 terms are (docs/performance-limits.md).
+// dotByOffset's terms are (docs/performance-limits.md).
 inline constexpr double kMaxResolutionWork = 268435456.0;
 inline constexpr std::int64_t kMaxShiftFitDModel = 128;  // the SVD is O(d^3): 0.25 s at 128, 0.7 s at 256
 inline constexpr std::int64_t kMaxShiftFitPositions = 4096;
@@ -113,6 +121,7 @@ inline constexpr Limit kLimits[] = {
     {"maxPairwiseWork", kMaxPairwiseWork},
     {"maxRotationWork", kMaxRotationWork},
     {"maxMeasuredDotWork", kMaxMeasuredDotWork},
+    {"maxBins", static_cast<double>(kMaxBins)},
     {"maxIdentifyValues", kMaxIdentifyValues},
     {"maxRopeValues", kMaxRopeValues},
     {"maxNormalSamples", kMaxNormalSamples},

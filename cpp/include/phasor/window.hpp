@@ -37,8 +37,8 @@ std::string validate_bins(double first, double stride, double count, double shif
 
 // "" when a sum over the d/2 frequencies for each of `count` bins (the dot
 // products, the distances) is within kMaxDotByOffsetWork, dotByOffset's cap:
-// the result is one number a bin, so the output cap alone would let 2^26 bins
-// at dModel 65536 ask for 2^41 terms.
+// the result is one number a bin, so the bin cap alone would let 2^24 bins
+// at dModel 65536 ask for 2^39 terms.
 std::string validate_bin_sums(double count, double d_model);
 
 // "" when measured_dot_bins' rows, count x dModel values, are within kMaxMeasuredDotWork.

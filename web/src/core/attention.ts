@@ -11,6 +11,7 @@ import {
   sample,
   sampleWeights,
   STREAM,
+  takeMatrices,
   takeResult,
 } from './experiment-inputs.js';
 import { putScalingFactors, scalingInput, type ScalingInput } from './rope-scaling-input.js';
@@ -314,9 +315,8 @@ export function attentionScores<K extends AttentionKind>(
   putFloat32(wasm, fn, 'tokens', tokens);
   if (keyTokens) putFloat32(wasm, fn, 'keyTokens', keyTokens);
   s.putWeights(wq, wk);
-  const packed = takeResult(wasm, fn, call(false));
-  const grid = positions.length * keyPositions.length;
-  const block = (b: number) => packed.slice(b * grid, (b + 1) * grid);
+  const matrices = takeMatrices(wasm, fn, call(false), positions.length * keyPositions.length);
+  const block = (b: number) => matrices[b];
   const common = {
     total: block(0),
     queries: positions.length,

@@ -57,6 +57,27 @@ export function takeResult<T extends Float32Array | Float64Array>(
   }
 }
 
+/**
+ * A result of equal matrices of `size` values each, each copied out of wasm
+ * memory into an array of its own (copying the whole and then each part
+ * doubled the memory and time of the largest calls).
+ */
+export function takeMatrices(
+  wasm: ExperimentsWasm,
+  fn: string,
+  result: WasmResult<Float32Array>,
+  size: number,
+): Float32Array[] {
+  if (typeof result === 'string') refuse(wasm, fn, result);
+  try {
+    return Array.from({ length: typedLength(result) / size }, (_, b) =>
+      copyOf(result.subarray(b * size, (b + 1) * size)),
+    );
+  } finally {
+    wasm.releaseResult();
+  }
+}
+
 /** Seeded normal samples, with the seed and std named as the caller's options. */
 export function sample(
   wasm: ExperimentsWasm,

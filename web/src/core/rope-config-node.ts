@@ -12,6 +12,55 @@ export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !=
 const ROPE_LOOKING =
   /rope|rotary|theta|mrope|partial|nope|freq|interleave|mscale|scaling|^head_dim$|^global_head_dim$|layer_types|sliding_window_pattern|position_embeddings|attention_interval/i;
 
+/** Deeper than any config.json nests; a cycle stops here too. */
+const MAX_DEPTH = 64;
+
+/**
+ * The config as plain JSON data, every value read once, before anything is
+ * interpreted: a getter or Proxy trap that throws, a function, a symbol or a
+ * bigint (none of which config.json can hold) is a TypeError naming its key,
+ * never the caller's own error or a misreading halfway through.
+ */
+export function plainConfig(config: unknown): unknown {
+  if (typeof config !== 'object' || config === null) return config;
+  const copy = (v: unknown, path: string, depth: number): unknown => {
+    if (v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+      return v;
+    const where = path || 'the config';
+    if (typeof v !== 'object')
+      throw new TypeError(
+        `${FN}: ${where} must be JSON data (a number, string, boolean, null, array or object); got ${describe(v)}`,
+      );
+    if (depth >= MAX_DEPTH) throw new TypeError(`${FN}: ${where} nests deeper than ${MAX_DEPTH} levels`);
+    const array = unreadable(where, () => Array.isArray(v));
+    const keys = unreadable(where, () => (array ? [] : Object.keys(v)));
+    const length = unreadable(where, () => (array ? (v as unknown[]).length : 0));
+    const item = (k: string | number, at: string) =>
+      copy(
+        unreadable(at, () => (v as Record<string | number, unknown>)[k]),
+        at,
+        depth + 1,
+      );
+    if (array) return Array.from({ length }, (_, i) => item(i, `${path}[${i}]`));
+    const out: Json = {};
+    for (const k of keys) {
+      const value = item(k, path ? `${path}.${k}` : k);
+      Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+  return copy(config, '', 0);
+}
+
+/** read(), or a TypeError naming `where` when reading throws (a getter, a Proxy trap, a revoked Proxy). */
+function unreadable<T>(where: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new TypeError(`${FN}: ${where} could not be read (${error instanceof Error ? error.message : 'it threw'})`);
+  }
+}
+
 /** A config object whose reads are recorded, with its path as the config spells it. */
 export class Node {
   constructor(

@@ -9,7 +9,7 @@
 import { describe } from './options.js';
 import { familyOf } from './rope-config-families.js';
 import { resolveType, type Context, type LayerPlan } from './rope-config-layer.js';
-import { FN, Node, agree, isObject, unknownKeys } from './rope-config-node.js';
+import { FN, Node, agree, isObject, plainConfig, unknownKeys } from './rope-config-node.js';
 
 export type { LayerPlan };
 
@@ -82,7 +82,8 @@ function ropeLayers(ctx: Context, layerCount: number, types: string[] | undefine
  * Reads a parsed config.json into per-layer-type plans. Each plan lists its
  * layers, so the layer count is at most `maxLayers` (ph.limits.maxConfigLayers).
  */
-export function readRopeConfig(config: unknown, maxLayers: number): ConfigPlan {
+export function readRopeConfig(given: unknown, maxLayers: number): ConfigPlan {
+  const config = plainConfig(given);
   if (!isObject(config))
     throw new TypeError(`${FN}: expected a parsed config.json (an object); got ${describe(config)}`);
   const read = new Set<string>();

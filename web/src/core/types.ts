@@ -193,7 +193,7 @@ export interface FrequencyOptions extends TableOptions, FrameworkOptions {
 export interface DotByOffsetOptions {
   dModel: number;
   base?: number;
-  /** Largest offset k; the result has maxOffset + 1 values, for k = 0..maxOffset. (maxOffset + 1) × dModel/2 ≤ 2^29 (ph.limits.maxDotByOffsetWork). */
+  /** Largest offset k; the result has maxOffset + 1 values, for k = 0..maxOffset. (maxOffset + 1) × dModel/2 ≤ 2^28 (ph.limits.maxDotByOffsetWork). */
   maxOffset: number;
   /** Divide by |PE|² = dModel/2, giving the cosine similarity; default false. */
   normalize?: boolean;

@@ -13,7 +13,7 @@ export interface BinsOptions {
   first: number;
   /** Positions per bin, an integer ≥ 1. */
   stride: number;
-  /** Number of bins, an integer ≥ 1. */
+  /** Number of bins, an integer in [1, 2^24] (ph.limits.maxBins). */
   count: number;
   dModel: number;
   base?: number;
