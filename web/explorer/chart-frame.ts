@@ -4,7 +4,7 @@
 // its options, by API name (dModel) or attribute name (d-model). The element
 // validates the values itself and shows a bad one as a short error.
 import { ELEMENTS, defineElements } from '../src/elements/registry.js';
-import { enablePaintWorker } from '../src/charts/paint/start-paint-worker.js';
+import { enablePaintWorker } from '../src/charts/worker/start-paint-worker.js';
 import { CHART_ATTRIBUTES } from './charts.js';
 
 enablePaintWorker();

@@ -2,7 +2,7 @@
 // lives in the URL (replaceState, so dragging does not fill the history);
 // malformed parameters fall back to defaults with a visible notice.
 import { defineElements } from '../src/elements/registry.js';
-import { enablePaintWorker } from '../src/charts/paint/start-paint-worker.js';
+import { enablePaintWorker } from '../src/charts/worker/start-paint-worker.js';
 import type { RenderDetail } from '../src/elements/base/phasor-element.js';
 import { createPhasor } from '../src/core/index.js';
 import { applyAttributes, CHART_ATTRIBUTES } from './charts.js';

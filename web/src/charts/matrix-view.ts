@@ -11,8 +11,8 @@ import { renderColourBar } from './legend.js';
 import { COLOUR_MAPS, type ColourMapName } from './paint/colour-schemes.js';
 import type { ScratchCanvas } from './paint/context.js';
 import { MatrixPainter, type MatrixPaint, type Placement } from './paint/matrix-painter.js';
-import { paintWorker, type PaintWorkerClient } from './paint/paint-worker-client.js';
-import { notePaint } from './paint/pending-paints.js';
+import { paintWorker, type PaintWorkerClient } from './worker/paint-worker-client.js';
+import { notePaint } from './worker/pending-paints.js';
 import { rasterShape, type Grid, type Raster, type ToeplitzGrid } from './paint/raster.js';
 
 export type { Placement } from './paint/matrix-painter.js';

@@ -13,7 +13,7 @@ export { PhasorElement, type ElementState, type RenderDetail } from './base/phas
 export * from './pe-charts.js';
 export * from './experiment-charts.js';
 export { ELEMENTS, defineElements } from './registry.js';
-export { enablePaintWorker } from '../charts/paint/start-paint-worker.js';
+export { enablePaintWorker } from '../charts/worker/start-paint-worker.js';
 export type { AttributeSpec, Parser } from './attributes/attributes.js';
 
 if (typeof customElements === 'object') defineElements();

@@ -13,7 +13,7 @@
 import type { Phasor } from '../../core/index.js';
 import type { CodeConfig } from '../../code/code-config.js';
 import { chartPng, chartSvg, type ChartSurfaces } from '../../charts/chart-image.js';
-import { collectPaints, type PendingPaint } from '../../charts/paint/pending-paints.js';
+import { collectPaints, type PendingPaint } from '../../charts/worker/pending-paints.js';
 import { readAttributes, type AttributeSpec } from '../attributes/attributes.js';
 import { elementSheets } from '../styles.js';
 import { ComputedData } from './computed-data.js';

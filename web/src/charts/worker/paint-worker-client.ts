@@ -8,8 +8,8 @@
 // canvas the worker held gets a new canvas (lost()) and draws again. The
 // newest picture wins: while a chart's frame is being drawn, only its latest
 // request waits, and the ones it replaced are answered null.
-import type { MatrixPaint } from './matrix-painter.js';
-import type { PaintReply, PaintRequest } from './paint-messages.js';
+import type { MatrixPaint } from '../paint/matrix-painter.js';
+import type { PaintReply, PaintRequest } from '../paint/paint-messages.js';
 
 type Answer = (drawMs: number | null) => void;
 

@@ -11,5 +11,5 @@ import { usePaintWorker } from './paint-worker-client.js';
  * page. Needs a bundler that ships `new Worker(new URL(…))` targets.
  */
 export function enablePaintWorker(): void {
-  usePaintWorker(() => new Worker(new URL('./paint-worker.js', import.meta.url), { type: 'module' }));
+  usePaintWorker(() => new Worker(new URL('../paint/paint-worker.js', import.meta.url), { type: 'module' }));
 }
