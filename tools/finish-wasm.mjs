@@ -50,13 +50,14 @@ writeFileSync(
 writeFileSync(`${folder}/${name}.inline.d.ts`, 'declare const gzipBase64: string;\nexport default gzipBase64;\n');
 
 // tables.js and tables.d.ts: the names of the limits (limits.hpp, kLimits),
-// every enum's names in code order (module_bindings.cpp), the input slots
-// and the scaling record's fields and defaults (rope_bindings.cpp), read from the module
-// just linked. The TypeScript imports its limit, enum and slot names and
-// types from here (web/src/core/wasm-module.ts, types.ts, rope-types.ts,
-// identify-types.ts), so a limit or an enum value is added in C++ alone.
-// The experiments module exports all four; both of its builds write the
-// same file (renamed into place, so parallel builds cannot tear it).
+// every enum's names in code order and every record's fields
+// (module_bindings.cpp), the input slots and the scaling record's defaults
+// (rope_bindings.cpp), read from the module just linked. The TypeScript
+// imports its limit, enum, slot and record field names and types from here
+// (web/src/core/wasm-module.ts, types.ts, rope-types.ts, identify-types.ts),
+// so a limit or an enum value is added in C++ alone. The experiments module
+// exports them all; both of its builds write the same file (renamed into
+// place, so parallel builds cannot tear it).
 async function writeTables() {
   const { default: factory } = await import(pathToFileURL(file).href);
   const wasm = await factory({ wasmBinary: readFileSync(`${folder}/${name}.wasm`) });
@@ -68,7 +69,7 @@ async function writeTables() {
     LIMIT_NAMES: limitNames,
     ENUM_NAMES: enums,
     SLOT_NAMES: slotNames,
-    SCALING_FIELDS: wasm.scalingFields(),
+    RECORD_FIELDS: wasm.recordFields(),
     SCALING_DEFAULTS: wasm.scalingDefaults(),
   };
   // A list is a frozen array of literal types, so `(typeof LIMIT_NAMES)[number]` is the union of its names.

@@ -1,14 +1,15 @@
 // What both wasm modules (phasor.wasm, the PE core, and
 // phasor-experiments.wasm, RoPE and attention) export alike: freeing the
-// shared result buffer, the limits table and build facts of the module, and
-// the names of every enum's codes. These are the one definition TypeScript
-// reads at run time (web/src/core/module-tables.ts); tests/unit/wasm-module.test.ts
-// holds the TypeScript name lists and types to them.
+// shared result buffer, the limits table and build facts of the module, the
+// names of every enum's codes and every record's fields. These are the one
+// definition TypeScript reads at run time (web/src/core/module-tables.ts);
+// tests/unit/wasm-module.test.ts holds the TypeScript name lists and types to them.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <array>
 
+#include "attention_record.hpp"
 #include "phasor/analysis.hpp"
 #include "phasor/attention.hpp"
 #include "phasor/build_info.hpp"
@@ -21,6 +22,8 @@
 #include "phasor/rope_scaling.hpp"
 #include "phasor/shift_fit.hpp"
 #include "result_buffer.hpp"
+#include "scaling_record.hpp"
+#include "table_record.hpp"
 
 using emscripten::val;
 
@@ -61,9 +64,31 @@ val enums() {
   return out;
 }
 
+// One record's field names, in the order Embind reads them.
+template <class VisitFields>
+val field_names(VisitFields visit_fields) {
+  val out = val::array();
+  visit_fields([&](const char* name, auto) { out.call<void>("push", val(name)); });
+  return out;
+}
+
+// Every record's field names, by the name Embind binds it under:
+// { ScalingRecord: ['type', ...], TableRecord: [...], AttentionRecord: [...] }.
+// tools/finish-wasm.mjs writes them to tables.js; wasm-module.ts and
+// tests/unit/wasm-arity.test.ts hold the TypeScript records to them.
+val record_fields() {
+  using namespace phasor::bindings;
+  val out = val::object();
+  out.set("ScalingRecord", field_names([](auto visit) { visit_scaling_fields(visit); }));
+  out.set("TableRecord", field_names([](auto visit) { visit_table_fields(visit); }));
+  out.set("AttentionRecord", field_names([](auto visit) { visit_attention_fields(visit); }));
+  return out;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(phasor_module) {
+  emscripten::function("recordFields", &record_fields);
   emscripten::function("releaseResult", &release_result);
   emscripten::function("limits", &limits);
   emscripten::function("enums", &enums);

@@ -2,10 +2,9 @@
 // experiments the same way, and result_buffer.hpp is what the two share.
 // Every function takes plain doubles (so a JavaScript 2.5 or NaN reaches our
 // validation instead of being silently truncated by Embind's integer
-// conversion) and returns either a typed-array view into a scratch buffer or
-// a string that explains why the input was refused. The TypeScript layer
-// copies the view out at once and throws RangeError for a string: the wasm
-// never aborts on bad input.
+// conversion), encode() a record of them (table_record.hpp), and returns either a typed-array view into a scratch
+// buffer or a string that explains why the input was refused. The TypeScript layer copies the view out at once and
+// throws RangeError for a string: the wasm never aborts on bad input.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -21,6 +20,7 @@
 #include "phasor/rotation.hpp"
 #include "phasor/validation.hpp"
 #include "result_buffer.hpp"
+#include "table_record.hpp"
 
 using emscripten::val;
 
@@ -36,22 +36,22 @@ using phasor::bindings::spacing_of;
 using phasor::bindings::spec_of;
 using phasor::bindings::table_spec_of;
 using phasor::bindings::TableOptions;
+using phasor::bindings::TableRecord;
 
 phasor::bindings::Scratch g_input;  // rows handed in by JavaScript for pairwise()
 
-val encode(double positions, double d_model, double base, double offset, double layout, double spacing, double order,
-           double odd_width, double max_frequency, double scale, bool has_padding, double padding_idx, bool buffer) {
-  const TableOptions t{order, odd_width, max_frequency, scale, has_padding, padding_idx, buffer};
-  std::string error = phasor::check_integer("positions", positions, 1, static_cast<double>(phasor::kMaxPositions));
-  if (error.empty()) error = phasor::check_integer("dModel", d_model, 1, static_cast<double>(phasor::kMaxDModel));
-  if (error.empty()) error = check_codes(layout, spacing);
+val encode(const TableRecord& r) {
+  const TableOptions t{r.order, r.oddWidth, r.maxFrequency, r.scale, r.hasPadding, r.paddingIdx, r.buffer};
+  std::string error = phasor::check_integer("positions", r.positions, 1, static_cast<double>(phasor::kMaxPositions));
+  if (error.empty()) error = phasor::check_integer("dModel", r.dModel, 1, static_cast<double>(phasor::kMaxDModel));
+  if (error.empty()) error = check_codes(r.layout, r.spacing);
   if (error.empty()) error = check_table_codes(t);
   if (!error.empty()) return val(error);
-  const phasor::EncodingSpec spec = table_spec_of(positions, d_model, base, offset, layout, spacing, t);
+  const phasor::EncodingSpec spec = table_spec_of(r.positions, r.dModel, r.base, r.offset, r.layout, r.spacing, t);
   if (error = phasor::validate(spec); !error.empty()) return val(error);
-  const auto count = static_cast<std::size_t>(positions * d_model);
+  const auto count = static_cast<std::size_t>(r.positions * r.dModel);
   float* out = result_buffer<float>(count);
-  if (out == nullptr) return out_of_memory(positions * d_model * 4);
+  if (out == nullptr) return out_of_memory(r.positions * r.dModel * 4);
   phasor::encode(spec, out);
   return val(emscripten::typed_memory_view(count, out));
 }
@@ -157,6 +157,8 @@ val rotation_max_error(double positions, double d_model, double base, double off
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(phasor) {
+  auto table = emscripten::value_object<TableRecord>("TableRecord");
+  phasor::bindings::visit_table_fields([&](const char* name, auto member) { table.field(name, member); });
   emscripten::function("encode", &encode);
   emscripten::function("frequencies", &frequencies);
   emscripten::function("dotByOffset", &dot_by_offset);

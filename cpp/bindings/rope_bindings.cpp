@@ -2,7 +2,8 @@
 // manner of phasor_bindings.cpp: doubles in, a typed_memory_view into the
 // shared result buffer (or a string saying why the input was refused) out.
 // Arrays travel in through input slots (input_slots.hpp); the frequency
-// scaling as a value_object (scaling_record.hpp).
+// scaling and the attention options as value_objects (scaling_record.hpp,
+// attention_record.hpp).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "arguments.hpp"
+#include "attention_record.hpp"
 #include "input_slots.hpp"
 #include "phasor/attention.hpp"
 #include "phasor/embedding_scale.hpp"
@@ -26,6 +28,7 @@
 #include "scaling_record.hpp"
 
 using emscripten::val;
+using phasor::bindings::AttentionRecord;
 using phasor::bindings::InputsReleaser;
 using phasor::bindings::out_of_memory;
 using phasor::bindings::result_buffer;
@@ -44,13 +47,6 @@ val input_float64(double slot, double count) { return input_view<double>(slot, c
 val input_slots() {
   val out = val::object();
   for (int slot = 0; slot < kSlotCount; ++slot) out.set(kSlotNames[static_cast<std::size_t>(slot)], slot);
-  return out;
-}
-
-// The fields of the scaling record, in the order Embind reads them.
-val scaling_fields() {
-  val out = val::array();
-  visit_scaling_fields([&](const char* name, auto) { out.call<void>("push", val(name)); });
   return out;
 }
 
@@ -172,6 +168,19 @@ std::string check_weights(std::size_t d_model, std::size_t d_head) {
   return "";
 }
 
+// The attention options checked (codes, sizes, and what the kind does not use),
+// then the spec: "" and spec set, or why the options were refused.
+std::string attention_spec(const AttentionRecord& a, phasor::AttentionSpec& spec) {
+  if (auto e = check_attention_codes(a.kind, a.dModel, a.dHead, a.pairing, a.tableLayout, a.weightLayout, a.heads,
+                                     a.head, a.scaling);
+      !e.empty())
+    return e;
+  if (auto e = check_attention_extras(a.base, a.theta, a.seed, a.tokenStd); !e.empty()) return e;
+  spec = attention_spec_of(a.kind, a.dModel, a.dHead, base_of_kind(a.kind, a.base, a.theta), a.pairing, a.tableLayout,
+                           a.weightLayout, a.permute, a.heads, a.head, scaling_of(a.scaling));
+  return "";
+}
+
 // Query positions in kPositions, key positions in kKeyPositions (when not
 // given, the query positions), tokens in kTokens / kKeyTokens (one row each
 // when shared), weights in kWq, kWk. Returns total, then the four terms
@@ -179,17 +188,11 @@ std::string check_weights(std::size_t d_model, std::size_t d_head) {
 // "" once the options and positions pass, before any token or weight is
 // read: the caller then draws them (which is most of a refused call's time
 // otherwise). d_head_name: "dModel" when dHead defaults to it.
-val attention_scores(double kind, double d_model, double d_head, double base, double theta, double pairing,
-                     double table_layout, double weight_layout, bool permute, double heads, double head,
-                     bool shared_tokens, const ScalingRecord& scaling, double seed, double token_std,
-                     const std::string& d_head_name, bool validate_only) {
+val attention_scores(const AttentionRecord& options, bool shared_tokens, const std::string& d_head_name,
+                     bool validate_only) {
   InputsReleaser release;
-  if (auto e = check_attention_codes(kind, d_model, d_head, pairing, table_layout, weight_layout, heads, head, scaling);
-      !e.empty())
-    return val(e);
-  if (auto e = check_attention_extras(base, theta, seed, token_std); !e.empty()) return val(e);
-  const auto spec = attention_spec_of(kind, d_model, d_head, base_of_kind(kind, base, theta), pairing, table_layout,
-                                      weight_layout, permute, heads, head, scaling_of(scaling));
+  phasor::AttentionSpec spec;
+  if (auto e = attention_spec(options, spec); !e.empty()) return val(e);
   phasor::AttentionInput in;
   in.query_positions = slot_data<double>(kPositions);
   in.queries = static_cast<std::int64_t>(slot_count(kPositions));
@@ -203,7 +206,7 @@ val attention_scores(double kind, double d_model, double d_head, double base, do
   if (auto e = phasor::check_positions("positions", in.query_positions, in.queries); !e.empty()) return val(e);
   if (auto e = phasor::check_positions("keyPositions", in.key_positions, in.keys); !e.empty()) return val(e);
   if (validate_only) return val(std::string());
-  const auto dm = static_cast<std::size_t>(d_model);
+  const auto dm = static_cast<std::size_t>(options.dModel);
   const std::size_t query_rows = shared_tokens ? 1 : static_cast<std::size_t>(in.queries);
   const std::size_t key_rows = shared_tokens ? 1 : static_cast<std::size_t>(in.keys);
   in.query_tokens = slot_data<float>(kTokens);
@@ -213,7 +216,7 @@ val attention_scores(double kind, double d_model, double d_head, double base, do
     return val(missing(shared_tokens ? "tokens (one row of dModel)" : "tokens (positions.length x dModel)",
                        query_rows * dm, slot_count(kTokens)));
   if (key_count != key_rows * dm) return val(missing("key tokens", key_rows * dm, key_count));
-  if (auto e = check_weights(dm, static_cast<std::size_t>(d_head)); !e.empty()) return val(e);
+  if (auto e = check_weights(dm, static_cast<std::size_t>(options.dHead)); !e.empty()) return val(e);
   in.shared_tokens = shared_tokens;
   in.wq = slot_data<float>(kWq);
   in.wk = slot_data<float>(kWk);
@@ -242,17 +245,10 @@ val attention_scores(double kind, double d_model, double d_head, double base, do
 // optionally kKeyTokens), weights in kWq, kWk: anchors x offsets scores
 // (additive: then its four terms, four more such blocks). validate_only and
 // d_head_name as attention_scores takes them.
-val score_by_offset(double kind, double d_model, double d_head, double base, double theta, double pairing,
-                    double table_layout, double weight_layout, bool permute, double heads, double head,
-                    const ScalingRecord& scaling, double seed, double token_std, const std::string& d_head_name,
-                    bool validate_only) {
+val score_by_offset(const AttentionRecord& options, const std::string& d_head_name, bool validate_only) {
   InputsReleaser release;
-  if (auto e = check_attention_codes(kind, d_model, d_head, pairing, table_layout, weight_layout, heads, head, scaling);
-      !e.empty())
-    return val(e);
-  if (auto e = check_attention_extras(base, theta, seed, token_std); !e.empty()) return val(e);
-  const auto spec = attention_spec_of(kind, d_model, d_head, base_of_kind(kind, base, theta), pairing, table_layout,
-                                      weight_layout, permute, heads, head, scaling_of(scaling));
+  phasor::AttentionSpec spec;
+  if (auto e = attention_spec(options, spec); !e.empty()) return val(e);
   const double* anchors = slot_data<double>(kPositions);
   const double* offsets = slot_data<double>(kKeyPositions);
   const auto na = static_cast<std::int64_t>(slot_count(kPositions));
@@ -261,14 +257,14 @@ val score_by_offset(double kind, double d_model, double d_head, double base, dou
   if (auto e = phasor::validate_score_by_offset(spec, anchors, na, offsets, no, d_head_name.c_str()); !e.empty())
     return val(e);
   if (validate_only) return val(std::string());
-  const auto dm = static_cast<std::size_t>(d_model);
+  const auto dm = static_cast<std::size_t>(options.dModel);
   const float* query_token = slot_data<float>(kTokens);
   const float* key_token = slot_data<float>(kKeyTokens) != nullptr ? slot_data<float>(kKeyTokens) : query_token;
   if (query_token == nullptr || slot_count(kTokens) != dm)
     return val(missing("token (one row of dModel)", dm, slot_count(kTokens)));
   if (key_token != query_token && slot_count(kKeyTokens) != dm)
     return val(missing("key token (one row of dModel)", dm, slot_count(kKeyTokens)));
-  if (auto e = check_weights(dm, static_cast<std::size_t>(d_head)); !e.empty()) return val(e);
+  if (auto e = check_weights(dm, static_cast<std::size_t>(options.dHead)); !e.empty()) return val(e);
   // Additive PE: the totals, then its four terms (four more blocks of anchors x offsets).
   const bool additive = spec.kind == phasor::AttentionKind::additive;
   const auto grid = static_cast<std::size_t>(na * no);
@@ -389,13 +385,14 @@ val position_resolution(double d_model, double min_offset) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(phasor_rope) {
-  auto record = emscripten::value_object<ScalingRecord>("ScalingRecord");
-  visit_scaling_fields([&](const char* name, auto member) { record.field(name, member); });
+  auto scaling = emscripten::value_object<ScalingRecord>("ScalingRecord");
+  visit_scaling_fields([&](const char* name, auto member) { scaling.field(name, member); });
+  auto attention = emscripten::value_object<AttentionRecord>("AttentionRecord");
+  visit_attention_fields([&](const char* name, auto member) { attention.field(name, member); });
   emscripten::function("inputFloat32", &input_float32);
   emscripten::function("inputFloat64", &input_float64);
   emscripten::function("releaseInputs", &phasor::bindings::release_inputs);
   emscripten::function("inputSlots", &input_slots);
-  emscripten::function("scalingFields", &scaling_fields);
   emscripten::function("scalingDefaults", &scaling_defaults);
   emscripten::function("normalSamples", &normal_samples);
   emscripten::function("standardNormals", &standard_normals);

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "phasor/limits.hpp"
 #include "phasor/rope_scaling.hpp"
 #include "phasor/validation.hpp"
 

@@ -6,10 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, openPage } from './support/chromium.js';
-import { serveSite, type StaticServer } from './support/static-server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { useSectionPage } from './support/explorer.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -18,23 +17,9 @@ const CONFIGS = JSON.parse(readFileSync(resolve(FIXTURES, 'rope_configs/configs.
   { config: unknown }
 >;
 
-let browser: Browser;
-let server: StaticServer;
 let page: Page;
 let errors: string[];
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await serveSite();
-  ({ page, errors, close } = await openPage(browser, `${server.url}#check-model`));
-  await page.waitForSelector('#model-text');
-});
-afterAll(async () => {
-  await close?.();
-  await server?.close();
-  await browser?.close();
-});
+const openAnother = useSectionPage('#check-model', '#model-text', (opened) => ({ page, errors } = opened));
 
 /** Pastes a config's JSON into the text area and reads it; waits for the cards or the error. */
 async function paste(config: unknown): Promise<void> {
@@ -221,9 +206,9 @@ describe('Check your model: accessibility', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`axe-core finds no violation in the section with a config and a verdict shown (${colorScheme})`, async () => {
       // axe is injected as a script: this page bypasses the site's CSP (the tests above keep it).
-      const other = await openPage(browser, `${server.url}#check-model`, { bypassCSP: true, colorScheme });
-      const saved = { page, close };
-      ({ page, close } = other);
+      const other = await openAnother({ bypassCSP: true, colorScheme });
+      const saved = page;
+      page = other.page;
       try {
         await page.waitForSelector('#model-text');
         await paste(CONFIGS['Qwen__Qwen2.5-VL-7B-Instruct'].config);
@@ -240,8 +225,8 @@ describe('Check your model: accessibility', () => {
         });
         expect(violations).toEqual([]);
       } finally {
-        await close();
-        ({ page, close } = saved);
+        await other.close();
+        page = saved;
       }
     });
   }

@@ -6,24 +6,16 @@
 // refused in one line and the section keeps working.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, openPage } from './support/chromium.js';
-import { serveSite, type StaticServer } from './support/static-server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { useSectionPage } from './support/explorer.js';
 
 const FILES = resolve(import.meta.dirname, '../fixtures/check');
 
-let browser: Browser;
-let server: StaticServer;
 let page: Page;
 let errors: string[];
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await serveSite();
-  ({ page, errors, close } = await openPage(browser, `${server.url}#check-table`));
-  await page.waitForSelector('#check-file');
+useSectionPage('#check-table', '#check-file', async (opened) => {
+  ({ page, errors } = opened);
   // Long tasks on the main thread, kept to be reported (a sanity check, not a timed test: the machine is shared).
   await page.evaluate(() => {
     const w = window as unknown as { longTasks: number[] };
@@ -32,11 +24,6 @@ beforeAll(async () => {
       for (const e of list.getEntries()) w.longTasks.push(e.duration);
     }).observe({ type: 'longtask', buffered: true });
   });
-});
-afterAll(async () => {
-  await close?.();
-  await server?.close();
-  await browser?.close();
 });
 
 /** Drops the files together on the drop zone, as a browser does. */

@@ -4,30 +4,15 @@
 // one line of text, and the section keeps working after a refusal.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, openPage } from './support/chromium.js';
-import { serveSite, type StaticServer } from './support/static-server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { useSectionPage } from './support/explorer.js';
 
 const FILES = resolve(import.meta.dirname, '../fixtures/check');
 
-let browser: Browser;
-let server: StaticServer;
 let page: Page;
 let errors: string[];
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await serveSite();
-  ({ page, errors, close } = await openPage(browser, `${server.url}#check-table`));
-  await page.waitForSelector('#check-file');
-});
-afterAll(async () => {
-  await close?.();
-  await server?.close();
-  await browser?.close();
-});
+useSectionPage('#check-table', '#check-file', (opened) => ({ page, errors } = opened));
 
 /** Drops the file on the drop zone as a browser does (a DragEvent carrying a DataTransfer). */
 async function drop(path: string): Promise<void> {

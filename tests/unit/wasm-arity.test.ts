@@ -3,6 +3,9 @@
 // the parameters web/src/core/wasm-module.ts declares for it, and the
 // arguments of every call of it in web/src. A parameter added, dropped or
 // moved on one side only fails here, by name, before any value is misread.
+// Options that cross as records (Embind value_objects: encode's table,
+// the attention options, RoPE's scaling) are held field by field: the names
+// C++ binds (recordFields()) against the Wasm<Record> interface's properties.
 // The TypeScript side is read with the compiler API, so nothing is listed twice.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,10 +31,7 @@ const EMSCRIPTEN_FUNCTIONS = new Set([
 ]);
 
 /** Each bound function of a module and the number of arguments Embind bound it with. */
-async function boundArities(factory: ModuleFactory<ModuleCommon>, file: string): Promise<Map<string, number>> {
-  const wasm = (await factory({
-    wasmBinary: readFileSync(join(root, 'build/core/wasm', file)),
-  })) as unknown as Record<string, unknown>;
+function boundArities(wasm: ModuleCommon): Map<string, number> {
   const out = new Map<string, number>();
   for (const [name, value] of Object.entries(wasm)) {
     if (typeof value !== 'function' || name.startsWith('_') || name.startsWith('dynCall')) continue;
@@ -61,6 +61,38 @@ function declaredArities(interfaceName: string): Map<string, number> {
     if (declaration && ts.isMethodSignature(declaration)) out.set(property.name, declaration.parameters.length);
   }
   return out;
+}
+
+/** The property names of an interface of wasm-module.ts, sorted. */
+function declaredFields(interfaceName: string): string[] {
+  const source = program.getSourceFile(declarations)!;
+  const node = source.statements.find(
+    (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === interfaceName,
+  );
+  if (!node) throw new Error(`wasm-module.ts declares no interface ${interfaceName}`);
+  return node.members.map((m) => m.name!.getText(source)).sort();
+}
+
+/** The records (Wasm<Name>Record types) the wasm interfaces' parameters and records' fields name: the <Name>Records. */
+function recordsUsed(interfaceNames: readonly string[]): Set<string> {
+  const source = program.getSourceFile(declarations)!;
+  const used = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isTypeReferenceNode(node)) {
+      const name = node.typeName.getText(source);
+      if (/^Wasm\w+Record$/.test(name) && !used.has(name.slice(4))) {
+        used.add(name.slice(4));
+        const record = source.statements.find((s) => ts.isInterfaceDeclaration(s) && s.name.text === name);
+        if (record) visit(record);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const statement of source.statements) {
+    if (ts.isInterfaceDeclaration(statement) && interfaceNames.includes(statement.name.text))
+      for (const member of statement.members) if (ts.isMethodSignature(member)) member.parameters.forEach(visit);
+  }
+  return used;
 }
 
 interface CallSite {
@@ -111,6 +143,7 @@ const MODULES = [
 
 describe('the Embind signatures across the boundary', () => {
   const bound = new Map<string, Map<string, number>>();
+  const records = new Map<string, Record<string, string[]>>();
 
   beforeAll(async () => {
     const config = ts.getParsedCommandLineOfConfigFile(
@@ -125,8 +158,13 @@ describe('the Embind signatures across the boundary', () => {
     )!;
     program = ts.createProgram(sourceFiles(join(root, 'web/src')), config.options);
     checker = program.getTypeChecker();
-    for (const [file, factory] of MODULES)
-      bound.set(file, await boundArities(factory as ModuleFactory<ModuleCommon>, file));
+    for (const [file, factory] of MODULES) {
+      const wasm = await (factory as ModuleFactory<ModuleCommon>)({
+        wasmBinary: readFileSync(join(root, 'build/core/wasm', file)),
+      });
+      bound.set(file, boundArities(wasm));
+      records.set(file, wasm.recordFields());
+    }
   }, 120_000);
 
   for (const [file, , interfaceName] of MODULES) {
@@ -141,9 +179,9 @@ describe('the Embind signatures across the boundary', () => {
     const arity = new Map([...bound.get('phasor.wasm')!, ...bound.get('phasor-experiments.wasm')!]);
     const sites = wasmCallSites();
     // Every bound function is called from web/src (none is bound for nothing),
-    // so every one is checked here; scalingFields and scalingDefaults are read
+    // so every one is checked here; recordFields and scalingDefaults are read
     // by the wasm build alone (tools/finish-wasm.mjs writes tables.js from them).
-    const calledByTheBuild = new Set(['scalingFields', 'scalingDefaults']);
+    const calledByTheBuild = new Set(['recordFields', 'scalingDefaults']);
     expect(new Set(sites.map((s) => s.method))).toEqual(
       new Set([...arity.keys()].filter((name) => !calledByTheBuild.has(name))),
     );
@@ -154,5 +192,19 @@ describe('the Embind signatures across the boundary', () => {
           `${s.where} ${s.method}: ${s.spread ? 'spread arguments' : `${s.args} arguments`}, C++ binds ${arity.get(s.method)}`,
       );
     expect(wrong).toEqual([]);
+  });
+
+  for (const [file] of MODULES) {
+    test(`${file}: each record C++ binds has the fields its Wasm<Record> interface declares`, () => {
+      const bound = records.get(file)!;
+      expect(Object.keys(bound).length).toBeGreaterThanOrEqual(3);
+      for (const [name, fields] of Object.entries(bound))
+        expect({ [name]: declaredFields(`Wasm${name}`) }).toEqual({ [name]: [...fields].sort() });
+    });
+  }
+
+  test('every record a wasm function takes (or a record holds) is one C++ binds, and each is taken', () => {
+    const used = recordsUsed(['ModuleCommon', 'CoreWasm', 'ExperimentsWasm']);
+    expect([...used].sort()).toEqual(Object.keys(records.get('phasor.wasm')!).sort());
   });
 });

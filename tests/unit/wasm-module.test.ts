@@ -22,7 +22,7 @@ import {
   SPACINGS,
 } from '../../web/src/core/index.js';
 import type { ExperimentsWasm, ModuleCommon, ModuleFactory } from '../../web/src/core/wasm-module.js';
-import { ENUM_NAMES, LIMIT_NAMES, SCALING_DEFAULTS, SCALING_FIELDS, SLOT_NAMES } from '../../build/core/wasm/tables.js';
+import { ENUM_NAMES, LIMIT_NAMES, RECORD_FIELDS, SCALING_DEFAULTS, SLOT_NAMES } from '../../build/core/wasm/tables.js';
 import createCore from '../../build/core/wasm/phasor.js';
 import createCoreScalar from '../../build/core/wasm/phasor-scalar.js';
 import createExperiments from '../../build/core/wasm/phasor-experiments.js';
@@ -52,6 +52,7 @@ describe('the names the core defines, as the TypeScript reads them', () => {
       for (const value of Object.values(wasm.limits()))
         expect(typeof value === 'number' ? value > 0 : value === simd).toBe(true);
       expect(wasm.enums()).toEqual(ENUM_NAMES);
+      expect(wasm.recordFields()).toEqual(RECORD_FIELDS);
       // The public lists are the table's, in the same order.
       expect({
         layout: LAYOUTS,
@@ -74,18 +75,21 @@ describe('the names the core defines, as the TypeScript reads them', () => {
           Object.keys(slots).sort((a, b) => slots[a as keyof typeof slots] - slots[b as keyof typeof slots]),
         ).toEqual(SLOT_NAMES);
         expect(Object.values(slots).sort((a, b) => a - b)).toEqual(SLOT_NAMES.map((_, i) => i));
-        expect(experiments.scalingFields()).toEqual(SCALING_FIELDS);
         expect(experiments.scalingDefaults()).toEqual(SCALING_DEFAULTS);
-        expect(Object.keys(SCALING_DEFAULTS)).toEqual(SCALING_FIELDS);
+        expect(Object.keys(SCALING_DEFAULTS)).toEqual(RECORD_FIELDS.ScalingRecord);
       }
     });
   }
 
   test('a refused call returns a string and a good call a typed array, as declared', async () => {
     const wasm = await load(createCore, 'phasor.wasm');
-    expect(typeof wasm.encode(1, 3, 10000, 0, 0, 0, 0, 0, 1, 1, false, 0, false)).toBe('string');
-    expect(wasm.encode(1, 2, 10000, 0, 0, 0, 0, 0, 1, 1, false, 0, false)).toBeInstanceOf(Float32Array);
-    expect(wasm.encode(1, 3, 10000, 0, 0, 0, 0, 1, 1, 1, true, 1, false)).toBeInstanceOf(Float32Array);
+    const table = { positions: 1, base: 10000, offset: 0, layout: 0, spacing: 0, order: 0, oddWidth: 0 };
+    const rest = { maxFrequency: 1, scale: 1, hasPadding: false, paddingIdx: 0, buffer: false };
+    expect(typeof wasm.encode({ ...table, dModel: 3, ...rest })).toBe('string');
+    expect(wasm.encode({ ...table, dModel: 2, ...rest })).toBeInstanceOf(Float32Array);
+    expect(wasm.encode({ ...table, dModel: 3, ...rest, oddWidth: 1, hasPadding: true, paddingIdx: 1 })).toBeInstanceOf(
+      Float32Array,
+    );
     expect(wasm.frequencies(4, 10000, false, 0, 0, 1)).toBeInstanceOf(Float64Array);
     expect(typeof wasm.rotationMaxError(4, 4, 10000, 0, 1, 0, 0)).toBe('number');
   });

@@ -1,8 +1,25 @@
 // Not a peer: phasor's wasm functions called directly, the result left in wasm
 // memory (no copy into a fresh JavaScript array). Timed beside the API to show
 // where phasor's time goes: the computation, or handing the result over.
-import type { CoreWasm } from '../../../web/src/core/wasm-module.js';
+import type { CoreWasm, WasmTableRecord } from '../../../web/src/core/wasm-module.js';
 import { BASE, type Workload } from '../workloads.js';
+
+// The paper's table, codes 0 for the default layout, spacing, order and oddWidth.
+const paperTable = (positions: number, dModel: number): WasmTableRecord => ({
+  positions,
+  dModel,
+  base: BASE,
+  offset: 0,
+  layout: 0,
+  spacing: 0,
+  order: 0,
+  oddWidth: 0,
+  maxFrequency: 1,
+  scale: 1,
+  hasPadding: false,
+  paddingIdx: 0,
+  buffer: false,
+});
 
 function view<T>(result: T | string): T {
   if (typeof result === 'string') throw new RangeError(`bench: phasor refused: ${result}`);
@@ -15,7 +32,7 @@ export function phasorKernelOnly(wasm: CoreWasm): (w: Workload, rows: Float32Arr
     switch (w.id) {
       case 'W1':
       case 'W3':
-        out = view(wasm.encode(w.n, w.d, BASE, 0, 0, 0, 0, 0, 1, 1, false, 0, false));
+        out = view(wasm.encode(paperTable(w.n, w.d)));
         break;
       case 'W2':
         out = view(wasm.offsetRow(w.n, w.d, BASE, 0, 0));

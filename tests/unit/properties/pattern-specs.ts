@@ -8,6 +8,7 @@
 // is in [0, 1] and each row, drawn whole, sums to 1 within float32 rounding.
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { ATTENTION_PATTERN_KEYS } from '../../../web/src/core/attention-patterns.js';
 import type { AttentionPattern, AttentionPatternOptions } from '../../../web/src/core/index.js';
 import { attentionSettings, scores, settings } from './attention-specs.js';
 import * as A from './arbitraries.js';
@@ -20,25 +21,7 @@ const positionsBelow = (n: number) =>
 
 export const attentionPattern: Spec<AttentionPatternOptions> = {
   fn: 'attentionPattern',
-  keys: [
-    'kind',
-    'n',
-    'dModel',
-    'dHead',
-    'base',
-    'theta',
-    'scaling',
-    'heads',
-    'head',
-    'seed',
-    'tokenStd',
-    'tokens',
-    'causal',
-    'softmax',
-    'terms',
-    'rows',
-    'cols',
-  ],
+  keys: ATTENTION_PATTERN_KEYS,
   related: {
     n: ['rows', 'cols', 'work of one call'],
     rows: ['n', 'work of one call'],

@@ -72,7 +72,8 @@ export interface AttentionPattern {
   toeplitz: boolean;
 }
 
-const KEYS = [
+/** The options attentionPattern reads (any other is refused). */
+export const ATTENTION_PATTERN_KEYS = [
   'kind',
   'n',
   'dModel',
@@ -94,7 +95,7 @@ const KEYS = [
 
 export function attentionPattern(wasm: ExperimentsWasm, options: AttentionPatternOptions): AttentionPattern {
   const fn = 'attentionPattern';
-  const o = new OptionReader(fn, options, KEYS);
+  const o = new OptionReader(fn, options, ATTENTION_PATTERN_KEYS);
   if (o.raw('kind') === undefined)
     throw new TypeError(`phasor.${fn}: option 'kind' is required ('additive', 'rope' or 'alibi')`);
   const kind = o.choice('kind', ATTENTION_KINDS, 'additive', enumsOf(wasm).attentionKind);

@@ -27,7 +27,7 @@ import {
   type ScoresByOffset,
 } from './attention-types.js';
 import { type NormalSamplesOptions, type StandardNormalsOptions } from './experiment-types.js';
-import type { ExperimentsWasm, WasmScalingRecord } from './wasm-module.js';
+import type { ExperimentsWasm, WasmAttentionRecord, WasmScalingRecord } from './wasm-module.js';
 
 const COMMON_KEYS = [
   'kind',
@@ -132,6 +132,26 @@ class AttentionSettings {
     this.heads = o.number('heads', 8);
     this.head = o.number('head', 0);
     this.maxWidth = limitsOf(wasm).maxAttentionWidth;
+  }
+
+  /** The options as the core takes them (attention_record.hpp). */
+  get record(): WasmAttentionRecord {
+    return {
+      kind: this.kindCode,
+      dModel: this.dModel,
+      dHead: this.dHead,
+      base: this.base,
+      theta: this.theta,
+      pairing: this.pairing,
+      tableLayout: this.tableLayout,
+      weightLayout: this.weightLayout,
+      permute: this.permute,
+      heads: this.heads,
+      head: this.head,
+      scaling: this.scaling,
+      seed: this.seed,
+      tokenStd: this.tokenStd,
+    };
   }
 
   /** The sizes look usable: worth drawing random weights for (else the core says what is wrong). */
@@ -258,26 +278,7 @@ export function attentionScores<K extends AttentionKind>(
       `phasor.${fn}: with keyPositions of another length, tokens must be 'shared', 'random' or one row of dModel values`,
     );
   }
-  const call = (validateOnly: boolean) =>
-    wasm.attentionScores(
-      s.kindCode,
-      s.dModel,
-      s.dHead,
-      s.base,
-      s.theta,
-      s.pairing,
-      s.tableLayout,
-      s.weightLayout,
-      s.permute,
-      s.heads,
-      s.head,
-      shared,
-      s.scaling,
-      s.seed,
-      s.tokenStd,
-      s.dHeadName,
-      validateOnly,
-    );
+  const call = (validateOnly: boolean) => wasm.attentionScores(s.record, shared, s.dHeadName, validateOnly);
   const putPositions = () => {
     wasm.releaseInputs();
     putFloat64(wasm, fn, 'positions', positions);
@@ -362,25 +363,7 @@ export function scoreByOffset(wasm: ExperimentsWasm, options: ScoreByOffsetOptio
   }
   const offsets = Float64Array.from({ length: count }, (_, j) => minOffset + j);
   const tokenOption = arrayOrName(fn, 'token', o.raw('token'), ['random'], 'dModel values');
-  const call = (validateOnly: boolean) =>
-    wasm.scoreByOffset(
-      s.kindCode,
-      s.dModel,
-      s.dHead,
-      s.base,
-      s.theta,
-      s.pairing,
-      s.tableLayout,
-      s.weightLayout,
-      s.permute,
-      s.heads,
-      s.head,
-      s.scaling,
-      s.seed,
-      s.tokenStd,
-      s.dHeadName,
-      validateOnly,
-    );
+  const call = (validateOnly: boolean) => wasm.scoreByOffset(s.record, s.dHeadName, validateOnly);
   const putPositions = () => {
     wasm.releaseInputs();
     putFloat64(wasm, fn, 'positions', anchors);

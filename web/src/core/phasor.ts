@@ -126,21 +126,21 @@ export class Phasor {
       : undefined;
     const r = table.options;
     const c = table.codes;
-    const result = this.wasm.encode(
-      r.positions,
-      r.dModel,
-      r.base,
-      r.offset,
-      c.layout,
-      c.spacing,
-      c.order,
-      c.oddWidth,
-      r.maxFrequency,
-      r.scale,
-      r.paddingIdx !== null,
-      r.paddingIdx ?? 0,
-      r.buffer,
-    );
+    const result = this.wasm.encode({
+      positions: r.positions,
+      dModel: r.dModel,
+      base: r.base,
+      offset: r.offset,
+      layout: c.layout,
+      spacing: c.spacing,
+      order: c.order,
+      oddWidth: c.oddWidth,
+      maxFrequency: r.maxFrequency,
+      scale: r.scale,
+      hasPadding: r.paddingIdx !== null,
+      paddingIdx: r.paddingIdx ?? 0,
+      buffer: r.buffer,
+    });
     if (typeof result === 'string') {
       this.wasm.releaseResult();
       throw new RangeError(`phasor.${fn}: ${table.explain(result)}`);

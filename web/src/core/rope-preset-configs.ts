@@ -43,6 +43,27 @@ export interface CitedConfig {
   fields: Record<string, unknown>;
 }
 
+// One config, two presets: Gemma 4's layer types turn by different RoPEs.
+const GEMMA_4_31B_IT = {
+  config: 'huggingface.co/google/gemma-4-31B-it/blob/main/config.json',
+  fields: {
+    model_type: 'gemma4',
+    text_config: {
+      model_type: 'gemma4_text',
+      hidden_size: 5376,
+      num_attention_heads: 32,
+      head_dim: 256,
+      global_head_dim: 512,
+      num_hidden_layers: 60,
+      max_position_embeddings: 262144,
+      rope_parameters: {
+        full_attention: { partial_rotary_factor: 0.25, rope_theta: 1000000.0, rope_type: 'proportional' },
+        sliding_attention: { rope_theta: 10000.0, rope_type: 'default' },
+      },
+    },
+  },
+};
+
 /** Each preset's cited config (read by rope-presets.ts into its RoPE). */
 export const CITED_CONFIGS: Readonly<Record<RopePresetName, CitedConfig>> = {
   'llama-2-7b': {
@@ -308,45 +329,13 @@ export const CITED_CONFIGS: Readonly<Record<RopePresetName, CitedConfig>> = {
   },
   'gemma-4-31b-it': {
     model: 'Gemma 4 31B IT (full-attention layers)',
-    config: 'huggingface.co/google/gemma-4-31B-it/blob/main/config.json',
+    ...GEMMA_4_31B_IT,
     layerType: 'full_attention',
-    fields: {
-      model_type: 'gemma4',
-      text_config: {
-        model_type: 'gemma4_text',
-        hidden_size: 5376,
-        num_attention_heads: 32,
-        head_dim: 256,
-        global_head_dim: 512,
-        num_hidden_layers: 60,
-        max_position_embeddings: 262144,
-        rope_parameters: {
-          full_attention: { partial_rotary_factor: 0.25, rope_theta: 1000000.0, rope_type: 'proportional' },
-          sliding_attention: { rope_theta: 10000.0, rope_type: 'default' },
-        },
-      },
-    },
   },
   'gemma-4-31b-it-sliding': {
     model: 'Gemma 4 31B IT (sliding-window layers)',
-    config: 'huggingface.co/google/gemma-4-31B-it/blob/main/config.json',
+    ...GEMMA_4_31B_IT,
     layerType: 'sliding_attention',
-    fields: {
-      model_type: 'gemma4',
-      text_config: {
-        model_type: 'gemma4_text',
-        hidden_size: 5376,
-        num_attention_heads: 32,
-        head_dim: 256,
-        global_head_dim: 512,
-        num_hidden_layers: 60,
-        max_position_embeddings: 262144,
-        rope_parameters: {
-          full_attention: { partial_rotary_factor: 0.25, rope_theta: 1000000.0, rope_type: 'proportional' },
-          sliding_attention: { rope_theta: 10000.0, rope_type: 'default' },
-        },
-      },
-    },
   },
   'deepseek-v2-lite': {
     model: 'DeepSeek-V2-Lite',

@@ -14,7 +14,7 @@
 // was refused.
 
 import type { WasmIdentification } from './identify-records.js';
-import type { ENUM_NAMES, LIMIT_NAMES, SCALING_FIELDS, SLOT_NAMES } from './wasm/tables.js';
+import type { ENUM_NAMES, LIMIT_NAMES, RECORD_FIELDS, SLOT_NAMES } from './wasm/tables.js';
 
 export type WasmResult<T> = T | string;
 
@@ -25,26 +25,14 @@ export interface ModuleCommon {
   limits(): WasmLimits;
   /** Every enum's names in code order (the code is the index). */
   enums(): WasmEnums;
+  /** Every record's field names, by record (read by the wasm build into tables.js). */
+  recordFields(): Record<RecordName, string[]>;
   HEAPU8: Uint8Array;
 }
 
 export interface CoreWasm extends ModuleCommon {
-  /** The table; order and oddWidth as codes, paddingIdx read only when hasPadding (encoding.hpp). */
-  encode(
-    positions: number,
-    dModel: number,
-    base: number,
-    offset: number,
-    layout: number,
-    spacing: number,
-    order: number,
-    oddWidth: number,
-    maxFrequency: number,
-    scale: number,
-    hasPadding: boolean,
-    paddingIdx: number,
-    buffer: boolean,
-  ): WasmResult<Float32Array>;
+  /** The table (encoding.hpp). */
+  encode(options: WasmTableRecord): WasmResult<Float32Array>;
   /** The table's sine frequencies (or wavelengths): dModel/2, plus one with an extra sine. */
   frequencies(
     dModel: number,
@@ -125,15 +113,13 @@ export interface CoreWasm extends ModuleCommon {
   pairTurn(dModel: number, base: number, spacing: number, pair: number, p: number, k: number): WasmResult<Float64Array>;
 }
 
-/** rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts), the scaling as a record. */
+/** rope_bindings.cpp: arrays go in through slots (experiment-inputs.ts), the scaling and attention options as records. */
 export interface ExperimentsWasm extends ModuleCommon {
   inputFloat32(slot: number, count: number): WasmResult<Float32Array>;
   inputFloat64(slot: number, count: number): WasmResult<Float64Array>;
   releaseInputs(): void;
   /** The slot number of each array option. */
   inputSlots(): Record<SlotName, number>;
-  /** The fields of the scaling record, in the order Embind reads them (read by the build: tables.js). */
-  scalingFields(): string[];
   /** The scaling record as C++ default-constructs it (read by the build: tables.js). */
   scalingDefaults(): WasmScalingRecord;
   /** Samples first … first + count − 1 of the stream. */
@@ -174,43 +160,13 @@ export interface ExperimentsWasm extends ModuleCommon {
    * dHeadName: 'dModel' when dHead defaults to it.
    */
   attentionScores(
-    kind: number,
-    dModel: number,
-    dHead: number,
-    base: number,
-    theta: number,
-    pairing: number,
-    tableLayout: number,
-    weightLayout: number,
-    permute: boolean,
-    heads: number,
-    head: number,
+    options: WasmAttentionRecord,
     sharedTokens: boolean,
-    scaling: WasmScalingRecord,
-    seed: number,
-    tokenStd: number,
     dHeadName: string,
     validateOnly: boolean,
   ): WasmResult<Float32Array>;
   /** anchors × offsets scores (slots positions, keyPositions); additive: then its four terms, four more such blocks. */
-  scoreByOffset(
-    kind: number,
-    dModel: number,
-    dHead: number,
-    base: number,
-    theta: number,
-    pairing: number,
-    tableLayout: number,
-    weightLayout: number,
-    permute: boolean,
-    heads: number,
-    head: number,
-    scaling: WasmScalingRecord,
-    seed: number,
-    tokenStd: number,
-    dHeadName: string,
-    validateOnly: boolean,
-  ): WasmResult<Float32Array>;
+  scoreByOffset(options: WasmAttentionRecord, dHeadName: string, validateOnly: boolean): WasmResult<Float32Array>;
   alibiSlopes(heads: number): WasmResult<Float64Array>;
   /** decay_bindings.cpp: [total, softmax?, four additive terms?], rows (slot positions) × cols (slot keyPositions). */
   attentionPattern(
@@ -357,6 +313,47 @@ export interface WasmScalingRecord {
   partialRotaryFactor: number;
 }
 
+/** The PE table's options as encode() takes them (table_record.hpp); codes for the enums. */
+export interface WasmTableRecord {
+  positions: number;
+  dModel: number;
+  base: number;
+  offset: number;
+  layout: number;
+  spacing: number;
+  order: number;
+  oddWidth: number;
+  maxFrequency: number;
+  scale: number;
+  /** Else paddingIdx is not read. */
+  hasPadding: boolean;
+  paddingIdx: number;
+  buffer: boolean;
+}
+
+/** The options attentionScores() and scoreByOffset() take (attention_record.hpp); codes for the enums. */
+export interface WasmAttentionRecord {
+  kind: number;
+  dModel: number;
+  dHead: number;
+  /** Checked whatever the kind; additive PE's. */
+  base: number;
+  /** Checked whatever the kind; RoPE's. */
+  theta: number;
+  pairing: number;
+  tableLayout: number;
+  weightLayout: number;
+  permute: boolean;
+  heads: number;
+  head: number;
+  scaling: WasmScalingRecord;
+  seed: number;
+  tokenStd: number;
+}
+
+/** The records that cross as Embind value_objects, by the name C++ binds each under. */
+export type RecordName = keyof typeof RECORD_FIELDS;
+
 /**
  * The name of a bound the core enforces: a row of kLimits (cpp/include/phasor/limits.hpp).
  * @useDeclaredType
@@ -384,10 +381,14 @@ export interface ModuleOptions {
 
 export type ModuleFactory<W extends ModuleCommon> = (options?: ModuleOptions) => Promise<W>;
 
-// The scaling record crosses as an Embind value_object, read field by field
-// by name: WasmScalingRecord must have exactly the fields rope_bindings.cpp
-// reads, or a field would cross as undefined. Checked here, at compile time.
-type ScalingField = (typeof SCALING_FIELDS)[number];
+// The records cross as Embind value_objects, read field by field by name:
+// each Wasm<Name> interface must have exactly the fields C++ binds for <Name>
+// (RECORD_FIELDS), or a field would cross as undefined. Checked here, at
+// compile time; tests/unit/wasm-arity.test.ts checks the same against the
+// built modules.
+type Fields<R extends RecordName> = (typeof RECORD_FIELDS)[R][number];
 type Exactly<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : [Exclude<A, B>, Exclude<B, A>];
 type Holds<T extends true> = T;
-type ScalingRecordMatches = Holds<Exactly<keyof WasmScalingRecord, ScalingField>>;
+type ScalingRecordMatches = Holds<Exactly<keyof WasmScalingRecord, Fields<'ScalingRecord'>>>;
+type TableRecordMatches = Holds<Exactly<keyof WasmTableRecord, Fields<'TableRecord'>>>;
+type AttentionRecordMatches = Holds<Exactly<keyof WasmAttentionRecord, Fields<'AttentionRecord'>>>;

@@ -1,3 +1,6 @@
+// Over 300 lines: this is the one class a page and a chart subclass see (its
+// public and protected members, each documented); every job it does is a part
+// of its own in this folder.
 // What every phasor chart element shares, put together from parts that each
 // do one job: attributes parsed into options (attributes/), the page's shared
 // wasm instance (shared-core.ts), results kept until an option they depend on
@@ -20,6 +23,7 @@ import { ComputedData } from './computed-data.js';
 import { columnsOf, toCsv, type CsvTable } from './csv-table.js';
 import { ElementStatus, type ElementState } from './element-status.js';
 import { RenderBudget } from './render-budget.js';
+import { reportWhenShown, type RenderDetail } from './render-report.js';
 import { RenderScheduler } from './render-scheduler.js';
 import { Player } from './player.js';
 import type { Parts } from './parts.js';
@@ -30,17 +34,7 @@ import { ThemeWatcher } from './theme-watcher.js';
 import type { Theme } from './theme.js';
 
 export type { ElementState } from './element-status.js';
-
-export interface RenderDetail {
-  /** Milliseconds of the page's time spent computing (0 when the cached result was reused) and drawing. */
-  computeMs: number;
-  drawMs: number;
-  /** true when a paint worker drew part of the picture (announced once its frame is committed), and its milliseconds. */
-  worker: boolean;
-  workerMs: number;
-  /** For a progressive chart: 'coarse' for a picture drawn coarser while the input moves, 'full' otherwise. */
-  resolution?: 'coarse' | 'full';
-}
+export type { RenderDetail } from './render-report.js';
 
 // Server-side rendering imports the elements in Node, which has no HTMLElement:
 // there the classes extend a stand-in and index.ts defines nothing.
@@ -330,21 +324,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
       : {};
     // The first drawing pays for the page's first use of the code (compilation): it does not set the budget.
     if (this.chartClass.progressive && this.renders > 0) this.budget.record(this.drawing.scalableMs, coarseness);
-    if (paints.length === 0) {
-      this.drawn({ computeMs, drawMs, worker: false, workerMs: 0, ...resolution });
-      return;
-    }
-    // Drawn once the paint worker shows it; a picture a newer one replaced is never shown.
-    void Promise.all(paints).then((workerMs) => {
-      if (workerMs.every((ms) => ms !== null))
-        this.drawn({
-          computeMs,
-          drawMs,
-          worker: true,
-          workerMs: workerMs.reduce((sum, ms) => sum + ms!, 0),
-          ...resolution,
-        });
-    });
+    reportWhenShown(paints, { computeMs, drawMs, ...resolution }, (detail) => this.drawn(detail));
   }
 
   /** The picture of a render is on the page. */

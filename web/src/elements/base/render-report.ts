@@ -1,0 +1,32 @@
+// When a chart says it has drawn ('phasor-render'): at once for a picture
+// drawn on the page, or once the paint worker has committed every raster
+// the drawing started (charts/worker/pending-paints.ts). A picture that a
+// newer one replaced before it was shown is never announced.
+import type { PendingPaint } from '../../charts/worker/pending-paints.js';
+
+export interface RenderDetail {
+  /** Milliseconds of the page's time spent computing (0 when the cached result was reused) and drawing. */
+  computeMs: number;
+  drawMs: number;
+  /** true when a paint worker drew part of the picture (announced once its frame is committed), and its milliseconds. */
+  worker: boolean;
+  workerMs: number;
+  /** For a progressive chart: 'coarse' for a picture drawn coarser while the input moves, 'full' otherwise. */
+  resolution?: 'coarse' | 'full';
+}
+
+/** Calls `shown` with the drawing's detail once its picture is on screen (never, when a newer one replaced it). */
+export function reportWhenShown(
+  paints: readonly PendingPaint[],
+  page: Omit<RenderDetail, 'worker' | 'workerMs'>,
+  shown: (detail: RenderDetail) => void,
+): void {
+  if (paints.length === 0) {
+    shown({ ...page, worker: false, workerMs: 0 });
+    return;
+  }
+  void Promise.all(paints).then((workerMs) => {
+    if (workerMs.every((ms) => ms !== null))
+      shown({ ...page, worker: true, workerMs: workerMs.reduce<number>((sum, ms) => sum + ms!, 0) });
+  });
+}
