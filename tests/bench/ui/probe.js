@@ -72,10 +72,14 @@
       const waiting = bench.waiting;
       if (waiting?.chart === chart && waiting.accepts(render)) {
         bench.waiting = null;
-        // A worker's picture is committed when its render is announced; anything else is painted by the page's frame.
-        (render.worker ? Promise.resolve(performance.now()) : frameOpen ? afterFrameWork() : nextFrameWork()).then(
-          (t) => waiting.painted(t, render),
-        );
+        // A worker's picture was committed when the worker says (shownAt; its announcement may wait for a busy
+        // page); anything else is painted by the page's frame.
+        (render.worker
+          ? Promise.resolve(render.shownAt ?? performance.now())
+          : frameOpen
+            ? afterFrameWork()
+            : nextFrameWork()
+        ).then((t) => waiting.painted(t, render));
       }
     },
     true,

@@ -9,7 +9,6 @@ import { ChartFrame, type Margin } from './frame.js';
 import { devicePixelRatioNow, fitCanvas } from './hidpi-canvas.js';
 import { renderColourBar } from './legend.js';
 import { COLOUR_MAPS, type ColourMapName } from './paint/colour-schemes.js';
-import type { ScratchCanvas } from './paint/context.js';
 import { MatrixPainter, type MatrixPaint, type Placement } from './paint/matrix-painter.js';
 import { paintWorker, type PaintWorkerClient } from './worker/paint-worker-client.js';
 import { notePaint } from './worker/pending-paints.js';
@@ -27,14 +26,6 @@ export interface ColourSpec {
   domain: readonly [number, number];
   label: string;
   format?: (v: number) => string;
-}
-
-let scratch: ScratchCanvas | null = null;
-
-/** The page's scratch canvas for rasters (one for every chart): an OffscreenCanvas where there is one, else a canvas element. */
-function scratchCanvas(): ScratchCanvas {
-  return (scratch ??=
-    typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(1, 1) : document.createElement('canvas'));
 }
 
 /** The image drawn: its size in device pixels, and whether cells were averaged into it. */
@@ -107,7 +98,7 @@ export class MatrixView {
   }
 
   private paintHere(paint: MatrixPaint): RasterShape {
-    this.painter ??= new MatrixPainter(scratchCanvas());
+    this.painter ??= new MatrixPainter();
     const { pixels: _pixels, ...shape } = this.painter.paint(this.context!, paint);
     return shape;
   }

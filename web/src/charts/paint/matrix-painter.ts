@@ -5,7 +5,7 @@
 // when only a mark moved, repaints without colouring a cell again. Plain inputs: a Worker can run it.
 import { colourLut, type ColourLut } from './colour-lut.js';
 import { COLOUR_MAPS, type ColourMapName } from './colour-schemes.js';
-import type { Context2D, ScratchCanvas } from './context.js';
+import type { Context2D } from './context.js';
 import { drawRaster, rasterize, rasterizeToeplitz, type Grid, type Raster, type ToeplitzGrid } from './raster.js';
 
 /** Where the cells go, in plot coordinates (CSS px); it may reach past the plot box, which clips it. */
@@ -39,7 +39,8 @@ export class MatrixPainter {
     raster: Raster;
   } | null = null;
 
-  constructor(private readonly scratch: ScratchCanvas) {}
+  /** The canvas-sized image the last raster was written into (reused while the size holds). */
+  private image: ImageData | undefined;
 
   /** Paints `spec` on `ctx`; returns the raster drawn (its size says whether cells were averaged). */
   paint(ctx: Context2D, spec: MatrixPaint): Raster {
@@ -78,7 +79,7 @@ export class MatrixPainter {
         raster,
       };
     }
-    drawRaster(ctx, raster, place.x, place.y, place.width, place.height, this.scratch);
+    this.image = drawRaster(ctx, raster, place.x, place.y, place.width, place.height, this.image);
     return raster;
   }
 }

@@ -12,6 +12,12 @@ export type PaintRequest =
 export type PaintReply =
   /** The worker has loaded and answers. */
   | { kind: 'ready' }
-  /** Request `seq` of canvas `id` is drawn and its frame committed, in `drawMs` of the worker's time. */
-  | { kind: 'painted'; id: number; seq: number; drawMs: number }
+  /**
+   * Request `seq` of canvas `id` is drawn, in `drawMs` of the worker's time,
+   * and its frame committed by `committedAt` (ms since the epoch's origin:
+   * performance.timeOrigin + performance.now(), comparable across threads).
+   */
+  | { kind: 'painted'; id: number; seq: number; drawMs: number; committedAt: number }
+  /** Request `seq` was not drawn: a newer one for the same canvas came before the worker got to it. */
+  | { kind: 'superseded'; id: number; seq: number }
   | { kind: 'failed'; id: number; seq: number; message: string };

@@ -19,7 +19,6 @@ const scope = globalThis as unknown as {
   requestAnimationFrame?: (callback: () => void) => number;
 };
 const targets = new Map<number, Target>();
-const scratch = new OffscreenCanvas(1, 1);
 
 const reply = (message: PaintReply) => scope.postMessage(message);
 
@@ -27,16 +26,39 @@ const reply = (message: PaintReply) => scope.postMessage(message);
 const afterCommit = (then: () => void) =>
   typeof scope.requestAnimationFrame === 'function' ? scope.requestAnimationFrame(then) : setTimeout(then, 0);
 
+/** The newest request of each canvas not drawn yet: requests that arrive together are drawn once, the newest. */
+const newest = new Map<number, Extract<PaintRequest, { kind: 'paint' }>>();
+let drawing = false;
+
 scope.onmessage = (event: MessageEvent<PaintRequest>) => {
   const request = event.data;
   if (request.kind === 'attach') {
-    targets.set(request.id, { canvas: request.canvas, painter: new MatrixPainter(scratch) });
+    targets.set(request.id, { canvas: request.canvas, painter: new MatrixPainter() });
     return;
   }
   if (request.kind === 'detach') {
     targets.delete(request.id);
+    newest.delete(request.id);
     return;
   }
+  const older = newest.get(request.id);
+  if (older) reply({ kind: 'superseded', id: older.id, seq: older.seq });
+  newest.set(request.id, request);
+  // After the messages already queued (a task of its own): those would replace this one.
+  if (!drawing) {
+    drawing = true;
+    setTimeout(drawNewest, 0);
+  }
+};
+
+function drawNewest(): void {
+  drawing = false;
+  const requests = [...newest.values()];
+  newest.clear();
+  for (const request of requests) draw(request);
+}
+
+function draw(request: Extract<PaintRequest, { kind: 'paint' }>): void {
   const target = targets.get(request.id);
   if (!target) return;
   const started = performance.now();
@@ -53,9 +75,17 @@ scope.onmessage = (event: MessageEvent<PaintRequest>) => {
     ctx.clearRect(0, 0, width, height);
     painter.paint(ctx, paint);
     const drawMs = performance.now() - started;
-    afterCommit(() => reply({ kind: 'painted', id: request.id, seq: request.seq, drawMs }));
+    afterCommit(() =>
+      reply({
+        kind: 'painted',
+        id: request.id,
+        seq: request.seq,
+        drawMs,
+        committedAt: performance.timeOrigin + performance.now(),
+      }),
+    );
   } catch (error) {
     reply({ kind: 'failed', id: request.id, seq: request.seq, message: (error as Error).message });
   }
-};
+}
 reply({ kind: 'ready' });

@@ -4,7 +4,7 @@
 // covers (a box filter), so fine stripes average out instead of aliasing
 // into false patterns.
 import type { ColourLut } from './colour-lut.js';
-import type { Context2D, ScratchCanvas } from './context.js';
+import type { Context2D } from './context.js';
 
 export interface Grid {
   /** rows × cols values, row-major. */
@@ -124,7 +124,14 @@ export function rasterizeToeplitz(grid: ToeplitzGrid, lut: ColourLut, domain: re
   return { pixels, width: cols, height: rows, downsampled: false };
 }
 
-/** Draws a raster stretched over a rectangle (CSS pixels), with hard cell edges, through `scratch`. */
+/**
+ * Draws a raster stretched over a rectangle (CSS pixels, mapped to device
+ * pixels by the context's transform), with hard cell edges: each device
+ * pixel takes the cell under its centre, and the whole canvas is written at
+ * once (putImageData; pixels outside the rectangle transparent). Scaling
+ * with drawImage instead cost a worker's OffscreenCanvas several times the
+ * colouring itself. `image` is reused when it is the canvas's size.
+ */
 export function drawRaster(
   ctx: Context2D,
   raster: Raster,
@@ -132,16 +139,36 @@ export function drawRaster(
   y: number,
   width: number,
   height: number,
-  scratch: ScratchCanvas,
-): void {
-  if (scratch.width !== raster.width) scratch.width = raster.width;
-  if (scratch.height !== raster.height) scratch.height = raster.height;
-  const scratchCtx = scratch.getContext('2d');
-  if (!scratchCtx) return;
-  const bytes = new Uint8ClampedArray(raster.pixels.buffer, raster.pixels.byteOffset, raster.pixels.byteLength);
-  scratchCtx.putImageData(new ImageData(bytes, raster.width, raster.height), 0, 0);
-  ctx.save();
-  ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(scratch as unknown as CanvasImageSource, 0, 0, raster.width, raster.height, x, y, width, height);
-  ctx.restore();
+  image?: ImageData,
+): ImageData {
+  const { a, d, e, f } = ctx.getTransform();
+  const canvasWidth = ctx.canvas.width;
+  const canvasHeight = ctx.canvas.height;
+  const out =
+    image?.width === canvasWidth && image.height === canvasHeight ? image : new ImageData(canvasWidth, canvasHeight);
+  const pixels = new Uint32Array(out.data.buffer);
+  pixels.fill(0);
+  // Device-pixel edges of the rectangle, and for each device column the raster column under its centre.
+  const left = e + a * x;
+  const right = e + a * (x + width);
+  const top = f + d * y;
+  const bottom = f + d * (y + height);
+  const columnOf = new Int32Array(canvasWidth);
+  for (let px = 0; px < canvasWidth; px++) {
+    const t = (px + 0.5 - left) / (right - left);
+    columnOf[px] = t >= 0 && t < 1 ? Math.floor(t * raster.width) : -1;
+  }
+  const source = raster.pixels;
+  for (let py = 0; py < canvasHeight; py++) {
+    const t = (py + 0.5 - top) / (bottom - top);
+    if (!(t >= 0 && t < 1)) continue;
+    const from = Math.floor(t * raster.height) * raster.width;
+    const row = py * canvasWidth;
+    for (let px = 0; px < canvasWidth; px++) {
+      const c = columnOf[px];
+      if (c >= 0) pixels[row + px] = source[from + c];
+    }
+  }
+  ctx.putImageData(out, 0, 0);
+  return out;
 }

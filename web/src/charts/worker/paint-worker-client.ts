@@ -1,24 +1,29 @@
-// The page's side of the paint worker (paint-worker.ts): one worker per page,
-// started by the first matrix chart, to which each chart hands its canvas.
-// A page opts in with usePaintWorker() (the embed script and the explorer
-// do; a bundler's user calls enablePaintWorker() from phasor/elements, since
-// only some bundlers ship a worker file): until then, and wherever the worker
-// cannot run (no Worker or OffscreenCanvas, a CSP that forbids it, a script
-// on another origin, a crash), the charts paint on the page. A chart whose
-// canvas the worker held gets a new canvas (lost()) and draws again. The
-// newest picture wins: while a chart's frame is being drawn, only its latest
-// request waits, and the ones it replaced are answered null.
+// The page's side of the paint worker (paint/paint-worker.ts): one worker per
+// page, started by the first matrix chart, to which each chart hands its
+// canvas. A page opts in with usePaintWorker() (the embed script and the
+// explorer do; a bundler's user calls enablePaintWorker() from
+// phasor/elements, since only some bundlers ship a worker file): until then,
+// and wherever the worker cannot run (no Worker or OffscreenCanvas, a CSP
+// that forbids it, a script on another origin, a crash), the charts paint on
+// the page. A chart whose canvas the worker held gets a new canvas (lost())
+// and draws again. Requests go to the worker at once, whatever the page's
+// thread is doing; the worker draws only the newest of those waiting for a
+// canvas and answers the others null (superseded).
 import type { MatrixPaint } from '../paint/matrix-painter.js';
 import type { PaintReply, PaintRequest } from '../paint/paint-messages.js';
 
-type Answer = (drawMs: number | null) => void;
+/** A picture shown: the worker's drawing time, and when its frame was committed (the page's performance.now() time). */
+export interface Painted {
+  drawMs: number;
+  shownAt: number;
+}
+
+type Answer = (painted: Painted | null) => void;
 
 interface Slot {
   lost: () => void;
-  busy: boolean;
-  /** The request waiting for the one being drawn, and who waits for it. */
-  next: { request: Extract<PaintRequest, { kind: 'paint' }>; answer: Answer } | null;
-  answer: Answer | null;
+  /** Who waits for each request sent and not yet answered, by its seq. */
+  waiting: Map<number, Answer>;
 }
 
 /** Whether this browser can hand a canvas to a worker at all. */
@@ -50,7 +55,7 @@ class PaintWorkerClient {
   attach(canvas: HTMLCanvasElement, lost: () => void): number {
     const offscreen = canvas.transferControlToOffscreen();
     const id = ++this.lastId;
-    this.slots.set(id, { lost, busy: false, next: null, answer: null });
+    this.slots.set(id, { lost, waiting: new Map() });
     this.post({ kind: 'attach', id, canvas: offscreen }, [offscreen]);
     return id;
   }
@@ -59,38 +64,27 @@ class PaintWorkerClient {
     const slot = this.slots.get(id);
     if (!slot) return;
     this.slots.delete(id);
-    slot.answer?.(null);
-    slot.next?.answer(null);
+    for (const answer of slot.waiting.values()) answer(null);
     this.post({ kind: 'detach', id });
   }
 
-  /** Draws `paint` on canvas `id`; resolves with the worker's drawing time once shown, or null when a newer picture replaced it. */
-  paint(id: number, width: number, height: number, paint: MatrixPaint): Promise<number | null> {
+  /** Draws `paint` on canvas `id`; resolves once shown, or with null when a newer picture replaced it. */
+  paint(id: number, width: number, height: number, paint: MatrixPaint): Promise<Painted | null> {
     const slot = this.slots.get(id);
     if (!slot || this.failed) return Promise.resolve(null);
-    const request = { kind: 'paint' as const, id, seq: ++this.lastSeq, width, height, paint };
-    return new Promise((answer) => {
-      if (slot.busy) {
-        slot.next?.answer(null);
-        slot.next = { request, answer };
-        return;
-      }
-      this.send(slot, request, answer);
-    });
-  }
-
-  private send(slot: Slot, request: Extract<PaintRequest, { kind: 'paint' }>, answer: Answer): void {
-    slot.busy = true;
-    slot.answer = answer;
+    const seq = ++this.lastSeq;
     // The chart keeps its values (its read-outs and exports use them): the worker gets a copy of just
     // the cells, moved rather than cloned (a view's whole buffer would be cloned, and cloned again on arrival).
-    const cells = request.paint.cells;
+    const cells = paint.cells;
     const copy =
       'diagonals' in cells
         ? { ...cells, diagonals: cells.diagonals.slice() }
         : { ...cells, values: cells.values.slice() };
     const buffer = 'diagonals' in copy ? copy.diagonals.buffer : copy.values.buffer;
-    this.post({ ...request, paint: { ...request.paint, cells: copy } }, [buffer]);
+    return new Promise((answer) => {
+      slot.waiting.set(seq, answer);
+      this.post({ kind: 'paint', id, seq, width, height, paint: { ...paint, cells: copy } }, [buffer]);
+    });
   }
 
   private post(request: PaintRequest, transfer: Transferable[] = []): void {
@@ -104,18 +98,12 @@ class PaintWorkerClient {
   private receive(reply: PaintReply): void {
     if (reply.kind === 'ready') return;
     const slot = this.slots.get(reply.id);
-    if (!slot) return;
-    const answer = slot.answer;
-    slot.busy = false;
-    slot.answer = null;
-    answer?.(reply.kind === 'painted' ? reply.drawMs : null);
-    if (reply.kind === 'failed') {
-      this.fail();
-      return;
-    }
-    const next = slot.next;
-    slot.next = null;
-    if (next) this.send(slot, next.request, next.answer);
+    const answer = slot?.waiting.get(reply.seq);
+    if (!slot || !answer) return;
+    slot.waiting.delete(reply.seq);
+    if (reply.kind === 'painted') answer({ drawMs: reply.drawMs, shownAt: reply.committedAt - performance.timeOrigin });
+    else answer(null);
+    if (reply.kind === 'failed') this.fail();
   }
 
   private fail(): void {
@@ -125,8 +113,7 @@ class PaintWorkerClient {
     const slots = [...this.slots.values()];
     this.slots.clear();
     for (const slot of slots) {
-      slot.answer?.(null);
-      slot.next?.answer(null);
+      for (const answer of slot.waiting.values()) answer(null);
       slot.lost();
     }
   }

@@ -3,8 +3,10 @@
 // has drawn ('phasor-render') once they are shown, as it does at once for a
 // chart drawn on the page.
 
-/** Resolves with the worker's drawing time once shown, or null when a newer picture replaced it. */
-export type PendingPaint = Promise<number | null>;
+import type { Painted } from './paint-worker-client.js';
+
+/** Resolves once shown, or with null when a newer picture replaced it. */
+export type PendingPaint = Promise<Painted | null>;
 
 let collecting: PendingPaint[] | null = null;
 

@@ -13,10 +13,12 @@ const BUDGET_MS = 6;
 const COARSEST = 8;
 /** After this long with no new drawing, a coarse picture is drawn again in full. */
 const SHARPEN_MS = 150;
+/** The cost is the least of the last few drawings': one slow drawing (a garbage collection) makes no picture coarse. */
+const SAMPLES = 3;
 
 export class RenderBudget {
-  /** The page's time of a full-resolution drawing, as last measured or estimated. */
-  private fullMs = 0;
+  /** The page's time of a full-resolution drawing, as estimated from each of the last few drawings. */
+  private readonly recent: number[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private sharpening = false;
   /** The coarseness of the last drawing: kept until the input pauses (a drag's pictures do not flicker between two). */
@@ -28,14 +30,16 @@ export class RenderBudget {
   /** The coarseness of the next drawing: 1 (full), 2, 4 or 8 (device pixels per value along the chart's long axis). */
   next(): number {
     if (this.sharpening) return 1;
+    const fullMs = this.recent.length ? Math.min(...this.recent) : 0;
     let coarseness = this.last;
-    while (coarseness < COARSEST && this.fullMs / coarseness > BUDGET_MS) coarseness *= 2;
+    while (coarseness < COARSEST && fullMs / coarseness > BUDGET_MS) coarseness *= 2;
     return coarseness;
   }
 
   /** A drawing at `coarseness` took `ms` of the page's time; a coarse one is sharpened once the input pauses. */
   record(ms: number, coarseness: number): void {
-    this.fullMs = ms * coarseness;
+    this.recent.push(ms * coarseness);
+    if (this.recent.length > SAMPLES) this.recent.shift();
     this.last = coarseness;
     this.sharpening = false;
     clearTimeout(this.timer);

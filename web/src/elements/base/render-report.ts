@@ -11,6 +11,12 @@ export interface RenderDetail {
   /** true when a paint worker drew part of the picture (announced once its frame is committed), and its milliseconds. */
   worker: boolean;
   workerMs: number;
+  /**
+   * For a worker-drawn picture: when the worker committed its last frame
+   * (performance.now() time of the page). The announcement itself may come
+   * later, when the page's thread is busy.
+   */
+  shownAt?: number;
   /** For a progressive chart: 'coarse' for a picture drawn coarser while the input moves, 'full' otherwise. */
   resolution?: 'coarse' | 'full';
 }
@@ -25,8 +31,13 @@ export function reportWhenShown(
     shown({ ...page, worker: false, workerMs: 0 });
     return;
   }
-  void Promise.all(paints).then((workerMs) => {
-    if (workerMs.every((ms) => ms !== null))
-      shown({ ...page, worker: true, workerMs: workerMs.reduce<number>((sum, ms) => sum + ms!, 0) });
+  void Promise.all(paints).then((painted) => {
+    if (!painted.every((p) => p !== null)) return;
+    shown({
+      ...page,
+      worker: true,
+      workerMs: painted.reduce((sum, p) => sum + p!.drawMs, 0),
+      shownAt: Math.max(...painted.map((p) => p!.shownAt)),
+    });
   });
 }
