@@ -89,7 +89,7 @@ function throttleText(result) {
   const workers = e.workers ?? [];
   const started = workers.length
     ? ` The measured pages started ${workers.length} worker${workers.length > 1 ? 's' : ''}; the rate was ${workers.every((w) => w.applied) ? 'applied to each' : `refused for ${workers.filter((w) => !w.applied).length} (${[...new Set(workers.filter((w) => !w.applied).map((w) => w.error))].join('; ')})`}.`
-    : ' The measured pages started no worker.';
+    : '';
   return `**CPU**: ${e.cpuThrottle}× slower (CDP Emulation.setCPUThrottlingRate on the page, and sent to each worker it starts).${check}${started}`;
 }
 

@@ -253,13 +253,13 @@ async function zoom(page, chart) {
   };
 }
 
-/** Each worker the measured pages started, and whether Chromium took the throttle for it (throttle.mjs). */
+/** Per page, the workers it started and whether Chromium took the throttle for each (throttle.mjs fills them in as they start). */
 const pageWorkers = [];
 
 async function openPage(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
-  if (cpuThrottle !== 1) pageWorkers.push(...(await throttlePage(context, page, cpuThrottle)));
+  if (cpuThrottle !== 1) pageWorkers.push(await throttlePage(context, page, cpuThrottle));
   await page.addInitScript({ path: join(repoRoot, 'tests/bench/ui/probe.js') });
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
@@ -472,7 +472,7 @@ try {
     result.loads.post = await coldLoad(browser, embed, embedRoot, 'post.html');
   }
   result.environment.loadAverageAtEnd = loadAverageNow();
-  if (cpuThrottle !== 1) result.environment.workers = pageWorkers;
+  if (cpuThrottle !== 1) result.environment.workers = pageWorkers.flat();
   const name = phone ? 'ui-phone' : 'ui';
   const out = args.out ?? `${resultsDir}/${partial ? 'ui-part' : args.quick ? `${name}-quick` : name}.json`;
   writeJson(out, result);
