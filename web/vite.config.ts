@@ -52,6 +52,8 @@ const site: UserConfig = {
 
 const embed: UserConfig = {
   root: repo,
+  // Files it names (the paint worker) relative to phasor-embed.js, wherever a host puts the folder.
+  base: './',
   plugins: [wasmModules(repo)],
   resolve: {
     // The embed ships the SIMD build only (every current browser has wasm SIMD):

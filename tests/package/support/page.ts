@@ -114,7 +114,11 @@ export async function checkPage(
         let covered = 0;
         let total = 0;
         for (const canvas of el.shadowRoot!.querySelectorAll('canvas')) {
-          const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+          // Through a copy: a canvas the paint worker holds has no context on the page.
+          const copy = Object.assign(document.createElement('canvas'), { width: canvas.width, height: canvas.height });
+          const ctx = copy.getContext('2d')!;
+          ctx.drawImage(canvas, 0, 0);
+          const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
           total += canvas.width * canvas.height;
           for (let i = 3; i < data.length; i += 4) if (data[i] > 0) covered++;
         }
