@@ -43,7 +43,11 @@ function defineChartsInUse(): void {
 if (typeof customElements === 'object' && typeof document === 'object') {
   // The matrix charts paint in phasor-embed-paint-worker.js, beside this file (on the page where it cannot
   // start), when this is the file as it ships: inside another bundle the worker file may not have come along.
-  if (/\/phasor-embed\.js$/.test(new URL(import.meta.url).pathname)) enablePaintWorker();
+  if (
+    /\/phasor-embed\.js$/.test(new URL(import.meta.url).pathname) &&
+    document.querySelector('script[src$="phasor-embed.js"]')
+  )
+    enablePaintWorker();
   for (const element of chartsIn(peCharts)) define(element);
   defineChartsInUse();
   new MutationObserver(defineChartsInUse).observe(document.documentElement, { childList: true, subtree: true });
