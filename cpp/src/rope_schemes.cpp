@@ -45,6 +45,26 @@ double roundest_near(double x, double rel) {
   return std::nan("");
 }
 
+// How far the slope of the weighted least-squares line (a, b) may be off: three
+// of its standard errors, from the residuals themselves (0 for two points).
+double slope_uncertainty(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& weight,
+                         double a, double b) {
+  if (x.size() < 3) return 0.0;
+  double sw = 0.0, mx = 0.0;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    sw += weight[k];
+    mx += weight[k] * x[k];
+  }
+  mx /= sw;
+  double residual = 0.0, sxx = 0.0;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    const double e = y[k] - a - b * x[k];
+    residual += weight[k] * e * e;
+    sxx += weight[k] * (x[k] - mx) * (x[k] - mx);
+  }
+  return sxx > 0.0 ? 3.0 * std::sqrt(residual / static_cast<double>(x.size() - 2) / sxx) : 0.0;
+}
+
 // theta itself when a round base is within `rel`, else the fit, tidied.
 double snap(double theta, double rel) {
   for (const double b : kRoundBases)
@@ -204,6 +224,10 @@ std::vector<RopeScheme> fitted_schemes(const std::vector<double>& omega, const s
   push_unique(factors, tidy(std::exp(-a_max)));
   // A base as a config would write it (10, 2.5e4): the roundest number near the fit.
   push_unique(thetas, roundest_near(theta_all, 1e-4));
+  // A stored cache's fit is known no better than its phases (bfloat16: to about
+  // 3e-4 from 20 rows): the roundest base the fit's own scatter allows too.
+  const double theta_rel = std::min(0.01, slope_uncertainty(index, logs, weight, a, b) * r / 2.0);
+  if (theta_rel > 1e-4) push_unique(thetas, roundest_near(theta_all, theta_rel));
   for (const double base : kRoundBases)
     if (std::fabs(base / theta_all - 1.0) < 0.02) push_unique(thetas, base);
   if (std::fabs(factor - 1.0) < 0.01) push_unique(factors, 1.0);

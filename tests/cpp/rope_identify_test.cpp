@@ -141,6 +141,16 @@ TEST(IdentifyRope, ABfloat16CacheIsNamedWithItsStorage) {
   EXPECT_EQ(best.precision, Precision::bfloat16);
 }
 
+// Twenty bfloat16 rows read theta = 4100 as 4101.18 (0.03 % off, the scatter
+// of their phases): the round base within that scatter is a candidate and matches.
+TEST(IdentifyRope, AShortBfloat16CacheOfARoundThetaIsMatched) {
+  const Cache c = make_cache(24, 4100.0, {}, count_up(20), Pairing::half, Store::bfloat16);
+  const RopeIdentification id = run(c.input());
+  ASSERT_TRUE(id.match);
+  EXPECT_EQ(id.candidates.front().theta, 4100.0);
+  EXPECT_EQ(id.candidates.front().scaling.type, RopeScalingType::none);
+}
+
 TEST(IdentifyRope, NoiseIsNotACache) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
