@@ -8,14 +8,15 @@ import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import { positionTicks, renderAxes, renderGrid, tickCount } from './axes.js';
 import { binsFor, type Bins } from './bins.js';
+import { DataCanvas } from './data-canvas.js';
 import { showCursor } from './cursor.js';
 import { ChartFrame, type Margin } from './frame.js';
 import { integer as formatInteger } from './format.js';
 import { drawHighlight } from './highlight-layer.js';
 import { devicePixelRatioNow } from './hidpi-canvas.js';
 import { renderSeriesLegend, type LegendEntry } from './legend.js';
-import { drawBand } from './paint/line-plot.js';
-import { paintLines, type PaintedLine } from './paint/lines.js';
+import type { PaintedLine } from './paint/lines.js';
+import type { LinesLayer } from './paint/picture.js';
 import { plainScale } from './plain-scales.js';
 import { attachReadout, type Point } from './readout.js';
 import { ZoomWindow, type ZoomLimits } from './zoom.js';
@@ -60,7 +61,7 @@ export class BinnedCurves {
   readonly zoom: ZoomWindow;
   private x = scaleLinear();
   private y = scaleLinear();
-  private context: CanvasRenderingContext2D | null = null;
+  private readonly canvas = new DataCanvas(this.frame);
   /** Bins are aligned from here; the read-out snaps to whole positions counted from it. */
   private origin = 0;
   private marker: CurvesSpec['marker'] = null;
@@ -92,7 +93,8 @@ export class BinnedCurves {
   /** Lays the chart out at `width`; returns the bins of the view (one per device pixel column) and the view. */
   layout(width: number, layout: CurvesLayout): { bins: Bins; view: readonly [number, number] } {
     const height = Math.round(Math.min(360, Math.max(220, width * 0.48)));
-    this.context = this.frame.layout(width, height, layout.margin);
+    this.frame.sizeLayers(width, height, layout.margin);
+    this.canvas.size();
     const { box } = this.frame;
     this.origin = layout.origin;
     this.zoom.configure({ x: layout.base, y: [0, 1] }, box, layout.limits);
@@ -104,7 +106,6 @@ export class BinnedCurves {
   /** Draws the curves (after layout()). */
   draw(spec: CurvesSpec): void {
     const { box } = this.frame;
-    const ctx = this.context!;
     this.y = scaleLinear().domain(spec.y.domain).range([box.height, 0]);
     if (spec.y.nice) this.y.nice();
     const xTicks = positionTicks(this.x, box.width, 80);
@@ -115,10 +116,12 @@ export class BinnedCurves {
       left: { scale: this.y, label: spec.y.label, values: yTicks },
     });
     const [x, y] = [plainScale(this.x), plainScale(this.y)];
-    for (const curve of spec.curves) {
-      if ('band' in curve) drawBand(ctx, -1, 1, curve.band, this.y, box.width);
-      else paintLines(ctx, { x, y, lines: [curve.line] });
-    }
+    const layers: LinesLayer[] = spec.curves.map((curve) =>
+      'band' in curve
+        ? { band: { lo: -1, hi: 1, colour: curve.band, y, width: box.width } }
+        : { lines: { x, y, lines: [curve.line] } },
+    );
+    this.canvas.paint({ kind: 'lines', layers, ratio: devicePixelRatioNow() });
     renderSeriesLegend(this.legend, spec.legend);
     this.marker = spec.marker;
     if (spec.marker !== undefined) this.drawMarker();

@@ -6,12 +6,13 @@
 import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3-scale';
 import { select } from 'd3-selection';
 import { renderAxes, renderGrid, tickCount } from './axes.js';
+import { DataCanvas } from './data-canvas.js';
 import { drawnAlready } from './drawn.js';
 import { showCursor } from './cursor.js';
 import { ChartFrame, type Margin } from './frame.js';
 import { drawHighlight } from './highlight-layer.js';
+import { devicePixelRatioNow } from './hidpi-canvas.js';
 import type { LegendEntry } from './legend.js';
-import { paintLines } from './paint/lines.js';
 import { plainScale } from './plain-scales.js';
 import { attachReadout, type Point, type Readout } from './readout.js';
 
@@ -94,6 +95,7 @@ export class LinePanel implements Readout {
   /** Filled by the element (renderSeriesLegend); hidden while empty. */
   readonly legend = document.createElement('ul');
   readonly caption = document.createElement('p');
+  private readonly canvas = new DataCanvas(this.frame);
   private spec: PanelSpec | null = null;
   private x: NumberScale = scaleLinear();
   private y: NumberScale = scaleLinear();
@@ -110,7 +112,8 @@ export class LinePanel implements Readout {
     this.spec = spec;
     if (this.root.style.getPropertyValue('width') !== `${spec.width}px`)
       this.root.style.setProperty('width', `${spec.width}px`);
-    const ctx = this.frame.layout(spec.width, spec.height, spec.margin);
+    this.frame.sizeLayers(spec.width, spec.height, spec.margin);
+    this.canvas.size();
     const { box } = this.frame;
     const x = (this.x = axisScale(spec.x).range([0, box.width]));
     const y = (this.y = axisScale(spec.y).range([box.height, 0]));
@@ -122,7 +125,7 @@ export class LinePanel implements Readout {
       left: { scale: y, label: spec.y.label, values: yValues, format: spec.y.format },
     });
     const xs = Float64Array.from({ length: spec.count }, (_, i) => spec.xAt(i));
-    paintLines(ctx, {
+    const lines = {
       x: plainScale(x),
       y: plainScale(y),
       lines: spec.lines.map((line) => ({
@@ -135,7 +138,8 @@ export class LinePanel implements Readout {
         dotsAbove: 0,
         dashOffset: line.dashOffset,
       })),
-    });
+    };
+    this.canvas.paint({ kind: 'lines', layers: [{ lines }], ratio: devicePixelRatioNow() });
     this.drawMarks(spec.marks ?? []);
     this.frame.describe(`${spec.label}; across: ${spec.x.label}, up: ${spec.y.label}`);
     this.show(null);

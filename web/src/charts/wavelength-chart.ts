@@ -7,11 +7,12 @@ import { scaleLinear, scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
 import { decades, positionTicks, renderAxes, renderGrid } from './axes.js';
 import { showCursor } from './cursor.js';
+import { DataCanvas } from './data-canvas.js';
 import { ChartFrame } from './frame.js';
+import { devicePixelRatioNow } from './hidpi-canvas.js';
 import { drawHighlight, parseTerm, type HighlightShape } from './highlight-layer.js';
 import { renderSeriesLegend, type LegendEntry } from './legend.js';
 import { integer as formatInteger, powerOfTen } from './format.js';
-import { paintLines } from './paint/lines.js';
 import { plainScale } from './plain-scales.js';
 import { attachReadout, type Point } from './readout.js';
 import { ZoomWindow } from './zoom.js';
@@ -39,6 +40,7 @@ export class WavelengthChart {
   readonly frame = new ChartFrame();
   readonly legend = document.createElement('ul');
   readonly zoom: ZoomWindow;
+  private readonly canvas = new DataCanvas(this.frame);
   private x = scaleLinear();
   private y = scaleLog();
   private spec: WavelengthSpec | null = null;
@@ -68,7 +70,8 @@ export class WavelengthChart {
     const narrow = width < 480;
     const margin = narrow ? { ...MARGIN, left: 54, right: 46 } : MARGIN;
     const height = Math.round(Math.min(380, Math.max(240, width * 0.5)));
-    const ctx = this.frame.layout(width, height, margin);
+    this.frame.sizeLayers(width, height, margin);
+    this.canvas.size();
     const { box } = this.frame;
     const n = spec.series[0].y.length;
     const top = TAU * spec.base;
@@ -99,7 +102,7 @@ export class WavelengthChart {
       },
     });
     this.drawBand(spec, box.width);
-    paintLines(ctx, {
+    const lines = {
       x: plainScale(this.x),
       y: plainScale(this.y),
       lines: [...spec.series].reverse().map((s) => ({
@@ -109,7 +112,8 @@ export class WavelengthChart {
         dash: s.dash,
         dotsAbove: s.dotsAbove,
       })),
-    });
+    };
+    this.canvas.paint({ kind: 'lines', layers: [{ lines }], ratio: devicePixelRatioNow() });
     renderSeriesLegend(this.legend, spec.series);
     this.refreshReadout();
     return this.x.domain() as [number, number];

@@ -1,11 +1,11 @@
 // What the page and the paint worker (paint-worker.ts) say to each other.
-import type { MatrixPaint } from './matrix-painter.js';
+import type { Picture } from './picture.js';
 
 export type PaintRequest =
   /** A canvas of the page, handed over (transferControlToOffscreen): the worker draws on it from now on. */
   | { kind: 'attach'; id: number; canvas: OffscreenCanvas }
-  /** Draw `paint` on canvas `id`, sized `width` × `height` CSS px at `paint.ratio` device px per CSS px. */
-  | { kind: 'paint'; id: number; seq: number; width: number; height: number; paint: MatrixPaint }
+  /** Draw `picture` on canvas `id`, sized `width` × `height` CSS px at its ratio of device px per CSS px. */
+  | { kind: 'paint'; id: number; seq: number; width: number; height: number; picture: Picture }
   /** The chart is gone: forget its canvas. */
   | { kind: 'detach'; id: number };
 

@@ -1,15 +1,15 @@
-// The paint worker: the matrix charts' canvases, handed over by the page
-// (paint-worker-client.ts), are coloured and drawn here, so a drag's frame
-// on the page holds no raster work. The page computes the values (the core's
-// exact numbers, which its read-outs and exports need too) and sends a copy;
-// this worker only colours and scales them (matrix-painter.ts), and says
-// when the frame that shows them is committed.
-import { MatrixPainter } from './matrix-painter.js';
+// The paint worker: the charts' data canvases, handed over by the page
+// (paint-worker-client.ts), are drawn here, so a drag's frame on the page
+// holds no raster work. The page computes the values (the core's exact
+// numbers, which its read-outs and exports need too) and sends a copy as a
+// picture; this worker only colours, scales and strokes them (picture.ts), and
+// says when the frame that shows them is committed.
 import type { PaintReply, PaintRequest } from './paint-messages.js';
+import { PicturePainter, pictureRatio } from './picture.js';
 
 interface Target {
   canvas: OffscreenCanvas;
-  painter: MatrixPainter;
+  painter: PicturePainter;
 }
 
 /** The worker's global scope, as much of it as this file uses (the page's TypeScript lib has no worker types). */
@@ -33,7 +33,7 @@ let drawing = false;
 scope.onmessage = (event: MessageEvent<PaintRequest>) => {
   const request = event.data;
   if (request.kind === 'attach') {
-    targets.set(request.id, { canvas: request.canvas, painter: new MatrixPainter() });
+    targets.set(request.id, { canvas: request.canvas, painter: new PicturePainter() });
     return;
   }
   if (request.kind === 'detach') {
@@ -64,16 +64,17 @@ function draw(request: Extract<PaintRequest, { kind: 'paint' }>): void {
   const started = performance.now();
   try {
     const { canvas, painter } = target;
-    const { width, height, paint } = request;
-    const deviceWidth = Math.max(1, Math.round(width * paint.ratio));
-    const deviceHeight = Math.max(1, Math.round(height * paint.ratio));
+    const { width, height, picture } = request;
+    const ratio = pictureRatio(picture);
+    const deviceWidth = Math.max(1, Math.round(width * ratio));
+    const deviceHeight = Math.max(1, Math.round(height * ratio));
     if (canvas.width !== deviceWidth) canvas.width = deviceWidth;
     if (canvas.height !== deviceHeight) canvas.height = deviceHeight;
     const ctx = canvas.getContext('2d');
     if (!ctx) throw new Error('no 2D context on the OffscreenCanvas');
     ctx.setTransform(deviceWidth / width, 0, 0, deviceHeight / height, 0, 0);
     ctx.clearRect(0, 0, width, height);
-    painter.paint(ctx, paint);
+    painter.paint(ctx, picture);
     const drawMs = performance.now() - started;
     afterCommit(() =>
       reply({

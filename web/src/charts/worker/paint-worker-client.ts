@@ -1,5 +1,5 @@
 // The page's side of the paint worker (paint/paint-worker.ts): one worker per
-// page, started by the first matrix chart, to which each chart hands its
+// page, started by the first chart drawn, to which each chart hands its data
 // canvas. A page opts in with usePaintWorker() (the embed script and the
 // explorer do; a bundler's user calls enablePaintWorker() from
 // phasor/elements, since only some bundlers ship a worker file): until then,
@@ -9,8 +9,8 @@
 // and draws again. Requests go to the worker at once, whatever the page's
 // thread is doing; the worker draws only the newest of those waiting for a
 // canvas and answers the others null (superseded).
-import type { MatrixPaint } from '../paint/matrix-painter.js';
 import type { PaintReply, PaintRequest } from '../paint/paint-messages.js';
+import type { Picture } from '../paint/picture.js';
 
 /** A picture shown: the worker's drawing time, and when its frame was committed (the page's performance.now() time). */
 export interface Painted {
@@ -68,22 +68,15 @@ class PaintWorkerClient {
     this.post({ kind: 'detach', id });
   }
 
-  /** Draws `paint` on canvas `id`; resolves once shown, or with null when a newer picture replaced it. */
-  paint(id: number, width: number, height: number, paint: MatrixPaint): Promise<Painted | null> {
+  /** Draws `picture` on canvas `id`; resolves once shown, or with null when a newer picture replaced it. */
+  paint(id: number, width: number, height: number, picture: Picture): Promise<Painted | null> {
     const slot = this.slots.get(id);
     if (!slot || this.failed) return Promise.resolve(null);
     const seq = ++this.lastSeq;
-    // The chart keeps its values (its read-outs and exports use them): the worker gets a copy of just
-    // the cells, moved rather than cloned (a view's whole buffer would be cloned, and cloned again on arrival).
-    const cells = paint.cells;
-    const copy =
-      'diagonals' in cells
-        ? { ...cells, diagonals: cells.diagonals.slice() }
-        : { ...cells, values: cells.values.slice() };
-    const buffer = 'diagonals' in copy ? copy.diagonals.buffer : copy.values.buffer;
+    const { copy, buffers } = movableCopy(picture);
     return new Promise((answer) => {
       slot.waiting.set(seq, answer);
-      this.post({ kind: 'paint', id, seq, width, height, paint: { ...paint, cells: copy } }, [buffer]);
+      this.post({ kind: 'paint', id, seq, width, height, picture: copy }, buffers);
     });
   }
 
@@ -117,6 +110,54 @@ class PaintWorkerClient {
       slot.lost();
     }
   }
+}
+
+/**
+ * The chart keeps its values (its read-outs and exports use them): the worker
+ * gets a copy of just the numbers, moved rather than cloned (a view's whole
+ * buffer would be cloned, and cloned again on arrival). An array that several
+ * lines share is copied once.
+ */
+function movableCopy(picture: Picture): { copy: Picture; buffers: ArrayBuffer[] } {
+  const copies = new Map<ArrayLike<number>, Float32Array | Float64Array>();
+  const copyOf = <T extends ArrayLike<number>>(values: T): T => {
+    let copy = copies.get(values);
+    if (!copy) copies.set(values, (copy = values instanceof Float32Array ? values.slice() : Float64Array.from(values)));
+    return copy as unknown as T;
+  };
+  let copy: Picture;
+  if (picture.kind === 'matrix') {
+    const cells = picture.matrix.cells;
+    copy = {
+      kind: 'matrix',
+      matrix: {
+        ...picture.matrix,
+        cells:
+          'diagonals' in cells
+            ? { ...cells, diagonals: copyOf(cells.diagonals) }
+            : { ...cells, values: copyOf(cells.values) },
+      },
+    };
+  } else {
+    copy = {
+      ...picture,
+      layers: picture.layers.map((layer) =>
+        'band' in layer
+          ? layer
+          : {
+              lines: {
+                ...layer.lines,
+                lines: layer.lines.lines.map((line) => ({
+                  ...line,
+                  y: copyOf(line.y),
+                  xs: line.xs && copyOf(line.xs),
+                })),
+              },
+            },
+      ),
+    };
+  }
+  return { copy, buffers: [...copies.values()].map((values) => values.buffer as ArrayBuffer) };
 }
 
 let start: (() => Worker) | null = null;

@@ -5,7 +5,7 @@
 import { usePaintWorker } from './paint-worker-client.js';
 
 /**
- * Draws the heatmap, distance matrix, M_k and the other matrix charts in a
+ * Draws the charts' data layers (a heatmap's cells, a line chart's curves) in a
  * Worker from now on (OffscreenCanvas; the page keeps axes and read-outs),
  * where the browser and the page's CSP allow it; elsewhere they stay on the
  * page. Needs a bundler that ships `new Worker(new URL(…))` targets.
