@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, openRecordingPage } from './support/chromium.js';
 import { repoRoot } from './package/pack.js';
 import { serveDirectory, type StaticServer } from './support/static-server.js';
-import { DATA_COVERAGE, dataDrawn, inkOf } from './support/charts.js';
+import { DATA_COVERAGE, dataDrawn, inkOf, pixelReader } from './support/charts.js';
 
 const SITE = join(repoRoot, 'build/site');
 let browser: Browser;
@@ -241,24 +241,22 @@ describe('chart.html, one chart for an iframe', () => {
     const frame = page.frames().find((f) => f.url().includes('chart.html'))!;
     await frame.waitForFunction(() => document.querySelector('phasor-heatmap')?.getAttribute('data-state') === 'ready');
     // The heatmap inside the iframe covers its plot with 40 rows of colour.
-    const ink = await frame.$eval('phasor-heatmap', (el) => {
-      const canvas = el.shadowRoot!.querySelector('canvas')!;
-      const { data } = ((c) => {
-        const copy = Object.assign(document.createElement('canvas'), { width: c.width, height: c.height }).getContext(
-          '2d',
-        )!;
-        copy.drawImage(c, 0, 0);
-        return copy;
-      })(canvas).getImageData(0, 0, canvas.width, canvas.height);
-      const colours = new Set<number>();
-      let covered = 0;
-      for (let n = 0; n < data.length; n += 4) {
-        if (data[n + 3] === 0) continue;
-        covered++;
-        colours.add((data[n] << 16) | (data[n + 1] << 8) | data[n + 2]);
-      }
-      return { covered: covered / (canvas.width * canvas.height), colours: colours.size };
-    });
+    const ink = await frame.$eval(
+      'phasor-heatmap',
+      (el, pixels) => {
+        const canvas = el.shadowRoot!.querySelector('canvas')!;
+        const { data } = pixels(canvas);
+        const colours = new Set<number>();
+        let covered = 0;
+        for (let n = 0; n < data.length; n += 4) {
+          if (data[n + 3] === 0) continue;
+          covered++;
+          colours.add((data[n] << 16) | (data[n + 1] << 8) | data[n + 2]);
+        }
+        return { covered: covered / (canvas.width * canvas.height), colours: colours.size };
+      },
+      await pixelReader(frame),
+    );
     expect(ink.covered).toBeGreaterThan(0.95);
     expect(ink.colours).toBeGreaterThan(20);
     await page.screenshot({ path: join(repoRoot, 'tests/browser/screenshots/iframe-heatmap.png') });

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { pixelReader } from './support/charts.js';
 import { useSectionPage } from './support/explorer.js';
 
 const FILES = resolve(import.meta.dirname, '../fixtures/check');
@@ -87,27 +88,24 @@ async function precisionChart(): Promise<{ caption: string; ink: number; legend:
     const shown = figures.find((f) => f.offsetParent !== null);
     return shown?.querySelector('.precision-chart')?.shadowRoot?.querySelector('canvas')?.width ?? 0 > 0;
   });
-  return page.evaluate(() => {
-    const figure = [...document.querySelectorAll<HTMLElement>('.check-result .check-precision')].find(
-      (f) => f.offsetParent !== null,
-    )!;
-    const root = figure.querySelector('.precision-chart')!.shadowRoot!;
-    const canvas = root.querySelector('canvas')!;
-    const { data } = ((c) => {
-      const copy = Object.assign(document.createElement('canvas'), { width: c.width, height: c.height }).getContext(
-        '2d',
+  return page.evaluate(
+    (pixels) => {
+      const figure = [...document.querySelectorAll<HTMLElement>('.check-result .check-precision')].find(
+        (f) => f.offsetParent !== null,
       )!;
-      copy.drawImage(c, 0, 0);
-      return copy;
-    })(canvas).getImageData(0, 0, canvas.width, canvas.height);
-    let ink = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) ink++;
-    return {
-      caption: figure.querySelector('figcaption')!.textContent!,
-      ink,
-      legend: root.querySelector('.legend')!.textContent!,
-    };
-  });
+      const root = figure.querySelector('.precision-chart')!.shadowRoot!;
+      const canvas = root.querySelector('canvas')!;
+      const { data } = pixels(canvas);
+      let ink = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) ink++;
+      return {
+        caption: figure.querySelector('figcaption')!.textContent!,
+        ink,
+        legend: root.querySelector('.legend')!.textContent!,
+      };
+    },
+    await pixelReader(page),
+  );
 }
 
 describe('Check your table: RoPE tensors and the precision verdict', () => {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { pixelReader } from './support/charts.js';
 import { useSectionPage } from './support/explorer.js';
 
 const FILES = resolve(import.meta.dirname, '../fixtures/check');
@@ -73,19 +74,17 @@ async function fitted(): Promise<string> {
 
 /** How many canvas pixels of the difference heatmap are not the background: the chart was drawn. */
 async function differenceInk(): Promise<number> {
-  return page.$eval('.difference-chart', (host) => {
-    const canvas = host.shadowRoot!.querySelector('canvas')!;
-    const { data } = ((c) => {
-      const copy = Object.assign(document.createElement('canvas'), { width: c.width, height: c.height }).getContext(
-        '2d',
-      )!;
-      copy.drawImage(c, 0, 0);
-      return copy;
-    })(canvas).getImageData(0, 0, canvas.width, canvas.height);
-    let ink = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) ink++;
-    return ink;
-  });
+  return page.$eval(
+    '.difference-chart',
+    (host, pixels) => {
+      const canvas = host.shadowRoot!.querySelector('canvas')!;
+      const { data } = pixels(canvas);
+      let ink = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) ink++;
+      return ink;
+    },
+    await pixelReader(page),
+  );
 }
 
 describe('Check your table: files that are tables', () => {

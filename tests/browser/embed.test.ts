@@ -1,32 +1,16 @@
 // The embed script as a blogger uses it: build/embed/ holds phasor-embed.js and
 // the example post, served with a strict Content-Security-Policy.
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, openRecordingPage } from './support/chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { useEmbedPost } from './support/embed-post.js';
 import { repoRoot } from './package/pack.js';
-import { serveDirectory, STRICT_CSP, type StaticServer } from './support/static-server.js';
 import { CHARTS, DATA_COVERAGE, dataDrawn, inkOf, renders, waitForCharts, waitForRender } from './support/charts.js';
 
-const EMBED = join(repoRoot, 'build/embed');
-
-let browser: Browser;
-let server: StaticServer;
-
-beforeAll(async () => {
-  if (!existsSync(join(EMBED, 'phasor-embed.js')))
-    throw new Error('build/embed is missing: run node tools/build-embed.mjs');
-  browser = await launchChromium();
-  server = await serveDirectory(EMBED, { 'content-security-policy': STRICT_CSP });
-});
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
-});
+const post = useEmbedPost();
 
 async function openPost(problems: string[]): Promise<Page> {
-  const page = await openRecordingPage(browser, problems);
+  const page = await post.newPage(problems);
   // Count wasm compilations: the charts must share one instance.
   await page.addInitScript(() => {
     const w = window as unknown as { wasmInstantiations: number };
@@ -37,7 +21,7 @@ async function openPost(problems: string[]): Promise<Page> {
       return original(...args);
     }) as typeof original;
   });
-  await page.goto(`${server.url}post.html`);
+  await page.goto(post.url('post.html'));
   await waitForCharts(page);
   return page;
 }
@@ -61,10 +45,10 @@ describe('the example post with phasor-embed.js under a strict CSP', () => {
 
   test('the post loads phasor-embed.js and its paint worker alone; a RoPE chart added later imports its code and inlined wasm as chunks (no .wasm fetch) and draws', async () => {
     const problems: string[] = [];
-    const page = await openRecordingPage(browser, problems);
+    const page = await post.newPage(problems);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    await page.goto(`${server.url}post.html`);
+    await page.goto(post.url('post.html'));
     await waitForCharts(page);
     // The matrix charts' paint worker is the one other script: the post's heatmap, distance matrix and M_k draw there.
     expect(requested.filter((path) => /\.(js|wasm)$/.test(path)).sort()).toEqual([

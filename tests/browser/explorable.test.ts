@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { waitForCharts } from './support/charts.js';
+import { pixelReader, waitForCharts } from './support/charts.js';
 import { launchChromium } from './support/chromium.js';
 import { repoRoot } from './package/pack.js';
 import { serveDirectory, SITE, STRICT_CSP, type StaticServer } from './support/static-server.js';
@@ -99,19 +99,17 @@ describe('the first screen', () => {
       // The invitation: a play button on the first screen, and the table's ink is there (not an empty canvas).
       const play = await page.locator('.hero button[data-play="p"]').boundingBox();
       expect(play!.y + play!.height).toBeLessThanOrEqual(height);
-      const ink = await page.$eval('#hero-chart', (el) => {
-        const c = el.shadowRoot!.querySelector('canvas')!;
-        const d = ((c) => {
-          const copy = Object.assign(document.createElement('canvas'), { width: c.width, height: c.height }).getContext(
-            '2d',
-          )!;
-          copy.drawImage(c, 0, 0);
-          return copy;
-        })(c).getImageData(0, 0, c.width, c.height).data;
-        let painted = 0;
-        for (let n = 3; n < d.length; n += 4) if (d[n] > 0) painted++;
-        return painted / (c.width * c.height);
-      });
+      const ink = await page.$eval(
+        '#hero-chart',
+        (el, pixels) => {
+          const c = el.shadowRoot!.querySelector('canvas')!;
+          const d = pixels(c).data;
+          let painted = 0;
+          for (let n = 3; n < d.length; n += 4) if (d[n] > 0) painted++;
+          return painted / (c.width * c.height);
+        },
+        await pixelReader(page),
+      );
       expect(ink).toBeGreaterThan(0.95);
       await page.screenshot({ path: join(SCREENS, `first-screen-${width}.png`) });
       expect(errors).toEqual([]);

@@ -13,6 +13,7 @@ import {
   DATA_COVERAGE,
   dataDrawn,
   inkOf,
+  pixelReader,
   renders,
   tooltipText,
   waitForCharts,
@@ -102,25 +103,20 @@ describe('the explorer page', () => {
     const { page } = await explorer();
     const rotation = page.locator('phasor-rotation');
     await rotation.scrollIntoViewIfNeeded();
+    const reader = await pixelReader(page);
     const look = () =>
-      rotation.evaluate((el) => {
+      rotation.evaluate((el, pixels) => {
         const matrix = (el as unknown as { data(): { window: Float32Array } }).data().window;
         const canvas = el.shadowRoot!.querySelector('canvas')!;
-        const pixels = ((c) => {
-          const copy = Object.assign(document.createElement('canvas'), { width: c.width, height: c.height }).getContext(
-            '2d',
-          )!;
-          copy.drawImage(c, 0, 0);
-          return copy;
-        })(canvas).getImageData(0, 0, canvas.width, canvas.height).data;
+        const data = pixels(canvas).data;
         let hash = 0;
-        for (let n = 0; n < pixels.length; n++) hash = (Math.imul(hash, 31) + pixels[n]) | 0;
+        for (let n = 0; n < data.length; n++) hash = (Math.imul(hash, 31) + data[n]) | 0;
         return {
           matrix: Array.from(matrix.subarray(0, 64)),
           canvas: hash,
           point: el.shadowRoot!.querySelector('circle.point')!.getAttribute('cx'),
         };
-      });
+      }, reader);
     const before = await look();
     const draws = await renders(page, 'phasor-rotation');
     await page.focus('#p-range');

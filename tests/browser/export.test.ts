@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, openRecordingPage } from './support/chromium.js';
 import { repoRoot } from './package/pack.js';
 import { serveDirectory, STRICT_CSP, type StaticServer } from './support/static-server.js';
-import { waitForCharts } from './support/charts.js';
+import { pixelReader, waitForCharts } from './support/charts.js';
 
 let browser: Browser;
 let open: StaticServer;
@@ -93,70 +93,69 @@ describe('saving a chart', () => {
     ] as const) {
       const problems: string[] = [];
       const page = await post(server, problems);
-      const found = await page.$eval('phasor-frequencies', async (el) => {
-        const png = await (el as Saving).toPNG(1);
-        const bitmap = await createImageBitmap(png.blob);
-        const canvas = document.createElement('canvas');
-        canvas.width = bitmap.width;
-        canvas.height = bitmap.height;
-        const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-        ctx.drawImage(bitmap, 0, 0);
-        const root = el.shadowRoot!;
-        const origin = root.querySelector('.content')!.getBoundingClientRect();
-        const pixel = (x: number, y: number) =>
-          Array.from(ctx.getImageData(Math.floor(x - origin.left), Math.floor(y - origin.top), 1, 1).data);
-        const background = pixel(origin.left + 1, origin.top + 1);
-        const inked = (p: number[]) => p.some((v, i) => Math.abs(v - background[i]) > 40);
-        // The left axis line: every few pixels down its length, some pixel across it is ink.
-        const domain = root.querySelector('.axis-left path.domain')!.getBoundingClientRect();
-        let axisHits = 0;
-        let axisSamples = 0;
-        for (let y = domain.top + 2; y < domain.bottom - 2; y += 5) {
-          axisSamples++;
-          if ([-1, 0, 1].some((dx) => inked(pixel(domain.left + dx, y)))) axisHits++;
-        }
-        // Each tick label of the bottom axis: ink inside its box.
-        const labels = [...root.querySelectorAll('.axis-bottom .tick text')]
-          .map((t) => t.getBoundingClientRect())
-          .filter((r) => r.width > 0);
-        const labelsInked = labels.filter((r) => {
-          for (let y = r.top; y < r.bottom; y++)
-            for (let x = r.left; x < r.right; x++) if (inked(pixel(x, y))) return true;
-          return false;
-        }).length;
-        // The data: the plot canvas's own pixels, where it drew, are the PNG's.
-        const plot = root.querySelector('canvas.plot') as HTMLCanvasElement;
-        const box = plot.getBoundingClientRect();
-        const live = ((c) => {
-          const copy = Object.assign(document.createElement('canvas'), { width: c.width, height: c.height }).getContext(
-            '2d',
-          )!;
-          copy.drawImage(c, 0, 0);
-          return copy;
-        })(plot).getImageData(0, 0, plot.width, plot.height).data;
-        let dataSamples = 0;
-        let dataMatches = 0;
-        for (let y = 0; y < box.height; y += 3) {
-          for (let x = 0; x < box.width; x += 3) {
-            const i =
-              (Math.floor(y * (plot.height / box.height)) * plot.width + Math.floor(x * (plot.width / box.width))) * 4;
-            if (live[i + 3] < 255) continue;
-            dataSamples++;
-            const p = pixel(box.left + x, box.top + y);
-            if (Math.max(...[0, 1, 2].map((c) => Math.abs(p[c] - live[i + c]))) <= 24) dataMatches++;
+      const found = await page.$eval(
+        'phasor-frequencies',
+        async (el, pixels) => {
+          const png = await (el as Saving).toPNG(1);
+          const bitmap = await createImageBitmap(png.blob);
+          const canvas = document.createElement('canvas');
+          canvas.width = bitmap.width;
+          canvas.height = bitmap.height;
+          const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+          ctx.drawImage(bitmap, 0, 0);
+          const root = el.shadowRoot!;
+          const origin = root.querySelector('.content')!.getBoundingClientRect();
+          const pixel = (x: number, y: number) =>
+            Array.from(ctx.getImageData(Math.floor(x - origin.left), Math.floor(y - origin.top), 1, 1).data);
+          const background = pixel(origin.left + 1, origin.top + 1);
+          const inked = (p: number[]) => p.some((v, i) => Math.abs(v - background[i]) > 40);
+          // The left axis line: every few pixels down its length, some pixel across it is ink.
+          const domain = root.querySelector('.axis-left path.domain')!.getBoundingClientRect();
+          let axisHits = 0;
+          let axisSamples = 0;
+          for (let y = domain.top + 2; y < domain.bottom - 2; y += 5) {
+            axisSamples++;
+            if ([-1, 0, 1].some((dx) => inked(pixel(domain.left + dx, y)))) axisHits++;
           }
-        }
-        return {
-          complete: png.complete,
-          axisHits,
-          axisSamples,
-          labels: labels.length,
-          labelsInked,
-          dataSamples,
-          dataMatches,
-          bytes: Array.from(new Uint8Array(await png.blob.arrayBuffer())),
-        };
-      });
+          // Each tick label of the bottom axis: ink inside its box.
+          const labels = [...root.querySelectorAll('.axis-bottom .tick text')]
+            .map((t) => t.getBoundingClientRect())
+            .filter((r) => r.width > 0);
+          const labelsInked = labels.filter((r) => {
+            for (let y = r.top; y < r.bottom; y++)
+              for (let x = r.left; x < r.right; x++) if (inked(pixel(x, y))) return true;
+            return false;
+          }).length;
+          // The data: the plot canvas's own pixels, where it drew, are the PNG's.
+          const plot = root.querySelector('canvas.plot') as HTMLCanvasElement;
+          const box = plot.getBoundingClientRect();
+          const live = pixels(plot).data;
+          let dataSamples = 0;
+          let dataMatches = 0;
+          for (let y = 0; y < box.height; y += 3) {
+            for (let x = 0; x < box.width; x += 3) {
+              const i =
+                (Math.floor(y * (plot.height / box.height)) * plot.width + Math.floor(x * (plot.width / box.width))) *
+                4;
+              if (live[i + 3] < 255) continue;
+              dataSamples++;
+              const p = pixel(box.left + x, box.top + y);
+              if (Math.max(...[0, 1, 2].map((c) => Math.abs(p[c] - live[i + c]))) <= 24) dataMatches++;
+            }
+          }
+          return {
+            complete: png.complete,
+            axisHits,
+            axisSamples,
+            labels: labels.length,
+            labelsInked,
+            dataSamples,
+            dataMatches,
+            bytes: Array.from(new Uint8Array(await png.blob.arrayBuffer())),
+          };
+        },
+        await pixelReader(page),
+      );
       writeFileSync(
         join(repoRoot, `tests/browser/screenshots/export-frequencies-${name}.png`),
         Uint8Array.from(found.bytes),

@@ -6,17 +6,11 @@
 // browser): the same pixels, the same PNG, SVG and CSV, and read-outs of the
 // core's values. A worker that cannot start, or that fails after taking the
 // canvases, leaves the charts drawing on the page.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, openRecordingPage } from './support/chromium.js';
-import { repoRoot } from './package/pack.js';
-import { serveDirectory, STRICT_CSP, type StaticServer } from './support/static-server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { useEmbedPost } from './support/embed-post.js';
 import { CHARTS, inkOf, tooltipText, waitForCharts } from './support/charts.js';
 
-const EMBED = join(repoRoot, 'build/embed');
-const WORKER_CHARTS = CHARTS;
 /** The share of each one's canvas it paints (M_k's zeros, off its block diagonal, are left transparent; lines are thin). */
 const COVERED = {
   'phasor-frequencies': 0.02,
@@ -27,25 +21,13 @@ const COVERED = {
   'phasor-rotation': 0.1,
 };
 
-let browser: Browser;
-let server: StaticServer;
-
-beforeAll(async () => {
-  if (!existsSync(join(EMBED, 'phasor-embed.js')))
-    throw new Error('build/embed is missing: run node tools/build-embed.mjs');
-  browser = await launchChromium();
-  server = await serveDirectory(EMBED, { 'content-security-policy': STRICT_CSP });
-});
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
-});
+const post = useEmbedPost();
 
 type Setup = 'worker' | 'no OffscreenCanvas' | 'no Worker' | 'worker script missing';
 
 /** The post, with every chart's 'phasor-render' details recorded, in one of the set-ups. */
 async function openPost(setup: Setup, problems: string[]): Promise<Page> {
-  const page = await openRecordingPage(browser, problems);
+  const page = await post.newPage(problems);
   await page.addInitScript(() => {
     const w = window as unknown as { renderDetails: Record<string, unknown[]> };
     w.renderDetails = {};
@@ -59,7 +41,7 @@ async function openPost(setup: Setup, problems: string[]): Promise<Page> {
   if (setup === 'no Worker') await page.addInitScript(() => delete (window as { Worker?: unknown }).Worker);
   if (setup === 'worker script missing')
     await page.route('**/phasor-embed-paint-worker.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
-  await page.goto(`${server.url}post.html`);
+  await page.goto(post.url('post.html'));
   await waitForCharts(page, CHARTS);
   return page;
 }
@@ -95,7 +77,7 @@ describe('the paint worker on the example post, under the strict CSP', () => {
   test('every chart of the post draws in the worker, and says so once the picture is shown', async () => {
     const problems: string[] = [];
     const page = await openPost('worker', problems);
-    for (const tag of WORKER_CHARTS) {
+    for (const tag of CHARTS) {
       expect(await drawnOnPage(page, tag), `${tag}: the worker holds its canvas`).toBe(false);
       const details = await page.evaluate(
         (t) =>
@@ -115,7 +97,7 @@ describe('the paint worker on the example post, under the strict CSP', () => {
     const problems: string[] = [];
     const inWorker = await openPost('worker', problems);
     const onPage = await openPost('no OffscreenCanvas', problems);
-    for (const tag of WORKER_CHARTS) {
+    for (const tag of CHARTS) {
       expect(await drawnOnPage(onPage, tag), `${tag} without OffscreenCanvas`).toBe(true);
       const [a, b] = await Promise.all([inkOf(inWorker, tag), inkOf(onPage, tag)]);
       expect(a.digest, `${tag}: the same pixels`).toBe(b.digest);
@@ -160,7 +142,7 @@ describe('the paint worker on the example post, under the strict CSP', () => {
     test(`with ${setup === 'no Worker' ? 'no Worker' : 'the worker script missing (a host that copied only phasor-embed.js)'}, the charts draw on the page`, async () => {
       const problems: string[] = [];
       const page = await openPost(setup, problems);
-      for (const tag of WORKER_CHARTS) {
+      for (const tag of CHARTS) {
         // A worker that fails after taking a canvas: the chart gets a new canvas and draws again there.
         await page.waitForFunction((t) => {
           try {

@@ -1,6 +1,6 @@
 // Reading the charts from a test: waiting for them to draw, measuring the ink
 // on their canvases, and reading their data through the elements' API.
-import type { Page } from 'playwright-core';
+import type { Frame, JSHandle, Page } from 'playwright-core';
 
 export const CHARTS = [
   'phasor-frequencies',
@@ -67,42 +67,52 @@ export interface Ink {
 }
 
 /**
- * Measures what `tag` has drawn on its canvases and SVG layers. A canvas is
- * read through a copy (drawImage), here and in every test that reads pixels:
- * a canvas the paint worker holds has no context of its own on the page, and
- * the copy is what the page shows (its last committed frame).
+ * A page function that reads a canvas's pixels through a copy (drawImage), to
+ * pass into page functions as an argument: a canvas the paint worker holds
+ * has no context of its own on the page, and the copy is what the page shows
+ * (its last committed frame). Every test that reads pixels reads them so.
  */
-export function inkOf(page: Page, tag: string): Promise<Ink> {
-  return page.$eval(tag, (el) => {
-    let covered = 0;
-    let total = 0;
-    const colours = new Set<number>();
-    let hash = 2166136261;
-    for (const canvas of el.shadowRoot!.querySelectorAll('canvas')) {
-      const { data } = ((c) => {
-        const copy = Object.assign(document.createElement('canvas'), { width: c.width, height: c.height }).getContext(
-          '2d',
-        )!;
-        copy.drawImage(c, 0, 0);
-        return copy;
-      })(canvas).getImageData(0, 0, canvas.width, canvas.height);
-      total += canvas.width * canvas.height;
-      for (let n = 0; n < data.length; n += 4) {
-        if (data[n + 3] === 0) continue;
-        covered++;
-        colours.add(((data[n] >> 4) << 8) | ((data[n + 1] >> 4) << 4) | (data[n + 2] >> 4));
-        hash = Math.imul(hash ^ (data[n] | (data[n + 1] << 8) | (data[n + 2] << 16) | (n << 3)), 16777619) >>> 0;
-      }
-    }
-    const shapes = el.shadowRoot!.querySelectorAll(
-      'svg line, svg path, svg circle, svg rect, svg polyline, svg polygon, svg text',
-    ).length;
-    return { covered: total ? covered / total : 0, colours: colours.size, digest: hash.toString(16), shapes };
+export type PixelReader = JSHandle<(canvas: HTMLCanvasElement) => ImageData>;
+
+export function pixelReader(page: Page | Frame): Promise<PixelReader> {
+  return page.evaluateHandle(() => (canvas: HTMLCanvasElement) => {
+    const copy = Object.assign(document.createElement('canvas'), { width: canvas.width, height: canvas.height });
+    const ctx = copy.getContext('2d')!;
+    ctx.drawImage(canvas, 0, 0);
+    return ctx.getImageData(0, 0, canvas.width, canvas.height);
   });
 }
 
+/** Measures what `tag` has drawn on its canvases (read with pixelReader) and SVG layers. */
+export async function inkOf(page: Page, tag: string): Promise<Ink> {
+  return page.$eval(
+    tag,
+    (el, pixels) => {
+      let covered = 0;
+      let total = 0;
+      const colours = new Set<number>();
+      let hash = 2166136261;
+      for (const canvas of el.shadowRoot!.querySelectorAll('canvas')) {
+        const { data } = pixels(canvas);
+        total += canvas.width * canvas.height;
+        for (let n = 0; n < data.length; n += 4) {
+          if (data[n + 3] === 0) continue;
+          covered++;
+          colours.add(((data[n] >> 4) << 8) | ((data[n + 1] >> 4) << 4) | (data[n + 2] >> 4));
+          hash = Math.imul(hash ^ (data[n] | (data[n + 1] << 8) | (data[n + 2] << 16) | (n << 3)), 16777619) >>> 0;
+        }
+      }
+      const shapes = el.shadowRoot!.querySelectorAll(
+        'svg line, svg path, svg circle, svg rect, svg polyline, svg polygon, svg text',
+      ).length;
+      return { covered: total ? covered / total : 0, colours: colours.size, digest: hash.toString(16), shapes };
+    },
+    await pixelReader(page),
+  );
+}
+
 /** The colour drawn at a point of a chart's canvas, given in CSS pixels relative to the canvas. */
-export function canvasColourAt(
+export async function canvasColourAt(
   page: Page,
   tag: string,
   x: number,
@@ -110,19 +120,14 @@ export function canvasColourAt(
 ): Promise<[number, number, number, number]> {
   return page.$eval(
     tag,
-    (el, [cx, cy]) => {
+    (el, [cx, cy, pixels]) => {
       const canvas = el.shadowRoot!.querySelector('canvas')!;
       const scale = canvas.width / canvas.getBoundingClientRect().width;
-      const d = ((c) => {
-        const copy = Object.assign(document.createElement('canvas'), { width: c.width, height: c.height }).getContext(
-          '2d',
-        )!;
-        copy.drawImage(c, 0, 0);
-        return copy;
-      })(canvas).getImageData(Math.floor(cx * scale), Math.floor(cy * scale), 1, 1).data;
+      const at = 4 * (Math.floor(cy * scale) * canvas.width + Math.floor(cx * scale));
+      const d = pixels(canvas).data.subarray(at, at + 4);
       return [d[0], d[1], d[2], d[3]] as [number, number, number, number];
     },
-    [x, y] as const,
+    [x, y, await pixelReader(page)] as const,
   );
 }
 

@@ -5,6 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
+import { inkOf } from '../../browser/support/charts.js';
 import { openRecordingPage } from '../../browser/support/chromium.js';
 
 // PE(p) for p = 0..4 at dModel 4 (the seed's 5 × 4 table), in float64.
@@ -110,22 +111,9 @@ export async function checkPage(
     )) as Computed;
     expectNumbers(result);
     for (const tag of charts) {
-      const ink = await page.$eval(tag, (el) => {
-        let covered = 0;
-        let total = 0;
-        for (const canvas of el.shadowRoot!.querySelectorAll('canvas')) {
-          // Through a copy: a canvas the paint worker holds has no context on the page.
-          const copy = Object.assign(document.createElement('canvas'), { width: canvas.width, height: canvas.height });
-          const ctx = copy.getContext('2d')!;
-          ctx.drawImage(canvas, 0, 0);
-          const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-          total += canvas.width * canvas.height;
-          for (let i = 3; i < data.length; i += 4) if (data[i] > 0) covered++;
-        }
-        const shapes = el.shadowRoot!.querySelectorAll('svg line, svg path, svg rect, svg text, svg circle').length;
-        return { state: el.getAttribute('data-state'), covered: total ? covered / total : 0, shapes };
-      });
-      expect(ink.state, tag).toBe('ready');
+      const state = await page.$eval(tag, (el) => el.getAttribute('data-state'));
+      const ink = await inkOf(page, tag);
+      expect(state, tag).toBe('ready');
       if (tag === 'phasor-heatmap') expect(ink.covered, `${tag} canvas coverage`).toBeGreaterThan(0.3);
       else expect(ink.shapes, `${tag} shapes`).toBeGreaterThan(10);
     }
