@@ -293,8 +293,13 @@ async function runPreset(browser, site, preset) {
     await definePageFunctions(page);
     await settle(page, 800);
   }
+  return finish({ page, context, problems }, charts, preset, result, phone);
+}
+
+/** What every page's run ends with: the zooms, a hover over each chart (when `hover`), the page's problems. */
+async function finish({ page, context, problems }, charts, preset, result, hover) {
   await zooms(page, charts, preset, result);
-  if (phone && !skip.has('hover'))
+  if (hover && !skip.has('hover'))
     result.latency.hover = await hovers(
       page,
       charts.filter((c) => wanted(args.chart, c)),
@@ -357,16 +362,7 @@ async function runPost(browser, server, preset) {
     );
     log(`${preset.name}: + / − keys → ${chart}: median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
   }
-  await zooms(page, charts, preset, result);
-  if (!skip.has('hover'))
-    result.latency.hover = await hovers(
-      page,
-      charts.filter((c) => wanted(args.chart, c)),
-      preset,
-    );
-  result.problems = problems;
-  await context.close();
-  return result;
+  return finish({ page, context, problems }, charts, preset, result, true);
 }
 
 async function coldLoad(browser, server, root, path) {
