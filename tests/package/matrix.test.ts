@@ -384,6 +384,10 @@ describe.concurrent('the packed tarball in fresh projects', () => {
     const embedKb = kb(gzipSync(readFileSync(join(host, 'phasor-embed.js')), { level: 9 }).length);
     expect(embedKb).toBeLessThanOrEqual(104);
     expectReadmeFigure('embed', embedKb);
+    expectReadmeFigure(
+      'embed-worker',
+      kb(gzipSync(readFileSync(join(host, 'phasor-embed-paint-worker.js')), { level: 9 }).length),
+    );
     expectReadmeFigure('embed-rope', kb(sum(reports['rope.html']) - sum(reports['core.html'])));
   });
 });
