@@ -1,5 +1,5 @@
 // The page's side of the paint worker (paint/paint-worker.ts): one worker per
-// page, started by the first chart drawn, to which each chart hands its data
+// page, started as soon as the page opts in, to which each chart hands its data
 // canvas. A page opts in with usePaintWorker() (the embed script and the
 // explorer do; a bundler's user calls enablePaintWorker() from
 // phasor/elements, since only some bundlers ship a worker file): until then,
@@ -163,12 +163,15 @@ function movableCopy(picture: Picture): { copy: Picture; buffers: ArrayBuffer[] 
 let start: (() => Worker) | null = null;
 let client: PaintWorkerClient | null | undefined;
 
-/** Lets the matrix charts drawn from now on paint in the worker `startWorker` starts (once, on first use). */
+/** Lets the charts drawn from now on paint in the worker `startWorker` starts (at once). */
 export function usePaintWorker(startWorker: () => Worker): void {
   start ??= startWorker;
+  // Started now, not when the first chart draws: its script then loads while the page's own does, and the
+  // first picture does not wait for it.
+  paintWorker();
 }
 
-/** The page's paint worker, started on first use; null where charts paint on the page. */
+/** The page's paint worker; null where charts paint on the page. */
 export function paintWorker(): PaintWorkerClient | null {
   if (!start) return null;
   if (client === undefined) {
