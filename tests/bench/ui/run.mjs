@@ -256,9 +256,15 @@ async function zoom(page, chart) {
 /** Per page, the workers it started and whether Chromium took the throttle for each (throttle.mjs fills them in as they start). */
 const pageWorkers = [];
 
-async function openPage(browser, url) {
+/** `rewrite`: changes the page's HTML as it is served (the post without phasor). */
+async function openPage(browser, url, rewrite) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
+  if (rewrite)
+    await page.route(url, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: rewrite(await response.text()) });
+    });
   if (cpuThrottle !== 1) pageWorkers.push(await throttlePage(context, page, cpuThrottle));
   await page.addInitScript({ path: join(repoRoot, 'tests/bench/ui/probe.js') });
   const problems = [];
@@ -365,10 +371,13 @@ async function runPost(browser, server, preset) {
   return finish({ page, context, problems }, charts, preset, result, true);
 }
 
-async function coldLoad(browser, server, root, path) {
+/** The post's HTML without its phasor script: the page's own text alone, the floor of a load on this machine. */
+const withoutPhasor = (html) => html.replace(/<script[^>]*phasor-embed\.js[^>]*><\/script>/, '');
+
+async function coldLoad(browser, server, root, path, { bare = false } = {}) {
   const runs = [];
   for (let n = 0; n < LOADS; n++) {
-    const { page, context } = await openPage(browser, `${server.url}${path}`);
+    const { page, context } = await openPage(browser, `${server.url}${path}`, bare ? withoutPhasor : undefined);
     await settle(page, 1000);
     const r = await page.evaluate(() => {
       const firsts = new Map();
@@ -376,8 +385,9 @@ async function coldLoad(browser, server, root, path) {
       const resources = performance.getEntriesByType('resource');
       const nav = performance.getEntriesByType('navigation')[0];
       return {
-        firstChart: Math.min(...firsts.values()),
-        allCharts: Math.max(...firsts.values()),
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        firstChart: firsts.size ? Math.min(...firsts.values()) : null,
+        allCharts: firsts.size ? Math.max(...firsts.values()) : null,
         charts: firsts.size,
         bytes: nav.encodedBodySize + resources.reduce((s, e) => s + e.encodedBodySize, 0),
         requests: 1 + resources.length,
@@ -403,12 +413,12 @@ async function coldLoad(browser, server, root, path) {
     runs.push(r);
     await context.close();
   }
-  const med = (key) =>
-    quantile(
-      runs.map((r) => r[key]),
-      0.5,
-    );
+  const med = (key) => {
+    const values = runs.map((r) => r[key]).filter((v) => v !== null);
+    return values.length ? quantile(values, 0.5) : null;
+  };
   return {
+    firstPaint: med('firstPaint'),
     firstChart: med('firstChart'),
     allCharts: med('allCharts'),
     charts: runs[0].charts,
@@ -466,6 +476,7 @@ try {
   if (!skip.has('loads')) {
     result.loads.explorer = await coldLoad(browser, site, siteRoot, 'index.html');
     result.loads.post = await coldLoad(browser, embed, embedRoot, 'post.html');
+    if (phone) result.loads.postWithoutPhasor = await coldLoad(browser, embed, embedRoot, 'post.html', { bare: true });
   }
   result.environment.loadAverageAtEnd = loadAverageNow();
   if (cpuThrottle !== 1) result.environment.workers = pageWorkers.flat();

@@ -1,17 +1,21 @@
 // Charts out of sight redraw after the changes stop, one chart per idle
 // moment: each catch-up is a task of its own (a few milliseconds at pixel
 // resolution), so a page of many charts never blocks input for long after a
-// control is dragged.
+// control is dragged. They wait for the first drawings of the charts on
+// screen (first-drawings.ts).
+import { drawingFirst } from './first-drawings.js';
 import { idle } from './idle.js';
 
 const QUIET_MS = 250;
+/** How often a catch-up looks again while first drawings go on. */
+const AFTER_FIRST_MS = 50;
 const waiting = new Set<{ catchUp(): void }>();
 /** One timer for every chart waiting, moved on by the latest change rather than set again by each (a control drives a dozen charts). */
 let timer = 0;
 let lastChange = 0;
 
 function whenQuiet(): void {
-  const left = lastChange + QUIET_MS - performance.now();
+  const left = drawingFirst() ? AFTER_FIRST_MS : lastChange + QUIET_MS - performance.now();
   if (left > 1) {
     timer = window.setTimeout(whenQuiet, left);
     return;
@@ -21,6 +25,10 @@ function whenQuiet(): void {
 }
 
 function drainOne(): void {
+  if (drawingFirst()) {
+    if (!timer) timer = window.setTimeout(whenQuiet, AFTER_FIRST_MS);
+    return;
+  }
   const next = waiting.values().next();
   if (next.done) return;
   waiting.delete(next.value);

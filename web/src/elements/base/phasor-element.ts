@@ -28,7 +28,7 @@ import { RenderScheduler } from './render-scheduler.js';
 import { Player } from './player.js';
 import type { Parts } from './parts.js';
 import { chartSaveMenu } from './save-actions.js';
-import { coreFor, loadedCore } from './shared-core.js';
+import { coreFor, loadedCore, preloadCore } from './shared-core.js';
 import { SizeWatcher } from './size-watcher.js';
 import { ThemeWatcher } from './theme-watcher.js';
 import type { Theme } from './theme.js';
@@ -154,6 +154,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
 
   connectedCallback(): void {
     if (!this.hasAttribute('data-state')) this.status.set('loading');
+    preloadCore();
     this.size.connect();
     this.scheduler.connect();
     this.theme.connect();
@@ -285,7 +286,8 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     };
   }
 
-  private render(): void {
+  /** Draws now; returns when a paint worker's pictures are shown, if any were sent. */
+  private render(): Promise<void> | undefined {
     this.scheduler.begin();
     // The wasm first: attribute ranges are the core's limits (core-limits.ts).
     const phasor = coreFor(this.chartClass.needsExperiments, this.scheduler, this.status);
@@ -324,7 +326,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
       : {};
     // The first drawing pays for the page's first use of the code (compilation): it does not set the budget.
     if (this.chartClass.progressive && this.renders > 0) this.budget.record(this.drawing.scalableMs, coarseness);
-    reportWhenShown(paints, { computeMs, drawMs, ...resolution }, (detail) => this.drawn(detail));
+    return reportWhenShown(paints, { computeMs, drawMs, ...resolution }, (detail) => this.drawn(detail));
   }
 
   /** The picture of a render is on the page. */

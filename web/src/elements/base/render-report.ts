@@ -21,17 +21,20 @@ export interface RenderDetail {
   resolution?: 'coarse' | 'full';
 }
 
-/** Calls `shown` with the drawing's detail once its picture is on screen (never, when a newer one replaced it). */
+/**
+ * Calls `shown` with the drawing's detail once its picture is on screen (never, when a newer one replaced it);
+ * returns when the worker's answers are in, if it was asked.
+ */
 export function reportWhenShown(
   paints: readonly PendingPaint[],
   page: Omit<RenderDetail, 'worker' | 'workerMs'>,
   shown: (detail: RenderDetail) => void,
-): void {
+): Promise<void> | undefined {
   if (paints.length === 0) {
     shown({ ...page, worker: false, workerMs: 0 });
-    return;
+    return undefined;
   }
-  void Promise.all(paints).then((painted) => {
+  return Promise.all(paints).then((painted) => {
     if (!painted.every((p) => p !== null)) return;
     shown({
       ...page,

@@ -1,11 +1,12 @@
 // When a chart element redraws. On screen: in a microtask, so the changes of
 // one event draw once and the frame about to be painted shows them; at most
 // once per frame (a later change in the same frame waits for the next one);
-// the first drawing in a task of its own, so the charts on screen at start-up
-// draw one per task instead of all in the task that loaded the wasm. Out of
-// sight (IntersectionObserver): in an idle moment after the changes stop
-// (catch-up.ts), so dragging a control pays only for the charts one can see.
+// the first drawing in a task of its own, one chart at a time, each shown
+// before the next starts (first-drawings.ts). Out of sight (IntersectionObserver): in an idle moment
+// after the changes stop (catch-up.ts), so dragging a control pays only for
+// the charts one can see.
 import { cancelCatchUp, catchUpLater } from './catch-up.js';
+import { drawFirst } from './first-drawings.js';
 
 export class RenderScheduler {
   private frameRequest = 0;
@@ -21,12 +22,12 @@ export class RenderScheduler {
 
   /**
    * @param host the element whose visibility decides
-   * @param render draws now (it calls begin() first)
+   * @param render draws now (it calls begin() first); may return a promise that settles once the picture is shown
    * @param hasDrawn whether the element has drawn once
    */
   constructor(
     private readonly host: Element,
-    private readonly render: () => void,
+    private readonly render: () => Promise<unknown> | void,
     private readonly hasDrawn: () => boolean,
   ) {}
 
@@ -67,7 +68,10 @@ export class RenderScheduler {
     };
     if (!this.hasDrawn()) {
       this.queued = true;
-      setTimeout(run, 0);
+      drawFirst(() => {
+        this.queued = false;
+        if (this.owed && this.host.isConnected) return this.render();
+      });
       return;
     }
     if (this.drewThisFrame) {

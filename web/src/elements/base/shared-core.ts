@@ -29,6 +29,16 @@ export function loadCore(): Promise<Phasor> {
 }
 
 /**
+ * Starts loading the shared instance when a chart joins the page, before its
+ * first drawing asks: the wasm then compiles (off the page's thread) while
+ * the page does its first layout. A failure here is met again, and shown, by
+ * the chart's drawing (coreFor).
+ */
+export function preloadCore(): void {
+  if (!phasor) loadCore().catch(() => undefined);
+}
+
+/**
  * The shared instance with what a chart needs loaded (the experiments module
  * too, for the RoPE and attention charts); null while that loads, after which
  * the chart is asked to render again, or when it failed, which it shows.
