@@ -76,12 +76,7 @@ function loadRows(result) {
         !held ? '—' : `${miss(`${ms(l.firstChart)} ms`, l.firstChart > goal)} (≤ ${goal} ms)`,
         l.allCharts === null ? '—' : `${ms(l.allCharts)} ms`,
         String(l.charts),
-        counts.length
-          ? miss(
-              counts.join(', '),
-              held && counts.some((c) => c > 0),
-            )
-          : '—',
+        counts.length ? miss(counts.join(', '), held && counts.some((c) => c > 0)) : '—',
         (held ? tasks(l.longestTask) : l.longestTask > 0 ? `${ms(l.longestTask)} ms` : 'none ≥ 50') +
           (l.longestRendering > 0 && l.longestRendering >= l.longestTask ? ' (rendering)' : ''),
       ]),
@@ -133,6 +128,11 @@ export function renderPhoneSection(result) {
       `**Cold load** under the throttle (median of ${result.loads.explorer?.runs ?? result.loads.post?.runs} fresh loads; start-up tasks counted in each):`,
       '',
       ...loadRows(result),
+      '',
+    );
+  if (result.floor)
+    lines.push(
+      `**Floor**: on the post without phasor, a box the size of a chart whose only answer to a hover is one text change in its shadow root, measured as a chart's hover: median ${ms(result.floor.hover.median)} ms, p95 ${ms(result.floor.hover.p95)} ms. A pair's time above this is phasor's.`,
       '',
     );
   // A worker's share of the work ran unthrottled (see docs/ui-bench.md): shown, so that a phone estimate can be made.

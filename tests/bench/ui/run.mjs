@@ -39,7 +39,9 @@
 // defaults and 4096 × 1024 presets and the example post (its Play
 // attributes stepped, zoom by wheel and by the + / − keys, a hover's
 // read-out, each Play run for 2 s as a drag), pointer hovers on the
-// explorer's charts too, and the cold loads with their start-up long tasks.
+// explorer's charts too, and the cold loads with their start-up long tasks;
+// then the floors of this machine: the post loaded without its script, and a
+// hover on it whose only answer is one text change (floorHover).
 // Writes results/ui-phone.json and the "Phone" section of docs/ui-bench.md
 // (a filtered or --quick phone run writes a part and leaves the docs alone).
 import { readFileSync } from 'node:fs';
@@ -432,6 +434,49 @@ async function coldLoad(browser, server, root, path, { bare = false } = {}) {
   };
 }
 
+/**
+ * The floor of a pair on this machine: the post without phasor, with a box
+ * the size of a chart whose only answer to a hover is one text change in its
+ * shadow root (the least a chart's read-out does), measured as a chart's hover is.
+ */
+async function floorHover(browser, server) {
+  const { page, context } = await openPage(browser, `${server.url}post.html`, withoutPhasor);
+  await settle(page, 800);
+  await page.evaluate(() => {
+    customElements.define(
+      'bench-readout',
+      class extends HTMLElement {
+        constructor() {
+          super();
+          const root = this.attachShadow({ mode: 'open' });
+          const front = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+          front.setAttribute('class', 'front');
+          front.setAttribute('width', '640');
+          front.setAttribute('height', '300');
+          const readout = document.createElement('span');
+          Object.assign(readout.style, { position: 'absolute', left: '0', top: '0' });
+          root.append(front, readout);
+          front.addEventListener('pointermove', (event) => {
+            readout.textContent = `x ${event.offsetX}, y ${event.offsetY}`;
+            readout.style.transform = `translate(${event.offsetX}px, ${event.offsetY}px)`;
+          });
+        }
+
+        connectedCallback() {
+          Object.assign(this.style, { position: 'relative', display: 'block' });
+        }
+      },
+    );
+    document.querySelector('article p').after(document.createElement('bench-readout'));
+  });
+  const hover = await stepLatency(page, 'bench-readout', 'hoverStep', 'bench-readout', 'stepDom');
+  await context.close();
+  log(
+    `floor: hover → a plain read-out on the post without phasor: median ${hover.median.toFixed(1)} ms, p95 ${hover.p95.toFixed(1)} ms`,
+  );
+  return { hover };
+}
+
 const vite = await startVite({ listen: false });
 let browser;
 const servers = [];
@@ -478,6 +523,7 @@ try {
     result.loads.post = await coldLoad(browser, embed, embedRoot, 'post.html');
     if (phone) result.loads.postWithoutPhasor = await coldLoad(browser, embed, embedRoot, 'post.html', { bare: true });
   }
+  if (phone && !skip.has('hover')) result.floor = await floorHover(browser, embed);
   result.environment.loadAverageAtEnd = loadAverageNow();
   if (cpuThrottle !== 1) result.environment.workers = pageWorkers.flat();
   const name = phone ? 'ui-phone' : 'ui';
