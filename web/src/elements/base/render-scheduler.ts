@@ -2,9 +2,9 @@
 // one event draw once and the frame about to be painted shows them; at most
 // once per frame (a later change in the same frame waits for the next one);
 // the first drawing in a task of its own, one chart at a time, each shown
-// before the next starts (first-drawings.ts). Out of sight (IntersectionObserver): in an idle moment
-// after the changes stop (catch-up.ts), so dragging a control pays only for
-// the charts one can see.
+// before the next starts (first-drawings.ts). Out of sight
+// (IntersectionObserver): in an idle moment after the changes stop
+// (catch-up.ts), so dragging a control pays only for the charts one can see.
 import { cancelCatchUp, catchUpLater } from './catch-up.js';
 import { drawFirst } from './first-drawings.js';
 
