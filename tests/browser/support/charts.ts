@@ -37,13 +37,20 @@ export async function waitForCharts(page: Page, tags: readonly string[] = CHARTS
   );
 }
 
-/** Resolves once `tag` has drawn more times than `after`. */
+/**
+ * Resolves once `tag` has drawn more times than `after` and its last picture is
+ * not a coarse one: a progressive chart (the heatmap) on a busy machine draws
+ * coarse first and sharpens 150 ms later, and that later render must not be
+ * taken for the answer to the next input. Call renders() before the input.
+ */
 export async function waitForRender(page: Page, tag: string, after: number): Promise<number> {
   const handle = await page.waitForFunction(
     ([name, count]) => {
       const el = document.querySelector(name) as (Element & { renders?: number }) | null;
       const renders = el?.renders ?? 0;
-      return renders > count ? renders : false;
+      const last = (window as unknown as { phasorLastResolution?: WeakMap<Element, string> }).phasorLastResolution;
+      const coarse = el !== null && last?.get(el) === 'coarse';
+      return renders > count && !coarse ? renders : false;
     },
     [tag, after] as const,
     { timeout: 30_000 },
@@ -51,8 +58,20 @@ export async function waitForRender(page: Page, tag: string, after: number): Pro
   return (await handle.jsonValue()) as number;
 }
 
+/** How many times `tag` has drawn; from here on, the resolution of its drawings is recorded for waitForRender. */
 export async function renders(page: Page, tag: string): Promise<number> {
-  return page.$eval(tag, (el) => (el as unknown as { renders: number }).renders);
+  return page.$eval(tag, (el) => {
+    const w = window as unknown as { phasorLastResolution?: WeakMap<Element, string> };
+    if (!w.phasorLastResolution) {
+      const last = new WeakMap<Element, string>();
+      w.phasorLastResolution = last;
+      document.addEventListener('phasor-render', (event) => {
+        const detail = (event as CustomEvent<{ resolution?: string }>).detail;
+        last.set(event.target as Element, detail.resolution ?? 'full');
+      });
+    }
+    return (el as unknown as { renders: number }).renders;
+  });
 }
 
 export interface Ink {
