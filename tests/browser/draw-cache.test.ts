@@ -32,12 +32,20 @@ async function setAndCompare(page: Page, tag: string, attributes: Record<string,
     async (el, pairs) => {
       el.scrollIntoView({ block: 'center' });
       document.querySelector('#fresh-chart')?.remove();
-      const before = (el as unknown as { renders: number }).renders;
+      // Until it has redrawn at full resolution: the heatmap on a busy machine draws coarse first (render-budget.ts).
+      let settled = false;
+      const listening = new AbortController();
+      el.addEventListener(
+        'phasor-render',
+        (event) => (settled = (event as CustomEvent<{ resolution?: string }>).detail.resolution !== 'coarse'),
+        { signal: listening.signal },
+      );
       for (const [name, value] of pairs) {
         if (value === null) el.removeAttribute(name);
         else el.setAttribute(name, value);
       }
-      while ((el as unknown as { renders: number }).renders === before) await new Promise(requestAnimationFrame);
+      while (!settled) await new Promise(requestAnimationFrame);
+      listening.abort();
       const fresh = document.createElement(el.localName);
       for (const a of Array.from(el.attributes))
         if (a.name !== 'id' && !a.name.startsWith('data-')) fresh.setAttribute(a.name, a.value);
