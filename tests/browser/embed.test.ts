@@ -67,6 +67,28 @@ describe('the example post with phasor-embed.js under a strict CSP', () => {
     await page.close();
   });
 
+  test("the charts are defined in a task after the page's next frame, not in the script's evaluation: start-up work in two parts, the page's text shown between", async () => {
+    const page = await post.newPage([]);
+    await page.addInitScript(() => {
+      const w = window as unknown as { definedAtContentLoaded: boolean; frameAt: number; definedAt: number };
+      // DOMContentLoaded fires once the module scripts have been evaluated.
+      document.addEventListener('DOMContentLoaded', () => {
+        w.definedAtContentLoaded = customElements.get('phasor-encoding') !== undefined;
+        requestAnimationFrame(() => (w.frameAt = performance.now()));
+      });
+      void customElements.whenDefined('phasor-encoding').then(() => (w.definedAt = performance.now()));
+    });
+    await page.goto(post.url('post.html'));
+    await waitForCharts(page);
+    const seen = await page.evaluate(() => {
+      const { definedAtContentLoaded, frameAt, definedAt } = window as unknown as Record<string, unknown>;
+      return { definedAtContentLoaded, frameAt: frameAt as number, definedAt: definedAt as number };
+    });
+    expect(seen.definedAtContentLoaded).toBe(false);
+    expect(seen.definedAt).toBeGreaterThan(seen.frameAt);
+    await page.close();
+  });
+
   test('the six charts share one wasm instance, compiled once', async () => {
     const page = await openPost([]);
     expect(await page.evaluate(() => (window as unknown as { wasmInstantiations: number }).wasmInstantiations)).toBe(1);
