@@ -15,7 +15,7 @@ import * as peCharts from '../elements/pe-charts.js';
 import { chartsIn, define } from '../elements/define-chart.js';
 import { linkTerms } from '../elements/links.js';
 import { enablePaintWorker } from '../charts/worker/start-paint-worker.js';
-import { afterFirstPaint } from './after-first-paint.js';
+import { defineAfterFirstPaint } from './deferred-definitions.js';
 
 export * from '../elements/pe-charts.js';
 // Exported so the core's glue and inlined bytes stay in this file: the
@@ -49,8 +49,7 @@ if (typeof customElements === 'object' && typeof document === 'object') {
     document.querySelector('script[src$="phasor-embed.js"]')
   )
     enablePaintWorker();
-  afterFirstPaint(() => {
-    for (const element of chartsIn(peCharts)) define(element);
+  defineAfterFirstPaint(chartsIn(peCharts), () => {
     defineChartsInUse();
     new MutationObserver(defineChartsInUse).observe(document.documentElement, { childList: true, subtree: true });
     // Terms of the post marked data-link (and data-for="chart id") highlight in their chart, and back.
