@@ -67,25 +67,43 @@ describe('the example post with phasor-embed.js under a strict CSP', () => {
     await page.close();
   });
 
-  test("the charts are defined in a task after the page's next frame, not in the script's evaluation: start-up work in two parts, the page's text shown between", async () => {
+  test("the charts are defined in a task after the page's next frame, not in the script's evaluation: one tag per task, the page's text shown first", async () => {
     const page = await post.newPage([]);
     await page.addInitScript(() => {
-      const w = window as unknown as { definedAtContentLoaded: boolean; frameAt: number; definedAt: number };
+      const w = window as unknown as {
+        definedAtContentLoaded: boolean;
+        frameAt: number;
+        definedAt: number;
+        heatmapDefinedWithFirst: boolean;
+      };
       // DOMContentLoaded fires once the module scripts have been evaluated.
       document.addEventListener('DOMContentLoaded', () => {
         w.definedAtContentLoaded = customElements.get('phasor-encoding') !== undefined;
         requestAnimationFrame(() => (w.frameAt = performance.now()));
       });
-      void customElements.whenDefined('phasor-encoding').then(() => (w.definedAt = performance.now()));
+      void customElements.whenDefined('phasor-encoding').then(() => {
+        w.definedAt = performance.now();
+        // One tag per task: the post's later charts are not upgraded in the same task as its first.
+        w.heatmapDefinedWithFirst = customElements.get('phasor-heatmap') !== undefined;
+      });
     });
     await page.goto(post.url('post.html'));
     await waitForCharts(page);
     const seen = await page.evaluate(() => {
-      const { definedAtContentLoaded, frameAt, definedAt } = window as unknown as Record<string, unknown>;
-      return { definedAtContentLoaded, frameAt: frameAt as number, definedAt: definedAt as number };
+      const { definedAtContentLoaded, frameAt, definedAt, heatmapDefinedWithFirst } = window as unknown as Record<
+        string,
+        unknown
+      >;
+      return {
+        definedAtContentLoaded,
+        frameAt: frameAt as number,
+        definedAt: definedAt as number,
+        heatmapDefinedWithFirst,
+      };
     });
     expect(seen.definedAtContentLoaded).toBe(false);
     expect(seen.definedAt).toBeGreaterThan(seen.frameAt);
+    expect(seen.heatmapDefinedWithFirst).toBe(false);
     await page.close();
   });
 
