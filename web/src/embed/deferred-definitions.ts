@@ -2,13 +2,8 @@
 // one tag per task. Upgrading a chart (its frame, axes and observers) is then
 // neither part of the script's own start-up task nor of one task for all the
 // charts of a post, and the post's text is on screen first.
+import { afterNextFrame } from '../elements/base/after-next-frame.js';
 import { define, type TaggedElement } from '../elements/define-chart.js';
-
-/** Runs `then` in a task after the next frame (in a task at once when the page is hidden and has no frames). */
-function afterNextFrame(then: () => void): void {
-  if (document.hidden) setTimeout(then, 0);
-  else requestAnimationFrame(() => setTimeout(then, 0));
-}
 
 /**
  * Defines `elements` after the next frame: each tag the page uses in a task

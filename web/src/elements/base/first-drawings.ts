@@ -4,6 +4,7 @@
 // phone a queue of first drawings run back to back would show every chart
 // only after the last; this way the charts on screen at start-up appear one
 // by one. Charts out of sight catch up (catch-up.ts) only after these.
+import { afterNextFrame } from './after-next-frame.js';
 
 /** First drawings waiting for their turn, in the order asked; each may return when its picture is shown. */
 const firstDrawings: Array<() => Promise<unknown> | void> = [];
@@ -29,9 +30,7 @@ function drawNext(): void {
       setTimeout(onward, SHOWN_WAIT_MS);
     } else onward();
   };
-  // A hidden page has no frames: its charts draw in tasks, as they come.
-  if (document.hidden) setTimeout(next, 0);
-  else requestAnimationFrame(() => setTimeout(next, 0));
+  afterNextFrame(next);
 }
 
 /** Queues a chart's first drawing; `draw` may return a promise that settles once its picture is shown. */
