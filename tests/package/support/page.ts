@@ -62,9 +62,12 @@ export async function checkPage(
     // The browser's own favicon request is not the page's.
     if (response.status() >= 400 && path !== '/favicon.ico') problems.push(`HTTP ${response.status()} ${path}`);
     if (/\.(js|mjs|wasm)$/.test(path)) {
+      // Listed in the order the responses arrive, not the order their bodies finish reading.
+      const entry = { path, gzipBytes: 0 };
+      fetched.push(entry);
       pending.push(
         response.body().then(
-          (body) => void fetched.push({ path, gzipBytes: gzipSync(body, { level: 9 }).length }),
+          (body) => void (entry.gzipBytes = gzipSync(body, { level: 9 }).length),
           () => undefined,
         ),
       );
