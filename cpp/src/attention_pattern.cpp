@@ -5,7 +5,9 @@
 #include <limits>
 #include <vector>
 
+#include "kernels.hpp"
 #include "pattern_products.hpp"
+#include "phase_walk.hpp"
 #include "phasor/frequencies.hpp"
 #include "phasor/limits.hpp"
 #include "phasor/rope.hpp"
@@ -234,6 +236,77 @@ void toeplitz(const PatternSpec& spec, const PatternInput& in, const PatternOutp
   }
 }
 
+// Every key's input x_n = token + PE(n) (PE for additive only), n x dModel:
+// PE's sines and cosines walked along n (PhaseWalk, an exact sin/cos every
+// 1024 keys) rather than a sin and cos per entry.
+Rows key_inputs(const PatternSpec& spec, const PatternInput& in, const Projector& proj) {
+  const std::int64_t dm = spec.attention.d_model, n = spec.n;
+  Rows x(static_cast<std::size_t>(n * dm));
+  for (std::int64_t j = 0; j < n; ++j) {
+    const float* token = in.tokens + (spec.shared_tokens ? 0 : j * dm);
+    std::copy(token, token + dm, x.data() + j * dm);
+  }
+  if (spec.attention.kind != AttentionKind::additive) return x;
+  // phasor_rows_f64 writes each pair as (cos, sin); PE holds sin at 2p, cos at 2p + 1.
+  const auto pairs = static_cast<std::int64_t>(proj.pe_omega.size());
+  Rows walked(static_cast<std::size_t>(PhaseWalk::kChunk * 2 * pairs));
+  PhaseWalk walk(proj.pe_omega, 0.0, 1.0);
+  walk.run(n, [&](kernels::PhasorState& state, std::int64_t first, std::int64_t count) {
+    kernels::phasor_rows_f64(state, count, walked.data());
+    for (std::int64_t r = 0; r < count; ++r) {
+      double* row = x.data() + (first + r) * dm;
+      const double* phasors = walked.data() + r * 2 * pairs;
+      for (std::int64_t p = 0; p < pairs; ++p) {
+        row[2 * p] += phasors[2 * p + 1];
+        row[2 * p + 1] += phasors[2 * p];
+      }
+    }
+  });
+  return x;
+}
+
+// A drawn row's scores against keys 0 .. count-1, for its softmax. Without a
+// rotation between the projections (additive PE, ALiBi), q_m . k_n =
+// u_m . x_n with u_m = q_m W_K^T (dModel values) and x_n the key's input: one
+// u per row and no key projected. Chosen when it costs less than projecting
+// every key (rows x dModel x (dHead + n) against n x dHead x (dModel + rows)):
+// always when dHead = dModel and rows < n, as for a read-out's single entry.
+// RoPE turns each key by its own angle, so its keys are projected.
+class KeyScores {
+ public:
+  // `q`: the rows' queries, projected (rows x dHead) or, through the W_Q W_K^T
+  // product, already u (`q_is_u`).
+  KeyScores(const PatternSpec& spec, const PatternInput& in, const Projector& proj, const Rows& q, bool q_is_u,
+            std::int64_t rows)
+      : width_(spec.attention.d_model) {
+    const AttentionSpec& a = spec.attention;
+    const auto dm = static_cast<double>(a.d_model), dh = static_cast<double>(a.d_head);
+    const auto n = static_cast<double>(spec.n), r = static_cast<double>(rows);
+    if (a.kind == AttentionKind::rope || (!q_is_u && r * dm * (dh + n) > n * dh * (dm + r))) {
+      keys_ = proj.project(all_positions(spec.n), false, 2);
+      width_ = a.d_head;
+      return;
+    }
+    keys_ = key_inputs(spec, in, proj);
+    if (q_is_u) return;
+    // u = q W_K^T: W_K as dModel rows of dHead.
+    const Rows wk(in.wk, in.wk + a.d_model * a.d_head);
+    u_.resize(static_cast<std::size_t>(rows * a.d_model));
+    kernels::cross_dot_f64(q.data(), rows, wk.data(), a.d_model, a.d_head, u_.data());
+  }
+
+  // Row i's scores against keys 0 .. count-1 into out, from its query `q`
+  // (dHead values, or u when the queries already are).
+  void row(const double* q, std::int64_t i, std::int64_t count, double* out) const {
+    const double* u = u_.empty() ? q : u_.data() + i * width_;
+    kernels::cross_dot_f64(u, 1, keys_.data(), count, width_, out);
+  }
+
+ private:
+  std::int64_t width_;
+  Rows keys_, u_;
+};
+
 void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput& out) {
   const AttentionSpec& a = spec.attention;
   const std::int64_t dh = a.d_head, nr = in.row_count, nc = in.col_count;
@@ -297,13 +370,13 @@ void direct(const PatternSpec& spec, const PatternInput& in, const PatternOutput
   // and the drawn entries weighed from those same scores (the drawn total may
   // be the four terms' sum, rounded otherwise: at scores of 1e9 a difference of
   // rounding is past e^709).
-  const Rows every_key = keys(all_positions(spec.n));
   Rows scores(static_cast<std::size_t>(spec.n));
   double* row = scores.data();
+  const KeyScores key_scores(spec, in, proj, q, product, nr);
   for (std::int64_t i = 0; i < nr; ++i) {
     const auto m = static_cast<std::int64_t>(rows[static_cast<std::size_t>(i)]);
     const std::int64_t last = last_key(spec, m);
-    kernels::cross_dot_f64(q.data() + i * width, 1, every_key.data(), last + 1, width, row);
+    key_scores.row(q.data() + i * width, i, last + 1, row);
     double hi = kNegInf;
     for (std::int64_t j = 0; j <= last; ++j) {
       row[j] -= slope * std::fabs(static_cast<double>(m - j));

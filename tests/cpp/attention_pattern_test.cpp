@@ -90,6 +90,42 @@ TEST_P(Pattern, MatchesAttentionScoresAndItsSoftmax) {
   }
 }
 
+// A read-out asks for one entry with its softmax (and additive PE's terms):
+// its row's scores against every key then come from q_m W_K^T rather than the
+// W_Q W_K^T product or projected keys. The same softmax as the whole row's.
+TEST_P(Pattern, OneEntryWithTheTermsHasItsRowsSoftmax) {
+  const Case c = GetParam();
+  const Reference r(c);
+  const std::int64_t n = kN;
+  phasor::PatternSpec spec{r.spec, n, c.shared, c.causal, true};
+  spec.terms = true;
+  for (const double m : kRows) {
+    const auto row = static_cast<std::int64_t>(m);
+    const std::int64_t last = c.causal ? row : n - 1;
+    double sum = 0.0;
+    for (std::int64_t k = 0; k <= last; ++k) sum += std::exp(static_cast<double>(r.want[row * n + k]));
+    for (const double k : kCols) {
+      phasor::PatternInput in{r.tokens.data(), r.wq.data(), r.wk.data(), &m, 1, &k, 1};
+      ASSERT_EQ(phasor::validate_attention_pattern(spec, in), "");
+      float total = 0.0f, softmax = 0.0f;
+      std::vector<float> terms(4);
+      phasor::PatternOutput out;
+      out.total = &total;
+      out.softmax = &softmax;
+      if (c.kind == phasor::AttentionKind::additive)
+        for (int t = 0; t < 4; ++t) out.terms[t] = &terms[static_cast<std::size_t>(t)];
+      phasor::attention_pattern(spec, in, out);
+      const auto key = static_cast<std::int64_t>(k);
+      if (key > last) {
+        EXPECT_EQ(softmax, 0.0f);
+        continue;
+      }
+      const double w = r.want[row * n + key];
+      EXPECT_NEAR(softmax, std::exp(w) / sum, 1e-6) << "m " << m << " n " << k;
+    }
+  }
+}
+
 // Without the softmax the Toeplitz path computes only the drawn entries' offsets: the same scores.
 TEST_P(Pattern, ScoresAloneMatchAttentionScores) {
   const Case c = GetParam();
