@@ -140,6 +140,36 @@ describe('the explorer at start-up', () => {
     await context.close();
   });
 
+  test('the header keeps its height from the first frame while the hero heatmap is defined and drawn', async () => {
+    for (const width of [1280, 360]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      // The header's height and the hero's state in each frame until a few after the hero has drawn.
+      await page.addInitScript(`window.__header = [];
+        let after = 0;
+        const look = () => {
+          const header = document.querySelector('.page-header');
+          const hero = document.querySelector('#hero-chart');
+          if (header && hero) window.__header.push([header.getBoundingClientRect().height, hero.getAttribute('data-state') ?? 'undefined']);
+          if (hero?.getAttribute('data-state') === 'ready') after++;
+          if (after < 5 && window.__header.length < 600) requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);`);
+      await page.goto(server.url);
+      await waitForCharts(page);
+      const frames = await page.evaluate(() => (window as unknown as { __header: [number, string][] }).__header);
+      const states = new Set(frames.map(([, state]) => state));
+      expect(states.has('undefined') || states.has('loading'), `width ${width}: a frame before the hero drew`).toBe(
+        true,
+      );
+      expect(frames.at(-1)![1]).toBe('ready');
+      expect(
+        new Set(frames.map(([height]) => Math.round(height))),
+        `width ${width}: ${JSON.stringify(frames)}`,
+      ).toEqual(new Set([Math.round(frames[0][0])]));
+      await context.close();
+    }
+  });
   test('the charts on screen at start-up draw for the first time each in a task of its own (the example post)', async () => {
     const problems: string[] = [];
     const page = await openRecordingPage(browser, problems);

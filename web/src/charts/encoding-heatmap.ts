@@ -49,6 +49,12 @@ export interface HeatmapCell {
   mark: PositionMark | undefined;
 }
 
+/** The chart's height at `width` (CSS px): the plot 0.6 of its width, within 180 … 520 px, and the margins. */
+function frameHeight(width: number): number {
+  const plotWidth = width - MARGIN.left - MARGIN.right;
+  return Math.round(Math.min(520, Math.max(180, plotWidth * 0.6))) + MARGIN.top + MARGIN.bottom;
+}
+
 export class EncodingHeatmap {
   readonly view = new MatrixView();
   readonly zoom: ZoomWindow;
@@ -76,6 +82,11 @@ export class EncodingHeatmap {
     );
   }
 
+  /** Gives the frame the height it will be drawn at `width`, before anything is drawn. */
+  reserve(width: number): void {
+    this.view.frame.reserveHeight(frameHeight(width));
+  }
+
   /**
    * Lays the chart out at `width` for `table`; returns the bins of positions
    * the view shows: one per device pixel row, or per `coarseness` rows.
@@ -86,10 +97,8 @@ export class EncodingHeatmap {
     limits: ZoomLimits,
     coarseness = 1,
   ): { bins: Bins; view: readonly [number, number] } {
-    const plotWidth = width - MARGIN.left - MARGIN.right;
-    const plotHeight = Math.round(Math.min(520, Math.max(180, plotWidth * 0.6)));
     const { frame } = this.view;
-    this.view.layout(width, plotHeight + MARGIN.top + MARGIN.bottom, MARGIN);
+    this.view.layout(width, frameHeight(width), MARGIN);
     const { box } = frame;
     this.table = table;
     this.zoom.configure({ x: [0, table.dModel], y: [table.offset, table.offset + table.positions] }, box, limits);

@@ -83,6 +83,11 @@ export class ChartFrame {
     this.canvas.style.setProperty('top', `${this.box.top}px`);
   }
 
+  /** Takes `height` CSS px before the first layout (the page keeps its place while the chart is computed). */
+  reserveHeight(height: number): void {
+    this.root.style.setProperty('height', `${height}px`);
+  }
+
   /** Puts a new canvas where the old one was (whose drawing a failed paint worker took with it). */
   replaceCanvas(): HTMLCanvasElement {
     const fresh = document.createElement('canvas');

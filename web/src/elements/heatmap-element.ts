@@ -82,7 +82,12 @@ export class PhasorHeatmapElement extends PhasorElement<HeatmapOptions, Frequenc
   constructor() {
     super();
     this.caption.className = 'caption';
+    this.caption.textContent = '\u00a0'; // its line, kept until the first drawing writes it
     this.content.append(this.chart.view.frame.root, this.caption);
+  }
+
+  protected override reserveSpace(width: number): void {
+    this.chart.reserve(width);
   }
 
   /** The rows drawn now (bins of the zoomed view), or null before the first draw. */

@@ -84,7 +84,13 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     () => this.render(),
     () => this.renders > 0,
   );
-  private readonly size = new SizeWatcher(this, () => this.scheduleRender());
+  private readonly size = new SizeWatcher(
+    this,
+    () => this.scheduleRender(),
+    () => {
+      if (this.renders === 0) this.reserveSpace(this.layoutWidth);
+    },
+  );
   private readonly theme = new ThemeWatcher(this, () => this.scheduleRender());
   private readonly results = new ComputedData<D>({
     done: () => this.scheduleRender(),
@@ -146,6 +152,14 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
   protected csvTable(data: D): CsvTable | null {
     return columnsOf(data);
   }
+
+  /**
+   * Before the first drawing, each time the width is known: a chart whose
+   * height follows from its width sizes its frame here, so the page around it
+   * does not move when the drawing comes (the observer reports the width
+   * before the frame is painted).
+   */
+  protected reserveSpace(_width: number): void {}
 
   /** Extra stylesheets of a subclass. */
   protected styleSheets(): CSSStyleSheet[] {

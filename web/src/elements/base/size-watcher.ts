@@ -12,18 +12,23 @@ export class SizeWatcher {
     this.changed();
   };
 
+  /**
+   * @param changed the width or the pixel density changed
+   * @param measured the observer reported the width, changed or not (cssWidth may have measured it first)
+   */
   constructor(
     private readonly host: Element,
     private readonly changed: () => void,
+    private readonly measured: () => void = () => {},
   ) {}
 
   connect(): void {
     this.resizeObserver ??= new ResizeObserver((entries) => {
       const width = Math.floor(entries[entries.length - 1].contentRect.width);
-      if (width !== this.width) {
-        this.width = width;
-        this.changed();
-      }
+      const changed = width !== this.width;
+      this.width = width;
+      this.measured();
+      if (changed) this.changed();
     });
     this.resizeObserver.observe(this.host);
     this.watchRatio();
