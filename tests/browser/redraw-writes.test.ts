@@ -135,3 +135,60 @@ describe('a redraw that changes only words keeps the nodes', () => {
     await page.close();
   });
 });
+
+describe('a hover writes only what moved', () => {
+  const cases = [
+    {
+      chart: 'frequencies',
+      query: 'dModel=64',
+      first: 'line.cursor',
+      moved: ['line x1', 'line x2', 'circle cx', 'circle cy'],
+    },
+    { chart: 'heatmap', query: 'dModel=16&positions=40', first: 'rect.cursor on-image', moved: ['rect x', 'rect y'] },
+  ];
+  for (const { chart, query, first: firstMark, moved } of cases) {
+    test(`${chart}: a second hover moves the read-out marks in place, writing only their positions`, async () => {
+      const problems: string[] = [];
+      const page = await openRecordingPage(browser, problems);
+      await page.goto(`${server.url}chart.html?chart=${chart}&${query}`);
+      const tag = `phasor-${chart}`;
+      await page.waitForFunction(
+        (t) => ((document.querySelector(t) as unknown as { renders: number } | null)?.renders ?? 0) > 0,
+        tag,
+      );
+      const plot = await page.$eval(tag, (el) =>
+        el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON(),
+      );
+      await page.mouse.move(plot.x + plot.width * 0.3, plot.y + plot.height * 0.4);
+      const marks = () =>
+        page.$eval(tag, (el) =>
+          [...el.shadowRoot!.querySelectorAll('g.readout > *')].map((n) => `${n.localName}.${n.getAttribute('class')}`),
+        );
+      const first = await marks();
+      expect(first[0]).toBe(firstMark);
+      await page.$eval(tag, (el) => {
+        const writes: string[] = [];
+        (window as unknown as { writes: string[] }).writes = writes;
+        new MutationObserver((records) => {
+          for (const r of records) {
+            const target = r.target instanceof Element ? r.target : r.target.parentElement;
+            if (target?.closest('g.readout')) writes.push(`${target.localName} ${r.attributeName ?? r.type}`);
+          }
+        }).observe(el.shadowRoot!, { subtree: true, attributes: true, childList: true });
+      });
+      await page.mouse.move(plot.x + plot.width * 0.6, plot.y + plot.height * 0.6);
+      const writes = await page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) =>
+            requestAnimationFrame(() =>
+              setTimeout(() => resolve((window as unknown as { writes: string[] }).writes), 0),
+            ),
+          ),
+      );
+      expect(await marks()).toEqual(first);
+      expect(new Set(writes)).toEqual(new Set(moved));
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+});

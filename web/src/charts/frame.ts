@@ -34,6 +34,7 @@ export class ChartFrame {
   /** A polite live region: what a screen reader hears (see readout.ts). */
   readonly live: HTMLDivElement;
   box: PlotBox = { left: 0, top: 0, width: 0, height: 0 };
+  private readoutGroup: SVGGElement | null = null;
   width = 0;
   height = 0;
 
@@ -109,19 +110,25 @@ export class ChartFrame {
     if (this.live.textContent !== text) this.live.textContent = text;
   }
 
-  /** The group that holds read-out marks, in plot coordinates (made on first use). */
-  readoutLayer(): Selection<SVGGElement, number, SVGSVGElement, unknown> {
-    return select(this.front)
-      .selectAll<SVGGElement, number>('g.readout')
-      .data([0])
-      .join('g')
-      .attr('class', 'readout')
-      .attr('transform', `translate(${this.box.left},${this.box.top})`);
+  /**
+   * The group that holds read-out marks, in plot coordinates (made on first
+   * use, then kept: a hover writes only what moved).
+   */
+  readoutLayer(): Selection<SVGGElement, unknown, null, undefined> {
+    let g = this.readoutGroup;
+    if (!g || g.parentNode !== this.front) {
+      g = this.readoutGroup = svgElement('g');
+      g.setAttribute('class', 'readout');
+      this.front.append(g);
+    }
+    setAttr(g, 'transform', `translate(${this.box.left},${this.box.top})`);
+    return select(g);
   }
 
   /** Removes the read-out marks and hides the tooltip. */
   clearReadout(): void {
-    this.front.querySelector('g.readout')?.remove();
+    this.readoutGroup?.remove();
+    this.readoutGroup = null;
     this.tooltip.hide();
   }
 

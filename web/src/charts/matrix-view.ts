@@ -5,7 +5,9 @@
 // coloured and drawn on the data canvas (data-canvas.ts: in the paint worker
 // where one runs).
 import type { ScaleLinear } from 'd3-scale';
+import { marks } from './cursor.js';
 import { DataCanvas } from './data-canvas.js';
+import { setAttr } from './drawn.js';
 import { ChartFrame, type Margin } from './frame.js';
 import { devicePixelRatioNow } from './hidpi-canvas.js';
 import { renderColourBar } from './legend.js';
@@ -101,33 +103,28 @@ export class MatrixView {
     const x1 = x(colOrigin + cell.col + 1);
     const y0 = y(rowOrigin + cell.row);
     const y1 = y(rowOrigin + cell.row + 1);
-    const g = this.frame.readoutLayer();
+    const g = this.frame.readoutLayer().node()!;
     const big = Math.abs(x1 - x0) >= 4 && Math.abs(y1 - y0) >= 4;
-    const rect = big ? [{ x: Math.min(x0, x1), y: Math.min(y0, y1), w: Math.abs(x1 - x0), h: Math.abs(y1 - y0) }] : [];
-    g.selectAll('rect')
-      .data(rect)
-      .join('rect')
-      .attr('class', 'cursor on-image')
-      .attr('x', (d) => d.x)
-      .attr('y', (d) => d.y)
-      .attr('width', (d) => d.w)
-      .attr('height', (d) => d.h);
+    // A cell of 4 px or more is outlined; a smaller one is found by a cross through it.
+    for (const rect of marks(g, 'rect', 'cursor on-image', big ? 1 : 0)) {
+      setAttr(rect, 'x', String(Math.min(x0, x1)));
+      setAttr(rect, 'y', String(Math.min(y0, y1)));
+      setAttr(rect, 'width', String(Math.abs(x1 - x0)));
+      setAttr(rect, 'height', String(Math.abs(y1 - y0)));
+    }
     const cx = Math.min(box.width, Math.max(0, (x0 + x1) / 2));
     const cy = Math.min(box.height, Math.max(0, (y0 + y1) / 2));
-    const cross = big
-      ? []
-      : [
-          { x1: cx, x2: cx, y1: 0, y2: box.height },
-          { x1: 0, x2: box.width, y1: cy, y2: cy },
-        ];
-    g.selectAll('line.cross')
-      .data(cross)
-      .join('line')
-      .attr('class', 'cursor cross on-image')
-      .attr('x1', (d) => d.x1)
-      .attr('x2', (d) => d.x2)
-      .attr('y1', (d) => d.y1)
-      .attr('y2', (d) => d.y2);
+    const cross = [
+      [cx, cx, 0, box.height],
+      [0, box.width, cy, cy],
+    ];
+    marks(g, 'line', 'cursor cross on-image', big ? 0 : 2).forEach((line, i) => {
+      const [lx1, lx2, ly1, ly2] = cross[i];
+      setAttr(line, 'x1', String(lx1));
+      setAttr(line, 'x2', String(lx2));
+      setAttr(line, 'y1', String(ly1));
+      setAttr(line, 'y2', String(ly2));
+    });
     return { x: box.left + cx, y: box.top + Math.max(0, Math.min(y0, y1)) };
   }
 }
