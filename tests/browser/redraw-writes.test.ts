@@ -145,6 +145,12 @@ describe('a hover writes only what moved', () => {
       moved: ['line x1', 'line x2', 'circle cx', 'circle cy'],
     },
     { chart: 'heatmap', query: 'dModel=16&positions=40', first: 'rect.cursor on-image', moved: ['rect x', 'rect y'] },
+    {
+      chart: 'distance',
+      query: 'dModel=16&positions=40',
+      first: 'rect.cursor on-image',
+      moved: ['rect x', 'rect y', 'line y1', 'line y2'],
+    },
   ];
   for (const { chart, query, first: firstMark, moved } of cases) {
     test(`${chart}: a second hover moves the read-out marks in place, writing only their positions`, async () => {

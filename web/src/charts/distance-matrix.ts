@@ -5,9 +5,10 @@
 // p + k are marked; the read-out traces the diagonal of equal offset through
 // the cell under the pointer.
 import { scaleLinear } from 'd3-scale';
-import { select } from 'd3-selection';
 import { positionTicks, renderAxes } from './axes.js';
 import { binsFor } from './bins.js';
+import { marks } from './cursor.js';
+import { setAttr } from './drawn.js';
 import { integer as formatInteger } from './format.js';
 import { drawHighlight, type HighlightShape } from './highlight-layer.js';
 import { devicePixelRatioNow } from './hidpi-canvas.js';
@@ -173,14 +174,12 @@ export class DistanceMatrix {
   }
 
   private showReadout(point: Point | null, read: (cell: DistanceCell | null) => string[] | null): void {
-    const front = select(this.view.frame.front);
     const lines =
       point && this.blocks
         ? read({ p: Math.floor(this.y.invert(point.y)), q: Math.floor(this.x.invert(point.x)) })
         : read(null);
     if (!point || !lines) {
       this.view.markCell(null, this.x, this.y);
-      front.selectAll('line.diagonal').remove();
       return;
     }
     const q = Math.floor(this.x.invert(point.x));
@@ -189,18 +188,12 @@ export class DistanceMatrix {
     // The cells with the same offset q − p = k: a diagonal through the cell, across the view.
     const k = q - p;
     const [q0, q1] = this.x.domain();
-    const diagonal = [{ x1: this.x(q0), y1: this.y(q0 - k), x2: this.x(q1), y2: this.y(q1 - k) }];
-    front
-      .select('g.readout')
-      .selectAll('line.diagonal')
-      .data(diagonal)
-      .join('line')
-      .attr('class', 'cursor diagonal on-image')
-      .attr('stroke-dasharray', '4 3')
-      .attr('x1', (d) => d.x1)
-      .attr('y1', (d) => d.y1)
-      .attr('x2', (d) => d.x2)
-      .attr('y2', (d) => d.y2);
+    const [diagonal] = marks(this.view.frame.readoutLayer().node()!, 'line', 'cursor diagonal on-image', 1);
+    setAttr(diagonal, 'stroke-dasharray', '4 3');
+    setAttr(diagonal, 'x1', String(this.x(q0)));
+    setAttr(diagonal, 'y1', String(this.y(q0 - k)));
+    setAttr(diagonal, 'x2', String(this.x(q1)));
+    setAttr(diagonal, 'y2', String(this.y(q1 - k)));
     this.view.frame.tooltip.show(lines, anchor.x, anchor.y);
   }
 }
