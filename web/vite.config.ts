@@ -24,6 +24,11 @@ import { wasmModules } from '../tools/wasm-modules-plugin.ts';
 const repo = resolve(import.meta.dirname, '..');
 const at = (path: string) => resolve(repo, path);
 
+// d3-scale-chromatic makes each of its sequential colour maps with a top-level
+// call, ramp(colors("…")): a bundler keeps the three phasor does not use
+// (magma, inferno, plasma, beside viridis) unless told those calls are pure.
+const treeshake = { manualPureFunctions: ['ramp', 'colors'] };
+
 const site: UserConfig = {
   root: import.meta.dirname,
   base: './',
@@ -33,7 +38,7 @@ const site: UserConfig = {
   // "Check your table"'s worker imports the wasm glue on demand: an ES module
   // worker keeps those imports as chunks (an IIFE worker cannot split). Its
   // bundle has its own plugins: the wasm's mapping onto build/core/wasm.
-  worker: { format: 'es', plugins: () => [wasmModules(repo)] },
+  worker: { format: 'es', plugins: () => [wasmModules(repo)], rollupOptions: { treeshake } },
   build: {
     outDir: at('build/site'),
     emptyOutDir: true,
@@ -46,6 +51,7 @@ const site: UserConfig = {
         explorer: at('web/index.html'),
         chart: at('web/chart.html'),
       },
+      treeshake,
     },
   },
 };
@@ -68,7 +74,7 @@ const embed: UserConfig = {
     ],
   },
   // The paint worker beside the embed script, named like its chunks (a host copies phasor-embed*.js).
-  worker: { format: 'es', rollupOptions: { output: { entryFileNames: 'phasor-embed-[name].js' } } },
+  worker: { format: 'es', rollupOptions: { output: { entryFileNames: 'phasor-embed-[name].js' }, treeshake } },
   build: {
     outDir: at('build/embed'),
     emptyOutDir: true,
@@ -87,6 +93,7 @@ const embed: UserConfig = {
       // phasor-embed.ts imports the core's glue and bytes statically on purpose
       // (one request); the loader's dynamic imports of them are then no split.
       checks: { ineffectiveDynamicImport: false },
+      treeshake,
     },
   },
 };
@@ -108,7 +115,7 @@ const cjs: UserConfig = {
       formats: ['cjs'],
       fileName: (_format, name) => `${name}.js`,
     },
-    rollupOptions: { output: { chunkFileNames: 'chunks/[name].js' } },
+    rollupOptions: { output: { chunkFileNames: 'chunks/[name].js' }, treeshake },
   },
 };
 
