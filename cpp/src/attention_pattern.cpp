@@ -239,13 +239,9 @@ void toeplitz(const PatternSpec& spec, const PatternInput& in, const PatternOutp
 // Every key's input x_n = token + PE(n) (PE for additive only), n x dModel:
 // PE's sines and cosines walked along n (PhaseWalk, an exact sin/cos every
 // 1024 keys) rather than a sin and cos per entry.
-Rows key_inputs(const PatternSpec& spec, const PatternInput& in, const Projector& proj) {
+Rows key_inputs(const PatternSpec& spec, const Projector& proj) {
   const std::int64_t dm = spec.attention.d_model, n = spec.n;
-  Rows x(static_cast<std::size_t>(n * dm));
-  for (std::int64_t j = 0; j < n; ++j) {
-    const float* token = in.tokens + (spec.shared_tokens ? 0 : j * dm);
-    std::copy(token, token + dm, x.data() + j * dm);
-  }
+  Rows x = proj.inputs(all_positions(n), 0);  // the tokens
   if (spec.attention.kind != AttentionKind::additive) return x;
   // phasor_rows_f64 writes each pair as (cos, sin); PE holds sin at 2p, cos at 2p + 1.
   const auto pairs = static_cast<std::int64_t>(proj.pe_omega.size());
@@ -287,7 +283,7 @@ class KeyScores {
       width_ = a.d_head;
       return;
     }
-    keys_ = key_inputs(spec, in, proj);
+    keys_ = key_inputs(spec, proj);
     if (q_is_u) return;
     // u = q W_K^T: W_K as dModel rows of dHead.
     const Rows wk(in.wk, in.wk + a.d_model * a.d_head);
