@@ -5,9 +5,11 @@
 // validates the values itself and shows a bad one as a short error.
 import { ELEMENTS, defineElements } from '../src/elements/registry.js';
 import { enablePaintWorker } from '../src/charts/worker/start-paint-worker.js';
+import { enableComputeWorker } from '../src/elements/compute/start-compute-worker.js';
 import { CHART_ATTRIBUTES } from './charts.js';
 
 enablePaintWorker();
+enableComputeWorker();
 defineElements();
 
 const params = new URLSearchParams(location.search);

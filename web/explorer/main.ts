@@ -3,6 +3,7 @@
 // malformed parameters fall back to defaults with a visible notice.
 import { defineElements } from '../src/elements/registry.js';
 import { enablePaintWorker } from '../src/charts/worker/start-paint-worker.js';
+import { enableComputeWorker } from '../src/elements/compute/start-compute-worker.js';
 import type { RenderDetail } from '../src/elements/base/phasor-element.js';
 import { createPhasor } from '../src/core/index.js';
 import { applyAttributes, CHART_ATTRIBUTES } from './charts.js';
@@ -32,6 +33,7 @@ const sectionsHoldingControls = holdControls((fields) => fields.forEach((field) 
 holdFragmentInView();
 await new Promise((resolve) => setTimeout(resolve, 0));
 enablePaintWorker();
+enableComputeWorker();
 defineElements();
 
 const parsed = parseQuery(location.search);

@@ -54,8 +54,10 @@
   // (detail { computeMs, drawMs }: the page's time) once its new picture is
   // drawn; a chart that draws in a Worker dispatches it when the worker says
   // its frame has been committed, with worker true and workerMs (the
-  // worker's time). Optional: resolution 'coarse' for a first, coarser
-  // picture that a 'full' one (or one without the field) replaces later.
+  // worker's time); a chart whose data a compute worker computed says so in
+  // computeWorkerMs (that worker's time). Optional: resolution 'coarse' for
+  // a first, coarser picture that a 'full' one (or one without the field)
+  // replaces later.
   document.addEventListener(
     'phasor-render',
     (event) => {
@@ -64,7 +66,8 @@
       const chart = all.length > 1 ? `${el.localName}#${all.indexOf(el)}` : el.localName;
       const render = { chart, t: performance.now(), ...event.detail };
       bench.renders.push(render);
-      if (render.worker) bench.workerCharts.add(chart);
+      // Its picture, or its data, comes from a worker: its answer may come frames after the input.
+      if (render.worker || render.computeWorkerMs > 0) bench.workerCharts.add(chart);
       // A step waiting for this chart's result: drawn in a frame, it is
       // painted when that frame's work is done; drawn in a task between
       // frames (a computation in slices finishing, a worker's message), in
@@ -161,10 +164,11 @@
             renders.reduce((s, r) => s + r.computeMs + r.drawMs, 0) +
             (later?.render && !renders.includes(later.render) ? later.render.computeMs + later.render.drawMs : 0),
           // Until the answer (and its full resolution) was painted: a worker's picture comes after the input frame.
+          // (the paint worker's drawing, and the compute worker's computing of the data drawn)
           workerWork: bench.renders
             .slice(before)
-            .filter((r) => r.worker && r.chart === chart)
-            .reduce((s, r) => s + (r.workerMs ?? 0), 0),
+            .filter((r) => r.chart === chart)
+            .reduce((s, r) => s + (r.worker ? (r.workerMs ?? 0) : 0) + (r.computeWorkerMs ?? 0), 0),
           charts,
         });
       });

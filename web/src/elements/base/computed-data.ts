@@ -1,8 +1,19 @@
 // What a chart computed, kept until the options it depends on change (a key),
-// and computations split into Parts run a slice at a time between frames
-// (parts.ts): the chart keeps showing its last picture meanwhile, and a
-// computation in slices finishes before the newest options start theirs.
+// and computations split into Parts run a slice at a time between frames or
+// in the compute worker (parts.ts): the chart keeps showing its last picture
+// meanwhile (dimmed once that takes longer than BUSY_AFTER_MS), and a
+// computation under way finishes before the newest options start theirs.
 import { Parts, PartsJob } from './parts.js';
+
+/** A computation that outlasts this says so (the element dims its picture); a quicker one does not flicker it. */
+const BUSY_AFTER_MS = 150;
+
+/** What get() hands the chart: the data, and the time computing it took (the page's, and a worker's) the first time it is drawn. */
+export interface Computed<D> {
+  data: D;
+  computeMs: number;
+  workerMs: number;
+}
 
 export interface ComputedDataEvents {
   /** A computation in slices finished: draw it. */
@@ -15,6 +26,9 @@ export interface ComputedDataEvents {
 export class ComputedData<D> {
   private cached: { key: string; data: D } | null = null;
   private job: PartsJob<D> | null = null;
+  /** The times of a computation finished in the background, reported with its first drawing. */
+  private unreported: { computeMs: number; workerMs: number } | null = null;
+  private busyTimer = 0;
 
   constructor(private readonly events: ComputedDataEvents) {}
 
@@ -30,12 +44,17 @@ export class ComputedData<D> {
 
   /**
    * The data for `key`: kept, or computed now; null while a computation in
-   * slices runs (events.done() follows). Returns how long computing took
-   * (0 when kept).
+   * slices or in the worker runs (events.done() follows). Returns how long
+   * computing took (0 when kept).
    */
-  get(key: string, compute: () => D | Parts<D>): { data: D; computeMs: number } | null {
-    if (this.cached && this.cached.key === key) return { data: this.cached.data, computeMs: 0 };
+  get(key: string, compute: () => D | Parts<D>): Computed<D> | null {
+    if (this.cached && this.cached.key === key) {
+      const times = this.unreported ?? { computeMs: 0, workerMs: 0 };
+      this.unreported = null;
+      return { data: this.cached.data, ...times };
+    }
     if (this.job) return null;
+    this.unreported = null;
     const started = performance.now();
     const data = compute();
     if (data instanceof Parts) {
@@ -43,13 +62,20 @@ export class ComputedData<D> {
     } else {
       this.cached = { key, data };
     }
-    return { data: this.cached!.data, computeMs: performance.now() - started };
+    return { data: this.cached!.data, computeMs: performance.now() - started, workerMs: 0 };
   }
 
-  /** Drops a computation in slices (the element left the page). */
+  /** Drops a computation under way (the element left the page). */
   cancel(): void {
     this.job?.cancel();
     this.job = null;
+    this.setBusy(false);
+  }
+
+  private setBusy(running: boolean): void {
+    clearTimeout(this.busyTimer);
+    if (running) this.busyTimer = window.setTimeout(() => this.events.busy(true), BUSY_AFTER_MS);
+    else this.events.busy(false);
   }
 
   /** Starts computing in slices; true when the first slice finished it (then the data is kept). */
@@ -58,23 +84,25 @@ export class ComputedData<D> {
     const job: PartsJob<D> = new PartsJob<D>(
       key,
       parts,
-      (data) => {
+      (data, computeMs, workerMs) => {
         this.cached = { key, data };
         if (!running || this.job !== job) return;
+        this.unreported = { computeMs, workerMs };
         this.job = null;
-        this.events.busy(false);
+        this.setBusy(false);
         this.events.done();
       },
       (error) => {
+        if (running && this.job !== job) return;
         this.job = null;
-        this.events.busy(false);
+        this.setBusy(false);
         this.events.failed(error);
       },
     );
     if (job.start()) return this.cached?.key === key;
     running = true;
     this.job = job;
-    this.events.busy(true);
+    this.setBusy(true);
     return false;
   }
 }

@@ -18,6 +18,9 @@ import type { CodeConfig } from '../../code/code-config.js';
 import { chartPng, chartSvg, type ChartSurfaces } from '../../charts/chart-image.js';
 import { collectPaints, type PendingPaint } from '../../charts/worker/pending-paints.js';
 import { readAttributes, type AttributeSpec } from '../attributes/attributes.js';
+import { ComputeCalls } from '../compute/compute-calls.js';
+import { ComputePlace } from '../compute/compute-place.js';
+import { computeWorker } from '../compute/compute-worker-client.js';
 import { elementSheets } from '../styles.js';
 import { ComputedData } from './computed-data.js';
 import { columnsOf, toCsv, type CsvTable } from './csv-table.js';
@@ -98,6 +101,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     busy: (running) => this.toggleAttribute('data-updating', running),
   });
   private readonly budget = new RenderBudget(() => this.scheduleRender());
+  private readonly place = new ComputePlace();
   /** The drawing under way: its coarseness, and the time of the part of it that scales with the pixels (noteScalableWork). */
   private drawing = { coarseness: 1, scalableMs: 0 };
   private current: O | null = null;
@@ -247,8 +251,20 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
   }
 
   /**
+   * The core's calls for one computation: on the page, or in the compute
+   * worker once the page has one (enableComputeWorker) and this chart's
+   * computations have proved heavy on this device (compute-place.ts). A
+   * chart that uses them returns Parts whose steps return what they answer
+   * (compute-calls.ts) and hands them to the Parts for the worker's time.
+   */
+  protected computeCalls(ph: Phasor): ComputeCalls {
+    return new ComputeCalls(ph, this.place.remote ? computeWorker(loadedCore) : null);
+  }
+
+  /**
    * Computes the chart's data from the options (called only when computeKey
-   * changes); a heavy chart returns Parts, which run in slices between frames.
+   * changes); a heavy chart returns Parts, which run in slices between frames
+   * or in the compute worker.
    */
   protected abstract compute(ph: Phasor, options: O): D | Parts<D>;
 
@@ -313,14 +329,18 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
       this.status.showError(error);
       return;
     }
-    const started = performance.now();
     let computeMs = 0;
+    let computeWorkerMs = 0;
+    let drawStarted = 0;
     let paints: PendingPaint[] = [];
     try {
       const key = JSON.stringify(this.computeKey(options));
       const computed = this.results.get(key, () => this.compute(phasor, options));
       if (!computed) return;
-      computeMs = computed.computeMs;
+      ({ computeMs, workerMs: computeWorkerMs } = computed);
+      // (the first computation pays for the page's first use of the code: it does not decide)
+      if (this.renders > 0 && (computeMs > 0 || computeWorkerMs > 0)) this.place.record(computeMs, computeWorkerMs > 0);
+      drawStarted = performance.now();
       this.current = options;
       this.status.hideError();
       if (this.layoutWidth <= 0) return; // not laid out yet: the ResizeObserver brings us back
@@ -333,14 +353,16 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
       this.status.showError(error);
       return;
     }
-    const drawMs = performance.now() - started - computeMs;
+    const drawMs = performance.now() - drawStarted;
     const { coarseness } = this.drawing;
     const resolution: Pick<RenderDetail, 'resolution'> = this.chartClass.progressive
       ? { resolution: coarseness > 1 ? 'coarse' : 'full' }
       : {};
     // The first drawing pays for the page's first use of the code (compilation): it does not set the budget.
     if (this.chartClass.progressive && this.renders > 0) this.budget.record(this.drawing.scalableMs, coarseness);
-    return reportWhenShown(paints, { computeMs, drawMs, ...resolution }, (detail) => this.drawn(detail));
+    return reportWhenShown(paints, { computeMs, drawMs, computeWorkerMs, ...resolution }, (detail) =>
+      this.drawn(detail),
+    );
   }
 
   /** The picture of a render is on the page. */

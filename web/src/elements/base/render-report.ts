@@ -11,6 +11,8 @@ export interface RenderDetail {
   /** true when a paint worker drew part of the picture (announced once its frame is committed), and its milliseconds. */
   worker: boolean;
   workerMs: number;
+  /** Milliseconds of the compute worker's time for the data drawn (0 when computed on the page or kept). */
+  computeWorkerMs: number;
   /**
    * For a worker-drawn picture: when the worker committed its last frame
    * (performance.now() time of the page). The announcement itself may come

@@ -22,6 +22,7 @@ import { choiceList } from '../attributes/list-attributes.js';
 import { MOST_CURVES } from '../attributes/ui-caps.js';
 import { seriesTable, type CsvTable } from '../base/csv-table.js';
 import { Parts } from '../base/parts.js';
+import { settle, type Maybe } from '../compute/compute-calls.js';
 import { PhasorElement } from '../base/phasor-element.js';
 import type { Theme } from '../base/theme.js';
 import { short, strong } from '../captions.js';
@@ -119,52 +120,57 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
     };
     const byOffset = { ...shared, anchors: o.anchors, maxOffset: o.maxOffset };
     const offsets = Float64Array.from({ length: count }, (_, j) => j - o.maxOffset);
+    // In the compute worker where the page has one, else on the page: a panel per part (a few wasm calls each).
+    const calls = this.computeCalls(ph);
     const rope = (
       title: string,
       settings: { pairing: Pairing; tableLayout?: Pairing; weightLayout?: Pairing; permute?: boolean },
-      reference: Float32Array | null = null,
-    ): OffsetPanel => {
-      const r = ph.scoreByOffset({ kind: 'rope', ...byOffset, ...settings });
-      const referenceGap = reference ? largestGap(r.scores, reference) : 0;
-      return { title, scores: r.scores, spread: r.spread, maxSpread: r.maxSpread, reference, referenceGap };
-    };
-    const additive = (): OffsetPanel => {
-      // The core computes the curves and their four terms from the key side
-      // (no key's PE row projected): a few milliseconds at dModel 1024.
-      const r = ph.scoreByOffset({ kind: 'additive', ...byOffset });
-      const found = r.terms!;
-      const terms = Object.fromEntries(TERMS.map((t) => [t, found[TERM_FIELDS[t]]])) as Record<
-        AttentionTerm,
-        Float32Array
-      >;
-      const all = o.terms.length === TERMS.length;
-      const scores = all
-        ? r.scores
-        : sumSeries(
-            o.terms.map((t) => terms[t]),
-            o.anchors.length * count,
-          );
-      return {
-        title: all ? 'Additive PE, all four terms' : `Additive PE: ${o.terms.join(' + ')}`,
-        scores,
-        ...spreadOverRows(scores, o.anchors.length, count),
-        reference: null,
-        referenceGap: 0,
-        terms,
-      };
-    };
-    const alibi = (): OffsetPanel => {
-      const r = ph.scoreByOffset({ kind: 'alibi', ...byOffset });
-      const slope = ph.alibiSlopes({ heads: o.heads })[o.head];
-      return {
-        title: `ALiBi, head ${o.head + 1} of ${o.heads} (slope ${exact(slope)})`,
+    ): Maybe<OffsetPanel> =>
+      settle([calls.call('scoreByOffset', { kind: 'rope', ...byOffset, ...settings })], (r) => ({
+        title,
         scores: r.scores,
         spread: r.spread,
         maxSpread: r.maxSpread,
         reference: null,
         referenceGap: 0,
-      };
-    };
+      }));
+    // The core computes the curves and their four terms from the key side
+    // (no key's PE row projected): a few milliseconds at dModel 1024.
+    const additive = (): Maybe<OffsetPanel> =>
+      settle([calls.call('scoreByOffset', { kind: 'additive', ...byOffset })], (r) => {
+        const found = r.terms!;
+        const terms = Object.fromEntries(TERMS.map((t) => [t, found[TERM_FIELDS[t]]])) as Record<
+          AttentionTerm,
+          Float32Array
+        >;
+        const all = o.terms.length === TERMS.length;
+        const scores = all
+          ? r.scores
+          : sumSeries(
+              o.terms.map((t) => terms[t]),
+              o.anchors.length * count,
+            );
+        return {
+          title: all ? 'Additive PE, all four terms' : `Additive PE: ${o.terms.join(' + ')}`,
+          scores,
+          ...spreadOverRows(scores, o.anchors.length, count),
+          reference: null,
+          referenceGap: 0,
+          terms,
+        };
+      });
+    const alibi = (): Maybe<OffsetPanel> =>
+      settle(
+        [calls.call('scoreByOffset', { kind: 'alibi', ...byOffset }), calls.call('alibiSlopes', { heads: o.heads })],
+        (r, slopes) => ({
+          title: `ALiBi, head ${o.head + 1} of ${o.heads} (slope ${exact(slopes[o.head])})`,
+          scores: r.scores,
+          spread: r.spread,
+          maxSpread: r.maxSpread,
+          reference: null,
+          referenceGap: 0,
+        }),
+      );
     const ropeOwn = () =>
       rope(`RoPE (${ROTATION_NAME[o.pairing]})`, {
         pairing: o.pairing,
@@ -172,25 +178,23 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
         weightLayout: o.weightLayout ?? o.pairing,
         permute: o.permute,
       });
-    // One panel per part (a few wasm calls each), between frames.
     const panels: OffsetPanel[] = [];
-    let steps: (() => OffsetPanel)[];
+    let steps: (() => Maybe<OffsetPanel>)[];
     if (o.kind === 'pairing') {
       // A model trained with the other pairing, then run with this one.
       const p = o.pairing;
       const q = other(p);
-      const reference = () => panels[0].scores.subarray(0, count);
       steps = [
         () => rope(`${ROTATION_NAME[q]} model, as trained`, { pairing: q }),
-        () => rope(`${ROTATION_NAME[p]}, weights not permuted`, { pairing: p, weightLayout: q }, reference()),
+        () => rope(`${ROTATION_NAME[p]}, weights not permuted`, { pairing: p, weightLayout: q }),
+        () => rope(`${ROTATION_NAME[p]}, weights permuted`, { pairing: p, weightLayout: q, permute: true }),
         () =>
-          rope(`${ROTATION_NAME[p]}, weights permuted`, { pairing: p, weightLayout: q, permute: true }, reference()),
-        () =>
-          rope(
-            `permuted, but ${ROTATION_NAME[q]} cos/sin table`,
-            { pairing: p, tableLayout: q, weightLayout: q, permute: true },
-            reference(),
-          ),
+          rope(`permuted, but ${ROTATION_NAME[q]} cos/sin table`, {
+            pairing: p,
+            tableLayout: q,
+            weightLayout: q,
+            permute: true,
+          }),
       ];
     } else if (o.kind === 'all') {
       steps = [ropeOwn, additive, alibi];
@@ -198,8 +202,17 @@ export class PhasorAttentionOffsetElement extends PhasorElement<AttentionOffsetO
       steps = [{ rope: ropeOwn, additive, alibi }[o.kind]];
     }
     return new Parts(
-      steps.map((step) => () => panels.push(step())),
-      () => ({ offsets, anchors: o.anchors, panels }),
+      calls.inParts(steps.map((step, n) => () => settle([step()], (panel) => void (panels[n] = panel)))),
+      () => {
+        // The other panels of a pairing against the first (one anchor): the model as trained.
+        if (o.kind === 'pairing') {
+          const reference = panels[0].scores.subarray(0, count);
+          for (const panel of panels.slice(1))
+            Object.assign(panel, { reference, referenceGap: largestGap(panel.scores, reference) });
+        }
+        return { offsets, anchors: o.anchors, panels };
+      },
+      calls,
     );
   }
 

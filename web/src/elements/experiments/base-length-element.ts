@@ -22,6 +22,7 @@ import { numberList } from '../attributes/list-attributes.js';
 import { BASE_MARKED_LENGTH, BASE_MIN_OFFSET, CHART_MAX_BASE, MOST_BASES } from '../attributes/ui-caps.js';
 import { seriesTable, type CsvTable } from '../base/csv-table.js';
 import { Parts } from '../base/parts.js';
+import { settle, type Maybe } from '../compute/compute-calls.js';
 import { PhasorElement } from '../base/phasor-element.js';
 import type { Theme } from '../base/theme.js';
 import { strong } from '../captions.js';
@@ -116,7 +117,7 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
 
   /**
    * One base at a time (a wasm call of a few milliseconds each), between
-   * frames. The closest pair over offsets 1 … n − 1 is the closer of the
+   * frames, or every base sent to the compute worker at once. The closest pair over offsets 1 … n − 1 is the closer of the
    * pair over the few offsets below min-offset (a short walk) and the pair
    * at min-offset or more (the long walk the chart needs anyway): one long
    * walk per base, not two. A base already computed for this d-model,
@@ -139,30 +140,39 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     lengths.push(o.maxLength);
     const minOffset = minOffsetOf(o);
     const keyOf = (base: number) => JSON.stringify([o.dModel, base, o.maxLength, minOffset]);
-    const resolution = (base: number): BaseResolution => {
-      const beyond = ph.positionResolution({ dModel: o.dModel, bases: [base], lengths, minOffset });
-      // min-offset is at least 2, so every capped length is one (2 or more).
-      const below = ph.positionResolution({
-        dModel: o.dModel,
-        bases: [base],
-        lengths: lengths.map((n) => Math.min(n, minOffset)),
-      });
-      return { nearest: closerOf(below, beyond), far: beyond };
-    };
+    // In the compute worker where the page has one, else on the page.
+    const calls = this.computeCalls(ph);
+    const resolution = (base: number): Maybe<BaseResolution> =>
+      settle(
+        [
+          calls.call('positionResolution', { dModel: o.dModel, bases: [base], lengths, minOffset }),
+          // min-offset is at least 2, so every capped length is one (2 or more).
+          calls.call('positionResolution', {
+            dModel: o.dModel,
+            bases: [base],
+            lengths: lengths.map((n) => Math.min(n, minOffset)),
+          }),
+        ],
+        (beyond, below) => ({ nearest: closerOf(below, beyond), far: beyond }),
+      );
     const keys = o.bases.map(keyOf);
     const steps = o.bases
       .filter((_, b) => !this.resolutions.has(keys[b]))
-      .map((base) => () => this.resolutions.set(keyOf(base), resolution(base)));
-    return new Parts(steps, () => {
-      const results = keys.map((key) => this.resolutions.get(key)!);
-      forgetOld(this.resolutions, new Set(keys));
-      return {
-        lengths,
-        wavelengths: o.bases.map((base) => ph.frequencies({ dModel: o.dModel, base }).wavelengths),
-        nearest: joinBases(results.map((r) => r.nearest)),
-        far: joinBases(results.map((r) => r.far)),
-      };
-    });
+      .map((base) => () => settle([resolution(base)], (r) => void this.resolutions.set(keyOf(base), r)));
+    return new Parts(
+      calls.inParts(steps),
+      () => {
+        const results = keys.map((key) => this.resolutions.get(key)!);
+        forgetOld(this.resolutions, new Set(keys));
+        return {
+          lengths,
+          wavelengths: o.bases.map((base) => ph.frequencies({ dModel: o.dModel, base }).wavelengths),
+          nearest: joinBases(results.map((r) => r.nearest)),
+          far: joinBases(results.map((r) => r.far)),
+        };
+      },
+      calls,
+    );
   }
 
   protected draw(data: BaseLengthData, o: BaseLengthOptions, width: number, theme: Theme): void {

@@ -16,6 +16,7 @@ import { limit } from '../attributes/core-limits.js';
 import { SHIFT_FIT_STRIDE } from '../attributes/ui-caps.js';
 import type { CsvTable } from '../base/csv-table.js';
 import { Parts } from '../base/parts.js';
+import { attempt, type Maybe } from '../compute/compute-calls.js';
 import { PhasorElement } from '../base/phasor-element.js';
 import type { Theme } from '../base/theme.js';
 import { short, strong } from '../captions.js';
@@ -104,37 +105,64 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
   }
 
   /**
-   * The five fits in one part when they are small (the explorer's d 16 over
-   * 2 × 1024 positions, so the chart is drawn in the input's frame), else one
-   * fit per part (a wasm call each), between frames.
+   * In the compute worker, where the page has one: the five fits and the
+   * collision asked at once. On the page: in one part when they are small
+   * (the explorer's d 16 over 2 × 1024 positions, so the chart is drawn in
+   * the input's frame), else one fit per part (a wasm call each), between frames.
    */
   protected compute(ph: Phasor, o: ShiftFitChartOptions): Parts<ShiftFitChartData> {
     const { p, ...fit } = o;
     // Each encoding on its own: one not defined for these options (log phase
     // at p + k ≤ −1, quadratic phase past 2^26) is reported, the rest drawn.
     const rows: ShiftFitRow[] = [];
-    const fits = ENCODINGS.map(({ encoding }) => () => {
-      try {
-        const f = ph.shiftFit({ encoding, ...fit });
-        rows.push({ encoding, residual: f.residual, extrapolationResidual: f.extrapolationResidual, rank: f.rank });
-      } catch (error) {
-        if (!(error instanceof RangeError)) throw error;
-        rows.push({ encoding, residual: NaN, extrapolationResidual: NaN, rank: 0, error: error.message });
-      }
-    });
-    // A fit's work grows as its rows × d² (the QR, the residual): up to the
-    // explorer's 2048 × 16² all five make one part.
-    const small = (o.positions + o.extrapolate) * o.dModel ** 2 <= SMALL_FITS;
-    const steps = small ? [() => fits.forEach((f) => f())] : fits;
+    // In the compute worker where the page has one, else on the page.
+    const calls = this.computeCalls(ph);
+    const fitOf = (encoding: ShiftEncoding): Maybe<void> =>
+      attempt(
+        () => calls.call('shiftFit', { encoding, ...fit }),
+        (f) =>
+          void rows.push({
+            encoding,
+            residual: f.residual,
+            extrapolationResidual: f.extrapolationResidual,
+            rank: f.rank,
+          }),
+        (error) => {
+          if (!(error instanceof RangeError)) throw error;
+          rows.push({ encoding, residual: NaN, extrapolationResidual: NaN, rank: 0, error: error.message });
+        },
+      );
+    const fits = ENCODINGS.map(
+      ({ encoding }) =>
+        () =>
+          fitOf(encoding),
+    );
     const dimension = o.dModel / 2;
-    return new Parts(steps, () => {
-      if (rows.every((r) => r.error)) throw new RangeError(rows[0].error);
-      return {
-        rows,
-        collision: ph.sineCollision({ dModel: o.dModel, base: o.base, dimension, position: p }),
-        dimension,
-      };
-    });
+    // Its error, if any, is reported after the fits' (as a result, not a step).
+    let collision: { value: SineCollision } | { error: unknown } | null = null;
+    const collisionStep = () =>
+      attempt(
+        () => calls.call('sineCollision', { dModel: o.dModel, base: o.base, dimension, position: p }),
+        (value) => void (collision = { value }),
+        (error) => void (collision = { error }),
+      );
+    // A fit's work grows as its rows × d² (the QR, the residual): up to the
+    // explorer's 2048 × 16² all five make one part on the page. The worker is
+    // sent every call at once and answers them in turn.
+    const small = (o.positions + o.extrapolate) * o.dModel ** 2 <= SMALL_FITS;
+    const steps = calls.inParts(
+      small && !calls.remote ? [() => [...fits, collisionStep].forEach((call) => call())] : [...fits, collisionStep],
+    );
+    return new Parts(
+      steps,
+      () => {
+        if (rows.every((r) => r.error)) throw new RangeError(rows[0].error);
+        const found = collision!;
+        if ('error' in found) throw found.error;
+        return { rows, collision: found.value, dimension };
+      },
+      calls,
+    );
   }
 
   protected draw(data: ShiftFitChartData, o: ShiftFitChartOptions, width: number, theme: Theme): void {

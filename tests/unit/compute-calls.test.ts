@@ -1,0 +1,59 @@
+// How a chart calls the core for a computation that may run in the compute
+// worker (web/src/elements/compute/compute-calls.ts): on the page the
+// answer is there at once (no promise, so a small computation still draws
+// in the input's frame); `settle` and `attempt` combine answers the same way
+// whether they came at once or from the worker.
+import { describe, expect, test } from 'vitest';
+import { createPhasor } from '../../web/src/core/index.js';
+import { attempt, ComputeCalls, settle } from '../../web/src/elements/compute/compute-calls.js';
+import { ComputePlace } from '../../web/src/elements/compute/compute-place.js';
+
+describe('ComputeCalls on the page', () => {
+  test("answers at once with the page core's value, and parts run one per step", async () => {
+    const ph = await createPhasor({ experiments: true });
+    const calls = new ComputeCalls(ph, null);
+    expect(calls.remote).toBe(false);
+    const answer = calls.call('alibiSlopes', { heads: 8 });
+    expect(answer).not.toBeInstanceOf(Promise);
+    // ALiBi's slopes for 8 heads: 2^(−8·h/8), h = 1 … 8 (Press et al.)
+    expect(Array.from(answer as Float64Array)).toEqual(Array.from({ length: 8 }, (_, h) => 2 ** -(h + 1)));
+    const steps = [() => 1, () => 2];
+    expect(calls.inParts(steps)).toEqual(steps);
+    expect(calls.workerMs).toBe(0);
+  });
+});
+
+describe('settle and attempt', () => {
+  test('settle calls at once when no value is a promise, and returns a promise of it when one is', async () => {
+    expect(settle([1, 2], (a, b) => a + b)).toBe(3);
+    const later = settle([1, Promise.resolve(2)], (a, b) => a + b);
+    expect(later).toBeInstanceOf(Promise);
+    expect(await later).toBe(3);
+  });
+
+  test('attempt hands a throw or a rejection to `failed`, and a value to `then`', async () => {
+    const failed = (error: unknown) => `failed: ${(error as Error).message}`;
+    const twice = (v: number) => `twice: ${v * 2}`;
+    const thrown = () => {
+      throw new RangeError('now');
+    };
+    expect(attempt(thrown, twice, failed)).toBe('failed: now');
+    expect(attempt(() => 4, twice, failed)).toBe('twice: 8');
+    expect(await attempt(() => Promise.reject(new RangeError('later')), twice, failed)).toBe('failed: later');
+    expect(await attempt(() => Promise.resolve(5), twice, failed)).toBe('twice: 10');
+  });
+});
+
+describe('ComputePlace', () => {
+  test('a chart computes on the page until a computation there has taken most of a frame, then in the worker', () => {
+    const place = new ComputePlace();
+    expect(place.remote).toBe(false);
+    place.record(11, false);
+    place.record(30, true); // the worker's: says nothing of the page
+    expect(place.remote).toBe(false);
+    place.record(13, false);
+    expect(place.remote).toBe(true);
+    place.record(1, true);
+    expect(place.remote).toBe(true);
+  });
+});
