@@ -1,10 +1,11 @@
 // The compute worker (web/src/elements/compute/) on the explorer, served
 // under the strict CSP: the heaviest charts (attention by offset, twice;
-// the closest pairs of a base; the shift fits) compute on the page until a
-// computation there has proved heavy on this device, then in the worker, and
-// say so in 'phasor-render' (computeWorkerMs). Each is made heavy here
-// (large sizes: over 12 ms on any machine), then changed several times
-// faster than the worker answers. Their numbers, CSV and read-outs are
+// the closest pairs of a base; the shift fits) compute on the page until
+// their computations there have proved heavy on this device (three in a row
+// over a frame), then in the worker, and say so in 'phasor-render'
+// (computeWorkerMs). Each is made heavy here (large sizes: tens of
+// milliseconds on any machine), then changed several times faster than the
+// worker answers. Their numbers, CSV and read-outs are
 // checked against the same charts computed on the page (a page without
 // Worker, as in an old browser or a sandboxed frame); a core error crosses
 // as the class and message the page would have thrown. A worker script that
@@ -86,12 +87,24 @@ async function change(page: Page, selector: string, steps: Record<string, string
   );
 }
 
-/** Sizes that make each chart's computation heavy (tens of milliseconds and more) on any machine. */
-const HEAVY: Record<(typeof COMPUTED)[number], Record<string, string>> = {
-  '#attention-offset phasor-attention-offset': { 'd-model': '512', 'd-head': '512', 'max-offset': '400' },
-  '#rope-pairing phasor-attention-offset': { 'd-model': '512', 'd-head': '512', 'max-offset': '400' },
-  'phasor-base-length': { 'd-model': '512' },
-  'phasor-shift-fit': { 'd-model': '64', positions: '2048' },
+/**
+ * Three options in turn, each waited for, that make each chart's computation
+ * heavy (tens of milliseconds and more, on any machine): three computations
+ * in a row over a frame on the page, after which the chart computes in the worker.
+ */
+const HEAVY: Record<(typeof COMPUTED)[number], Record<string, string>[]> = {
+  '#attention-offset phasor-attention-offset': [
+    { 'd-model': '512', 'd-head': '512', 'max-offset': '400' },
+    { base: '15000' },
+    { base: '12000' },
+  ],
+  '#rope-pairing phasor-attention-offset': [
+    { 'd-model': '512', 'd-head': '512', 'max-offset': '400' },
+    { base: '15000' },
+    { base: '12000' },
+  ],
+  'phasor-base-length': [{ 'd-model': '1024' }, { bases: '200 7000 2000000' }, { bases: '300 8000 3000000' }],
+  'phasor-shift-fit': [{ 'd-model': '64', positions: '2048' }, { k: '2' }, { k: '4' }],
 };
 
 /** Changes that each chart gets next, faster than a worker answers. */
@@ -103,9 +116,9 @@ const CHANGES: Record<(typeof COMPUTED)[number], Record<string, string>[]> = {
   'phasor-shift-fit': [{ k: '3' }, { k: '5' }, { offset: '-20' }],
 };
 
-/** Each chart made heavy, then changed: the second computation and the rest go to the worker where there is one. */
+/** Each chart made heavy, then changed: the changes go to the worker where there is one. */
 async function heavyThenChanged(page: Page, selector: (typeof COMPUTED)[number]): Promise<void> {
-  await change(page, selector, [HEAVY[selector]]);
+  for (const step of HEAVY[selector]) await change(page, selector, [step]);
   await change(page, selector, CHANGES[selector]);
 }
 

@@ -2981,8 +2981,8 @@ export const faults = [
     kind: 'wrong formula',
     file: 'web/src/elements/compute/compute-place.ts',
     scope: 'ComputePlace.record',
-    anchor: 'if (!inWorker && pageMs > PAGE_COMPUTE_MS) this.heavy = true;',
-    replacement: 'if (pageMs > PAGE_COMPUTE_MS) this.heavy = true;',
+    anchor: 'if (inWorker) return;',
+    replacement: '',
     suites: ['unit'],
   },
   {
