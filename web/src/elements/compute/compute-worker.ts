@@ -24,24 +24,28 @@ const allowed = new Set<string>(COMPUTE_METHODS);
 
 scope.onmessage = (event: MessageEvent<ComputeRequest>) => {
   const { seq, method, args } = event.data;
-  void core.then((ph) => {
-    const started = performance.now();
-    try {
-      if (!allowed.has(method)) throw new Error(`phasor: ${String(method)} is not computed in the worker`);
-      const call = ph[method] as (...a: unknown[]) => unknown;
-      const result = call.apply(ph, args);
-      scope.postMessage({ kind: 'result', seq, result, ms: performance.now() - started }, ownBuffers(result));
-    } catch (error) {
-      const e = error as Error;
-      scope.postMessage({
-        kind: 'error',
-        seq,
-        name: e?.name ?? 'Error',
-        message: e?.message ?? String(error),
-        ms: performance.now() - started,
-      });
-    }
-  });
+  // (a core that failed to load has said so: the page computes these itself)
+  core.then(
+    (ph) => {
+      const started = performance.now();
+      try {
+        if (!allowed.has(method)) throw new Error(`phasor: ${String(method)} is not computed in the worker`);
+        const call = ph[method] as (...a: unknown[]) => unknown;
+        const result = call.apply(ph, args);
+        scope.postMessage({ kind: 'result', seq, result, ms: performance.now() - started }, ownBuffers(result));
+      } catch (error) {
+        const e = error as Error;
+        scope.postMessage({
+          kind: 'error',
+          seq,
+          name: e?.name ?? 'Error',
+          message: e?.message ?? String(error),
+          ms: performance.now() - started,
+        });
+      }
+    },
+    () => undefined,
+  );
 };
 
 /** The buffers of the result's typed arrays that each hold one whole array: moved to the page (the rest are copied). */
