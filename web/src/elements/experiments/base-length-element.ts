@@ -117,7 +117,8 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
 
   /**
    * One base at a time (a wasm call of a few milliseconds each), between
-   * frames, or every base sent to the compute worker at once. The closest pair over offsets 1 … n − 1 is the closer of the
+   * frames, or every base sent to the compute worker at once. The closest
+   * pair over offsets 1 … n − 1 is the closer of the
    * pair over the few offsets below min-offset (a short walk) and the pair
    * at min-offset or more (the long walk the chart needs anyway): one long
    * walk per base, not two. A base already computed for this d-model,

@@ -132,11 +132,7 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
           rows.push({ encoding, residual: NaN, extrapolationResidual: NaN, rank: 0, error: error.message });
         },
       );
-    const fits = ENCODINGS.map(
-      ({ encoding }) =>
-        () =>
-          fitOf(encoding),
-    );
+    const fits = ENCODINGS.map((e) => () => fitOf(e.encoding));
     const dimension = o.dModel / 2;
     // Its error, if any, is reported after the fits' (as a result, not a step).
     let collision: { value: SineCollision } | { error: unknown } | null = null;
