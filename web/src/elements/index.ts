@@ -14,7 +14,6 @@ export * from './pe-charts.js';
 export * from './experiment-charts.js';
 export { ELEMENTS, defineElements } from './registry.js';
 export { enablePaintWorker } from '../charts/worker/start-paint-worker.js';
-export { enableComputeWorker } from './compute/start-compute-worker.js';
 export type { AttributeSpec, Parser } from './attributes/attributes.js';
 
 if (typeof customElements === 'object') defineElements();
