@@ -48,13 +48,44 @@ describe('ComputePlace', () => {
   test('a chart computes on the page until three computations in a row there have each taken over a frame, then in the worker', () => {
     const place = new ComputePlace();
     expect(place.remote).toBe(false);
-    for (const ms of [40, 12, 40, 40]) place.record(ms, false); // one within the frame among them
-    place.record(90, true); // the worker's: says nothing of the page
+    for (const ms of [40, 12, 40, 40]) place.record(ms, 0); // one within the frame among them
+    place.record(0.5, 2); // the worker's (one asked before it moved): says nothing of the page
     expect(place.remote).toBe(false);
-    place.record(17, false);
+    place.record(17, 0);
     expect(place.remote).toBe(true);
-    place.record(1, true);
-    place.record(1, false);
+    place.record(1, 0); // computed on the page though asked of the worker (it failed): says nothing of the worker
     expect(place.remote).toBe(true);
+  });
+
+  test('back on the page once the least of the last three took the worker under half a frame', () => {
+    const place = new ComputePlace();
+    for (const ms of [30, 30, 30]) place.record(ms, 0);
+    expect(place.remote).toBe(true);
+    for (const ms of [3, 3]) place.record(0.5, ms); // two are not enough to decide
+    expect(place.remote).toBe(true);
+    place.record(0.5, 8); // (the least of the three is 3)
+    expect(place.remote).toBe(false);
+    // The page's samples start again: two slow ones do not move it at once.
+    for (const ms of [30, 30]) place.record(ms, 0);
+    expect(place.remote).toBe(false);
+    place.record(30, 0);
+    expect(place.remote).toBe(true);
+    for (const ms of [40, 8, 9, 8.5]) place.record(0.5, ms); // its first runs slow, then none under 8 ms
+    expect(place.remote).toBe(true);
+  });
+
+  test('may move (the worker can start) once one of the last three page computations took over a frame', () => {
+    const place = new ComputePlace();
+    place.record(16, 0);
+    expect(place.mayMove).toBe(false);
+    place.record(17, 0);
+    expect(place.mayMove).toBe(true);
+    for (const ms of [5, 5]) place.record(ms, 0);
+    expect(place.mayMove).toBe(true);
+    place.record(5, 0); // the slow one is no longer among the last three
+    expect(place.mayMove).toBe(false);
+    for (const ms of [20, 20, 20]) place.record(ms, 0);
+    expect(place.remote).toBe(true);
+    expect(place.mayMove).toBe(false); // moved
   });
 });

@@ -26,7 +26,7 @@
 //
 //   node tests/bench/ui/run.mjs [--quick] [--out <file>] [--no-readme]
 //   ... [--preset <text>] [--control <name>] [--chart <text>] [--skip drags,zoom,loads,hover]
-//   ... [--cpu-throttle <rate>] [--phone]
+//   ... [--cpu-throttle <rate>] [--phone] [--busy]
 // The filters (each may be repeated) measure a part: presets whose name or
 // query contains the text, controls by name (d_model, base, ...), charts
 // whose label contains the text; a filtered run never touches docs/ui-bench.md and
@@ -45,6 +45,7 @@
 // Writes results/ui-phone.json and the "Phone" section of docs/ui-bench.md
 // (a filtered or --quick phone run writes a part and leaves the docs alone).
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -67,6 +68,7 @@ const { values: args } = parseArgs({
     skip: { type: 'string', default: '' },
     'cpu-throttle': { type: 'string' },
     phone: { type: 'boolean', default: false },
+    busy: { type: 'boolean', default: false },
   },
 });
 const phone = args.phone;
@@ -79,6 +81,17 @@ const partial = Boolean(
 );
 const skip = new Set(args.skip.split(',').filter(Boolean));
 const wanted = (list, text) => !list || list.some((w) => text.includes(w));
+
+// A run that regenerates the docs' tables starts on a quiet machine: with
+// other work on the cores (a test run, a build) every time in the table
+// grows, and the table would state the load without saying what it did to
+// the numbers. --busy runs anyway.
+const writesDocs = !args.quick && !partial && !args.out && !args['no-readme'];
+const cores = os.availableParallelism?.() ?? os.cpus().length;
+if (writesDocs && !args.busy && loadAverageNow() > cores / 2)
+  throw new Error(
+    `bench:ui: the 1-minute load average is ${loadAverageNow().toFixed(2)} on ${cores} cores: wait until the machine is quiet (at most ${cores / 2}), or pass --busy to measure anyway`,
+  );
 
 const SAMPLES = args.quick ? 8 : 30;
 const DRAG_MS = args.quick ? 800 : 2000;
@@ -532,7 +545,7 @@ try {
   if (phone) process.stdout.write(`${renderPhoneReport(result)}\n`);
   else if (!partial) process.stdout.write(`${renderUiReport(result)}\n`);
   log(`wrote ${out}`);
-  if (!args.quick && !partial && !args.out && !args['no-readme']) {
+  if (writesDocs) {
     if (phone) regeneratePhoneReadme(result);
     else regenerateUiReadme(result);
     log(`regenerated docs/ui-bench.md's ${phone ? 'phone' : 'desktop'} section`);

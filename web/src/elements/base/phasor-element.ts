@@ -102,6 +102,8 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
   });
   private readonly budget = new RenderBudget(() => this.scheduleRender());
   private readonly place = new ComputePlace();
+  /** Whether compute() asks computeCalls (so may move to the compute worker). */
+  private asksComputeCalls = false;
   /** The drawing under way: its coarseness, and the time of the part of it that scales with the pixels (noteScalableWork). */
   private drawing = { coarseness: 1, scalableMs: 0 };
   private current: O | null = null;
@@ -253,11 +255,13 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
   /**
    * The core's calls for one computation: on the page, or in the compute
    * worker once the page has one (enableComputeWorker) and this chart's
-   * computations have proved heavy on this device (compute-place.ts). A
+   * computations have proved heavy on this device, until they prove light
+   * there (compute-place.ts). A
    * chart that uses them returns Parts whose steps return what they answer
    * (compute-calls.ts) and hands them to the Parts for the worker's time.
    */
   protected computeCalls(ph: Phasor): ComputeCalls {
+    this.asksComputeCalls = true;
     return new ComputeCalls(ph, this.place.remote ? computeWorker(loadedCore) : null);
   }
 
@@ -339,7 +343,11 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
       if (!computed) return;
       ({ computeMs, workerMs: computeWorkerMs } = computed);
       // (the first computation pays for the page's first use of the code: it does not decide)
-      if (this.renders > 0 && (computeMs > 0 || computeWorkerMs > 0)) this.place.record(computeMs, computeWorkerMs > 0);
+      if (this.renders > 0 && (computeMs > 0 || computeWorkerMs > 0)) {
+        this.place.record(computeMs, computeWorkerMs);
+        // (started before it is needed, the worker has its core by the first call)
+        if (this.asksComputeCalls && this.place.mayMove) computeWorker(loadedCore);
+      }
       drawStarted = performance.now();
       this.current = options;
       this.status.hideError();
