@@ -302,6 +302,40 @@ describe('play', () => {
     await close(page);
   });
 
+  test('a step of the p slider takes p back from the player (the buttons say so); a step of k leaves the buttons alone', async () => {
+    const { page } = await open();
+    await waitForCharts(page, ['#hero-chart']);
+    const button = page.locator('.hero button[data-play="p"]');
+    await button.click();
+    expect(await button.getAttribute('aria-pressed')).toBe('true');
+    // Every Play button's label, watched for changes from here on.
+    await page.evaluate(() => {
+      const w = window as unknown as { relabelled: number };
+      w.relabelled = 0;
+      const observer = new MutationObserver((records) => (w.relabelled += records.length));
+      for (const b of document.querySelectorAll('button[data-play]')) observer.observe(b, { childList: true });
+    });
+    await page.focus('#p-range');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(
+      () => document.querySelector('.hero button[data-play="p"]')!.getAttribute('aria-pressed') === 'false',
+    );
+    expect(await button.textContent()).toMatch(/Play p/);
+    const stopped = await pOf(page);
+    await page.waitForTimeout(400);
+    expect(await pOf(page)).toBe(stopped);
+    const relabelled = await page.evaluate(() => (window as unknown as { relabelled: number }).relabelled);
+    expect(relabelled).toBeGreaterThan(0);
+    // Nothing plays now: slider steps change no button.
+    await page.focus('#k-range');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await page.focus('#p-range');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => (window as unknown as { relabelled: number }).relabelled)).toBe(relabelled);
+    await close(page);
+  });
+
   test("play k turns M_k's blocks; the element's own play attribute works in an embed", async () => {
     const { page } = await open();
     await waitForCharts(page, ['phasor-rotation']);

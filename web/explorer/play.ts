@@ -33,14 +33,15 @@ export class Players {
     return this.animators.get(key)!.running;
   }
 
+  /** Stops `key`'s animation; the buttons are relabelled only when it ran (a slider's every step calls this). */
   stop(key: Played): void {
+    if (!this.isPlaying(key)) return;
     this.animators.get(key)!.stop();
     this.label();
   }
 
   stopAll(): void {
-    for (const key of ['p', 'k'] as const) this.animators.get(key)!.stop();
-    this.label();
+    for (const key of ['p', 'k'] as const) this.stop(key);
   }
 
   private buttons(): HTMLButtonElement[] {
