@@ -107,6 +107,41 @@ describe('the example post with phasor-embed.js under a strict CSP', () => {
     await page.close();
   });
 
+  test('the first chart on the screen is drawn before the next tag is defined; one out of sight keeps nobody waiting', async () => {
+    const order = async (spacer: boolean) => {
+      const page = await post.newPage([]);
+      await page.addInitScript((spacer) => {
+        const events: string[] = ((window as unknown as { events: string[] }).events = []);
+        if (spacer)
+          document.addEventListener('DOMContentLoaded', () => {
+            const gap = document.createElement('div');
+            gap.style.height = '5000px';
+            document.body.prepend(gap);
+          });
+        document.addEventListener(
+          'phasor-render',
+          (e) => events.push(`render ${(e.target as Element).localName}`),
+          true,
+        );
+        for (const tag of ['phasor-encoding', 'phasor-frequencies'])
+          void customElements.whenDefined(tag).then(() => events.push(`define ${tag}`));
+      }, spacer);
+      await page.goto(post.url('post.html'));
+      await page.waitForFunction(() => customElements.get('phasor-frequencies') !== undefined);
+      const events = await page.evaluate(() => (window as unknown as { events: string[] }).events);
+      await page.close();
+      return events;
+    };
+    // The post's first chart (the encoding) is on the first screen: drawn before the frequencies' tag is defined.
+    const onScreen = await order(false);
+    expect(onScreen.indexOf('render phasor-encoding')).toBeGreaterThan(-1);
+    expect(onScreen.indexOf('render phasor-encoding')).toBeLessThan(onScreen.indexOf('define phasor-frequencies'));
+    // Pushed out of sight, it draws later: the next tag is defined without waiting for it.
+    const outOfSight = await order(true);
+    expect(outOfSight).toContain('define phasor-frequencies');
+    expect(outOfSight).not.toContain('render phasor-encoding');
+  });
+
   test('the six charts share one wasm instance, compiled once', async () => {
     const page = await openPost([]);
     expect(await page.evaluate(() => (window as unknown as { wasmInstantiations: number }).wasmInstantiations)).toBe(1);
