@@ -42,22 +42,22 @@ export function defineAfterFirstPaint(elements: readonly TaggedElement[], then: 
     const used = elements.map((element) => ({ element, first: document.querySelector(element.tag) }));
     const inTurn = used
       .filter((u): u is { element: TaggedElement; first: Element } => u.first !== null)
-      .sort((a, b) => (a.first.compareDocumentPosition(b.first) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
-      .map((u) => u.element);
-    let first = true;
+      .sort((a, b) => (a.first.compareDocumentPosition(b.first) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
     const next = () => {
-      const element = inTurn.shift();
-      if (element) {
-        define(element);
-        if (first && inView(document.querySelector(element.tag)!)) afterFirstChart(next);
-        else setTimeout(next, 0);
-        first = false;
+      const turn = inTurn.shift();
+      if (turn) {
+        define(turn.element);
+        setTimeout(next, 0);
         return;
       }
       // The tags the page does not use yet: nothing to upgrade, so all at once.
       used.forEach(({ element }) => define(element));
       then();
     };
-    next();
+    const opening = inTurn.shift();
+    if (!opening) return next();
+    define(opening.element);
+    if (inView(opening.first)) afterFirstChart(next);
+    else setTimeout(next, 0);
   });
 }

@@ -342,11 +342,12 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
       const computed = this.results.get(key, () => this.compute(phasor, options));
       if (!computed) return;
       ({ computeMs, workerMs: computeWorkerMs } = computed);
-      // (the first computation pays for the page's first use of the code: it does not decide)
-      if (this.renders > 0 && (computeMs > 0 || computeWorkerMs > 0)) {
+      // Only a chart that asks computeCalls can move. (The first computation pays for the page's first use of
+      // the code: it does not decide.)
+      if (this.asksComputeCalls && this.renders > 0 && (computeMs > 0 || computeWorkerMs > 0)) {
         this.place.record(computeMs, computeWorkerMs);
         // (started before it is needed, the worker has its core by the first call)
-        if (this.asksComputeCalls && this.place.mayMove) computeWorker(loadedCore);
+        if (this.place.mayMove) computeWorker(loadedCore);
       }
       drawStarted = performance.now();
       this.current = options;

@@ -118,10 +118,10 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
   /**
    * One base at a time (a wasm call of a few milliseconds each), between
    * frames, or every base sent to the compute worker at once. The closest
-   * pair over offsets 1 … n − 1 is the closer of the
-   * pair over the few offsets below min-offset (a short walk) and the pair
-   * at min-offset or more (the long walk the chart needs anyway): one long
-   * walk per base, not two. A base already computed for this d-model,
+   * pair over offsets 1 … n − 1 is the closer of the pair over the few
+   * offsets below min-offset (a short walk) and the pair at min-offset or
+   * more (the long walk the chart needs anyway): one long walk per base,
+   * not two. A base already computed for this d-model,
    * max-length and min-offset is taken from the cache: dragging the page's
    * base recomputes that base alone, not 10², 10⁴ and 10⁶ beside it.
    */
