@@ -203,6 +203,42 @@ describe('the explorer at start-up', () => {
     await page.close();
   });
 
+  test('a chart out of sight catches up in two idle moments: it computes in one and draws in the next (the example post)', async () => {
+    const problems: string[] = [];
+    const page = await openRecordingPage(browser, problems);
+    // Each chart class's compute and draw wrapped once defined. A microtask queued by compute runs when the
+    // task that called it ends: if it has not run by the draw, the two shared a task.
+    await page.addInitScript(`window.__steps = [];
+      for (const tag of ['phasor-encoding', 'phasor-frequencies', 'phasor-heatmap', 'phasor-dot-offset', 'phasor-rotation', 'phasor-distance'])
+        customElements.whenDefined(tag).then((chart) => {
+          const { compute, draw } = chart.prototype;
+          chart.prototype.compute = function (...args) {
+            const step = { tag, ahead: new Error().stack.includes('computeAhead'), sameTask: true };
+            queueMicrotask(() => (step.sameTask = false));
+            window.__steps.push(step);
+            return compute.apply(this, args);
+          };
+          chart.prototype.draw = function (...args) {
+            const step = window.__steps.findLast((s) => s.tag === tag);
+            if (step && step.drawnInItsTask === undefined) step.drawnInItsTask = step.sameTask;
+            return draw.apply(this, args);
+          };
+        });`);
+    await page.goto(`${embed.url}post.html`);
+    await waitForCharts(page, ['phasor-encoding', 'phasor-frequencies', 'phasor-rotation', 'phasor-distance']);
+    const steps = await page.evaluate(
+      () => (window as unknown as { __steps: { tag: string; ahead: boolean; drawnInItsTask?: boolean }[] }).__steps,
+    );
+    const ahead = steps.filter((step) => step.ahead);
+    // (the post's lower charts are out of sight in a 1280 × 720 window, and rotation computes before it draws)
+    expect(ahead.map((step) => step.tag)).toContain('phasor-rotation');
+    for (const step of ahead) expect(step.drawnInItsTask, JSON.stringify(step)).toBe(false);
+    // The charts on screen draw what they compute in the same task (their first drawing is not delayed).
+    expect(steps.some((step) => !step.ahead && step.drawnInItsTask === true)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   test("the first screen's formula fonts are preloaded, fetched once each and used", async () => {
     const problems: string[] = [];
     const page = await openExplorer(problems);

@@ -75,11 +75,45 @@ test('charts out of sight catch up only after the first drawings of those in sig
   const log: string[] = [];
   const a = drawing(log, 'a');
   drawFirst(a.draw);
-  catchUpLater({ catchUp: () => void log.push('out of sight') });
+  catchUpLater({ catchUp: () => (log.push('out of sight'), false) });
   // Past the catch-up's own quiet time (250 ms), within the wait for a's picture.
   await vi.advanceTimersByTimeAsync(260);
   expect(log).toEqual(['a']);
   a.show();
   await vi.advanceTimersByTimeAsync(400);
   expect(log).toEqual(['a', 'out of sight']);
+});
+
+test('a chart out of sight that computes in its idle moment draws in the next one, before any other chart', async () => {
+  const { catchUpLater } = await import('../../web/src/elements/base/catch-up.js');
+  const log: string[] = [];
+  let computed = false;
+  const a = {
+    catchUp: () => {
+      log.push(computed ? 'a draws' : 'a computes');
+      // (a microtask runs when the task that queued it ends: it shows the drawing comes in a task of its own)
+      if (!computed) queueMicrotask(() => log.push('task ends'));
+      return !computed && (computed = true);
+    },
+  };
+  catchUpLater(a);
+  catchUpLater({ catchUp: () => (log.push('b draws'), false) });
+  await vi.advanceTimersByTimeAsync(300);
+  expect(log).toEqual(['a computes', 'task ends', 'a draws', 'b draws']);
+});
+
+test('a chart that computed and then came into sight (or left the page) is not drawn by the catch-up', async () => {
+  const { catchUpLater, cancelCatchUp } = await import('../../web/src/elements/base/catch-up.js');
+  const log: string[] = [];
+  const a = {
+    catchUp: () => {
+      log.push('a');
+      // (after this idle moment, before the next)
+      queueMicrotask(() => cancelCatchUp(a));
+      return true;
+    },
+  };
+  catchUpLater(a);
+  await vi.advanceTimersByTimeAsync(300);
+  expect(log).toEqual(['a']);
 });

@@ -1,7 +1,8 @@
 // The explorer: one page of charts that follow shared controls. The state
 // lives in the URL (replaceState, so dragging does not fill the history);
 // malformed parameters fall back to defaults with a visible notice.
-import { defineElements } from '../src/elements/registry.js';
+import { ELEMENTS } from '../src/elements/registry.js';
+import { defineAfterFirstPaint } from '../src/elements/deferred-definitions.js';
 import { enablePaintWorker } from '../src/charts/worker/start-paint-worker.js';
 import { enableComputeWorker } from '../src/elements/compute/start-compute-worker.js';
 import type { RenderDetail } from '../src/elements/base/phasor-element.js';
@@ -23,9 +24,12 @@ import './explorer.css';
 // The parser's last task runs the page's module scripts and then
 // DOMContentLoaded, where Chromium's form scan looks at every form control:
 // the controls are out of the page until the first frame or, in the
-// sections, until each section is laid out (held-controls.ts). The charts are
-// defined, and so upgraded, in a task of their own (registry.ts defines
-// nothing on import), so that task does not carry both.
+// sections, until each section is laid out (held-controls.ts). The rest of
+// this script runs in a task of its own, so that task does not carry both.
+// The charts are defined, and so upgraded, after the first frame, one tag per
+// task in the order of the page, as in the embed (registry.ts defines nothing
+// on import): all of them in one task is 150 ms at 4× CPU. The core starts
+// loading at once (the status line's createPhasor below).
 showSectionsAfterFirstFrame();
 // (a term among the controls is linked to its chart once it is back in its section)
 let links: TermLinks | null = null;
@@ -34,7 +38,11 @@ holdFragmentInView();
 await new Promise((resolve) => setTimeout(resolve, 0));
 enablePaintWorker();
 enableComputeWorker();
-defineElements();
+// Terms of the text ↔ their charts, once every chart is defined (a term is tied to an upgraded chart);
+// "pair" is the pair chosen in section 6.
+defineAfterFirstPaint(Object.values(ELEMENTS), () => {
+  links = linkTerms(document, { styles: false, resolve: (term) => (term === 'pair' ? `pair:${state.pair}` : term) });
+});
 
 const parsed = parseQuery(location.search);
 let state: ExplorerState = reconcile(parsed.state);
@@ -110,9 +118,6 @@ const controls = new Controls(
     apply(true);
   },
 );
-
-// Terms of the text ↔ their charts; "pair" is the pair chosen in section 6.
-links = linkTerms(document, { styles: false, resolve: (term) => (term === 'pair' ? `pair:${state.pair}` : term) });
 
 document.getElementById('reset')!.addEventListener('click', () => {
   state = { ...DEFAULTS };

@@ -15,7 +15,7 @@ import * as peCharts from '../elements/pe-charts.js';
 import { chartsIn, define } from '../elements/define-chart.js';
 import { linkTerms } from '../elements/links.js';
 import { enablePaintWorker } from '../charts/worker/start-paint-worker.js';
-import { defineAfterFirstPaint } from './deferred-definitions.js';
+import { defineAfterFirstPaint } from '../elements/deferred-definitions.js';
 
 export * from '../elements/pe-charts.js';
 // Exported so the core's glue and inlined bytes stay in this file: the

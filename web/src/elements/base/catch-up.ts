@@ -1,15 +1,22 @@
 // Charts out of sight redraw after the changes stop, one chart per idle
 // moment: each catch-up is a task of its own (a few milliseconds at pixel
 // resolution), so a page of many charts never blocks input for long after a
-// control is dragged. They wait for the first drawings of the charts on
-// screen (first-drawings.ts).
+// control is dragged. A chart that computes first draws in the next idle
+// moment, before any other chart's turn. They wait for the first drawings of
+// the charts on screen (first-drawings.ts).
 import { drawingFirst } from './first-drawings.js';
 import { idle } from './idle.js';
 
 const QUIET_MS = 250;
 /** How often a catch-up looks again while first drawings go on. */
 const AFTER_FIRST_MS = 50;
-const waiting = new Set<{ catchUp(): void }>();
+/** A chart out of sight; catchUp() returns true when it only computed (its drawing is next). */
+interface CatchUp {
+  catchUp(): boolean;
+}
+const waiting = new Set<CatchUp>();
+/** The chart that computed in the last idle moment and draws in the next. */
+let drawingNext: CatchUp | null = null;
 /** One timer for every chart waiting, moved on by the latest change rather than set again by each (a control drives a dozen charts). */
 let timer = 0;
 let lastChange = 0;
@@ -29,21 +36,23 @@ function drainOne(): void {
     if (!timer) timer = window.setTimeout(whenQuiet, AFTER_FIRST_MS);
     return;
   }
-  const next = waiting.values().next();
-  if (next.done) return;
-  waiting.delete(next.value);
-  next.value.catchUp();
-  if (waiting.size > 0) idle(drainOne);
+  const chart = drawingNext ?? waiting.values().next().value;
+  drawingNext = null;
+  if (!chart) return;
+  waiting.delete(chart);
+  if (chart.catchUp()) drawingNext = chart;
+  if (drawingNext || waiting.size > 0) idle(drainOne);
 }
 
 /** Redraws `chart` once nothing has changed for a moment, in an idle callback of its own. */
-export function catchUpLater(chart: { catchUp(): void }): void {
+export function catchUpLater(chart: CatchUp): void {
   waiting.add(chart);
   lastChange = performance.now();
   if (!timer) timer = window.setTimeout(whenQuiet, QUIET_MS);
 }
 
 /** Drops a pending catch-up (the chart was drawn, or left the page). */
-export function cancelCatchUp(chart: { catchUp(): void }): void {
+export function cancelCatchUp(chart: CatchUp): void {
   waiting.delete(chart);
+  if (drawingNext === chart) drawingNext = null;
 }

@@ -65,6 +65,18 @@ export class ComputedData<D> {
     return { data: this.cached!.data, computeMs: performance.now() - started, workerMs: 0 };
   }
 
+  /**
+   * Computes the data for `key` ahead of its drawing, which the next get()
+   * then hands over with the time it took; false when it is kept already or
+   * a computation is under way (nothing was done).
+   */
+  prepare(key: string, compute: () => D | Parts<D>): boolean {
+    if (this.job || this.cached?.key === key) return false;
+    const computed = this.get(key, compute);
+    if (computed) this.unreported = { computeMs: computed.computeMs, workerMs: computed.workerMs };
+    return true;
+  }
+
   /** Drops a computation under way (the element left the page). */
   cancel(): void {
     this.job?.cancel();

@@ -86,6 +86,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     this,
     () => this.render(),
     () => this.renders > 0,
+    () => this.computeAhead(),
   );
   private readonly size = new SizeWatcher(
     this,
@@ -318,6 +319,22 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
       ...this.surfaces,
       background: getComputedStyle(this).getPropertyValue('--_bg').trim() || '#ffffff',
     };
+  }
+
+  /**
+   * Computes what the next render() draws, and keeps it for it; false when
+   * there is nothing to compute now (kept already, the core not loaded, an
+   * invalid option or a failed computation: render() then shows why).
+   */
+  private computeAhead(): boolean {
+    const phasor = loadedCore();
+    if (!phasor || (this.chartClass.needsExperiments && !phasor.hasExperiments)) return false;
+    try {
+      const options = this.options;
+      return this.results.prepare(JSON.stringify(this.computeKey(options)), () => this.compute(phasor, options));
+    } catch {
+      return false;
+    }
   }
 
   /** Draws now; returns when a paint worker's pictures are shown, if any were sent. */

@@ -5,6 +5,8 @@
 // before the next starts (first-drawings.ts). Out of sight
 // (IntersectionObserver): in an idle moment after the changes stop
 // (catch-up.ts), so dragging a control pays only for the charts one can see.
+// A catch-up computes what it draws in an idle moment before the one that
+// draws it: on a phone, the two in one task can take over 50 ms.
 import { cancelCatchUp, catchUpLater } from './catch-up.js';
 import { drawFirst } from './first-drawings.js';
 
@@ -24,11 +26,13 @@ export class RenderScheduler {
    * @param host the element whose visibility decides
    * @param render draws now (it calls begin() first); may return a promise that settles once the picture is shown
    * @param hasDrawn whether the element has drawn once
+   * @param prepare computes what the next render draws (kept for it); false when there was nothing to compute
    */
   constructor(
     private readonly host: Element,
     private readonly render: () => Promise<unknown> | void,
     private readonly hasDrawn: () => boolean,
+    private readonly prepare: () => boolean,
   ) {}
 
   connect(): void {
@@ -85,9 +89,12 @@ export class RenderScheduler {
     queueMicrotask(run);
   }
 
-  /** Called by catch-up.ts: the owed redraw of a chart out of sight. */
-  catchUp(): void {
-    if (this.owed && this.host.isConnected) this.render();
+  /** Called by catch-up.ts: the owed redraw of a chart out of sight; true when it only computed (call again to draw). */
+  catchUp(): boolean {
+    if (!this.owed || !this.host.isConnected) return false;
+    if (this.prepare()) return true;
+    this.render();
+    return false;
   }
 
   /** A render starts: nothing is owed, and this frame has drawn. */

@@ -1,13 +1,13 @@
-// When the embed defines its elements: in tasks after the page's next frame,
-// one tag per task. Upgrading a chart (its frame, axes and observers) is then
-// neither part of the script's own start-up task nor of one task for all the
-// charts of a post, and the post's text is on screen first. When the first
-// tag's chart is on the screen, it is drawn before the next tag is defined
-// (or FIRST_CHART_WAIT_MS has passed): the other tags' upgrades would
-// otherwise take the page's thread between the core's loading and that
-// first drawing.
-import { afterNextFrame } from '../elements/base/after-next-frame.js';
-import { define, type TaggedElement } from '../elements/define-chart.js';
+// When the embed and the explorer define their elements: in tasks after the
+// page's next frame, one tag per task. Upgrading a chart (its frame, axes and
+// observers) is then neither part of the script's own start-up task nor of
+// one task for all the charts of a page, and the page's text is on screen
+// first. When the first tag's chart is on the screen, it is drawn before the
+// next tag is defined (or FIRST_CHART_WAIT_MS has passed): the other tags'
+// upgrades would otherwise take the page's thread between the core's loading
+// and that first drawing.
+import { afterNextFrame } from './base/after-next-frame.js';
+import { define, type TaggedElement } from './define-chart.js';
 
 /** How long the other tags wait for the first chart's drawing (a core that fails to load draws nothing). */
 const FIRST_CHART_WAIT_MS = 1500;
@@ -37,7 +37,7 @@ function afterFirstChart(then: () => void): void {
  * of its own, in the order the page first uses them, then the rest at once;
  * `then` runs after the last.
  */
-export function defineAfterFirstPaint(elements: readonly TaggedElement[], then: () => void): void {
+export function defineAfterFirstPaint(elements: readonly TaggedElement[], then: () => void = () => {}): void {
   afterNextFrame(() => {
     const used = elements.map((element) => ({ element, first: document.querySelector(element.tag) }));
     const inTurn = used
@@ -56,8 +56,10 @@ export function defineAfterFirstPaint(elements: readonly TaggedElement[], then: 
     };
     const opening = inTurn.shift();
     if (!opening) return next();
+    // (asked before the upgrade changes the page: after it, the answer would lay the page out again)
+    const openingInView = inView(opening.first);
     define(opening.element);
-    if (inView(opening.first)) afterFirstChart(next);
+    if (openingInView) afterFirstChart(next);
     else setTimeout(next, 0);
   });
 }
