@@ -300,6 +300,16 @@ describe('malformed and contradictory configs are refused naming the key', () =>
   });
 });
 
+test('ROPE_PRESETS lists every preset, each read once when first asked for and kept, read-only', () => {
+  expect(Object.keys(ROPE_PRESETS)).toEqual([...ROPE_PRESET_NAMES]);
+  const name = ROPE_PRESET_NAMES[ROPE_PRESET_NAMES.length - 1];
+  const first = ROPE_PRESETS[name];
+  expect(ROPE_PRESETS[name]).toBe(first);
+  expect(first.model).toBe(JSON.parse(JSON.stringify(ROPE_PRESETS))[name].model);
+  expect(() => ((ROPE_PRESETS as Record<string, unknown>)[name] = null)).toThrow(TypeError);
+  expect(ROPE_PRESETS[name]).toBe(first);
+});
+
 describe('presets are cited configs', () => {
   // Which configs.json entry each preset's fields are copied from (the nine first
   // presets without a config file cite tests/fixtures/frameworks/presets.json).
