@@ -15,14 +15,14 @@ import { element } from './element.js';
 import { idle } from '../src/elements/base/idle.js';
 import './check-model.css';
 
-// Built when the page is first idle, not in the explorer's start-up task (at 4× CPU, 5–11 ms of it).
+// Built when the page is first idle, not in the explorer's start-up task, which is long enough on a phone.
 const mount = document.getElementById('check-model-app');
 if (mount) idle(() => build(mount));
 
 /**
  * One entry per config among the presets (a model with two layer types has
  * two presets of one config), from the cited configs: reading the presets
- * themselves at start-up cost the explorer 30 ms at 4× CPU.
+ * themselves would run the config reader, cold, in the explorer's start-up.
  */
 function models(): { value: string; label: string }[] {
   const seen = new Set<string>();

@@ -28,8 +28,8 @@ import './explorer.css';
 // this script runs in a task of its own, so that task does not carry both.
 // The charts are defined, and so upgraded, after the first frame, one tag per
 // task in the order of the page, as in the embed (registry.ts defines nothing
-// on import): all of them in one task is 150 ms at 4× CPU. The core starts
-// loading before them (the status line's createPhasor below).
+// on import): all of them in one task is a long task on a phone. The core
+// starts loading before them (the status line's createPhasor below).
 showSectionsAfterFirstFrame();
 // (a term among the controls is linked to its chart once it is back in its section)
 let links: TermLinks | null = null;
@@ -184,8 +184,8 @@ document.addEventListener('phasor-render', (event) => {
 const statusKernels = document.createElement('span');
 const statusTiming = document.createElement('span');
 status.append(statusKernels, ' · ', statusTiming);
-// The core starts loading here, in a task of its own (its start, decoding
-// the inlined bytes, is 20–25 ms at 4× CPU): the charts share this instance.
+// The core starts loading here, in a task of its own, so that decoding its
+// inlined bytes does not lengthen this one; the charts share this instance.
 setTimeout(() =>
   createPhasor().then(
     (ph) =>

@@ -26,7 +26,7 @@ export class DataCanvas {
   /**
    * The canvas goes to the worker now, while it is out of the page: handed
    * over in the page, in a section that content-visibility skips, it lays
-   * that section out (3–12 ms a canvas at 4× CPU, in a chart's first drawing).
+   * that section out, once per canvas, in the chart's first drawing.
    */
   constructor(private readonly frame: ChartFrame) {
     this.attach();

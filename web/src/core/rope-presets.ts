@@ -87,9 +87,9 @@ function lazyRecord<K extends string, V>(keys: readonly K[], make: (key: K) => V
 }
 
 /**
- * Every preset, read from its cited config the first time it is asked for:
- * reading all of them when the module loads took 7.5 ms of every page's
- * start-up that imports phasor (30 ms on a phone), for the one or two a page uses.
+ * Every preset, read from its cited config the first time it is asked for,
+ * then kept: reading all of them when the module loads cost the start-up of
+ * every page that imports phasor, for the one or two a page uses.
  */
 export const ROPE_PRESETS: Readonly<Record<RopePresetName, RopePreset>> = /* @__PURE__ */ lazyRecord(
   ROPE_PRESET_NAMES,

@@ -167,7 +167,7 @@ let client: PaintWorkerClient | null | undefined;
 export function usePaintWorker(startWorker: () => Worker): void {
   start ??= startWorker;
   // Started now, not when the first chart draws: its script then loads while the page's own does, and the
-  // first picture does not wait for it. In a task of its own (starting a worker is 15 ms at 4× CPU); a
+  // first picture does not wait for it. In a task of its own (starting a worker takes a while on a phone); a
   // chart built before then starts it itself.
   setTimeout(paintWorker, 0);
 }

@@ -6,7 +6,7 @@
 // (IntersectionObserver): in an idle moment after the changes stop
 // (catch-up.ts), so dragging a control pays only for the charts one can see.
 // A catch-up computes what it draws in an idle moment before the one that
-// draws it: on a phone, the two in one task can take over 50 ms.
+// draws it: on a phone, the two in one task can be a long task.
 import { cancelCatchUp, catchUpLater } from './catch-up.js';
 import { drawFirst } from './first-drawings.js';
 

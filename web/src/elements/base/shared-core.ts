@@ -33,10 +33,9 @@ let preloadQueued = false;
 /**
  * Starts loading the shared instance when a chart joins the page, before its
  * first drawing asks: the wasm then compiles (off the page's thread) while
- * the page does its first layout. The start (decoding the inlined bytes,
- * 20–25 ms at 4× CPU) runs in a task of its own, not in the one that
- * upgrades the chart. A failure here is met again, and shown, by the chart's
- * drawing (coreFor).
+ * the page does its first layout. The start (decoding the inlined bytes)
+ * runs in a task of its own, not in the one that upgrades the chart. A
+ * failure here is met again, and shown, by the chart's drawing (coreFor).
  */
 export function preloadCore(): void {
   if (phasor || loading || preloadQueued) return;
