@@ -93,6 +93,34 @@ describe('the paint worker on the example post, under the strict CSP', () => {
     await page.close();
   });
 
+  test('a chart hands its canvas to the worker when it is built, before it joins the page, and draws once it joins', async () => {
+    // (handed over inside a section that content-visibility skips, the canvas would lay that section out)
+    const problems: string[] = [];
+    for (const setup of ['worker', 'no OffscreenCanvas'] as const) {
+      const page = await openPost(setup, problems);
+      const built = await page.evaluate(async () => {
+        const chart = document.createElement('phasor-heatmap');
+        const canvas = chart.shadowRoot!.querySelector('canvas')!;
+        let pageCanDraw: boolean;
+        try {
+          pageCanDraw = canvas.getContext('2d') !== null;
+        } catch {
+          pageCanDraw = false;
+        }
+        // (the test may have taken the first chart's canvas for the page: a second, untouched chart joins it)
+        const joined = document.createElement('phasor-heatmap') as HTMLElement & { renders: number };
+        document.querySelector('article, main, body')!.append(joined);
+        joined.scrollIntoView();
+        await new Promise<void>((resolve) => joined.addEventListener('phasor-render', () => resolve(), { once: true }));
+        return { pageCanDraw, renders: joined.renders };
+      });
+      expect(built.pageCanDraw, `${setup}: the page can still draw on a new chart's canvas`).toBe(setup !== 'worker');
+      expect(built.renders, setup).toBeGreaterThan(0);
+      await page.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
   test('a worker-drawn chart has the pixels and the PNG, SVG and CSV of the same chart drawn on the page', async () => {
     const problems: string[] = [];
     const inWorker = await openPost('worker', problems);
