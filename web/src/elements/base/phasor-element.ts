@@ -321,6 +321,11 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     };
   }
 
+  /** What the computed data is kept under (computeKey, as a string). */
+  private resultsKey(options: O): string {
+    return JSON.stringify(this.computeKey(options));
+  }
+
   /**
    * Computes what the next render() draws, and keeps it for it; false when
    * there is nothing to compute now (kept already, the core not loaded, an
@@ -331,7 +336,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     if (!phasor || (this.chartClass.needsExperiments && !phasor.hasExperiments)) return false;
     try {
       const options = this.options;
-      return this.results.prepare(JSON.stringify(this.computeKey(options)), () => this.compute(phasor, options));
+      return this.results.prepare(this.resultsKey(options), () => this.compute(phasor, options));
     } catch {
       return false;
     }
@@ -355,7 +360,7 @@ export abstract class PhasorElement<O, D, S = D> extends ElementBase {
     let drawStarted = 0;
     let paints: PendingPaint[] = [];
     try {
-      const key = JSON.stringify(this.computeKey(options));
+      const key = this.resultsKey(options);
       const computed = this.results.get(key, () => this.compute(phasor, options));
       if (!computed) return;
       ({ computeMs, workerMs: computeWorkerMs } = computed);

@@ -38,11 +38,11 @@ let preloadQueued = false;
  * failure here is met again, and shown, by the chart's drawing (coreFor).
  */
 export function preloadCore(): void {
-  if (phasor || loading || preloadQueued) return;
+  if (loading || preloadQueued) return;
   preloadQueued = true;
   setTimeout(() => {
     preloadQueued = false;
-    if (!phasor) loadCore().catch(() => undefined);
+    loadCore().catch(() => undefined);
   }, 0);
 }
 

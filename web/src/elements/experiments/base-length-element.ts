@@ -121,9 +121,9 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
    * pair over offsets 1 … n − 1 is the closer of the pair over the few
    * offsets below min-offset (a short walk) and the pair at min-offset or
    * more (the long walk the chart needs anyway): one long walk per base,
-   * not two. A base already computed for this d-model,
-   * max-length and min-offset is taken from the cache: dragging the page's
-   * base recomputes that base alone, not 10², 10⁴ and 10⁶ beside it.
+   * not two. A base already computed for this d-model, max-length and
+   * min-offset is taken from the cache: dragging the page's base recomputes
+   * that base alone, not 10², 10⁴ and 10⁶ beside it.
    */
   protected compute(ph: Phasor, o: BaseLengthOptions): Parts<BaseLengthData> {
     // Checked here so the messages name the attributes, not the API's options.
