@@ -117,3 +117,22 @@ test('a chart that computed and then came into sight (or left the page) is not d
   await vi.advanceTimersByTimeAsync(300);
   expect(log).toEqual(['a']);
 });
+
+test('a change while charts out of sight catch up pauses them until the changes stop', async () => {
+  const { catchUpLater } = await import('../../web/src/elements/base/catch-up.js');
+  const log: string[] = [];
+  const b = { catchUp: () => (log.push('b'), false) };
+  // A drag starts as a catches up: b is asked for every frame for 400 ms.
+  const drag = () => {
+    for (let t = 0; t < 400; t += 16) setTimeout(() => catchUpLater(b), t);
+  };
+  catchUpLater({ catchUp: () => (log.push('a'), drag(), false) });
+  catchUpLater({ catchUp: () => (log.push('c'), false) });
+  await vi.advanceTimersByTimeAsync(260);
+  expect(log).toEqual(['a']);
+  // Neither c nor b is drawn while the drag goes on, nor in the quiet time after its last change.
+  await vi.advanceTimersByTimeAsync(384 + 240);
+  expect(log).toEqual(['a']);
+  await vi.advanceTimersByTimeAsync(30);
+  expect(log).toEqual(['a', 'c', 'b']);
+});

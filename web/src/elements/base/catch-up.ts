@@ -2,8 +2,10 @@
 // moment: each catch-up is a task of its own (a few milliseconds at pixel
 // resolution), so a page of many charts never blocks input for long after a
 // control is dragged. A chart that computes first draws in the next idle
-// moment, before any other chart's turn. They wait for the first drawings of
-// the charts on screen (first-drawings.ts).
+// moment, before any other chart's turn. A change while they drain (a drag
+// going on) pauses them until the changes stop again, so that their tasks
+// do not delay the drag's frames. They wait for the first drawings of the charts on screen
+// (first-drawings.ts).
 import { drawingFirst } from './first-drawings.js';
 import { idle } from './idle.js';
 
@@ -21,8 +23,10 @@ let drawingNext: CatchUp | null = null;
 let timer = 0;
 let lastChange = 0;
 
+const quietFor = (): number => performance.now() - lastChange;
+
 function whenQuiet(): void {
-  const left = drawingFirst() ? AFTER_FIRST_MS : lastChange + QUIET_MS - performance.now();
+  const left = drawingFirst() ? AFTER_FIRST_MS : QUIET_MS - quietFor();
   if (left > 1) {
     timer = window.setTimeout(whenQuiet, left);
     return;
@@ -34,6 +38,12 @@ function whenQuiet(): void {
 function drainOne(): void {
   if (drawingFirst()) {
     if (!timer) timer = window.setTimeout(whenQuiet, AFTER_FIRST_MS);
+    return;
+  }
+  // A chart asked for again since it computed computes again.
+  if (drawingNext && waiting.has(drawingNext)) drawingNext = null;
+  if (quietFor() < QUIET_MS) {
+    if (!timer) timer = window.setTimeout(whenQuiet, QUIET_MS - quietFor());
     return;
   }
   const chart = drawingNext ?? waiting.values().next().value;
