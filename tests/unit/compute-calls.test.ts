@@ -45,40 +45,48 @@ describe('settle and attempt', () => {
 });
 
 describe('ComputePlace', () => {
-  test('a chart computes on the page until three computations in a row there have each taken over a frame, then in the worker', () => {
+  test('a chart computes on the page until three computations in a row there have each taken over half a frame, then in the worker', () => {
     const place = new ComputePlace();
     expect(place.remote).toBe(false);
-    for (const ms of [40, 12, 40, 40]) place.record(ms, 0); // one within the frame among them
+    for (const ms of [40, 6, 40, 40]) place.record(ms, 0); // one within half a frame among them
     place.record(0.5, 2); // the worker's (one asked before it moved): says nothing of the page
     expect(place.remote).toBe(false);
-    place.record(17, 0);
+    place.record(9, 0);
     expect(place.remote).toBe(true);
     place.record(1, 0); // computed on the page though asked of the worker (it failed): says nothing of the worker
     expect(place.remote).toBe(true);
   });
 
-  test('back on the page once the least of the last three took the worker under half a frame', () => {
+  test('back on the page once the least of the last three would take the page under a quarter of a frame', () => {
     const place = new ComputePlace();
     for (const ms of [30, 30, 30]) place.record(ms, 0);
     expect(place.remote).toBe(true);
-    for (const ms of [3, 3]) place.record(0.5, ms); // two are not enough to decide
+    // The worker three times quicker than the page (a faster core, or a throttled page): 10 ms there is 30 here.
+    for (const ms of [10, 12, 10]) place.record(0.5, ms);
     expect(place.remote).toBe(true);
-    place.record(0.5, 8); // (the least of the three is 3)
+    for (const ms of [2, 2]) place.record(0.5, ms); // two are not enough to decide
+    expect(place.remote).toBe(true);
+    place.record(0.5, 2); // 6 ms at the page's speed
+    expect(place.remote).toBe(true);
+    place.record(0.5, 1); // (the least of the last three: 3 ms at the page's speed)
     expect(place.remote).toBe(false);
     // The page's samples start again: two slow ones do not move it at once.
     for (const ms of [30, 30]) place.record(ms, 0);
     expect(place.remote).toBe(false);
     place.record(30, 0);
     expect(place.remote).toBe(true);
-    for (const ms of [40, 8, 9, 8.5]) place.record(0.5, ms); // its first runs slow, then none under 8 ms
+    // A worker as slow as the page: its first runs slow, then none under 4 ms.
+    for (const ms of [40, 30, 31, 5, 4.5, 5]) place.record(0.5, ms);
     expect(place.remote).toBe(true);
+    place.record(0.5, 3.5); // (1 ms of the worker is 1 of the page)
+    expect(place.remote).toBe(false);
   });
 
-  test('may move (the worker can start) once one of the last three page computations took over a frame', () => {
+  test('may move (the worker can start) once one of the last three page computations took over half a frame', () => {
     const place = new ComputePlace();
-    place.record(16, 0);
+    place.record(8, 0);
     expect(place.mayMove).toBe(false);
-    place.record(17, 0);
+    place.record(9, 0);
     expect(place.mayMove).toBe(true);
     for (const ms of [5, 5]) place.record(ms, 0);
     expect(place.mayMove).toBe(true);

@@ -2,22 +2,22 @@
 // cost on this device (measured, not guessed from the device; the least of
 // the last SAMPLES, so one slow computation, a garbage collection, moves
 // nothing):
-// - on the page while they fit a frame, PAGE_COMPUTE_MS: the answer comes
-//   in the input's own frame;
+// - on the page while they fit half a frame, PAGE_COMPUTE_MS: the answer
+//   comes in the input's own frame, and the rest of the frame is left to the
+//   input, the other charts a control drives, style, layout and paint;
 // - in the compute worker, when the page has one, once each of the last
 //   SAMPLES took longer on the page: there it would make the frame that
 //   answers a long one, and in the worker it leaves the page free for the
 //   input and the other charts (its answer comes a frame later);
-// - back on the page once the least of the last SAMPLES in the worker took
-//   less than half a frame, BACK_MS. A chart's first computations pay for the
-//   code's first runs (the engine compiles hot wasm again, faster, after a
-//   few calls), and computations that were slow then may be quick now; the
-//   margin below PAGE_COMPUTE_MS keeps a chart near it from going back and
-//   forth.
-
-/** A 60 Hz frame: a computation longer than this on the page makes the frame that answers a long one. */
-const PAGE_COMPUTE_MS = 16;
-/** A computation this quick in the worker goes back to the page. */
+// - back on the page once its computations have become quick enough there,
+//   under BACK_MS (the margin below PAGE_COMPUTE_MS keeps a chart near it
+//   from going back and forth): new options that ask less, or the engine's
+//   faster code for hot wasm after the first calls. The worker's times are
+//   counted at the page's speed, the two compared on the computations around
+//   the move: the worker may run on a quicker or a slower core than the page.
+/** Half a 60 Hz frame: a computation longer than this on the page leaves too little of the frame for the rest of it. */
+const PAGE_COMPUTE_MS = 8;
+/** A computation this quick at the page's speed goes back to the page. */
 const BACK_MS = PAGE_COMPUTE_MS / 2;
 /** Computations the decision looks at (the least of them counts). */
 const SAMPLES = 3;
@@ -26,6 +26,10 @@ export class ComputePlace {
   /** The last computations' times where they ran now (the page's, or the worker's once remote). */
   private recent: number[] = [];
   private heavy = false;
+  /** The least page time of the computations that moved the chart to the worker. */
+  private pageMsAtMove = 0;
+  /** The page's time for the worker's millisecond, from the first computations in the worker; null until then. */
+  private pagePerWorkerMs: number | null = null;
 
   /** Whether the next computation should go to the worker. */
   get remote(): boolean {
@@ -34,7 +38,7 @@ export class ComputePlace {
 
   /**
    * Whether the chart may move to the worker soon: on the page, one of its
-   * last computations took more than a frame. The worker can start then, so
+   * last computations took more than PAGE_COMPUTE_MS. The worker can start then, so
    * that it has loaded its core by the time it is first asked.
    */
   get mayMove(): boolean {
@@ -53,9 +57,18 @@ export class ComputePlace {
     if (this.recent.length > SAMPLES) this.recent.shift();
     if (this.recent.length < SAMPLES) return;
     const least = Math.min(...this.recent);
-    if (inWorker ? least < BACK_MS : least > PAGE_COMPUTE_MS) {
-      this.heavy = !this.heavy;
-      this.recent = [];
+    if (!inWorker) {
+      if (least > PAGE_COMPUTE_MS) this.move(true, least);
+      return;
     }
+    if (this.pagePerWorkerMs === null) this.pagePerWorkerMs = this.pageMsAtMove / least;
+    else if (least * this.pagePerWorkerMs < BACK_MS) this.move(false, 0);
+  }
+
+  private move(toWorker: boolean, pageMs: number): void {
+    this.heavy = toWorker;
+    this.pageMsAtMove = pageMs;
+    this.pagePerWorkerMs = null;
+    this.recent = [];
   }
 }
