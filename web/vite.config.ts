@@ -17,6 +17,7 @@
 //                 the lazily loaded builds separate chunks (tools/build-lib.mjs)
 import { resolve } from 'node:path';
 import { defineConfig, type UserConfig } from 'vite';
+import { compiledWhole } from '../tools/compile-hints-plugin.ts';
 import { serveEmbedInDev } from '../tools/embed-plugins.ts';
 import { katexAtBuild } from '../tools/katex-plugin.ts';
 import { wasmModules } from '../tools/wasm-modules-plugin.ts';
@@ -32,7 +33,7 @@ const treeshake = { manualPureFunctions: ['ramp', 'colors'] };
 const site: UserConfig = {
   root: import.meta.dirname,
   base: './',
-  plugins: [wasmModules(repo), serveEmbedInDev(), katexAtBuild()],
+  plugins: [wasmModules(repo), serveEmbedInDev(), katexAtBuild(), compiledWhole()],
   server: { host: 'localhost' },
   preview: { host: 'localhost' },
   // "Check your table"'s worker imports the wasm glue on demand: an ES module
@@ -60,7 +61,7 @@ const embed: UserConfig = {
   root: repo,
   // Files it names (the paint worker) relative to phasor-embed.js, wherever a host puts the folder.
   base: './',
-  plugins: [wasmModules(repo)],
+  plugins: [wasmModules(repo), compiledWhole()],
   resolve: {
     // The embed ships the SIMD build only (every current browser has wasm SIMD):
     // the scalar glue and bytes are a stub that says so.

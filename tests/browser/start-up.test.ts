@@ -6,7 +6,8 @@
 // out; the sections are laid out in the frame after the first; the charts on
 // screen draw one per task; the fonts of the first screen's formulas are
 // preloaded, fetched once and used; and a link to a section lands on that
-// section (web/explorer/fragment.ts).
+// section (web/explorer/fragment.ts). And both pages' scripts, workers
+// included, ask V8 to compile them whole (tools/compile-hints-plugin.ts).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { waitForCharts } from './support/charts.js';
@@ -301,6 +302,36 @@ describe('the explorer at start-up', () => {
     expect(
       await page.evaluate(() => document.getElementById('dot-offset')!.getBoundingClientRect().top),
     ).toBeGreaterThan(100);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("the pages' scripts", () => {
+  // tools/compile-hints-plugin.ts: V8 compiles a file whole, off the main thread, only when the hint is its first line.
+  test.each([
+    ['the explorer', () => server.url, 'explorer-'],
+    ['the example post', () => `${embed.url}post.html`, 'phasor-embed-paint-worker.js'],
+  ])('every script %s loads at start-up, its workers included, asks to be compiled whole', async (_, url, expected) => {
+    const problems: string[] = [];
+    const page = await openRecordingPage(browser, problems);
+    const scripts = new Map<string, Promise<string>>();
+    page.context().on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.set(response.url(), response.text());
+    });
+    await page.goto(url());
+    await waitForCharts(page);
+    const names = [...scripts.keys()].map((script) => script.split('/').pop()!);
+    expect(
+      names.some((name) => name.startsWith(expected)),
+      names.join(', '),
+    ).toBe(true);
+    expect(
+      names.some((name) => name.includes('worker')),
+      names.join(', '),
+    ).toBe(true);
+    const hint = '//# allFunctionsCalledOnLoad\n';
+    for (const [script, text] of scripts) expect((await text).slice(0, hint.length), script).toBe(hint);
     expect(problems).toEqual([]);
     await page.close();
   });
