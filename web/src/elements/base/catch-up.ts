@@ -4,8 +4,8 @@
 // control is dragged. A chart that computes first draws in the next idle
 // moment, before any other chart's turn. A change while they drain (a drag
 // going on) pauses them until the changes stop again, so that their tasks
-// do not delay the drag's frames. They wait for the first drawings of the charts on screen
-// (first-drawings.ts).
+// do not delay the drag's frames. They wait for the first drawings of the
+// charts on screen (first-drawings.ts).
 import { drawingFirst } from './first-drawings.js';
 import { idle } from './idle.js';
 

@@ -15,6 +15,7 @@
 //   faster code for hot wasm after the first calls. The worker's times are
 //   counted at the page's speed, the two compared on the computations around
 //   the move: the worker may run on a quicker or a slower core than the page.
+
 /** Half a 60 Hz frame: a computation longer than this on the page leaves too little of the frame for the rest of it. */
 const PAGE_COMPUTE_MS = 8;
 /** A computation this quick at the page's speed goes back to the page. */
@@ -38,8 +39,8 @@ export class ComputePlace {
 
   /**
    * Whether the chart may move to the worker soon: on the page, one of its
-   * last computations took more than PAGE_COMPUTE_MS. The worker can start then, so
-   * that it has loaded its core by the time it is first asked.
+   * last computations took more than PAGE_COMPUTE_MS. The worker can start
+   * then, so that it has loaded its core by the time it is first asked.
    */
   get mayMove(): boolean {
     return !this.heavy && this.recent.some((ms) => ms > PAGE_COMPUTE_MS);
