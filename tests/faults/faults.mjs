@@ -3021,8 +3021,8 @@ export const faults = [
     kind: 'skipped check',
     file: 'web/src/elements/base/catch-up.ts',
     scope: 'drainOne',
-    anchor: '  if (quietFor() < QUIET_MS) {',
-    replacement: '  if (false) {',
+    anchor: '  if (drawingFirst() || quietFor() < QUIET_MS) {',
+    replacement: '  if (drawingFirst()) {',
     suites: ['unit'],
   },
   {

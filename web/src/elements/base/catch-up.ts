@@ -36,14 +36,11 @@ function whenQuiet(): void {
 }
 
 function drainOne(): void {
-  if (drawingFirst()) {
-    if (!timer) timer = window.setTimeout(whenQuiet, AFTER_FIRST_MS);
-    return;
-  }
   // A chart asked for again since it computed computes again.
   if (drawingNext && waiting.has(drawingNext)) drawingNext = null;
-  if (quietFor() < QUIET_MS) {
-    if (!timer) timer = window.setTimeout(whenQuiet, QUIET_MS - quietFor());
+  // First drawings going on, or a change since the last catch-up: wait as catchUpLater does.
+  if (drawingFirst() || quietFor() < QUIET_MS) {
+    if (!timer) whenQuiet();
     return;
   }
   const chart = drawingNext ?? waiting.values().next().value;
