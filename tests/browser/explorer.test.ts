@@ -215,6 +215,44 @@ describe('the explorer page', () => {
     expect(await page.inputValue('#dModel')).toBe('128');
   });
 
+  test('the status line names the kernels and the slowest chart, written only once the charts have been quiet for 250 ms', async () => {
+    const { page } = await explorer();
+    await page.evaluate(() => {
+      const log: { renders: number[]; writes: number[] } = { renders: [], writes: [] };
+      (window as unknown as { statusLog: typeof log }).statusLog = log;
+      document.addEventListener('phasor-render', () => log.renders.push(performance.now()));
+      new MutationObserver(() => log.writes.push(performance.now())).observe(document.getElementById('status')!, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    const k = Number(await page.inputValue('#k'));
+    await page.focus('#k-range');
+    for (let n = 0; n < 4; n++) await page.keyboard.press('ArrowRight');
+    await waitForQuery(page, { k: String(k + 4) });
+    await page.waitForFunction(() => {
+      const log = (window as unknown as { statusLog: { writes: number[] } }).statusLog;
+      return log.writes.length > 0;
+    });
+    // The charts out of sight catch up after that, each render with its own status write.
+    await page.waitForTimeout(1500);
+    const { renders, writes } = await page.evaluate(
+      () => (window as unknown as { statusLog: { renders: number[]; writes: number[] } }).statusLog,
+    );
+    expect(renders.length).toBeGreaterThan(0);
+    for (const write of writes) {
+      const lastRender = Math.max(...renders.filter((t) => t <= write));
+      expect(
+        write - lastRender,
+        'a write this soon after a render would cost that frame a layout',
+      ).toBeGreaterThanOrEqual(240);
+    }
+    expect(await page.textContent('#status')).toMatch(
+      /^WebAssembly (SIMD|scalar) kernels.* · slowest chart: [a-z-]+, \d+\.\d ms compute \+ \d+\.\d ms draw$/,
+    );
+  });
+
   test('a chart reads out exact values under the pointer and from the keyboard', async () => {
     const { page } = await explorer();
     await page.locator('#heatmap phasor-heatmap').scrollIntoViewIfNeeded();

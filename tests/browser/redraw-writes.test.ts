@@ -198,3 +198,98 @@ describe('a hover writes only what moved', () => {
     });
   }
 });
+
+describe('a redraw writes no value that is already there', () => {
+  // Each chart at a size a post embeds, then new values of what it is drawn
+  // from: every attribute, style and text the redraw writes must differ from
+  // what it replaces (a rewrite of the same value costs the page a layout and
+  // a paint).
+  const POSITIONS = [
+    ['k', '9'],
+    ['p', '31'],
+    ['base', '500'],
+  ] as const;
+  const SIZES = [
+    ['base', '500'],
+    ['d-model', '32'],
+  ] as const;
+  const CHANGES: Record<string, readonly (readonly [string, string])[]> = {
+    heatmap: POSITIONS,
+    distance: POSITIONS,
+    'dot-offset': POSITIONS,
+    rotation: POSITIONS,
+    frequencies: SIZES,
+    encoding: SIZES,
+    'shift-fit': [['k', '9']],
+  };
+  for (const [chart, changes] of Object.entries(CHANGES)) {
+    test(`${chart}: a new ${changes.map(([name]) => name).join(', a new ')} rewrite nothing with its own value`, async () => {
+      const problems: string[] = [];
+      const page = await openRecordingPage(browser, problems);
+      await page.goto(`${server.url}chart.html?chart=${chart}&dModel=64&positions=100&p=20&k=7`);
+      const tag = `phasor-${chart}`;
+      await page.waitForFunction(
+        (t) => ((document.querySelector(t) as unknown as { renders: number } | null)?.renders ?? 0) > 0,
+        tag,
+      );
+      for (const [attribute, value] of changes) {
+        const before = await renders(page, tag);
+        await page.$eval(
+          tag,
+          (el, [attribute, value]) => {
+            const same: string[] = [];
+            (window as unknown as { same: string[] }).same = same;
+            const observer = new MutationObserver((records) => {
+              for (const r of records) {
+                const target = r.target instanceof Element ? r.target : r.target.parentElement;
+                const where = `${target?.localName}.${target?.getAttribute('class') ?? ''}`;
+                if (r.type === 'attributes' && r.oldValue === (r.target as Element).getAttribute(r.attributeName!))
+                  same.push(`${where} ${r.attributeName}="${r.oldValue}"`);
+                if (r.type === 'characterData' && r.oldValue === r.target.textContent)
+                  same.push(`${where} text "${r.oldValue}"`);
+                // A text replaced by the same words (elements added or removed are a change of shape).
+                const words = (nodes: NodeList) =>
+                  [...nodes].every((n) => n.nodeType === Node.TEXT_NODE)
+                    ? [...nodes].map((n) => n.textContent).join('')
+                    : null;
+                const removed = words(r.removedNodes);
+                if (
+                  r.type === 'childList' &&
+                  r.removedNodes.length > 0 &&
+                  removed !== null &&
+                  removed === words(r.addedNodes)
+                )
+                  same.push(`${where} text replaced by "${removed}"`);
+              }
+            });
+            (window as unknown as { observer: MutationObserver }).observer = observer;
+            observer.observe(el.shadowRoot!, {
+              subtree: true,
+              attributes: true,
+              attributeOldValue: true,
+              childList: true,
+              characterData: true,
+              characterDataOldValue: true,
+            });
+            el.setAttribute(attribute, value);
+          },
+          [attribute, value] as const,
+        );
+        await waitForRender(page, tag, before);
+        const same = await page.evaluate(
+          () =>
+            new Promise<string[]>((resolve) =>
+              setTimeout(() => {
+                const w = window as unknown as { same: string[]; observer: MutationObserver };
+                w.observer.disconnect();
+                resolve(w.same);
+              }, 0),
+            ),
+        );
+        expect(same, `${attribute} = ${value}`).toEqual([]);
+      }
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+});

@@ -2195,6 +2195,16 @@ export const faults = [
     suites: ['unit'],
   },
   {
+    id: 'set-attr-writes-same-value',
+    computation: 'chart redraw',
+    kind: 'skipped check',
+    file: 'web/src/charts/drawn.ts',
+    scope: 'setAttr',
+    anchor: '  if (el.getAttribute(name) !== value) el.setAttribute(name, value);',
+    replacement: '  el.setAttribute(name, value);',
+    suites: ['unit'],
+  },
+  {
     id: 'attention-shared-token-projected-once-copied-once',
     computation: 'attention scores',
     kind: 'off-by-one',

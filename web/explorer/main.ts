@@ -14,6 +14,7 @@ import { holdControls, restoreControls } from './held-controls.js';
 import { holdFragmentInView } from './fragment.js';
 import { showSectionsAfterFirstFrame } from './first-frame.js';
 import { idle } from '../src/elements/base/idle.js';
+import { setText } from '../src/charts/drawn.js';
 import { linkTerms, type TermLinks } from '../src/elements/links.js';
 import { DEFAULTS, parseQuery, reconcile, toQuery, withPreset, type ExplorerState } from './state.js';
 // Formulas are typeset when the page is built (tools/katex-plugin.ts): only KaTeX's stylesheet ships.
@@ -82,7 +83,7 @@ function apply(show = false): void {
     if (applyAttributes(element, attributes(state)) && show) markDriven(figure);
   }
   controls.show(state);
-  summary.textContent = `d=${state.dModel} base=${state.base} N=${state.positions} p=${state.p} k=${state.k}`;
+  setText(summary, `d=${state.dModel} base=${state.base} N=${state.positions} p=${state.p} k=${state.k}`);
   // Chromium limits how often the URL may change; a short pause while dragging keeps well under it. And
   // replaceState takes about a millisecond: it runs in idle time, never in a frame that shows a drag.
   if (!urlTimer) urlTimer = window.setTimeout(() => idle(writeUrl), 120);
@@ -168,18 +169,29 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('a.preset')) {
   });
 }
 
-// The status line: which kernels run, and how long the last update took.
+// The status line: which kernels run, and how long the slowest chart's last
+// update took. It is written once the charts have been quiet for a moment,
+// not at each chart's render: a line of text at the page's foot, changed in
+// every frame of a drag, would cost each of those frames a layout of the page.
 const status = document.getElementById('status')!;
 const timings = new Map<string, RenderDetail>();
+const STATUS_QUIET_MS = 250;
+let statusTimer = 0;
+function showSlowest(): void {
+  statusTimer = 0;
+  const slowest = [...timings].sort((a, b) => b[1].computeMs + b[1].drawMs - (a[1].computeMs + a[1].drawMs))[0];
+  if (!slowest) return;
+  const [name, t] = slowest;
+  setText(
+    statusTiming,
+    `slowest chart: ${name}, ${t.computeMs.toFixed(1)} ms compute + ${t.drawMs.toFixed(1)} ms draw`,
+  );
+}
 document.addEventListener('phasor-render', (event) => {
   const target = event.target as Element;
   timings.set(target.localName.replace('phasor-', ''), (event as CustomEvent<RenderDetail>).detail);
-  const slowest = [...timings].sort((a, b) => b[1].computeMs + b[1].drawMs - (a[1].computeMs + a[1].drawMs))[0];
-  if (slowest) {
-    const [name, t] = slowest;
-    status.dataset.slowest = name;
-    statusTiming.textContent = `slowest chart: ${name}, ${t.computeMs.toFixed(1)} ms compute + ${t.drawMs.toFixed(1)} ms draw`;
-  }
+  window.clearTimeout(statusTimer);
+  statusTimer = window.setTimeout(showSlowest, STATUS_QUIET_MS);
 });
 const statusKernels = document.createElement('span');
 const statusTiming = document.createElement('span');

@@ -2,7 +2,7 @@
 import { select, type Selection } from 'd3-selection';
 import { defaultTicks, drawAxis, type AxisScale, type AxisSide } from './axis-ticks.js';
 import { fitTickLabels } from './axis-units.js';
-import { drawnAlready } from './drawn.js';
+import { drawnAlready, setAttrs, setTexts } from './drawn.js';
 import type { PlotBox } from './frame.js';
 
 export interface AxisSpec {
@@ -39,7 +39,10 @@ function drawSide(g: G, side: AxisSide, spec: AxisSpec): void {
 function title(g: G, text: string, x: number, y: number, rotate: number, anchor: string): void {
   let t = g.select<SVGTextElement>('text.axis-title');
   if (t.empty()) t = g.append('text').attr('class', 'axis-title');
-  t.attr('transform', `translate(${x},${y}) rotate(${rotate})`).attr('text-anchor', anchor).text(text);
+  t.call(setAttrs, { transform: `translate(${x},${y}) rotate(${rotate})`, 'text-anchor': anchor }).call(
+    setTexts,
+    () => text,
+  );
 }
 
 /** What one axis is drawn from: a new key draws it again. */
@@ -66,21 +69,21 @@ export function renderAxes(svg: SVGSVGElement, box: PlotBox, spec: AxesSpec): vo
   const changed = (side: string, s: AxisSpec) => !drawnAlready(svg, `axis-${side}`, [svgWidth, axisKey(box, s)]);
   if (spec.bottom && changed('bottom', spec.bottom)) {
     const s = spec.bottom;
-    const g = group(svg, 'axis axis-bottom').attr('transform', `translate(${left},${top + height})`);
+    const g = group(svg, 'axis axis-bottom').call(setAttrs, { transform: `translate(${left},${top + height})` });
     drawSide(g, 'bottom', s);
     title(g, s.label, width / 2, 34, 0, 'middle');
   }
   const leftSpec = spec.left && fitLeft(spec.left, left);
   if (leftSpec && changed('left', leftSpec)) {
     const s = leftSpec;
-    const g = group(svg, 'axis axis-left').attr('transform', `translate(${left},${top})`);
+    const g = group(svg, 'axis axis-left').call(setAttrs, { transform: `translate(${left},${top})` });
     drawSide(g, 'left', s);
     title(g, s.label, -(left - 14), height / 2, -90, 'middle');
   }
   if (spec.right) {
     if (changed('right', spec.right)) {
       const s = spec.right;
-      const g = group(svg, 'axis axis-right').attr('transform', `translate(${left + width},${top})`);
+      const g = group(svg, 'axis axis-right').call(setAttrs, { transform: `translate(${left + width},${top})` });
       drawSide(g, 'right', s);
       title(g, s.label, svg.width.baseVal.value - left - width - 12, height / 2, 90, 'middle');
     }
@@ -121,21 +124,13 @@ export function renderGrid(
     g.selectAll<SVGLineElement, number>('line.gx')
       .data(xs)
       .join('line')
-      .attr('class', 'gx')
-      .attr('x1', (d) => d)
-      .attr('x2', (d) => d)
-      .attr('y1', 0)
-      .attr('y2', box.height);
+      .call(setAttrs, { class: 'gx', x1: (d) => d, x2: (d) => d, y1: 0, y2: box.height });
   }
   if (!drawnAlready(svg, 'grid-y', [box.width, ys])) {
     g.selectAll<SVGLineElement, number>('line.gy')
       .data(ys)
       .join('line')
-      .attr('class', 'gy')
-      .attr('y1', (d) => d)
-      .attr('y2', (d) => d)
-      .attr('x1', 0)
-      .attr('x2', box.width);
+      .call(setAttrs, { class: 'gy', y1: (d) => d, y2: (d) => d, x1: 0, x2: box.width });
   }
 }
 

@@ -10,6 +10,7 @@ import { positionTicks, renderAxes, renderGrid, tickCount } from './axes.js';
 import { binsFor, type Bins } from './bins.js';
 import { DataCanvas } from './data-canvas.js';
 import { showCursor } from './cursor.js';
+import { setAttrs, setTexts } from './drawn.js';
 import { ChartFrame, type Margin } from './frame.js';
 import { integer as formatInteger } from './format.js';
 import { drawHighlight } from './highlight-layer.js';
@@ -143,24 +144,21 @@ export class BinnedCurves {
       .selectAll('g.marks')
       .data([0])
       .join('g')
-      .attr('class', 'marks')
-      .attr('transform', `translate(${box.left},${box.top})`);
+      .call(setAttrs, { class: 'marks', transform: `translate(${box.left},${box.top})` });
     g.selectAll('line')
       .data(marks)
       .join('line')
-      .attr('class', 'marker')
-      .attr('x1', (d) => this.x(d.at))
-      .attr('x2', (d) => this.x(d.at))
-      .attr('y1', 0)
-      .attr('y2', box.height);
+      .call(setAttrs, { class: 'marker', x1: (d) => this.x(d.at), x2: (d) => this.x(d.at), y1: 0, y2: box.height });
     g.selectAll('text')
       .data(marks)
       .join('text')
-      .attr('class', 'marker-label')
-      .attr('x', (d) => this.x(d.at) + (this.x(d.at) > box.width - 50 ? -4 : 4))
-      .attr('text-anchor', (d) => (this.x(d.at) > box.width - 50 ? 'end' : 'start'))
-      .attr('y', 12)
-      .text((d) => d.label);
+      .call(setAttrs, {
+        class: 'marker-label',
+        x: (d) => this.x(d.at) + (this.x(d.at) > box.width - 50 ? -4 : 4),
+        'text-anchor': (d) => (this.x(d.at) > box.width - 50 ? 'end' : 'start'),
+        y: 12,
+      })
+      .call(setTexts, (d) => d.label);
   }
 
   /** The marker's line in the accent colour (on), or no highlight. */

@@ -4,7 +4,10 @@
 // usually changes the data and leaves the axes, grid, marks and captions as
 // they are, so most of a redraw's DOM writes would set the value already
 // there. So each part remembers what it was last drawn from and is skipped
-// when that is unchanged.
+// when that is unchanged; within a part that is drawn, each write whose value
+// is already there is skipped (setAttrs, setTexts).
+
+import type { BaseType, Selection } from 'd3-selection';
 
 const drawnFrom = new WeakMap<Node, Map<string, string>>();
 
@@ -38,6 +41,37 @@ export function setText(node: Node, text: string): void {
 /** Sets an attribute, unless it already has that value. */
 export function setAttr(el: Element, name: string, value: string): void {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+/** An attribute's value for each element of a selection, as d3's `attr` takes it (null removes it). */
+type AttrValue<D> = string | number | null | ((datum: D, index: number) => string | number | null);
+
+/**
+ * d3's `attr` for several attributes, skipping each write whose value is
+ * already there; for `selection.call(setAttrs, { x: (d) => d.x, … })`.
+ */
+export function setAttrs<E extends BaseType, D, P extends BaseType, PD>(
+  selection: Selection<E, D, P, PD>,
+  values: Readonly<Record<string, AttrValue<D>>>,
+): void {
+  selection.each(function (datum, index) {
+    const el = this as Element;
+    for (const [name, value] of Object.entries(values)) {
+      const v = typeof value === 'function' ? value(datum, index) : value;
+      if (v === null) el.removeAttribute(name);
+      else setAttr(el, name, String(v));
+    }
+  });
+}
+
+/** d3's `text`, skipping each element that already reads its text; for `selection.call(setTexts, (d) => d.label)`. */
+export function setTexts<E extends BaseType, D, P extends BaseType, PD>(
+  selection: Selection<E, D, P, PD>,
+  text: (datum: D, index: number) => string | number,
+): void {
+  selection.each(function (datum, index) {
+    setText(this as Element, String(text(datum, index)));
+  });
 }
 
 /**

@@ -9,7 +9,7 @@ import { select } from 'd3-selection';
 import { positionTicks, renderAxes } from './axes.js';
 import { estimatedTextWidth } from './axis-units.js';
 import { binsFor, type Bins } from './bins.js';
-import { drawnAlready } from './drawn.js';
+import { drawnAlready, setAttrs, setTexts } from './drawn.js';
 import { integer as formatInteger } from './format.js';
 import { drawHighlight, parseTerm, type HighlightShape } from './highlight-layer.js';
 import { devicePixelRatioNow } from './hidpi-canvas.js';
@@ -168,23 +168,22 @@ export class EncodingHeatmap {
       .selectAll('g.aliased')
       .data([0])
       .join('g')
-      .attr('class', 'aliased')
-      .attr('transform', `translate(${box.left},${box.top})`);
+      .call(setAttrs, { class: 'aliased', transform: `translate(${box.left},${box.top})` });
     g.selectAll('rect')
       .data(spans)
       .join('rect')
-      .attr('class', 'aliasing')
-      .attr('x', (d) => this.x(d[0]))
-      .attr('width', (d) => this.x(d[1]) - this.x(d[0]))
-      .attr('y', 0)
-      .attr('height', box.height);
+      .call(setAttrs, {
+        class: 'aliasing',
+        x: (d) => this.x(d[0]),
+        width: (d) => this.x(d[1]) - this.x(d[0]),
+        y: 0,
+        height: box.height,
+      });
     g.selectAll('text')
       .data(spans.slice(0, 1))
       .join('text')
-      .attr('class', 'marker-label')
-      .attr('x', (d) => this.x(d[0]) + 4)
-      .attr('y', noteY)
-      .text((d) => (box.width - this.x(d[0]) - 8 >= estimatedTextWidth(NOTE_LONG) ? NOTE_LONG : NOTE_SHORT));
+      .call(setAttrs, { class: 'marker-label', x: (d) => this.x(d[0]) + 4, y: noteY })
+      .call(setTexts, (d) => (box.width - this.x(d[0]) - 8 >= estimatedTextWidth(NOTE_LONG) ? NOTE_LONG : NOTE_SHORT));
   }
 
   /** p and p + k: the rows marked, tinted; a pair ("pair:i"): its two columns. */

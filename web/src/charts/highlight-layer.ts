@@ -3,7 +3,7 @@
 // rings in the accent colour, in a group of their own above the data, so a
 // highlight comes and goes without redrawing the chart.
 import { select } from 'd3-selection';
-import { drawnAlready } from './drawn.js';
+import { drawnAlready, setAttrs } from './drawn.js';
 
 export type HighlightShape =
   | { kind: 'rect'; x: number; y: number; width: number; height: number; fill?: boolean }
@@ -24,39 +24,33 @@ export function drawHighlight(
     .selectAll<SVGGElement, number>('g.highlight')
     .data([0])
     .join('g')
-    .attr('class', 'highlight')
-    .attr('transform', `translate(${origin.left},${origin.top})`);
+    .call(setAttrs, { class: 'highlight', transform: `translate(${origin.left},${origin.top})` });
   const rects = shapes.filter((s) => s.kind === 'rect');
   g.selectAll('rect')
     .data(rects)
     .join('rect')
-    .attr('class', (d) => (d.fill ? 'hl-fill' : 'hl'))
-    .attr('x', (d) => Math.min(d.x, d.x + d.width))
-    .attr('y', (d) => Math.min(d.y, d.y + d.height))
-    .attr('width', (d) => Math.max(2, Math.abs(d.width)))
-    .attr('height', (d) => Math.max(2, Math.abs(d.height)));
+    .call(setAttrs, {
+      class: (d) => (d.fill ? 'hl-fill' : 'hl'),
+      x: (d) => Math.min(d.x, d.x + d.width),
+      y: (d) => Math.min(d.y, d.y + d.height),
+      width: (d) => Math.max(2, Math.abs(d.width)),
+      height: (d) => Math.max(2, Math.abs(d.height)),
+    });
   g.selectAll('line')
     .data(shapes.filter((s) => s.kind === 'line'))
     .join('line')
-    .attr('class', 'hl')
-    .attr('x1', (d) => d.x1)
-    .attr('y1', (d) => d.y1)
-    .attr('x2', (d) => d.x2)
-    .attr('y2', (d) => d.y2);
+    .call(setAttrs, { class: 'hl', x1: (d) => d.x1, y1: (d) => d.y1, x2: (d) => d.x2, y2: (d) => d.y2 });
   g.selectAll('path')
     .data(shapes.filter((s) => s.kind === 'path'))
     .join('path')
-    .attr('class', 'hl')
-    .attr('d', (d) =>
-      d.points.length ? `M${d.points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join('L')}` : '',
-    );
+    .call(setAttrs, {
+      class: 'hl',
+      d: (d) => (d.points.length ? `M${d.points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join('L')}` : ''),
+    });
   g.selectAll('circle')
     .data(shapes.filter((s) => s.kind === 'ring'))
     .join('circle')
-    .attr('class', 'hl')
-    .attr('cx', (d) => d.x)
-    .attr('cy', (d) => d.y)
-    .attr('r', (d) => d.r);
+    .call(setAttrs, { class: 'hl', cx: (d) => d.x, cy: (d) => d.y, r: (d) => d.r });
   // Last in the SVG, so above the axes and labels.
   const node = g.node();
   if (node && node !== svg.lastElementChild) svg.append(node);

@@ -4,7 +4,7 @@ import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Interpolator } from './paint/colour-lut.js';
 import { defaultTicks, drawAxis } from './axis-ticks.js';
-import { drawnAlready } from './drawn.js';
+import { drawnAlready, setAttrs, setTexts } from './drawn.js';
 import { svgElement } from './frame.js';
 
 let gradientIds = 0;
@@ -55,16 +55,17 @@ export function renderColourBar(svg: SVGSVGElement, spec: ColourBarSpec): void {
       .selectAll('stop')
       .data(stops)
       .join('stop')
-      .attr('offset', (t) => t)
-      .attr('stop-color', (_, n) => colours[n]);
+      .call(setAttrs, { offset: (t) => t, 'stop-color': (_, n) => colours[n] });
   }
-  g.attr('transform', `translate(${spec.x},${spec.y})`);
-  g.select('rect.bar').attr('width', spec.width);
+  g.call(setAttrs, { transform: `translate(${spec.x},${spec.y})` });
+  g.select('rect.bar').call(setAttrs, { width: spec.width });
   const scale = scaleLinear().domain(spec.domain).range([0, spec.width]);
   const ticks = defaultTicks(scale, { ticks: Math.max(2, Math.floor(spec.width / 60)), format: spec.format });
-  const axis = g.select<SVGGElement>('g.bar-axis').attr('transform', 'translate(0,10)');
+  const axis = g.select<SVGGElement>('g.bar-axis').call(setAttrs, { transform: 'translate(0,10)' });
   drawAxis(axis.node()!, 'bottom', scale, { ...ticks, size: 4, outer: 0 });
-  g.select('text.bar-title').attr('x', -8).attr('y', 0).text(spec.label);
+  g.select('text.bar-title')
+    .call(setAttrs, { x: -8, y: 0 })
+    .call(setTexts, () => spec.label);
 }
 
 export interface LegendEntry {

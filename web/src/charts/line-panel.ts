@@ -7,7 +7,7 @@ import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3-scale';
 import { select } from 'd3-selection';
 import { renderAxes, renderGrid, tickCount } from './axes.js';
 import { DataCanvas } from './data-canvas.js';
-import { drawnAlready } from './drawn.js';
+import { drawnAlready, setAttrs, setTexts } from './drawn.js';
 import { showCursor } from './cursor.js';
 import { ChartFrame, type Margin } from './frame.js';
 import { drawHighlight } from './highlight-layer.js';
@@ -159,26 +159,29 @@ export class LinePanel implements Readout {
       .selectAll('g.marks')
       .data([0])
       .join('g')
-      .attr('class', 'marks')
-      .attr('transform', `translate(${box.left},${box.top})`);
+      .call(setAttrs, { class: 'marks', transform: `translate(${box.left},${box.top})` });
     g.selectAll('line')
       .data(shown)
       .join('line')
-      .attr('class', 'marker')
-      .attr('x1', (m) => (m.axis === 'x' ? m.at : 0))
-      .attr('x2', (m) => (m.axis === 'x' ? m.at : box.width))
-      .attr('y1', (m) => (m.axis === 'x' ? 0 : m.at))
-      .attr('y2', (m) => (m.axis === 'x' ? box.height : m.at));
+      .call(setAttrs, {
+        class: 'marker',
+        x1: (m) => (m.axis === 'x' ? m.at : 0),
+        x2: (m) => (m.axis === 'x' ? m.at : box.width),
+        y1: (m) => (m.axis === 'x' ? 0 : m.at),
+        y2: (m) => (m.axis === 'x' ? box.height : m.at),
+      });
     // Vertical marks are labelled at the top, on the side with room; horizontal ones above their line at the
     // left, clear of curves that rise to the right (the wavelengths of chart 12 reach the marks only there).
     g.selectAll('text')
       .data(shown)
       .join('text')
-      .attr('class', 'marker-label')
-      .attr('text-anchor', (m) => (m.axis === 'x' && m.at > box.width / 2 ? 'end' : 'start'))
-      .attr('x', (m) => (m.axis === 'x' ? m.at + (m.at > box.width / 2 ? -4 : 4) : 4))
-      .attr('y', (m) => (m.axis === 'x' ? 12 : m.at - 4))
-      .text((m) => m.label);
+      .call(setAttrs, {
+        class: 'marker-label',
+        'text-anchor': (m) => (m.axis === 'x' && m.at > box.width / 2 ? 'end' : 'start'),
+        x: (m) => (m.axis === 'x' ? m.at + (m.at > box.width / 2 ? -4 : 4) : 4),
+        y: (m) => (m.axis === 'x' ? 12 : m.at - 4),
+      })
+      .call(setTexts, (m) => m.label);
   }
 
   /**

@@ -4,7 +4,7 @@
 import type { ScaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import { estimatedTextWidth } from './axis-units.js';
-import { drawnAlready } from './drawn.js';
+import { drawnAlready, setAttrs, setTexts } from './drawn.js';
 import type { PlotBox } from './frame.js';
 
 export interface PositionMark {
@@ -42,17 +42,18 @@ export function drawPositionMarks(
     .selectAll(`g.marks-${along}`)
     .data([0])
     .join('g')
-    .attr('class', `marks-${along}`)
-    .attr('transform', `translate(${box.left},${box.top})`);
+    .call(setAttrs, { class: `marks-${along}`, transform: `translate(${box.left},${box.top})` });
   const centre = (m: PositionMark) => scale(m.at + 0.5);
   g.selectAll('line')
     .data(shown)
     .join('line')
-    .attr('class', (m) => (m.term === 'p' ? 'mark-p' : 'mark-pk'))
-    .attr('x1', (m) => (along === 'h' ? 0 : centre(m)))
-    .attr('x2', (m) => (along === 'h' ? box.width : centre(m)))
-    .attr('y1', (m) => (along === 'h' ? centre(m) : 0))
-    .attr('y2', (m) => (along === 'h' ? centre(m) : box.height));
+    .call(setAttrs, {
+      class: (m) => (m.term === 'p' ? 'mark-p' : 'mark-pk'),
+      x1: (m) => (along === 'h' ? 0 : centre(m)),
+      x2: (m) => (along === 'h' ? box.width : centre(m)),
+      y1: (m) => (along === 'h' ? centre(m) : 0),
+      y2: (m) => (along === 'h' ? centre(m) : box.height),
+    });
   // Two marks closer than a label (its height on rows, about its width on columns): the later mark's label
   // goes on the far side of its line (below a row, right of a column), so the
   // two never overlap.
@@ -72,13 +73,15 @@ export function drawPositionMarks(
   g.selectAll('text')
     .data(shown)
     .join('text')
-    .attr('class', 'mark-label')
-    .attr('text-anchor', (m) => (along === 'v' && atStart(m) ? 'start' : 'end'))
-    .attr('x', (m) => (along === 'h' ? box.width - 4 : centre(m) + (atStart(m) ? 4 : -4)))
-    .attr('y', (m) => {
-      if (along === 'h') return centre(m) + (m === later ? 12 : -4);
-      const line = stacked && m === later ? 14 : 0;
-      return labelsAtTop ? 14 + line : box.height - 6 - line;
+    .call(setAttrs, {
+      class: 'mark-label',
+      'text-anchor': (m) => (along === 'v' && atStart(m) ? 'start' : 'end'),
+      x: (m) => (along === 'h' ? box.width - 4 : centre(m) + (atStart(m) ? 4 : -4)),
+      y: (m) => {
+        if (along === 'h') return centre(m) + (m === later ? 12 : -4);
+        const line = stacked && m === later ? 14 : 0;
+        return labelsAtTop ? 14 + line : box.height - 6 - line;
+      },
     })
-    .text((m) => m.label);
+    .call(setTexts, (m) => m.label);
 }

@@ -5,7 +5,7 @@
 import { scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
 import { renderAxes, renderGrid } from './axes.js';
-import { drawnAlready } from './drawn.js';
+import { drawnAlready, setAttrs, setTexts } from './drawn.js';
 import { ChartFrame } from './frame.js';
 import { powerOfTen } from './format.js';
 import { axisTicks } from './line-panel.js';
@@ -92,26 +92,29 @@ export class ResidualBars {
         .selectAll('g.bars')
         .data([0])
         .join('g')
-        .attr('class', 'bars')
-        .attr('transform', `translate(${box.left},${box.top})`);
+        .call(setAttrs, { class: 'bars', transform: `translate(${box.left},${box.top})` });
       g.selectAll('text.value')
         .data(labels)
         .join('text')
-        .attr('class', (d) => (d.inside ? 'value inside' : 'value note'))
-        .attr('x', (d) => d.x)
-        .attr('y', (d) => d.y)
-        .attr('dy', '0.35em')
-        .attr('text-anchor', (d) => (d.inside ? 'end' : 'start'))
-        .text((d) => d.text);
+        .call(setAttrs, {
+          class: (d) => (d.inside ? 'value inside' : 'value note'),
+          x: (d) => d.x,
+          y: (d) => d.y,
+          dy: '0.35em',
+          'text-anchor': (d) => (d.inside ? 'end' : 'start'),
+        })
+        .call(setTexts, (d) => d.text);
       g.selectAll('text.row')
         .data(rowNames)
         .join('text')
-        .attr('class', 'row')
-        .attr('x', -8)
-        .attr('y', (_, n) => (n + 0.5) * this.rowHeight - 2)
-        .attr('dy', '0.35em')
-        .attr('text-anchor', 'end')
-        .text((name) => name);
+        .call(setAttrs, {
+          class: 'row',
+          x: -8,
+          y: (_, n) => (n + 0.5) * this.rowHeight - 2,
+          dy: '0.35em',
+          'text-anchor': 'end',
+        })
+        .call(setTexts, (name) => name);
     }
     this.show(null);
   }
@@ -133,11 +136,13 @@ export class ResidualBars {
     g.selectAll('rect')
       .data([n])
       .join('rect')
-      .attr('class', 'cursor')
-      .attr('x', 0)
-      .attr('width', box.width)
-      .attr('y', n * this.rowHeight + 1)
-      .attr('height', this.rowHeight - 6);
+      .call(setAttrs, {
+        class: 'cursor',
+        x: 0,
+        width: box.width,
+        y: n * this.rowHeight + 1,
+        height: this.rowHeight - 6,
+      });
     this.frame.tooltip.show(lines, box.left + Math.min(box.width, Math.max(0, point.x)), box.top + n * this.rowHeight);
   }
 }

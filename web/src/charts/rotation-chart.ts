@@ -4,6 +4,7 @@
 // read-out of the entry under the pointer. Highlights: the whole window, one
 // pair's block and points, a point, the arc.
 import { sheet } from './chart-styles.js';
+import { setAttr, setAttrs } from './drawn.js';
 import { svgElement } from './frame.js';
 import { drawHighlight, parseTerm, type HighlightShape } from './highlight-layer.js';
 import { MatrixView } from './matrix-view.js';
@@ -112,8 +113,8 @@ export class RotationChart {
       arc: { start: pair.angle, sweep: pair.sweep },
       notes: pair.notes,
     });
-    this.circle.setAttribute('role', 'img');
-    this.circle.setAttribute('aria-label', pair.label);
+    setAttr(this.circle, 'role', 'img');
+    setAttr(this.circle, 'aria-label', pair.label);
   }
 
   /**
@@ -179,11 +180,13 @@ export class RotationChart {
     g.selectAll('rect')
       .data([0])
       .join('rect')
-      .attr('class', 'cursor on-image')
-      .attr('x', entry.col * this.cell)
-      .attr('y', entry.row * this.cell)
-      .attr('width', this.cell)
-      .attr('height', this.cell);
+      .call(setAttrs, {
+        class: 'cursor on-image',
+        x: entry.col * this.cell,
+        y: entry.row * this.cell,
+        width: this.cell,
+        height: this.cell,
+      });
     frame.tooltip.show(lines, frame.box.left + (entry.col + 0.5) * this.cell, frame.box.top + entry.row * this.cell);
   }
 }

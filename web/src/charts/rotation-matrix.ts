@@ -2,7 +2,7 @@
 // grid, the dimension numbers, the outline of pair i's 2 × 2 block and, when
 // the cells are large, each entry's value.
 import { select } from 'd3-selection';
-import { drawnAlready, setAttr, setText } from './drawn.js';
+import { drawnAlready, setAttr, setAttrs, setText, setTexts } from './drawn.js';
 import type { ChartFrame } from './frame.js';
 import { sheet } from './chart-styles.js';
 
@@ -77,57 +77,36 @@ function drawMatrixGrid(frame: ChartFrame, title: string, start: number, size: n
     .selectAll('text.matrix-title')
     .data([title])
     .join('text')
-    .attr('class', 'matrix-title')
-    .attr('x', box.left)
-    .attr('y', 12)
-    .text((t) => t);
+    .call(setAttrs, { class: 'matrix-title', x: box.left, y: 12 })
+    .call(setTexts, (t) => t);
   const g = front
     .selectAll('g.cells')
     .data([0])
     .join('g')
-    .attr('class', 'cells')
-    .attr('transform', `translate(${box.left},${box.top})`);
+    .call(setAttrs, { class: 'cells', transform: `translate(${box.left},${box.top})` });
   const lines = Array.from({ length: size + 1 }, (_, n) => n * cell);
   g.selectAll('line.v')
     .data(lines)
     .join('line')
-    .attr('class', 'cell-line v')
-    .attr('x1', (x) => x)
-    .attr('x2', (x) => x)
-    .attr('y1', 0)
-    .attr('y2', box.height);
+    .call(setAttrs, { class: 'cell-line v', x1: (x) => x, x2: (x) => x, y1: 0, y2: box.height });
   g.selectAll('line.h')
     .data(lines)
     .join('line')
-    .attr('class', 'cell-line h')
-    .attr('y1', (y) => y)
-    .attr('y2', (y) => y)
-    .attr('x1', 0)
-    .attr('x2', box.width);
+    .call(setAttrs, { class: 'cell-line h', y1: (y) => y, y2: (y) => y, x1: 0, x2: box.width });
   const labels = Array.from({ length: size }, (_, n) => n).filter((n) => cell >= 14 || n % 2 === 0);
   g.selectAll('text.col')
     .data(labels)
     .join('text')
-    .attr('class', 'dim-label col')
-    .attr('x', (n) => (n + 0.5) * cell)
-    .attr('y', -6)
-    .attr('text-anchor', 'middle')
-    .text((n) => start + n);
+    .call(setAttrs, { class: 'dim-label col', x: (n) => (n + 0.5) * cell, y: -6, 'text-anchor': 'middle' })
+    .call(setTexts, (n) => start + n);
   g.selectAll('text.row')
     .data(labels)
     .join('text')
-    .attr('class', 'dim-label row')
-    .attr('x', -6)
-    .attr('y', (n) => (n + 0.5) * cell + 3.5)
-    .attr('text-anchor', 'end')
-    .text((n) => start + n);
+    .call(setAttrs, { class: 'dim-label row', x: -6, y: (n) => (n + 0.5) * cell + 3.5, 'text-anchor': 'end' })
+    .call(setTexts, (n) => start + n);
   const local = pair * 2 - start;
   g.selectAll('rect.block')
     .data([local])
     .join('rect')
-    .attr('class', 'block')
-    .attr('x', (n) => n * cell)
-    .attr('y', (n) => n * cell)
-    .attr('width', 2 * cell)
-    .attr('height', 2 * cell);
+    .call(setAttrs, { class: 'block', x: (n) => n * cell, y: (n) => n * cell, width: 2 * cell, height: 2 * cell });
 }

@@ -3,7 +3,7 @@
 // and lines of notes underneath. Used by the rotation chart for one pair's
 // phasor (cos across, sin up).
 import { select } from 'd3-selection';
-import { drawnAlready, setAttr, setText } from './drawn.js';
+import { drawnAlready, setAttr, setAttrs, setText, setTexts } from './drawn.js';
 import { estimatedTextWidth } from './axis-units.js';
 
 export interface CirclePoint {
@@ -43,7 +43,7 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
   const root = select(svg);
   const at = (cos: number, sin: number) => ({ x: cx + radius * cos, y: cy - radius * sin });
   const layer = (name: string) =>
-    root.selectAll<SVGGElement, number>(`g.${name}`).data([0]).join('g').attr('class', name);
+    root.selectAll<SVGGElement, number>(`g.${name}`).data([0]).join('g').call(setAttrs, { class: name });
 
   // The circle and its axes stay as they are while p, k or the pair change.
   if (!drawnAlready(svg, 'circle-frame', [cx, cy, radius])) {
@@ -55,19 +55,12 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
         [cx, cy - radius, cx, cy + radius],
       ])
       .join('line')
-      .attr('class', 'axis-line')
-      .attr('x1', (d) => d[0])
-      .attr('y1', (d) => d[1])
-      .attr('x2', (d) => d[2])
-      .attr('y2', (d) => d[3]);
+      .call(setAttrs, { class: 'axis-line', x1: (d) => d[0], y1: (d) => d[1], x2: (d) => d[2], y2: (d) => d[3] });
     frame
       .selectAll('circle')
       .data([radius])
       .join('circle')
-      .attr('class', 'unit')
-      .attr('cx', cx)
-      .attr('cy', cy)
-      .attr('r', (r) => r);
+      .call(setAttrs, { class: 'unit', cx, cy, r: (r) => r });
   }
 
   const { start, sweep } = spec.arc;
@@ -82,8 +75,7 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
     .selectAll('polyline')
     .data(sweep !== 0 ? [points.join(' ')] : [])
     .join('polyline')
-    .attr('class', 'arc')
-    .attr('points', (d) => d);
+    .call(setAttrs, { class: 'arc', points: (d) => d });
   // An arrowhead at the end of the arc, pointing along the rotation.
   const end = start + sweep;
   const dir = Math.sign(sweep);
@@ -102,8 +94,7 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
     .selectAll('polygon')
     .data(head.length ? [head] : [])
     .join('polygon')
-    .attr('class', 'arrow')
-    .attr('points', (d) => d.map((q) => q.join(',')).join(' '));
+    .call(setAttrs, { class: 'arrow', points: (d) => d.map((q) => q.join(',')).join(' ') });
 
   const spokes = layer('spokes');
   const placed = spec.points.map((p) => ({ ...p, ...at(p.cos, p.sin) }));
@@ -111,30 +102,18 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
     .selectAll('line')
     .data(placed)
     .join('line')
-    .attr('class', 'spoke')
-    .attr('stroke', (d) => d.colour)
-    .attr('x1', cx)
-    .attr('y1', cy)
-    .attr('x2', (d) => d.x)
-    .attr('y2', (d) => d.y);
+    .call(setAttrs, { class: 'spoke', stroke: (d) => d.colour, x1: cx, y1: cy, x2: (d) => d.x, y2: (d) => d.y });
   spokes
     .selectAll('circle.point')
     .data(placed)
     .join('circle')
-    .attr('class', 'point cursor-dot')
-    .attr('r', 6)
-    .attr('cx', (d) => d.x)
-    .attr('cy', (d) => d.y)
-    .attr('fill', (d) => d.colour);
+    .call(setAttrs, { class: 'point cursor-dot', r: 6, cx: (d) => d.x, cy: (d) => d.y, fill: (d) => d.colour });
   const ring = at(spec.ring.cos, spec.ring.sin);
   spokes
     .selectAll('circle.image-ring')
     .data([ring])
     .join('circle')
-    .attr('class', 'image-ring')
-    .attr('r', 10)
-    .attr('cx', (d) => d.x)
-    .attr('cy', (d) => d.y);
+    .call(setAttrs, { class: 'image-ring', r: 10, cx: (d) => d.x, cy: (d) => d.y });
   // Labels sit outside the circle along each point's radius, anchored away
   // from the centre. A label whose point is close to the one before goes
   // beside that one's label: a line further from the horizontal axis at the
@@ -172,15 +151,12 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
     .selectAll<SVGTextElement, ReturnType<typeof place>[number]>('text.point-label')
     .data(place())
     .join('text')
-    .attr('class', 'point-label')
+    .call(setAttrs, { class: 'point-label', x: (d) => d.x, y: (d) => d.y, 'text-anchor': (d) => d.anchor })
     // style, not the fill attribute: the stylesheet's text fill would win over an attribute
-    .style('fill', (d) => d.colour)
-    .attr('x', (d) => d.x)
-    .attr('y', (d) => d.y)
-    .attr('text-anchor', (d) => d.anchor)
     .each(function (d) {
-      setText(this, d.label);
-    });
+      if (this.style.getPropertyValue('fill') !== d.colour) this.style.setProperty('fill', d.colour);
+    })
+    .call(setTexts, (d) => d.label);
   // The labels are a few constant strings ("PE(p)", "PE(p+k)"): each is measured
   // once, a layout on its first draw only (measuring in every frame of a drag
   // cost a layout each), and the labels are placed again with the true widths.
@@ -193,7 +169,7 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
       measured = true;
     }
   });
-  if (measured) texts.data(place()).attr('x', (d) => d.x);
+  if (measured) texts.data(place()).call(setAttrs, { x: (d) => d.x });
   layer('angle')
     .selectAll<SVGTextElement, CircleSpec['notes'][number]>('text')
     .data(spec.notes)

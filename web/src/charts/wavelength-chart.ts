@@ -8,6 +8,7 @@ import { select } from 'd3-selection';
 import { decades, positionTicks, renderAxes, renderGrid } from './axes.js';
 import { showCursor } from './cursor.js';
 import { DataCanvas } from './data-canvas.js';
+import { setAttrs, setTexts } from './drawn.js';
 import { ChartFrame } from './frame.js';
 import { devicePixelRatioNow } from './hidpi-canvas.js';
 import { drawHighlight, parseTerm, type HighlightShape } from './highlight-layer.js';
@@ -133,17 +134,12 @@ export class WavelengthChart {
       .selectAll('g.bands')
       .data([0])
       .join('g')
-      .attr('class', 'bands')
-      .attr('transform', `translate(${box.left},${box.top})`);
+      .call(setAttrs, { class: 'bands', transform: `translate(${box.left},${box.top})` });
     back
       .selectAll('rect')
       .data([0])
       .join('rect')
-      .attr('class', 'band')
-      .attr('x', 0)
-      .attr('width', plotWidth)
-      .attr('y', hi)
-      .attr('height', lo - hi);
+      .call(setAttrs, { class: 'band', x: 0, width: plotWidth, y: hi, height: lo - hi });
     const edges = [
       { y: lo, text: spec.bandLabels.low },
       { y: hi, text: spec.bandLabels.high },
@@ -152,40 +148,32 @@ export class WavelengthChart {
       .selectAll('g.edges')
       .data([0])
       .join('g')
-      .attr('class', 'edges')
-      .attr('transform', `translate(${box.left},${box.top})`);
+      .call(setAttrs, { class: 'edges', transform: `translate(${box.left},${box.top})` });
     g.selectAll('line.band-edge')
       .data(edges)
       .join('line')
-      .attr('class', 'band-edge')
-      .attr('x1', 0)
-      .attr('x2', plotWidth)
-      .attr('y1', (d) => d.y)
-      .attr('y2', (d) => d.y);
+      .call(setAttrs, { class: 'band-edge', x1: 0, x2: plotWidth, y1: (d) => d.y, y2: (d) => d.y });
     g.selectAll('text.note')
       .data(edges)
       .join('text')
-      .attr('class', 'note')
-      .attr('x', plotWidth - 4)
-      .attr('text-anchor', 'end')
-      .attr('y', (d) => d.y - 5)
-      .text((d) => d.text);
+      .call(setAttrs, { class: 'note', x: plotWidth - 4, 'text-anchor': 'end', y: (d) => d.y - 5 })
+      .call(setTexts, (d) => d.text);
     const marks = spec.marked ? [spec.marked] : [];
     g.selectAll('line.marker')
       .data(marks)
       .join('line')
-      .attr('class', 'marker')
-      .attr('x1', 0)
-      .attr('x2', plotWidth)
-      .attr('y1', (m) => this.y(m.length))
-      .attr('y2', (m) => this.y(m.length));
+      .call(setAttrs, {
+        class: 'marker',
+        x1: 0,
+        x2: plotWidth,
+        y1: (m) => this.y(m.length),
+        y2: (m) => this.y(m.length),
+      });
     g.selectAll('text.marker-label')
       .data(marks)
       .join('text')
-      .attr('class', 'marker-label')
-      .attr('x', 4)
-      .attr('y', (m) => this.y(m.length) - 5)
-      .text((m) => m.label);
+      .call(setAttrs, { class: 'marker-label', x: 4, y: (m) => this.y(m.length) - 5 })
+      .call(setTexts, (m) => m.label);
   }
 
   /**

@@ -5,6 +5,7 @@
 import { scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
 import { renderAxes, renderGrid } from './axes.js';
+import { setAttrs, setTexts } from './drawn.js';
 import { ChartFrame } from './frame.js';
 import { powerOfTen } from './format.js';
 import { axisTicks } from './line-panel.js';
@@ -55,17 +56,12 @@ export class WavelengthRows {
       .selectAll('g.rows')
       .data([0])
       .join('g')
-      .attr('class', 'rows')
-      .attr('transform', `translate(${box.left},${box.top})`);
+      .call(setAttrs, { class: 'rows', transform: `translate(${box.left},${box.top})` });
     g.selectAll('text.row')
       .data(spec.names)
       .join('text')
-      .attr('class', 'row')
-      .attr('x', -8)
-      .attr('y', (_, b) => (b + 0.5) * ROW)
-      .attr('dy', '0.35em')
-      .attr('text-anchor', 'end')
-      .text((name) => name);
+      .call(setAttrs, { class: 'row', x: -8, y: (_, b) => (b + 0.5) * ROW, dy: '0.35em', 'text-anchor': 'end' })
+      .call(setTexts, (name) => name);
     this.show(null);
   }
 
@@ -95,11 +91,7 @@ export class WavelengthRows {
     g.selectAll('line')
       .data([px])
       .join('line')
-      .attr('class', 'cursor')
-      .attr('x1', (d) => d)
-      .attr('x2', (d) => d)
-      .attr('y1', b * ROW)
-      .attr('y2', (b + 1) * ROW);
+      .call(setAttrs, { class: 'cursor', x1: (d) => d, x2: (d) => d, y1: b * ROW, y2: (b + 1) * ROW });
     this.frame.tooltip.show(lines, box.left + px, box.top + b * ROW);
   }
 }
