@@ -63,10 +63,11 @@ export class ComputePlace {
       return;
     }
     if (this.pagePerWorkerMs === null) this.pagePerWorkerMs = this.pageMsAtMove / least;
-    else if (least * this.pagePerWorkerMs < BACK_MS) this.move(false, 0);
+    else if (least * this.pagePerWorkerMs < BACK_MS) this.move(false);
   }
 
-  private move(toWorker: boolean, pageMs: number): void {
+  /** `pageMs`: the page's time that moved it to the worker (none for a move back). */
+  private move(toWorker: boolean, pageMs = 0): void {
     this.heavy = toWorker;
     this.pageMsAtMove = pageMs;
     this.pagePerWorkerMs = null;
