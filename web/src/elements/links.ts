@@ -84,20 +84,25 @@ export function linkTerms(root: Document | HTMLElement = document, options: Link
     const [name, index] = parseTerm(term);
     return link === term || (index !== null || !term.includes(':') ? (ALIASES[name] ?? [name]).includes(link) : false);
   };
-  const termsOf = (chart: Element, term: string) =>
-    [...root.querySelectorAll<HTMLElement>('[data-link]')].filter(
-      (t) => names(t.dataset.link!, term) && chartOf(t) === chart,
-    );
+  /**
+   * Each chart's wired terms: lighting a term looks at that chart's terms
+   * only. A hover moves from term to term many times a second, and finding
+   * the terms in the page each time (every [data-link], and each one's chart)
+   * took longer than the chart's own read-out.
+   */
+  const termsOfChart = new Map<Element, HTMLElement[]>();
 
   const light = (chart: Element, term: string | null) => {
-    for (const t of root.querySelectorAll<HTMLElement>('[data-link].term-on'))
-      if (chartOf(t) === chart) t.classList.remove('term-on');
-    if (term) for (const t of termsOf(chart, term)) t.classList.add('term-on');
+    for (const t of termsOfChart.get(chart) ?? []) {
+      const lit = term !== null && t.isConnected && names(t.dataset.link!, term);
+      if (t.classList.contains('term-on') !== lit) t.classList.toggle('term-on', lit);
+    }
   };
 
   const wire = (term: HTMLElement) => {
     const chart = chartOf(term);
     if (!chart) return;
+    termsOfChart.set(chart, [...(termsOfChart.get(chart) ?? []), term]);
     term.classList.add('term');
     // Inside a formula's visual part (aria-hidden) a tab stop would be unreachable by name: pointer only.
     const focusable = !term.closest('[aria-hidden="true"]') && term.tabIndex < 0;
@@ -148,7 +153,10 @@ export function linkTerms(root: Document | HTMLElement = document, options: Link
       if (scope instanceof HTMLElement && scope.matches('[data-link]')) wire(scope);
       for (const term of scope.querySelectorAll<HTMLElement>('[data-link]')) wire(term);
     },
-    remove: () => cleanups.forEach((f) => f()),
+    remove: () => {
+      cleanups.forEach((f) => f());
+      termsOfChart.clear();
+    },
   };
 }
 
