@@ -102,7 +102,9 @@ export function linkTerms(root: Document | HTMLElement = document, options: Link
   const wire = (term: HTMLElement) => {
     const chart = chartOf(term);
     if (!chart) return;
-    termsOfChart.set(chart, [...(termsOfChart.get(chart) ?? []), term]);
+    const terms = termsOfChart.get(chart);
+    if (terms) terms.push(term);
+    else termsOfChart.set(chart, [term]);
     term.classList.add('term');
     // Inside a formula's visual part (aria-hidden) a tab stop would be unreachable by name: pointer only.
     const focusable = !term.closest('[aria-hidden="true"]') && term.tabIndex < 0;
