@@ -235,7 +235,7 @@ describe('the explorer page', () => {
       const log = (window as unknown as { statusLog: { writes: number[] } }).statusLog;
       return log.writes.length > 0;
     });
-    // The charts out of sight catch up after that, each render with its own status write.
+    // The charts out of sight catch up after that: their renders, and any write after them, are checked too.
     await page.waitForTimeout(1500);
     const { renders, writes } = await page.evaluate(
       () => (window as unknown as { statusLog: { renders: number[]; writes: number[] } }).statusLog,
