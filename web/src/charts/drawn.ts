@@ -43,6 +43,11 @@ export function setAttr(el: Element, name: string, value: string): void {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
+/** Sets an inline style property, unless it already has that value. */
+export function setStyle(el: Element & ElementCSSInlineStyle, name: string, value: string): void {
+  if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
+}
+
 /** An attribute's value for each element of a selection, as d3's `attr` takes it (null removes it). */
 type AttrValue<D> = string | number | null | ((datum: D, index: number) => string | number | null);
 
@@ -54,9 +59,10 @@ export function setAttrs<E extends BaseType, D, P extends BaseType, PD>(
   selection: Selection<E, D, P, PD>,
   values: Readonly<Record<string, AttrValue<D>>>,
 ): void {
+  const entries = Object.entries(values);
   selection.each(function (datum, index) {
     const el = this as Element;
-    for (const [name, value] of Object.entries(values)) {
+    for (const [name, value] of entries) {
       const v = typeof value === 'function' ? value(datum, index) : value;
       if (v === null) el.removeAttribute(name);
       else setAttr(el, name, String(v));

@@ -7,7 +7,7 @@ import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3-scale';
 import { select } from 'd3-selection';
 import { renderAxes, renderGrid, tickCount } from './axes.js';
 import { DataCanvas } from './data-canvas.js';
-import { drawnAlready, setAttrs, setTexts } from './drawn.js';
+import { drawnAlready, setAttrs, setStyle, setTexts } from './drawn.js';
 import { showCursor } from './cursor.js';
 import { ChartFrame, type Margin } from './frame.js';
 import { drawHighlight } from './highlight-layer.js';
@@ -110,8 +110,7 @@ export class LinePanel implements Readout {
 
   draw(spec: PanelSpec): void {
     this.spec = spec;
-    if (this.root.style.getPropertyValue('width') !== `${spec.width}px`)
-      this.root.style.setProperty('width', `${spec.width}px`);
+    setStyle(this.root, 'width', `${spec.width}px`);
     this.frame.sizeLayers(spec.width, spec.height, spec.margin);
     this.canvas.size();
     const { box } = this.frame;

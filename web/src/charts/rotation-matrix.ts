@@ -2,7 +2,7 @@
 // grid, the dimension numbers, the outline of pair i's 2 × 2 block and, when
 // the cells are large, each entry's value.
 import { select } from 'd3-selection';
-import { drawnAlready, setAttr, setAttrs, setText, setTexts } from './drawn.js';
+import { drawnAlready, setAttr, setAttrs, setStyle, setText, setTexts } from './drawn.js';
 import type { ChartFrame } from './frame.js';
 import { sheet } from './chart-styles.js';
 
@@ -61,7 +61,7 @@ export function drawMatrixLabels(
       setAttr(this, 'x', String((q.c + 0.5) * cell));
       setAttr(this, 'y', String((q.r + 0.5) * cell + 3.5));
       const fill = Math.abs(q.v) > 0.55 ? '#fff' : '#1f2328';
-      if (this.style.getPropertyValue('fill') !== fill) this.style.setProperty('fill', fill);
+      setStyle(this, 'fill', fill);
       setText(this, twoDecimals(q.v));
     });
   frame.describe(`${title}: 2 × 2 rotation blocks on the diagonal, zeros elsewhere`);

@@ -1,7 +1,7 @@
 // A read-out box that follows the pointer inside a chart. Text only
 // (textContent), positioned with a CSSOM transform, kept inside the chart.
 import { estimatedTextWidth } from './axis-units.js';
-import { setText } from './drawn.js';
+import { setStyle, setText } from './drawn.js';
 
 export class Tooltip {
   readonly element: HTMLDivElement;
@@ -49,7 +49,7 @@ export class Tooltip {
     // Above the pointer (its bottom edge at y − gap), else below it.
     const top = y - gap - height >= 0 ? `calc(${Math.round(y - gap)}px - 100%)` : `${Math.round(y + gap)}px`;
     const transform = `translate(${left}, ${top})`;
-    if (el.style.getPropertyValue('transform') !== transform) el.style.setProperty('transform', transform);
+    setStyle(el, 'transform', transform);
   }
 
   hide(): void {

@@ -3,7 +3,7 @@
 // and lines of notes underneath. Used by the rotation chart for one pair's
 // phasor (cos across, sin up).
 import { select } from 'd3-selection';
-import { drawnAlready, setAttr, setAttrs, setText, setTexts } from './drawn.js';
+import { drawnAlready, setAttr, setAttrs, setStyle, setText, setTexts } from './drawn.js';
 import { estimatedTextWidth } from './axis-units.js';
 
 export interface CirclePoint {
@@ -154,7 +154,7 @@ export function drawUnitCircle(svg: SVGSVGElement, spec: CircleSpec): number {
     .call(setAttrs, { class: 'point-label', x: (d) => d.x, y: (d) => d.y, 'text-anchor': (d) => d.anchor })
     // style, not the fill attribute: the stylesheet's text fill would win over an attribute
     .each(function (d) {
-      if (this.style.getPropertyValue('fill') !== d.colour) this.style.setProperty('fill', d.colour);
+      setStyle(this, 'fill', d.colour);
     })
     .call(setTexts, (d) => d.label);
   // The labels are a few constant strings ("PE(p)", "PE(p+k)"): each is measured
