@@ -15,4 +15,4 @@ run(process.execPath, [
 ]);
 for (const file of ['post.html', 'post.css'])
   cpSync(`${repoRoot}web/examples/${file}`, `${repoRoot}build/embed/${file}`);
-cpSync(`${repoRoot}web/explorer/favicon.svg`, `${repoRoot}build/embed/favicon.svg`);
+cpSync(`${repoRoot}web/explorer/favicon.png`, `${repoRoot}build/embed/favicon.png`);
