@@ -65,7 +65,7 @@ const close = (page: Page) => page.context().close();
 /** The highlight marks a chart draws now: how many, and their union's size (px). */
 function highlightOf(page: Page, selector: string) {
   return page.$eval(selector, (el) => {
-    const marks = [...el.shadowRoot!.querySelectorAll<SVGGraphicsElement>('g.highlight > *')];
+    const marks = [...el.shadowRoot!.querySelectorAll<SVGGraphicsElement>('g.highlight > :not(.extent)')];
     const boxes = marks.map((m) => m.getBoundingClientRect());
     const area = boxes.reduce((sum, b) => sum + Math.max(b.width, 1) * Math.max(b.height, 1), 0);
     return { count: marks.length, area, attribute: el.getAttribute('highlight') };
@@ -152,7 +152,8 @@ describe('text and charts linked both ways', () => {
       expect((await highlightOf(page, t.chart)).count, `${t.term} before focus`).toBe(0);
       await term.focus();
       await page.waitForFunction(
-        (sel) => (document.querySelector(sel)!.shadowRoot!.querySelectorAll('g.highlight > *').length ?? 0) > 0,
+        (sel) =>
+          (document.querySelector(sel)!.shadowRoot!.querySelectorAll('g.highlight > :not(.extent)').length ?? 0) > 0,
         t.chart,
         { timeout: 5000 },
       );
@@ -167,7 +168,7 @@ describe('text and charts linked both ways', () => {
             if (!line) return null;
             const l = line.getBoundingClientRect();
             const [x, y] = [l.left + l.width / 2, l.top + l.height / 2];
-            return [...el.shadowRoot!.querySelectorAll('g.highlight > rect')].some((r) => {
+            return [...el.shadowRoot!.querySelectorAll('g.highlight > rect:not(.extent)')].some((r) => {
               const b = r.getBoundingClientRect();
               return x >= b.left - 0.5 && x <= b.right + 0.5 && y >= b.top - 0.5 && y <= b.bottom + 0.5;
             });
@@ -370,7 +371,9 @@ describe('play', () => {
     // And a term of the post highlights in its chart.
     await post.page.locator('[data-link="mk"]').hover();
     await post.page.waitForFunction(
-      () => (document.getElementById('rotation')!.shadowRoot!.querySelectorAll('g.highlight > *').length ?? 0) > 0,
+      () =>
+        (document.getElementById('rotation')!.shadowRoot!.querySelectorAll('g.highlight > :not(.extent)').length ?? 0) >
+        0,
     );
     await close(post.page);
   });

@@ -144,11 +144,11 @@ describe('a hover writes only what moved', () => {
       first: 'line.cursor',
       moved: ['line x1', 'line x2', 'circle cx', 'circle cy'],
     },
-    { chart: 'heatmap', query: 'dModel=16&positions=40', first: 'rect.cursor on-image', moved: ['rect x', 'rect y'] },
+    { chart: 'heatmap', query: 'dModel=16&positions=40', first: 'rect.cursor-halo cell', moved: ['rect x', 'rect y'] },
     {
       chart: 'distance',
       query: 'dModel=16&positions=40',
-      first: 'rect.cursor on-image',
+      first: 'rect.cursor-halo cell',
       moved: ['rect x', 'rect y', 'line y1', 'line y2'],
     },
   ];
@@ -168,7 +168,9 @@ describe('a hover writes only what moved', () => {
       await page.mouse.move(plot.x + plot.width * 0.3, plot.y + plot.height * 0.4);
       const marks = () =>
         page.$eval(tag, (el) =>
-          [...el.shadowRoot!.querySelectorAll('g.readout > *')].map((n) => `${n.localName}.${n.getAttribute('class')}`),
+          [...el.shadowRoot!.querySelectorAll('g.readout > :not(.extent)')].map(
+            (n) => `${n.localName}.${n.getAttribute('class')}`,
+          ),
         );
       const first = await marks();
       expect(first[0]).toBe(firstMark);

@@ -2205,6 +2205,16 @@ export const faults = [
     suites: ['unit'],
   },
   {
+    id: 'paint-extent-appended',
+    computation: 'chart redraw',
+    kind: 'wrong index',
+    file: 'web/src/charts/plot-group.ts',
+    scope: 'pinBounds',
+    anchor: '    g.prepend(extent);',
+    replacement: '    g.append(extent);',
+    suites: ['unit'],
+  },
+  {
     id: 'attention-shared-token-projected-once-copied-once',
     computation: 'attention scores',
     kind: 'off-by-one',

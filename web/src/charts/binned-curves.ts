@@ -5,7 +5,6 @@
 // highlight, a legend, and a read-out that snaps to the whole position under
 // the pointer, with a dot on each curve.
 import { scaleLinear } from 'd3-scale';
-import { select } from 'd3-selection';
 import { positionTicks, renderAxes, renderGrid, tickCount } from './axes.js';
 import { binsFor, type Bins } from './bins.js';
 import { DataCanvas } from './data-canvas.js';
@@ -21,6 +20,7 @@ import type { LinesLayer } from './paint/picture.js';
 import { plainScale } from './plain-scales.js';
 import { attachReadout, type Point } from './readout.js';
 import { ZoomWindow, type ZoomLimits } from './zoom.js';
+import { plotGroup } from './plot-group.js';
 
 export interface CurvesLayout {
   margin: Margin;
@@ -140,11 +140,7 @@ export class BinnedCurves {
     const [v0, v1] = this.x.domain();
     const m = this.marker;
     const marks = m && m.at >= v0 && m.at <= v1 ? [m] : [];
-    const g = select(this.frame.front)
-      .selectAll('g.marks')
-      .data([0])
-      .join('g')
-      .call(setAttrs, { class: 'marks', transform: `translate(${box.left},${box.top})` });
+    const g = plotGroup(this.frame.front, 'marks', box);
     g.selectAll('line')
       .data(marks)
       .join('line')

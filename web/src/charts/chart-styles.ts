@@ -65,7 +65,11 @@ svg text { fill: var(--_fg); font-family: var(--_font); }
 .cursor { stroke: var(--_fg); stroke-opacity: 0.55; stroke-width: 1; fill: none; shape-rendering: crispEdges; }
 .cursor-dot { stroke: var(--_bg); stroke-width: 1.5; }
 /* Marks over a heatmap: full strength with a halo, readable on any colour. */
-.cursor.on-image { stroke-opacity: 1; stroke-width: 1.5; filter: drop-shadow(0 0 1px var(--_bg)) drop-shadow(0 0 1px var(--_bg)); }
+.cursor.on-image { stroke-opacity: 1; stroke-width: 1.5; }
+/* A halo is a wider copy drawn under a mark in the background colour. (Not a drop-shadow filter: a filtered
+   mark made Chromium sort the page's paint into layers again at every change of its SVG.) */
+.cursor-halo, .mark-halo { fill: none; stroke: var(--_bg); shape-rendering: crispEdges; }
+.cursor-halo { stroke-width: 4.5; }
 .note { fill: var(--_muted); font-size: 11px; }
 .band { fill: var(--_fg); fill-opacity: 0.06; }
 .band-edge { stroke: var(--_muted); stroke-dasharray: 3 3; shape-rendering: crispEdges; }
@@ -101,7 +105,9 @@ svg text { fill: var(--_fg); font-family: var(--_font); }
 .legend li { display: inline-flex; align-items: center; gap: 6px; }
 .legend li.highlighted { color: var(--_fg); font-weight: 700; outline: 2px solid var(--_accent); outline-offset: 1px; border-radius: 3px; }
 /* Marks: p and p + k on the heatmap and the distance matrix. */
-.mark-p, .mark-pk { stroke-width: 1.5; fill: none; shape-rendering: crispEdges; filter: drop-shadow(0 0 1px var(--_bg)); }
+.mark-p, .mark-pk { stroke-width: 1.5; fill: none; shape-rendering: crispEdges; }
+.mark-halo { stroke-width: 3.5; }
+.mark-halo.dashed { stroke-dasharray: 5 3; }
 .mark-p { stroke: var(--_fg); }
 .mark-pk { stroke: var(--_fg); stroke-dasharray: 5 3; }
 .mark-label { fill: var(--_fg); font-size: 11px; font-weight: 700; paint-order: stroke; stroke: var(--_bg); stroke-width: 3px; stroke-linejoin: round; }

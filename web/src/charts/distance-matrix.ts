@@ -188,12 +188,18 @@ export class DistanceMatrix {
     // The cells with the same offset q − p = k: a diagonal through the cell, across the view.
     const k = q - p;
     const [q0, q1] = this.x.domain();
-    const [diagonal] = marks(this.view.frame.readoutLayer().node()!, 'line', 'cursor diagonal on-image', 1);
-    setAttr(diagonal, 'stroke-dasharray', '4 3');
-    setAttr(diagonal, 'x1', String(this.x(q0)));
-    setAttr(diagonal, 'y1', String(this.y(q0 - k)));
-    setAttr(diagonal, 'x2', String(this.x(q1)));
-    setAttr(diagonal, 'y2', String(this.y(q1 - k)));
+    const g = this.view.frame.readoutLayer().node()!;
+    // Over its halo, as the cell's mark (matrix-view.ts).
+    for (const line of [
+      ...marks(g, 'line', 'cursor-halo diagonal', 1),
+      ...marks(g, 'line', 'cursor diagonal on-image', 1),
+    ]) {
+      setAttr(line, 'stroke-dasharray', '4 3');
+      setAttr(line, 'x1', String(this.x(q0)));
+      setAttr(line, 'y1', String(this.y(q0 - k)));
+      setAttr(line, 'x2', String(this.x(q1)));
+      setAttr(line, 'y2', String(this.y(q1 - k)));
+    }
     this.view.frame.tooltip.show(lines, anchor.x, anchor.y);
   }
 }

@@ -5,7 +5,6 @@
 // a read-out of the cell under the pointer. Its owner computes the rows the
 // view asks for (layout() says which) and hands them to draw().
 import { scaleLinear } from 'd3-scale';
-import { select } from 'd3-selection';
 import { positionTicks, renderAxes } from './axes.js';
 import { estimatedTextWidth } from './axis-units.js';
 import { binsFor, type Bins } from './bins.js';
@@ -17,6 +16,7 @@ import { MatrixView, type RasterShape } from './matrix-view.js';
 import { drawPositionMarks, type PositionMark } from './position-marks.js';
 import { attachReadout, type Point } from './readout.js';
 import { ZoomWindow, type ZoomLimits } from './zoom.js';
+import { plotGroup } from './plot-group.js';
 
 const MARGIN = { top: 44, right: 14, bottom: 44, left: 64 };
 const COLOURS = { map: 'diverging' as const, domain: [-1, 1] as const, label: 'PE(p, j)' };
@@ -164,12 +164,8 @@ export class EncodingHeatmap {
     const marksNearTop = this.marks.some((m) => m.at >= lo && m.at < hi && this.y(m.at + 0.5) < 30);
     const noteY = marksNearTop ? box.height - 8 : 14;
     if (drawnAlready(front, 'aliased', [box, spans.map((d) => d.map((v) => this.x(v))), noteY])) return;
-    const g = select(front)
-      .selectAll('g.aliased')
-      .data([0])
-      .join('g')
-      .call(setAttrs, { class: 'aliased', transform: `translate(${box.left},${box.top})` });
-    g.selectAll('rect')
+    const g = plotGroup(front, 'aliased', box);
+    g.selectAll('rect.aliasing')
       .data(spans)
       .join('rect')
       .call(setAttrs, {

@@ -5,6 +5,7 @@
 import { select, type Selection } from 'd3-selection';
 import { setAttr } from './drawn.js';
 import { fitCanvas } from './hidpi-canvas.js';
+import { pinBounds } from './plot-group.js';
 import { Tooltip } from './tooltip.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -122,6 +123,7 @@ export class ChartFrame {
       this.front.append(g);
     }
     setAttr(g, 'transform', `translate(${this.box.left},${this.box.top})`);
+    pinBounds(g, this.front, this.box);
     return select(g);
   }
 

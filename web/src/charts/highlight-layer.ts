@@ -2,8 +2,8 @@
 // set by the page's text links): outlined or tinted rectangles, lines and
 // rings in the accent colour, in a group of their own above the data, so a
 // highlight comes and goes without redrawing the chart.
-import { select } from 'd3-selection';
 import { drawnAlready, setAttrs } from './drawn.js';
+import { plotGroup } from './plot-group.js';
 
 export type HighlightShape =
   | { kind: 'rect'; x: number; y: number; width: number; height: number; fill?: boolean }
@@ -20,13 +20,9 @@ export function drawHighlight(
   // Unchanged and still last in the SVG (above the axes and labels): nothing to do.
   if (svg.lastElementChild?.matches('g.highlight') && drawnAlready(svg, 'highlight', [origin.left, origin.top, shapes]))
     return;
-  const g = select(svg)
-    .selectAll<SVGGElement, number>('g.highlight')
-    .data([0])
-    .join('g')
-    .call(setAttrs, { class: 'highlight', transform: `translate(${origin.left},${origin.top})` });
+  const g = plotGroup(svg, 'highlight', origin);
   const rects = shapes.filter((s) => s.kind === 'rect');
-  g.selectAll('rect')
+  g.selectAll('rect:not(.extent)')
     .data(rects)
     .join('rect')
     .call(setAttrs, {

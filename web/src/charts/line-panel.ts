@@ -4,7 +4,6 @@
 // needs no resampling; d3 axes and grid; dashed reference marks; and a
 // read-out that snaps to the nearest index, with a dot on every series.
 import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3-scale';
-import { select } from 'd3-selection';
 import { renderAxes, renderGrid, tickCount } from './axes.js';
 import { DataCanvas } from './data-canvas.js';
 import { drawnAlready, setAttrs, setStyle, setTexts } from './drawn.js';
@@ -15,6 +14,7 @@ import { devicePixelRatioNow } from './hidpi-canvas.js';
 import type { LegendEntry } from './legend.js';
 import { plainScale } from './plain-scales.js';
 import { attachReadout, type Point, type Readout } from './readout.js';
+import { plotGroup } from './plot-group.js';
 
 export type NumberScale = ScaleContinuousNumeric<number, number>;
 
@@ -154,11 +154,7 @@ export class LinePanel implements Readout {
       .filter((m) => (m.axis === 'x' ? inside(m.value, x0, x1) : inside(m.value, y0, y1)))
       .map((m) => ({ ...m, at: m.axis === 'x' ? this.x(m.value) : this.y(m.value) }));
     if (drawnAlready(this.frame.front, 'marks', [box, shown])) return;
-    const g = select(this.frame.front)
-      .selectAll('g.marks')
-      .data([0])
-      .join('g')
-      .call(setAttrs, { class: 'marks', transform: `translate(${box.left},${box.top})` });
+    const g = plotGroup(this.frame.front, 'marks', box);
     g.selectAll('line')
       .data(shown)
       .join('line')

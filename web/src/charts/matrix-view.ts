@@ -106,7 +106,12 @@ export class MatrixView {
     const g = this.frame.readoutLayer().node()!;
     const big = Math.abs(x1 - x0) >= 4 && Math.abs(y1 - y0) >= 4;
     // A cell of 4 px or more is outlined; a smaller one is found by a cross through it.
-    for (const rect of marks(g, 'rect', 'cursor on-image', big ? 1 : 0)) {
+    // Each mark over its halo (a wider copy in the background colour), made first so it lies beneath.
+    const cellMarks = [
+      ...marks(g, 'rect', 'cursor-halo cell', big ? 1 : 0),
+      ...marks(g, 'rect', 'cursor on-image', big ? 1 : 0),
+    ];
+    for (const rect of cellMarks) {
       setAttr(rect, 'x', String(Math.min(x0, x1)));
       setAttr(rect, 'y', String(Math.min(y0, y1)));
       setAttr(rect, 'width', String(Math.abs(x1 - x0)));
@@ -118,8 +123,12 @@ export class MatrixView {
       [cx, cx, 0, box.height],
       [0, box.width, cy, cy],
     ];
-    marks(g, 'line', 'cursor cross on-image', big ? 0 : 2).forEach((line, i) => {
-      const [lx1, lx2, ly1, ly2] = cross[i];
+    const crossLines = [
+      ...marks(g, 'line', 'cursor-halo cross', big ? 0 : 2),
+      ...marks(g, 'line', 'cursor cross on-image', big ? 0 : 2),
+    ];
+    crossLines.forEach((line, i) => {
+      const [lx1, lx2, ly1, ly2] = cross[i % 2];
       setAttr(line, 'x1', String(lx1));
       setAttr(line, 'x2', String(lx2));
       setAttr(line, 'y1', String(ly1));

@@ -2,10 +2,10 @@
 // (row p, column p + k): a solid line for p, a dashed one for p + k, each
 // labelled, drawn only where it falls inside the view.
 import type { ScaleLinear } from 'd3-scale';
-import { select } from 'd3-selection';
 import { estimatedTextWidth } from './axis-units.js';
 import { drawnAlready, setAttrs, setTexts } from './drawn.js';
 import type { PlotBox } from './frame.js';
+import { plotGroup } from './plot-group.js';
 
 export interface PositionMark {
   /** The term the mark stands for ("p" or "p+k"). */
@@ -38,22 +38,26 @@ export function drawPositionMarks(
   const [lo, hi] = scale.domain();
   const shown = marks.filter((m) => m.at >= Math.min(lo, hi) && m.at < Math.max(lo, hi));
   if (drawnAlready(svg, `marks-${along}`, [box, shown, shown.map((m) => scale(m.at + 0.5)), labelsAtTop])) return;
-  const g = select(svg)
-    .selectAll(`g.marks-${along}`)
-    .data([0])
-    .join('g')
-    .call(setAttrs, { class: `marks-${along}`, transform: `translate(${box.left},${box.top})` });
+  const g = plotGroup(svg, `marks-${along}`, box);
   const centre = (m: PositionMark) => scale(m.at + 0.5);
-  g.selectAll('line')
-    .data(shown)
-    .join('line')
-    .call(setAttrs, {
-      class: (m) => (m.term === 'p' ? 'mark-p' : 'mark-pk'),
-      x1: (m) => (along === 'h' ? 0 : centre(m)),
-      x2: (m) => (along === 'h' ? box.width : centre(m)),
-      y1: (m) => (along === 'h' ? centre(m) : 0),
-      y2: (m) => (along === 'h' ? centre(m) : box.height),
-    });
+  const across = {
+    x1: (m: PositionMark) => (along === 'h' ? 0 : centre(m)),
+    x2: (m: PositionMark) => (along === 'h' ? box.width : centre(m)),
+    y1: (m: PositionMark) => (along === 'h' ? centre(m) : 0),
+    y2: (m: PositionMark) => (along === 'h' ? centre(m) : box.height),
+  };
+  // Each line over its halo, a wider line in the background colour (readable on any colour of the image).
+  const lines = (layer: string) =>
+    g
+      .selectAll(`g.${layer}`)
+      .data([0])
+      .join('g')
+      .call(setAttrs, { class: layer })
+      .selectAll('line')
+      .data(shown)
+      .join('line');
+  lines('halos').call(setAttrs, { class: (m) => (m.term === 'p' ? 'mark-halo' : 'mark-halo dashed'), ...across });
+  lines('lines').call(setAttrs, { class: (m) => (m.term === 'p' ? 'mark-p' : 'mark-pk'), ...across });
   // Two marks closer than a label (its height on rows, about its width on columns): the later mark's label
   // goes on the far side of its line (below a row, right of a column), so the
   // two never overlap.

@@ -3,7 +3,6 @@
 // values and the row names as SVG in front, a row that could not be fitted
 // said in words, and a read-out of the row under the pointer.
 import { scaleLog } from 'd3-scale';
-import { select } from 'd3-selection';
 import { renderAxes, renderGrid } from './axes.js';
 import { drawnAlready, setAttrs, setTexts } from './drawn.js';
 import { ChartFrame } from './frame.js';
@@ -12,6 +11,7 @@ import { axisTicks } from './line-panel.js';
 import { barPlace, paintBarRows } from './paint/bar-rows.js';
 import { plainScale } from './plain-scales.js';
 import { attachReadout } from './readout.js';
+import { plotGroup } from './plot-group.js';
 
 const MARGIN = { top: 8, right: 16, bottom: 44, left: 112 };
 
@@ -88,11 +88,7 @@ export class ResidualBars {
     });
     const rowNames = spec.rows.map((r) => r.name);
     if (!drawnAlready(this.frame.front, 'bars', [box, labels, rowNames, this.rowHeight])) {
-      const g = select(this.frame.front)
-        .selectAll('g.bars')
-        .data([0])
-        .join('g')
-        .call(setAttrs, { class: 'bars', transform: `translate(${box.left},${box.top})` });
+      const g = plotGroup(this.frame.front, 'bars', box);
       g.selectAll('text.value')
         .data(labels)
         .join('text')
@@ -133,7 +129,7 @@ export class ResidualBars {
     }
     const { box } = this.frame;
     const g = this.frame.readoutLayer();
-    g.selectAll('rect')
+    g.selectAll('rect.cursor')
       .data([n])
       .join('rect')
       .call(setAttrs, {

@@ -177,16 +177,16 @@ export class RotationChart {
       return;
     }
     const g = frame.readoutLayer();
-    g.selectAll('rect')
+    const cell = { x: entry.col * this.cell, y: entry.row * this.cell, width: this.cell, height: this.cell };
+    // Over its halo (a wider copy in the background colour), joined first so it lies beneath.
+    g.selectAll('rect.cursor-halo')
       .data([0])
       .join('rect')
-      .call(setAttrs, {
-        class: 'cursor on-image',
-        x: entry.col * this.cell,
-        y: entry.row * this.cell,
-        width: this.cell,
-        height: this.cell,
-      });
+      .call(setAttrs, { class: 'cursor-halo cell', ...cell });
+    g.selectAll('rect.cursor')
+      .data([0])
+      .join('rect')
+      .call(setAttrs, { class: 'cursor on-image', ...cell });
     frame.tooltip.show(lines, frame.box.left + (entry.col + 0.5) * this.cell, frame.box.top + entry.row * this.cell);
   }
 }

@@ -5,6 +5,7 @@ import { select } from 'd3-selection';
 import { drawnAlready, setAttr, setAttrs, setStyle, setText, setTexts } from './drawn.js';
 import type { ChartFrame } from './frame.js';
 import { sheet } from './chart-styles.js';
+import { plotGroup } from './plot-group.js';
 
 const WINDOW = 12; // dimensions of M_k shown
 
@@ -79,11 +80,7 @@ function drawMatrixGrid(frame: ChartFrame, title: string, start: number, size: n
     .join('text')
     .call(setAttrs, { class: 'matrix-title', x: box.left, y: 12 })
     .call(setTexts, (t) => t);
-  const g = front
-    .selectAll('g.cells')
-    .data([0])
-    .join('g')
-    .call(setAttrs, { class: 'cells', transform: `translate(${box.left},${box.top})` });
+  const g = plotGroup(frame.front, 'cells', box);
   const lines = Array.from({ length: size + 1 }, (_, n) => n * cell);
   g.selectAll('line.v')
     .data(lines)

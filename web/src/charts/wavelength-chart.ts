@@ -4,7 +4,6 @@
 // wavelengths as lines, a read-out snapping to the pair under the pointer,
 // and highlights of a pair or of either axis.
 import { scaleLinear, scaleLog } from 'd3-scale';
-import { select } from 'd3-selection';
 import { decades, positionTicks, renderAxes, renderGrid } from './axes.js';
 import { showCursor } from './cursor.js';
 import { DataCanvas } from './data-canvas.js';
@@ -17,6 +16,7 @@ import { integer as formatInteger, powerOfTen } from './format.js';
 import { plainScale } from './plain-scales.js';
 import { attachReadout, type Point } from './readout.js';
 import { ZoomWindow } from './zoom.js';
+import { plotGroup } from './plot-group.js';
 
 const MARGIN = { top: 12, right: 58, bottom: 44, left: 62 };
 const TAU = 2 * Math.PI;
@@ -130,13 +130,9 @@ export class WavelengthChart {
     const { box } = this.frame;
     const lo = this.y(TAU);
     const hi = this.y(TAU * spec.base);
-    const back = select(this.frame.back)
-      .selectAll('g.bands')
-      .data([0])
-      .join('g')
-      .call(setAttrs, { class: 'bands', transform: `translate(${box.left},${box.top})` });
+    const back = plotGroup(this.frame.back, 'bands', box);
     back
-      .selectAll('rect')
+      .selectAll('rect.band')
       .data([0])
       .join('rect')
       .call(setAttrs, { class: 'band', x: 0, width: plotWidth, y: hi, height: lo - hi });
@@ -144,11 +140,7 @@ export class WavelengthChart {
       { y: lo, text: spec.bandLabels.low },
       { y: hi, text: spec.bandLabels.high },
     ];
-    const g = select(this.frame.front)
-      .selectAll('g.edges')
-      .data([0])
-      .join('g')
-      .call(setAttrs, { class: 'edges', transform: `translate(${box.left},${box.top})` });
+    const g = plotGroup(this.frame.front, 'edges', box);
     g.selectAll('line.band-edge')
       .data(edges)
       .join('line')

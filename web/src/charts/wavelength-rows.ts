@@ -3,7 +3,6 @@
 // (paint/tick-rows.ts), the row names and axis as SVG, and a read-out that
 // snaps to the tick nearest the pointer in the row under it.
 import { scaleLog } from 'd3-scale';
-import { select } from 'd3-selection';
 import { renderAxes, renderGrid } from './axes.js';
 import { setAttrs, setTexts } from './drawn.js';
 import { ChartFrame } from './frame.js';
@@ -12,6 +11,7 @@ import { axisTicks } from './line-panel.js';
 import { paintTickRows } from './paint/tick-rows.js';
 import { plainScale } from './plain-scales.js';
 import { attachReadout } from './readout.js';
+import { plotGroup } from './plot-group.js';
 
 const MARGIN = { top: 8, right: 16, bottom: 44, left: 68 };
 const ROW = 22;
@@ -52,11 +52,7 @@ export class WavelengthRows {
       bottom: { scale: this.x, label: 'wavelength 2π/ωᵢ of each pair (positions)', values: ticks, format: powerOfTen },
     });
     paintTickRows(ctx, { rows: spec.rows, colours: spec.colours, x: plainScale(this.x), rowHeight: ROW });
-    const g = select(this.frame.front)
-      .selectAll('g.rows')
-      .data([0])
-      .join('g')
-      .call(setAttrs, { class: 'rows', transform: `translate(${box.left},${box.top})` });
+    const g = plotGroup(this.frame.front, 'rows', box);
     g.selectAll('text.row')
       .data(spec.names)
       .join('text')
