@@ -87,6 +87,79 @@ describe('paint bounds', () => {
     });
   }
 
+  for (const chart of ['heatmap', 'distance', 'shift-fit']) {
+    test(`${chart}: a hover moves the read-out and its box without laying the page out into layers again`, async () => {
+      const problems: string[] = [];
+      const page = await openRecordingPage(browser, problems);
+      await page.goto(`${server.url}chart.html?chart=${chart}`);
+      const tag = `phasor-${chart}`;
+      await page.waitForFunction((t) => document.querySelector(t)?.getAttribute('data-state') === 'ready', tag);
+      const plot = await page.$eval(tag, (el) =>
+        el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect().toJSON(),
+      );
+      const tip = () =>
+        page.$eval(tag, (el) => {
+          const box = el.shadowRoot!.querySelector<HTMLElement>('.tooltip')!;
+          return box.hidden ? null : `${box.innerText} ${JSON.stringify(box.getBoundingClientRect())}`;
+        });
+      const frame = () =>
+        page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      // The first hover shows the box (a new chunk); the next ones move it, right and left of the pointer.
+      await page.mouse.move(plot.x + plot.width * 0.5, plot.y + plot.height * 0.5);
+      await frame();
+      const seen = new Set([await tip()]);
+      const count = await relayerizations(page, async () => {
+        for (const [fx, fy] of [
+          [0.3, 0.4],
+          [0.9, 0.6],
+          [0.6, 0.2],
+          [0.2, 0.8],
+        ]) {
+          await page.mouse.move(plot.x + plot.width * fx, plot.y + plot.height * fy);
+          await frame();
+          seen.add(await tip());
+        }
+      });
+      expect(seen.has(null)).toBe(false);
+      expect(seen.size).toBe(5);
+      expect(count).toBe(0);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
+  test("an axis places each tick by its line's and label's coordinates, not by a transform of its own", async () => {
+    const page = await openRecordingPage(browser, []);
+    await page.goto(`${server.url}chart.html?chart=heatmap&positions=100`);
+    await page.waitForFunction(() => document.querySelector('phasor-heatmap')?.getAttribute('data-state') === 'ready');
+    const ticks = await page.$eval('phasor-heatmap', (el) =>
+      [...el.shadowRoot!.querySelectorAll('g.axis-left g.tick')].map((tick) => {
+        const [line, text] = [tick.querySelector('line')!, tick.querySelector('text')!];
+        return {
+          transform: tick.getAttribute('transform'),
+          label: text.textContent,
+          at: [line.getAttribute('y1'), line.getAttribute('y2'), text.getAttribute('y')],
+          // Where it shows: the label's middle, against the line's, on the page.
+          off: Math.abs(
+            text.getBoundingClientRect().y + text.getBoundingClientRect().height / 2 - line.getBoundingClientRect().y,
+          ),
+        };
+      }),
+    );
+    expect(ticks.map((t) => t.label)).toEqual(['0', '20', '40', '60', '80', '100']);
+    for (const t of ticks) {
+      expect(t.transform).toBeNull();
+      expect(new Set(t.at).size).toBe(1);
+      expect(t.off).toBeLessThan(2);
+    }
+    // Position 0's row starts at the plot's top: its tick, 0.5 row lower.
+    expect(Number(ticks[0].at[0])).toBeGreaterThan(0);
+    expect(Number(ticks[1].at[0]) - Number(ticks[0].at[0])).toBeCloseTo(
+      Number(ticks[2].at[0]) - Number(ticks[1].at[0]),
+      6,
+    );
+  });
+
   test('a pinned group starts with a transparent rect over its whole SVG that no pointer can hit', async () => {
     const page = await openRecordingPage(browser, []);
     await page.goto(`${server.url}chart.html?chart=shift-fit`);

@@ -149,7 +149,8 @@ describe('a hover writes only what moved', () => {
       chart: 'distance',
       query: 'dModel=16&positions=40',
       first: 'rect.cursor-halo cell',
-      moved: ['rect x', 'rect y', 'line y1', 'line y2'],
+      // The cell, and the ends of the diagonal that the view cuts (here its top and its right end).
+      moved: ['rect x', 'rect y', 'line y1', 'line x2'],
     },
   ];
   for (const { chart, query, first: firstMark, moved } of cases) {

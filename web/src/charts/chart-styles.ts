@@ -73,12 +73,19 @@ svg text { fill: var(--_fg); font-family: var(--_font); }
 .note { fill: var(--_muted); font-size: 11px; }
 .band { fill: var(--_fg); fill-opacity: 0.06; }
 .band-edge { stroke: var(--_muted); stroke-dasharray: 3 3; shape-rendering: crispEdges; }
-.tooltip {
+/* Over the whole chart, with a wash too faint to see (a change of 1/1000 of black): it keeps the bounds of
+   what the layer paints fixed as the box moves (tooltip.ts). */
+.tooltip-layer {
   position: absolute;
-  left: 0;
-  top: 0;
+  inset: 0;
   z-index: 2;
+  display: flex;
+  box-sizing: border-box;
   pointer-events: none;
+  background: rgba(0, 0, 0, 0.001);
+}
+.tooltip {
+  flex: none;
   padding: 5px 9px;
   border: 1px solid var(--_grid);
   border-radius: 6px;

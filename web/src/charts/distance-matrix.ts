@@ -187,18 +187,23 @@ export class DistanceMatrix {
     const anchor = this.view.markCell({ row: p, col: q }, this.x, this.y)!;
     // The cells with the same offset q − p = k: a diagonal through the cell, across the view.
     const k = q - p;
-    const [q0, q1] = this.x.domain();
+    // The part of it inside the view: q within the columns shown, q − k within the rows shown.
+    const [qa, qb] = this.x.domain();
+    const [pa, pb] = this.y.domain();
+    const from = Math.max(Math.min(qa, qb), Math.min(pa, pb) + k);
+    const to = Math.min(Math.max(qa, qb), Math.max(pa, pb) + k);
+    const shown = from < to ? 1 : 0;
     const g = this.view.frame.readoutLayer().node()!;
     // Over its halo, as the cell's mark (matrix-view.ts).
     for (const line of [
-      ...marks(g, 'line', 'cursor-halo diagonal', 1),
-      ...marks(g, 'line', 'cursor diagonal on-image', 1),
+      ...marks(g, 'line', 'cursor-halo diagonal', shown),
+      ...marks(g, 'line', 'cursor diagonal on-image', shown),
     ]) {
       setAttr(line, 'stroke-dasharray', '4 3');
-      setAttr(line, 'x1', String(this.x(q0)));
-      setAttr(line, 'y1', String(this.y(q0 - k)));
-      setAttr(line, 'x2', String(this.x(q1)));
-      setAttr(line, 'y2', String(this.y(q1 - k)));
+      setAttr(line, 'x1', String(this.x(from)));
+      setAttr(line, 'y1', String(this.y(from - k)));
+      setAttr(line, 'x2', String(this.x(to)));
+      setAttr(line, 'y2', String(this.y(to - k)));
     }
     this.view.frame.tooltip.show(lines, anchor.x, anchor.y);
   }

@@ -51,12 +51,15 @@ export class ChartFrame {
     this.front = svgElement('svg');
     this.front.setAttribute('class', 'layer front');
     // role="img" comes with its name, when the chart is first described: never an image without a name.
-    this.tooltip = new Tooltip(() => this.width);
+    this.tooltip = new Tooltip(
+      () => this.width,
+      () => this.height,
+    );
     this.live = document.createElement('div');
     this.live.className = 'visually-hidden';
     this.live.setAttribute('role', 'status');
     this.live.setAttribute('aria-live', 'polite');
-    this.root.append(this.back, this.canvas, this.front, this.tooltip.element, this.live);
+    this.root.append(this.back, this.canvas, this.front, this.tooltip.layer, this.live);
   }
 
   /** Sizes every layer; returns a canvas context in CSS pixels whose origin is the plot's top-left corner. */
