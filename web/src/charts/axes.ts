@@ -2,8 +2,9 @@
 import { select, type Selection } from 'd3-selection';
 import { defaultTicks, drawAxis, type AxisScale, type AxisSide } from './axis-ticks.js';
 import { fitTickLabels } from './axis-units.js';
-import { drawnAlready, setAttrs, setTexts } from './drawn.js';
+import { drawnAlready, setAttr, setAttrs, setTexts } from './drawn.js';
 import type { PlotBox } from './frame.js';
+import { pinBounds } from './plot-group.js';
 
 export interface AxisSpec {
   scale: AxisScale;
@@ -24,10 +25,13 @@ export interface AxesSpec {
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
-function group(svg: SVGSVGElement, className: string): G {
+/** The group `className` of `svg` (made on first use) at `origin`, its paint bounds pinned to the SVG's (plot-group.ts). */
+function group(svg: SVGSVGElement, className: string, origin: { left: number; top: number }): G {
   const root = select(svg);
   let g = root.select<SVGGElement>(`g.${className.split(' ').join('.')}`);
   if (g.empty()) g = root.append('g').attr('class', className);
+  setAttr(g.node()!, 'transform', `translate(${origin.left},${origin.top})`);
+  pinBounds(g.node()!, svg, origin);
   return g as unknown as G;
 }
 
@@ -69,21 +73,21 @@ export function renderAxes(svg: SVGSVGElement, box: PlotBox, spec: AxesSpec): vo
   const changed = (side: string, s: AxisSpec) => !drawnAlready(svg, `axis-${side}`, [svgWidth, axisKey(box, s)]);
   if (spec.bottom && changed('bottom', spec.bottom)) {
     const s = spec.bottom;
-    const g = group(svg, 'axis axis-bottom').call(setAttrs, { transform: `translate(${left},${top + height})` });
+    const g = group(svg, 'axis axis-bottom', { left, top: top + height });
     drawSide(g, 'bottom', s);
     title(g, s.label, width / 2, 34, 0, 'middle');
   }
   const leftSpec = spec.left && fitLeft(spec.left, left);
   if (leftSpec && changed('left', leftSpec)) {
     const s = leftSpec;
-    const g = group(svg, 'axis axis-left').call(setAttrs, { transform: `translate(${left},${top})` });
+    const g = group(svg, 'axis axis-left', { left, top });
     drawSide(g, 'left', s);
     title(g, s.label, -(left - 14), height / 2, -90, 'middle');
   }
   if (spec.right) {
     if (changed('right', spec.right)) {
       const s = spec.right;
-      const g = group(svg, 'axis axis-right').call(setAttrs, { transform: `translate(${left + width},${top})` });
+      const g = group(svg, 'axis axis-right', { left: left + width, top });
       drawSide(g, 'right', s);
       title(g, s.label, svg.width.baseVal.value - left - width - 12, height / 2, 90, 'middle');
     }
@@ -116,8 +120,7 @@ export function renderGrid(
     y?: { scale: (v: number) => number; values: number[] };
   },
 ): void {
-  const g = group(svg, 'grid');
-  if (!drawnAlready(svg, 'grid', [box.left, box.top])) g.attr('transform', `translate(${box.left},${box.top})`);
+  const g = group(svg, 'grid', box);
   const xs = grid.x ? grid.x.values.map((v) => grid.x!.scale(v)) : [];
   const ys = grid.y ? grid.y.values.map((v) => grid.y!.scale(v)) : [];
   if (!drawnAlready(svg, 'grid-x', [box.height, xs])) {

@@ -5,7 +5,10 @@
 // restyles an element on each write, even of the value already there: in a
 // drag that moves an axis's domain, those writes were most of a chart's
 // drawing time. A tick is kept per value, so moving the domain moves the
-// ticks (one transform each) and only new values get new elements.
+// ticks and only new values get new elements. A tick is placed by its line's
+// and its text's coordinates, where d3-axis gives each tick a transform:
+// Chromium paints each transformed element as a paint chunk of its own, and a
+// frame that moves one sorts the whole page's paint into layers again.
 import { setAttr, setText } from './drawn.js';
 import { svgElement } from './frame.js';
 
@@ -95,8 +98,11 @@ export function drawAxis(g: SVGGElement, side: AxisSide, scale: AxisScale, spec:
       g.append(tick);
       ticks.set(value, tick);
     }
-    const at = (scale(value) ?? NaN) + offset;
-    setAttr(tick, 'transform', vertical ? `translate(0,${at})` : `translate(${at},0)`);
+    const at = String((scale(value) ?? NaN) + offset);
+    const across = vertical ? 'y' : 'x';
+    setAttr(tick.firstChild as Element, `${across}1`, at);
+    setAttr(tick.firstChild as Element, `${across}2`, at);
+    setAttr(tick.lastChild as Element, across, at);
     setText(tick.lastChild!, spec.format(value));
   }
   // In the order of the values, as d3 keeps them (a domain moved down adds its new ticks first).

@@ -4,7 +4,7 @@ import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Interpolator } from './paint/colour-lut.js';
 import { defaultTicks, drawAxis } from './axis-ticks.js';
-import { drawnAlready, setAttrs, setTexts } from './drawn.js';
+import { drawnAlready, setAttr, setAttrs, setText, setTexts } from './drawn.js';
 import { svgElement } from './frame.js';
 
 let gradientIds = 0;
@@ -75,7 +75,12 @@ export interface LegendEntry {
   width?: number;
 }
 
-/** Replaces the contents of `list` with one item per entry. */
+/**
+ * One item per entry in `list`. Items already there are rewritten in place
+ * (only what differs): a new item's swatch is an SVG of its own, a paint chunk
+ * the page's layers are sorted around again, where a changed label or colour
+ * is only repainted.
+ */
 export function renderSeriesLegend(list: HTMLElement, entries: readonly LegendEntry[]): void {
   if (
     drawnAlready(
@@ -85,27 +90,33 @@ export function renderSeriesLegend(list: HTMLElement, entries: readonly LegendEn
     )
   )
     return;
-  list.replaceChildren(
-    ...entries.map((entry) => {
-      const item = document.createElement('li');
-      const swatch = svgElement('svg');
-      swatch.setAttribute('class', 'swatch');
-      swatch.setAttribute('width', '22');
-      swatch.setAttribute('height', '10');
-      swatch.setAttribute('aria-hidden', 'true');
-      const line = svgElement('line');
-      line.setAttribute('x1', '1');
-      line.setAttribute('x2', '21');
-      line.setAttribute('y1', '5');
-      line.setAttribute('y2', '5');
-      line.setAttribute('stroke', entry.colour);
-      line.setAttribute('stroke-width', String(entry.width ?? 2));
-      if (entry.dash) line.setAttribute('stroke-dasharray', entry.dash.join(' '));
-      swatch.append(line);
-      const text = document.createElement('span');
-      text.textContent = entry.label;
-      item.append(swatch, text);
-      return item;
-    }),
-  );
+  while (list.children.length > entries.length) list.lastElementChild!.remove();
+  while (list.children.length < entries.length) list.append(legendItem());
+  entries.forEach((entry, n) => {
+    const item = list.children[n];
+    const line = item.querySelector('line')!;
+    setAttr(line, 'stroke', entry.colour);
+    setAttr(line, 'stroke-width', String(entry.width ?? 2));
+    if (entry.dash) setAttr(line, 'stroke-dasharray', entry.dash.join(' '));
+    else if (line.hasAttribute('stroke-dasharray')) line.removeAttribute('stroke-dasharray');
+    setText(item.lastElementChild!, entry.label);
+  });
+}
+
+/** A legend item: a swatch (a short line) and its label. */
+function legendItem(): HTMLLIElement {
+  const item = document.createElement('li');
+  const swatch = svgElement('svg');
+  swatch.setAttribute('class', 'swatch');
+  swatch.setAttribute('width', '22');
+  swatch.setAttribute('height', '10');
+  swatch.setAttribute('aria-hidden', 'true');
+  const line = svgElement('line');
+  line.setAttribute('x1', '1');
+  line.setAttribute('x2', '21');
+  line.setAttribute('y1', '5');
+  line.setAttribute('y2', '5');
+  swatch.append(line);
+  item.append(swatch, document.createElement('span'));
+  return item;
 }
