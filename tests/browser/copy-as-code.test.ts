@@ -25,8 +25,8 @@ describe('copy as code', () => {
       browser,
       `${server.url}?dModel=32&positions=50&layout=split&spacing=tensor2tensor`,
     );
-    await waitForCharts(page, ['phasor-heatmap']);
     const heatmap = page.locator('#heatmap phasor-heatmap'); // the section's chart (the first screen has another)
+    await waitForCharts(page, ['#heatmap phasor-heatmap']);
     await heatmap.locator('.save-toggle').click();
     await heatmap.locator('.save-menu button', { hasText: 'Copy as code…' }).click();
     const dialog = heatmap.locator('dialog.code');
@@ -44,6 +44,29 @@ describe('copy as code', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await heatmap.evaluate((el) => el.shadowRoot!.activeElement?.className)).toBe('save-toggle');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('Copy as code chosen before the chart has drawn opens once it draws, with the table drawn', async () => {
+    const { page, errors, close } = await openPage(browser, `${server.url}?dModel=32&positions=50`);
+    const heatmap = page.locator('#heatmap phasor-heatmap');
+    await heatmap.waitFor({ state: 'attached' });
+    // Clicked by script, so nothing scrolls the chart into sight: out of sight, it has not drawn yet.
+    const rendersAtClick = await heatmap.evaluate((el) => {
+      const root = el.shadowRoot!;
+      root.querySelector<HTMLButtonElement>('.save-toggle')!.click();
+      const items = Array.from(root.querySelectorAll<HTMLButtonElement>('.save-menu button'));
+      items.find((item) => item.textContent === 'Copy as code…')!.click();
+      return (el as unknown as { renders: number }).renders;
+    });
+    expect(rendersAtClick).toBe(0);
+    await heatmap.scrollIntoViewIfNeeded();
+    const dialog = heatmap.locator('dialog.code');
+    await dialog.waitFor();
+    expect(await dialog.locator('code').textContent()).toContain(
+      "# phasor: ph.encode({ positions: 50, dModel: 32, base: 10000, offset: 0, layout: 'interleaved', spacing: 'paper' })",
+    );
     expect(errors).toEqual([]);
     await close();
   });

@@ -5,7 +5,7 @@ import type { CodeConfig } from '../../code/code-config.js';
 import { saveMenu, type SaveAction } from './save-menu.js';
 
 /** What the menu needs of a chart element. */
-export interface SavableChart {
+export interface SavableChart extends Pick<EventTarget, 'addEventListener'> {
   readonly localName: string;
   readonly shadowRoot: ShadowRoot | null;
   toPNG(): Promise<{ blob: Blob }>;
@@ -45,8 +45,13 @@ export function chartSaveMenu(chart: SavableChart, code: boolean): HTMLElement {
   return saveMenu(actions);
 }
 
-/** Opens the "Copy as code" dialog in the chart's shadow root. */
+/**
+ * Opens the "Copy as code" dialog in the chart's shadow root; chosen before
+ * the chart's first drawing (a chart out of sight waits), it opens once the
+ * chart has drawn, with the table drawn.
+ */
 async function showCode(chart: SavableChart): Promise<void> {
+  if (!chart.drawnCode()) await new Promise((drawn) => chart.addEventListener('phasor-render', drawn, { once: true }));
   const config = chart.drawnCode();
   const shadow = chart.shadowRoot;
   if (!config || !shadow) return;
