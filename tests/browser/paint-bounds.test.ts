@@ -53,9 +53,12 @@ describe('paint bounds', () => {
     { chart: 'dot-offset', query: '', attribute: 'k', values: ['3', '40', '9', '60'] },
     { chart: 'heatmap', query: 'p=10&k=5', attribute: 'p', values: ['3', '40', '9', '60'] },
     { chart: 'distance', query: 'p=10&k=5', attribute: 'p', values: ['3', '40', '9', '60'] },
+    // A term of the text lit in the chart: an outline over its halo, in the SVG whose marks move.
+    { chart: 'distance', query: 'p=10&k=5', attribute: 'p', values: ['3', '40', '9', '60'], highlight: 'k' },
   ];
-  for (const { chart, query, attribute, values } of cases) {
-    test(`${chart}: new ${attribute} values move its marks without laying the page out into layers again`, async () => {
+  for (const { chart, query, attribute, values, highlight } of cases) {
+    const lit = highlight ? ` (the term ${highlight} lit)` : '';
+    test(`${chart}${lit}: new ${attribute} values move its marks without laying the page out into layers again`, async () => {
       const problems: string[] = [];
       const page = await openRecordingPage(browser, problems);
       await page.goto(`${server.url}chart.html?chart=${chart}&${query}`);
@@ -70,7 +73,14 @@ describe('paint bounds', () => {
           [...el.shadowRoot!.querySelectorAll('*')].map((n) => `${n.localName}.${n.getAttribute('class')}`).join(' '),
         );
       const picture = () => page.$eval(tag, (el) => el.shadowRoot!.querySelector('svg.front')!.innerHTML);
+      if (highlight) await page.$eval(tag, (el, term) => el.setAttribute('highlight', term), highlight);
       await stepAndPaint(page, tag, attribute, values[0]);
+      if (highlight) {
+        const marks = (selector: string) =>
+          page.$eval(tag, (el, s) => el.shadowRoot!.querySelectorAll(s).length, selector);
+        expect(await marks('g.highlight > .hl')).toBe(2); // the diagonal q − p = k and a ring at (p, p + k)
+        expect(await marks('g.highlight > .hl-halo')).toBe(2);
+      }
       const moves: number[] = [];
       for (const value of values.slice(1)) {
         const [shapeBefore, pictureBefore] = [await shape(), await picture()];

@@ -120,7 +120,8 @@ svg text { fill: var(--_fg); font-family: var(--_font); }
 .mark-label { fill: var(--_fg); font-size: 11px; font-weight: 700; paint-order: stroke; stroke: var(--_bg); stroke-width: 3px; stroke-linejoin: round; }
 /* A term of the text highlighted in the chart (the highlight attribute): an outline in the accent colour, above the data. */
 .highlight { pointer-events: none; }
-.highlight .hl { fill: none; stroke: var(--_accent); stroke-width: 3; filter: drop-shadow(0 0 2px var(--_bg)); }
+.highlight .hl { fill: none; stroke: var(--_accent); stroke-width: 3; }
+.highlight .hl-halo { fill: none; stroke: var(--_bg); stroke-width: 6; }
 .highlight .hl-fill { fill: var(--_accent); fill-opacity: 0.18; stroke: var(--_accent); stroke-width: 2; }
 .visually-hidden {
   position: absolute;

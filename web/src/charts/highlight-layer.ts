@@ -1,8 +1,9 @@
 // The marks a chart draws for a highlighted term (the `highlight` attribute,
 // set by the page's text links): outlined or tinted rectangles, lines and
 // rings in the accent colour, in a group of their own above the data, so a
-// highlight comes and goes without redrawing the chart.
-import { drawnAlready, setAttrs } from './drawn.js';
+// highlight comes and goes without redrawing the chart. An outline has a halo
+// in the background colour drawn beneath it, readable on any colour.
+import { drawnAlready, setAttr } from './drawn.js';
 import { plotGroup } from './plot-group.js';
 
 export type HighlightShape =
@@ -10,6 +11,15 @@ export type HighlightShape =
   | { kind: 'line'; x1: number; y1: number; x2: number; y2: number }
   | { kind: 'ring'; x: number; y: number; r: number }
   | { kind: 'path'; points: readonly (readonly [number, number])[] };
+
+/** One element drawn for a shape: the mark, or the halo drawn beneath an outline. */
+interface Drawn {
+  key: string;
+  shape: HighlightShape;
+  role: 'hl' | 'hl-fill' | 'hl-halo';
+}
+
+const TAG = { rect: 'rect', line: 'line', path: 'path', ring: 'circle' } as const;
 
 /** Draws `shapes` (plot coordinates, offset by `origin`) in svg's g.highlight; none removes the group's marks. */
 export function drawHighlight(
@@ -21,35 +31,47 @@ export function drawHighlight(
   if (svg.lastElementChild?.matches('g.highlight') && drawnAlready(svg, 'highlight', [origin.left, origin.top, shapes]))
     return;
   const g = plotGroup(svg, 'highlight', origin);
-  const rects = shapes.filter((s) => s.kind === 'rect');
-  g.selectAll('rect:not(.extent)')
-    .data(rects)
-    .join('rect')
-    .call(setAttrs, {
-      class: (d) => (d.fill ? 'hl-fill' : 'hl'),
-      x: (d) => Math.min(d.x, d.x + d.width),
-      y: (d) => Math.min(d.y, d.y + d.height),
-      width: (d) => Math.max(2, Math.abs(d.width)),
-      height: (d) => Math.max(2, Math.abs(d.height)),
+  // Every halo first, then every mark, so no halo covers another shape's mark.
+  const outlined = shapes.filter((shape) => !(shape.kind === 'rect' && shape.fill));
+  const items: Drawn[] = [
+    ...outlined.map((shape, n): Drawn => ({ key: `halo ${n} ${shape.kind}`, shape, role: 'hl-halo' })),
+    ...shapes.map((shape, n): Drawn => {
+      const fill = shape.kind === 'rect' && shape.fill === true;
+      return { key: `mark ${n} ${shape.kind}`, shape, role: fill ? 'hl-fill' : 'hl' };
+    }),
+  ];
+  g.selectAll<SVGElement, Drawn>(':scope > :not(.extent)')
+    .data(items, (d) => d.key)
+    .join((enter) => enter.append((d) => document.createElementNS(svg.namespaceURI, TAG[d.shape.kind])))
+    .order()
+    .each(function (d) {
+      setAttr(this, 'class', d.role);
+      for (const [name, value] of Object.entries(geometry(d.shape))) setAttr(this, name, value);
     });
-  g.selectAll('line')
-    .data(shapes.filter((s) => s.kind === 'line'))
-    .join('line')
-    .call(setAttrs, { class: 'hl', x1: (d) => d.x1, y1: (d) => d.y1, x2: (d) => d.x2, y2: (d) => d.y2 });
-  g.selectAll('path')
-    .data(shapes.filter((s) => s.kind === 'path'))
-    .join('path')
-    .call(setAttrs, {
-      class: 'hl',
-      d: (d) => (d.points.length ? `M${d.points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join('L')}` : ''),
-    });
-  g.selectAll('circle')
-    .data(shapes.filter((s) => s.kind === 'ring'))
-    .join('circle')
-    .call(setAttrs, { class: 'hl', cx: (d) => d.x, cy: (d) => d.y, r: (d) => d.r });
   // Last in the SVG, so above the axes and labels.
   const node = g.node();
   if (node && node !== svg.lastElementChild) svg.append(node);
+}
+
+/** The attributes that place `shape`. */
+function geometry(shape: HighlightShape): Record<string, string> {
+  switch (shape.kind) {
+    case 'rect':
+      return {
+        x: String(Math.min(shape.x, shape.x + shape.width)),
+        y: String(Math.min(shape.y, shape.y + shape.height)),
+        width: String(Math.max(2, Math.abs(shape.width))),
+        height: String(Math.max(2, Math.abs(shape.height))),
+      };
+    case 'line':
+      return { x1: String(shape.x1), y1: String(shape.y1), x2: String(shape.x2), y2: String(shape.y2) };
+    case 'ring':
+      return { cx: String(shape.x), cy: String(shape.y), r: String(shape.r) };
+    case 'path':
+      return {
+        d: shape.points.length ? `M${shape.points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join('L')}` : '',
+      };
+  }
 }
 
 /** A term's name and its index: "pair:3" → ["pair", 3]; "p" → ["p", null]. */
