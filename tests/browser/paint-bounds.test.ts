@@ -97,6 +97,40 @@ describe('paint bounds', () => {
     });
   }
 
+  // d 64 and d 256 give the score axes different tick counts, and the colour bar new labels.
+  for (const chart of ['attention-offset', 'attention-patterns']) {
+    test(`${chart}: steps that change how many ticks an axis has hide or show them, add or remove no element, and lay the page out into layers again in no frame`, async () => {
+      const problems: string[] = [];
+      const page = await openRecordingPage(browser, problems);
+      await page.goto(`${server.url}chart.html?chart=${chart}`);
+      const tag = `phasor-${chart}`;
+      await page.waitForFunction(
+        (t) => ((document.querySelector(t) as unknown as { renders: number } | null)?.renders ?? 0) > 0,
+        tag,
+      );
+      const census = () =>
+        page.$eval(tag, (el) => ({
+          elements: el.shadowRoot!.querySelectorAll('*').length,
+          ticks: el.shadowRoot!.querySelectorAll('g.tick').length,
+        }));
+      // Once through both, so each axis's pool of ticks has grown to the most it shows.
+      await stepAndPaint(page, tag, 'd-model', '256');
+      await stepAndPaint(page, tag, 'd-model', '64');
+      const seen = [await census()];
+      const count = await relayerizations(page, async () => {
+        for (const d of ['256', '64', '256']) {
+          await stepAndPaint(page, tag, 'd-model', d);
+          seen.push(await census());
+        }
+      });
+      expect(new Set(seen.map((c) => c.ticks)).size).toBe(2);
+      expect(new Set(seen.map((c) => c.elements)).size).toBe(1);
+      expect(count).toBe(0);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
   for (const chart of ['heatmap', 'distance', 'shift-fit']) {
     test(`${chart}: a hover moves the read-out and its box without laying the page out into layers again`, async () => {
       const problems: string[] = [];

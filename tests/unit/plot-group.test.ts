@@ -48,8 +48,8 @@ function svgOf(width: number, height: number): FakeElement {
   return svg;
 }
 
-const pin = (g: FakeElement, svg: FakeElement, origin: { left: number; top: number }) =>
-  pinBounds(g as unknown as SVGGElement, svg as unknown as SVGSVGElement, origin);
+const pin = (g: FakeElement, svg: FakeElement, origin: { left: number; top: number }, rotate = 0) =>
+  pinBounds(g as unknown as SVGGElement, svg as unknown as SVGSVGElement, origin, rotate);
 
 const extentOf = (g: FakeElement) => {
   const rect = g.children[0];
@@ -93,5 +93,25 @@ describe('pinBounds', () => {
     g.append(cursor);
     pin(g, svgOf(200, 100), { left: 0, top: 0 });
     expect(g.children.map((c) => c.getAttribute('class'))).toEqual(['extent', 'cursor']);
+  });
+
+  // An axis title turned about (x, y): the SVG's corners, taken back through the turn and the translation.
+  test('in a group turned by −90° or 90°, the rect still covers the whole SVG', () => {
+    const svg = svgOf(640, 300);
+    const left = new FakeElement('g');
+    // translate(14, 150) rotate(-90): a point (u, v) of the group is (14 + v, 150 − u) in the SVG.
+    pin(left, svg, { left: 14, top: 150 }, -90);
+    const [x, y, width, height] = extentOf(left).box.map(Number);
+    const corners = [
+      [x, y],
+      [x + width, y + height],
+    ].map(([u, v]) => [14 + v, 150 - u]);
+    expect([Math.min(corners[0][0], corners[1][0]), Math.max(corners[0][0], corners[1][0])]).toEqual([0, 640]);
+    expect([Math.min(corners[0][1], corners[1][1]), Math.max(corners[0][1], corners[1][1])]).toEqual([0, 300]);
+    const right = new FakeElement('g');
+    // rotate(90): (u, v) is (626 − v, 150 + u).
+    pin(right, svg, { left: 626, top: 150 }, 90);
+    const [rx, ry, rw, rh] = extentOf(right).box.map(Number);
+    expect([626 - (ry + rh), 626 - ry, 150 + rx, 150 + rx + rw]).toEqual([0, 640, 0, 300]);
   });
 });

@@ -3,7 +3,8 @@ import { select, type Selection } from 'd3-selection';
 import { defaultTicks, drawAxis, type AxisScale, type AxisSide } from './axis-ticks.js';
 import { fitTickLabels } from './axis-units.js';
 import { drawnAlready, setAttr, setAttrs, setTexts } from './drawn.js';
-import type { PlotBox } from './frame.js';
+import { pooled } from './element-pool.js';
+import { svgElement, type PlotBox } from './frame.js';
 import { pinBounds } from './plot-group.js';
 
 export interface AxisSpec {
@@ -40,13 +41,27 @@ function drawSide(g: G, side: AxisSide, spec: AxisSpec): void {
   drawAxis(g.node()!, side, spec.scale, { ...defaultTicks(spec.scale, spec), outer: 0 });
 }
 
-function title(g: G, text: string, x: number, y: number, rotate: number, anchor: string): void {
-  let t = g.select<SVGTextElement>('text.axis-title');
-  if (t.empty()) t = g.append('text').attr('class', 'axis-title');
-  t.call(setAttrs, { transform: `translate(${x},${y}) rotate(${rotate})`, 'text-anchor': anchor }).call(
-    setTexts,
-    () => text,
-  );
+/**
+ * An axis's title, turned by `rotate` degrees about (x, y) of the axis's
+ * group, which is at `origin` in its SVG. The turned text is a paint chunk of its own: it sits in a group
+ * whose bounds are pinned to the SVG's (plot-group.ts), so a new title (its
+ * units change with the domain) does not change them.
+ */
+function title(
+  g: G,
+  origin: { left: number; top: number },
+  text: string,
+  [x, y]: [number, number],
+  rotate: number,
+  anchor: string,
+): void {
+  let box = g.select<SVGGElement>('g.axis-title-box');
+  if (box.empty()) box = g.append('g').attr('class', 'axis-title-box');
+  setAttr(box.node()!, 'transform', `translate(${x},${y}) rotate(${rotate})`);
+  pinBounds(box.node()!, g.node()!.ownerSVGElement!, { left: origin.left + x, top: origin.top + y }, rotate);
+  let t = box.select<SVGTextElement>('text.axis-title');
+  if (t.empty()) t = box.append('text').attr('class', 'axis-title');
+  t.call(setAttrs, { 'text-anchor': anchor }).call(setTexts, () => text);
 }
 
 /** What one axis is drawn from: a new key draws it again. */
@@ -73,23 +88,26 @@ export function renderAxes(svg: SVGSVGElement, box: PlotBox, spec: AxesSpec): vo
   const changed = (side: string, s: AxisSpec) => !drawnAlready(svg, `axis-${side}`, [svgWidth, axisKey(box, s)]);
   if (spec.bottom && changed('bottom', spec.bottom)) {
     const s = spec.bottom;
-    const g = group(svg, 'axis axis-bottom', { left, top: top + height });
+    const origin = { left, top: top + height };
+    const g = group(svg, 'axis axis-bottom', origin);
     drawSide(g, 'bottom', s);
-    title(g, s.label, width / 2, 34, 0, 'middle');
+    title(g, origin, s.label, [width / 2, 34], 0, 'middle');
   }
   const leftSpec = spec.left && fitLeft(spec.left, left);
   if (leftSpec && changed('left', leftSpec)) {
     const s = leftSpec;
-    const g = group(svg, 'axis axis-left', { left, top });
+    const origin = { left, top };
+    const g = group(svg, 'axis axis-left', origin);
     drawSide(g, 'left', s);
-    title(g, s.label, -(left - 14), height / 2, -90, 'middle');
+    title(g, origin, s.label, [-(left - 14), height / 2], -90, 'middle');
   }
   if (spec.right) {
     if (changed('right', spec.right)) {
       const s = spec.right;
-      const g = group(svg, 'axis axis-right', { left: left + width, top });
+      const origin = { left: left + width, top };
+      const g = group(svg, 'axis axis-right', origin);
       drawSide(g, 'right', s);
-      title(g, s.label, svg.width.baseVal.value - left - width - 12, height / 2, 90, 'middle');
+      title(g, origin, s.label, [svg.width.baseVal.value - left - width - 12, height / 2], 90, 'middle');
     }
   } else if (!drawnAlready(svg, 'axis-right', null)) {
     select(svg).select('g.axis-right').remove();
@@ -123,18 +141,22 @@ export function renderGrid(
   const g = group(svg, 'grid', box);
   const xs = grid.x ? grid.x.values.map((v) => grid.x!.scale(v)) : [];
   const ys = grid.y ? grid.y.values.map((v) => grid.y!.scale(v)) : [];
+  // Pooled: a step that changes how many lines there are hides or shows some, never adds or removes one.
   if (!drawnAlready(svg, 'grid-x', [box.height, xs])) {
-    g.selectAll<SVGLineElement, number>('line.gx')
-      .data(xs)
-      .join('line')
-      .call(setAttrs, { class: 'gx', x1: (d) => d, x2: (d) => d, y1: 0, y2: box.height });
+    const lines = pooled(g.node()!, 'gx', xs.length, () => svgElement('line'));
+    xs.forEach((x, n) => placeLine(lines[n], x, 0, x, box.height));
   }
   if (!drawnAlready(svg, 'grid-y', [box.width, ys])) {
-    g.selectAll<SVGLineElement, number>('line.gy')
-      .data(ys)
-      .join('line')
-      .call(setAttrs, { class: 'gy', y1: (d) => d, y2: (d) => d, x1: 0, x2: box.width });
+    const lines = pooled(g.node()!, 'gy', ys.length, () => svgElement('line'));
+    ys.forEach((y, n) => placeLine(lines[n], 0, y, box.width, y));
   }
+}
+
+function placeLine(line: Element, x1: number, y1: number, x2: number, y2: number): void {
+  setAttr(line, 'x1', String(x1));
+  setAttr(line, 'y1', String(y1));
+  setAttr(line, 'x2', String(x2));
+  setAttr(line, 'y2', String(y2));
 }
 
 /** A tick count that leaves about `spacing` pixels between ticks. */

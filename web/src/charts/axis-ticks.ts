@@ -4,12 +4,14 @@
 // d3-axis sets every attribute of every tick on each call, and Chromium
 // restyles an element on each write, even of the value already there: in a
 // drag that moves an axis's domain, those writes were most of a chart's
-// drawing time. A tick is kept per value, so moving the domain moves the
-// ticks and only new values get new elements. A tick is placed by its line's
-// and its text's coordinates, where d3-axis gives each tick a transform:
-// Chromium paints each transformed element as a paint chunk of its own, and a
-// frame that moves one sorts the whole page's paint into layers again.
+// drawing time. The ticks are pooled (element-pool.ts): the n-th value is
+// drawn by the n-th tick, and ticks past the values are hidden, not removed.
+// A tick is placed by its line's and its text's coordinates, where d3-axis
+// gives each tick a transform: Chromium paints each transformed element as a
+// paint chunk of its own, and a frame that moves one sorts the whole page's
+// paint into layers again.
 import { setAttr, setText } from './drawn.js';
+import { pooled } from './element-pool.js';
 import { svgElement } from './frame.js';
 
 export type AxisSide = 'top' | 'bottom' | 'left' | 'right';
@@ -30,8 +32,8 @@ export interface TickSpec {
   outer?: number;
 }
 
-/** The tick elements of each axis group, by value. */
-const ticksOf = new WeakMap<SVGGElement, Map<number, SVGGElement>>();
+/** The axis groups drawn before. */
+const drawnAxes = new WeakSet<SVGGElement>();
 
 /** Draws `scale`'s axis on `side` into `g` (as `g.call(axisSide(scale))` would, with these ticks). */
 export function drawAxis(g: SVGGElement, side: AxisSide, scale: AxisScale, spec: TickSpec): void {
@@ -45,10 +47,8 @@ export function drawAxis(g: SVGGElement, side: AxisSide, scale: AxisScale, spec:
   const r0 = +range[0] + offset;
   const r1 = +range[range.length - 1] + offset;
 
-  let ticks = ticksOf.get(g);
-  if (!ticks) {
-    ticks = new Map();
-    ticksOf.set(g, ticks);
+  if (!drawnAxes.has(g)) {
+    drawnAxes.add(g);
     // As d3-axis marks a group it draws for the first time.
     g.setAttribute('fill', 'none');
     g.setAttribute('font-size', '10');
@@ -60,7 +60,10 @@ export function drawAxis(g: SVGGElement, side: AxisSide, scale: AxisScale, spec:
     domain = svgElement('path');
     domain.setAttribute('class', 'domain');
     domain.setAttribute('stroke', 'currentColor');
-    g.prepend(domain);
+    // First, after the rect that pins the group's paint bounds (plot-group.ts), which must stay first.
+    const extent = g.firstElementChild?.matches('rect.extent') ? g.firstElementChild : null;
+    if (extent) extent.after(domain);
+    else g.prepend(domain);
   }
   setAttr(
     domain,
@@ -74,46 +77,29 @@ export function drawAxis(g: SVGGElement, side: AxisSide, scale: AxisScale, spec:
         : `M${r0},${offset}H${r1}`,
   );
 
-  const wanted = new Set(spec.values);
-  for (const [value, tick] of ticks)
-    if (!wanted.has(value)) {
-      tick.remove();
-      ticks.delete(value);
-    }
   const along = vertical ? 'x' : 'y';
-  for (const value of spec.values) {
-    let tick = ticks.get(value);
-    if (!tick) {
-      tick = svgElement('g');
-      tick.setAttribute('class', 'tick');
-      tick.setAttribute('opacity', '1');
-      const line = svgElement('line');
-      line.setAttribute('stroke', 'currentColor');
-      line.setAttribute(`${along}2`, String(k * size));
-      const text = svgElement('text');
-      text.setAttribute('fill', 'currentColor');
-      text.setAttribute(along, String(k * (Math.max(size, 0) + 3)));
-      text.setAttribute('dy', side === 'top' ? '0em' : side === 'bottom' ? '0.71em' : '0.32em');
-      tick.append(line, text);
-      g.append(tick);
-      ticks.set(value, tick);
-    }
+  const across = vertical ? 'y' : 'x';
+  const ticks = pooled(g, 'tick', spec.values.length, () => {
+    const tick = svgElement('g');
+    tick.setAttribute('opacity', '1');
+    const line = svgElement('line');
+    line.setAttribute('stroke', 'currentColor');
+    line.setAttribute(`${along}2`, String(k * size));
+    const text = svgElement('text');
+    text.setAttribute('fill', 'currentColor');
+    text.setAttribute(along, String(k * (Math.max(size, 0) + 3)));
+    text.setAttribute('dy', side === 'top' ? '0em' : side === 'bottom' ? '0.71em' : '0.32em');
+    tick.append(line, text);
+    return tick;
+  });
+  spec.values.forEach((value, n) => {
+    const tick = ticks[n];
     const at = String((scale(value) ?? NaN) + offset);
-    const across = vertical ? 'y' : 'x';
     setAttr(tick.firstChild as Element, `${across}1`, at);
     setAttr(tick.firstChild as Element, `${across}2`, at);
     setAttr(tick.lastChild as Element, across, at);
     setText(tick.lastChild!, spec.format(value));
-  }
-  // In the order of the values, as d3 keeps them (a domain moved down adds its new ticks first).
-  let node = domain.nextElementSibling;
-  const inOrder = spec.values.every((value) => {
-    while (node && !node.classList.contains('tick')) node = node.nextElementSibling;
-    const same = node === ticks.get(value);
-    node = node?.nextElementSibling ?? null;
-    return same;
   });
-  if (!inOrder) for (const value of spec.values) g.append(ticks.get(value)!);
 }
 
 /** The values and labels d3-axis would give `scale` for a tick count or given values. */

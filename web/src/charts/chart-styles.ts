@@ -136,7 +136,9 @@ svg text { fill: var(--_fg); font-family: var(--_font); }
 }
 .aliasing { fill: var(--_fg); fill-opacity: 0.07; }
 .note-strong { fill: var(--_fg); font-size: 11px; }
-.caption { margin: 4px 0 0; color: var(--_muted); font-size: 12px; font-variant-numeric: tabular-nums; }
+/* Positioned, so it paints as a layer of its own (nothing moves): when a new number re-wraps its words, the
+   paint chunk they are in keeps its identity, and Chromium does not sort the page's paint into layers again. */
+.caption { position: relative; margin: 4px 0 0; color: var(--_muted); font-size: 12px; font-variant-numeric: tabular-nums; }
 .caption strong { color: var(--_fg); font-weight: 600; }
 /* Focus is always visible: a solid ring in the accent colour. */
 .frame:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }

@@ -6,6 +6,7 @@ import type { Interpolator } from './paint/colour-lut.js';
 import { defaultTicks, drawAxis } from './axis-ticks.js';
 import { drawnAlready, setAttr, setAttrs, setText, setTexts } from './drawn.js';
 import { svgElement } from './frame.js';
+import { pinBounds } from './plot-group.js';
 
 let gradientIds = 0;
 
@@ -58,10 +59,14 @@ export function renderColourBar(svg: SVGSVGElement, spec: ColourBarSpec): void {
       .call(setAttrs, { offset: (t) => t, 'stop-color': (_, n) => colours[n] });
   }
   g.call(setAttrs, { transform: `translate(${spec.x},${spec.y})` });
+  // The bar and its axis are paint chunks of their own (each translated): their bounds are pinned to the
+  // SVG's (plot-group.ts), so new tick labels do not change them.
+  pinBounds(g.node()!, svg, { left: spec.x, top: spec.y });
   g.select('rect.bar').call(setAttrs, { width: spec.width });
   const scale = scaleLinear().domain(spec.domain).range([0, spec.width]);
   const ticks = defaultTicks(scale, { ticks: Math.max(2, Math.floor(spec.width / 60)), format: spec.format });
   const axis = g.select<SVGGElement>('g.bar-axis').call(setAttrs, { transform: 'translate(0,10)' });
+  pinBounds(axis.node()!, svg, { left: spec.x, top: spec.y + 10 });
   drawAxis(axis.node()!, 'bottom', scale, { ...ticks, size: 4, outer: 0 });
   g.select('text.bar-title')
     .call(setAttrs, { x: -8, y: 0 })

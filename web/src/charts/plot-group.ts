@@ -26,8 +26,11 @@ export function plotGroup(
   return g;
 }
 
-/** Gives `g` (translated to `origin` in `svg`) a first child that covers the whole SVG and paints nothing visible. */
-export function pinBounds(g: SVGGElement, svg: SVGSVGElement, origin: { left: number; top: number }): void {
+/**
+ * Gives `g` (translated to `origin` in `svg`, then turned by `rotate` degrees)
+ * a first child that covers the whole SVG and paints nothing visible.
+ */
+export function pinBounds(g: SVGGElement, svg: SVGSVGElement, origin: { left: number; top: number }, rotate = 0): void {
   let extent = g.firstElementChild;
   if (!extent?.matches('rect.extent')) {
     extent = document.createElementNS(SVG_NS, 'rect');
@@ -37,8 +40,24 @@ export function pinBounds(g: SVGGElement, svg: SVGSVGElement, origin: { left: nu
     extent.setAttribute('pointer-events', 'none');
     g.prepend(extent);
   }
-  setAttr(extent, 'x', String(-origin.left));
-  setAttr(extent, 'y', String(-origin.top));
-  setAttr(extent, 'width', svg.getAttribute('width') ?? '0');
-  setAttr(extent, 'height', svg.getAttribute('height') ?? '0');
+  const width = Number(svg.getAttribute('width') ?? 0);
+  const height = Number(svg.getAttribute('height') ?? 0);
+  // The SVG's corners in the group's own coordinates (undoing the turn, then the translation).
+  const turn = (rotate * Math.PI) / 180;
+  const [cos, sin] = [Math.round(Math.cos(turn) * 1e12) / 1e12, Math.round(Math.sin(turn) * 1e12) / 1e12];
+  const corners = [
+    [0, 0],
+    [width, 0],
+    [0, height],
+    [width, height],
+  ].map(([x, y]) => {
+    const [dx, dy] = [x - origin.left, y - origin.top];
+    return [dx * cos + dy * sin, -dx * sin + dy * cos];
+  });
+  const xs = corners.map(([x]) => x);
+  const ys = corners.map(([, y]) => y);
+  setAttr(extent, 'x', String(Math.min(...xs)));
+  setAttr(extent, 'y', String(Math.min(...ys)));
+  setAttr(extent, 'width', String(Math.max(...xs) - Math.min(...xs)));
+  setAttr(extent, 'height', String(Math.max(...ys) - Math.min(...ys)));
 }
