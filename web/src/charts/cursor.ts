@@ -4,6 +4,7 @@
 // dots, and an attribute set to the value it has would still cost the page a
 // style recalculation in that frame.
 import { setAttr } from './drawn.js';
+import { pooled } from './element-pool.js';
 import { svgElement, type ChartFrame } from './frame.js';
 
 export interface CursorDot {
@@ -30,20 +31,15 @@ export function showCursor(frame: ChartFrame, x: number, dots: readonly CursorDo
   frame.tooltip.show(lines, box.left + x, box.top + top);
 }
 
-/** Exactly `count` children of `g` of this tag and class (classes, space-separated), the ones there reused. */
+/**
+ * `count` marks of this tag and class (classes, space-separated) in `g`, the
+ * ones there reused; the rest of them are hidden, not removed (element-pool.ts).
+ */
 export function marks<K extends 'line' | 'circle' | 'rect'>(
   g: SVGGElement,
   tag: K,
   className: string,
   count: number,
 ): SVGElementTagNameMap[K][] {
-  const have = [...g.querySelectorAll<SVGElementTagNameMap[K]>(`:scope > ${tag}.${className.split(' ').join('.')}`)];
-  for (const extra of have.splice(count)) extra.remove();
-  while (have.length < count) {
-    const mark = svgElement(tag);
-    mark.setAttribute('class', className);
-    g.append(mark);
-    have.push(mark);
-  }
-  return have;
+  return pooled(g, className, count, () => svgElement(tag));
 }
