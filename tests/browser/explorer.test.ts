@@ -475,9 +475,9 @@ describe('the explorer on other screens', () => {
     const [r, g, b] = rgb(axisText);
     expect((r + g + b) / 3, 'axis labels are light on dark').toBeGreaterThan(128);
     const lineColours = await page.$eval('phasor-encoding', (el) =>
-      [...el.shadowRoot!.querySelectorAll('.legend line')].map((l) => l.getAttribute('stroke')),
+      [...el.shadowRoot!.querySelectorAll('.legend .swatch')].map((l) => getComputedStyle(l).backgroundColor),
     );
-    expect(lineColours[0]).toBe('#66c2a5'); // Set2, the dark-background palette
+    expect(lineColours[0]).toBe('rgb(102, 194, 165)'); // #66c2a5, Set2: the dark-background palette
     await shoot(page, 'dark-1280');
     expect(errors).toEqual([]);
   });

@@ -1,11 +1,10 @@
 // Legends: a colour bar for heatmaps (SVG gradient with a d3 axis) and a list
-// of line series (HTML, with SVG swatches so dashes show).
+// of line series (HTML, each swatch a short line drawn by its background, dashes too).
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Interpolator } from './paint/colour-lut.js';
 import { defaultTicks, drawAxis } from './axis-ticks.js';
-import { drawnAlready, setAttr, setAttrs, setText, setTexts } from './drawn.js';
-import { svgElement } from './frame.js';
+import { drawnAlready, setAttrs, setStyle, setText, setTexts } from './drawn.js';
 import { pinBounds } from './plot-group.js';
 
 let gradientIds = 0;
@@ -99,29 +98,38 @@ export function renderSeriesLegend(list: HTMLElement, entries: readonly LegendEn
   while (list.children.length < entries.length) list.append(legendItem());
   entries.forEach((entry, n) => {
     const item = list.children[n];
-    const line = item.querySelector('line')!;
-    setAttr(line, 'stroke', entry.colour);
-    setAttr(line, 'stroke-width', String(entry.width ?? 2));
-    if (entry.dash) setAttr(line, 'stroke-dasharray', entry.dash.join(' '));
-    else if (line.hasAttribute('stroke-dasharray')) line.removeAttribute('stroke-dasharray');
+    const swatch = item.firstElementChild as HTMLElement;
+    setStyle(swatch, 'height', `${entry.width ?? 2}px`);
+    setStyle(swatch, 'background-color', entry.dash ? 'transparent' : entry.colour);
+    setStyle(swatch, 'background-image', entry.dash ? dashes(entry.colour, entry.dash) : 'none');
     setText(item.lastElementChild!, entry.label);
   });
 }
 
-/** A legend item: a swatch (a short line) and its label. */
+/**
+ * A legend item: a swatch (a short line, drawn by its background) and its
+ * label. Not an SVG: each SVG is a paint chunk of its own, and a swatch moved
+ * by a longer label elsewhere in the list would make Chromium sort the page's
+ * paint into layers again.
+ */
 function legendItem(): HTMLLIElement {
   const item = document.createElement('li');
-  const swatch = svgElement('svg');
-  swatch.setAttribute('class', 'swatch');
-  swatch.setAttribute('width', '22');
-  swatch.setAttribute('height', '10');
+  const swatch = document.createElement('span');
+  swatch.className = 'swatch';
   swatch.setAttribute('aria-hidden', 'true');
-  const line = svgElement('line');
-  line.setAttribute('x1', '1');
-  line.setAttribute('x2', '21');
-  line.setAttribute('y1', '5');
-  line.setAttribute('y2', '5');
-  swatch.append(line);
   item.append(swatch, document.createElement('span'));
   return item;
+}
+
+/** A line's dash pattern (SVG's stroke-dasharray, in px) as a background, dash first from the left. */
+function dashes(colour: string, dash: readonly number[]): string {
+  // An odd count repeats once more, as stroke-dasharray does.
+  const pattern = dash.length % 2 ? [...dash, ...dash] : dash;
+  let at = 0;
+  const stops = pattern.map((length, n) => {
+    const stop = `${n % 2 ? 'transparent' : colour} ${at}px ${at + length}px`;
+    at += length;
+    return stop;
+  });
+  return `repeating-linear-gradient(to right, ${stops.join(', ')})`;
 }
