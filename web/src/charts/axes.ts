@@ -43,9 +43,10 @@ function drawSide(g: G, side: AxisSide, spec: AxisSpec): void {
 
 /**
  * An axis's title, turned by `rotate` degrees about (x, y) of the axis's
- * group, which is at `origin` in its SVG. The turned text is a paint chunk of its own: it sits in a group
- * whose bounds are pinned to the SVG's (plot-group.ts), so a new title (its
- * units change with the domain) does not change them.
+ * group, which is at `origin` in its SVG. The turned text is a paint chunk of
+ * its own: it sits in a group whose bounds are pinned to the SVG's
+ * (plot-group.ts), so a new title (its units change with the domain) does not
+ * change them.
  */
 function title(
   g: G,

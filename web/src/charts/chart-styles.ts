@@ -110,7 +110,8 @@ svg text { fill: var(--_fg); font-family: var(--_font); }
   color: var(--_muted);
 }
 .legend li { display: inline-flex; align-items: center; gap: 6px; }
-.legend .swatch { flex: none; width: 20px; }
+/* A series' line, drawn by the background: its colour is data, kept in forced-colours mode too. */
+.legend .swatch { flex: none; width: 20px; forced-color-adjust: none; }
 .legend li.highlighted { color: var(--_fg); font-weight: 700; outline: 2px solid var(--_accent); outline-offset: 1px; border-radius: 3px; }
 /* Marks: p and p + k on the heatmap and the distance matrix. */
 .mark-p, .mark-pk { stroke-width: 1.5; fill: none; shape-rendering: crispEdges; }

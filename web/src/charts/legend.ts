@@ -1,5 +1,6 @@
 // Legends: a colour bar for heatmaps (SVG gradient with a d3 axis) and a list
-// of line series (HTML, each swatch a short line drawn by its background, dashes too).
+// of line series (HTML, each swatch a short line drawn by its background,
+// dashes too).
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { Interpolator } from './paint/colour-lut.js';
