@@ -2,31 +2,20 @@
 // parameters, for embedding as an iframe.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, openRecordingPage } from './support/chromium.js';
+import { describe, expect, test } from 'vitest';
+import { openRecordingPage } from './support/chromium.js';
+import { chromiumServing } from './support/chromium-serving.js';
 import { repoRoot } from './package/pack.js';
-import { serveDirectory, type StaticServer } from './support/static-server.js';
 import { DATA_COVERAGE, dataDrawn, inkOf, pixelReader } from './support/charts.js';
+import { SITE } from './support/static-server.js';
 
-const SITE = join(repoRoot, 'build/site');
-let browser: Browser;
-let server: StaticServer;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await serveDirectory(SITE);
-});
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
-});
+const site = chromiumServing();
 
 describe('chart.html, one chart for an iframe', () => {
   test('?chart=rotation&dModel=16&k=5 shows that chart alone with those options', async () => {
     const problems: string[] = [];
-    const page = await openRecordingPage(browser, problems);
-    await page.goto(`${server.url}chart.html?chart=rotation&dModel=16&k=5&p=2`);
+    const page = await openRecordingPage(site.browser, problems);
+    await page.goto(`${site.server.url}chart.html?chart=rotation&dModel=16&k=5&p=2`);
     await page.waitForFunction(() => document.querySelector('phasor-rotation')?.getAttribute('data-state') === 'ready');
     const attributes = await page.$eval('phasor-rotation', (el) => [
       el.getAttribute('d-model'),
@@ -47,9 +36,9 @@ describe('chart.html, one chart for an iframe', () => {
   });
 
   test('the rotation chart keeps its point labels inside the circle at 360 px, whichever way the points face, clear of the points', async () => {
-    const page = await openRecordingPage(browser, []);
+    const page = await openRecordingPage(site.browser, []);
     await page.setViewportSize({ width: 360, height: 800 });
-    await page.goto(`${server.url}chart.html?chart=rotation&dModel=16&k=0&p=0`);
+    await page.goto(`${site.server.url}chart.html?chart=rotation&dModel=16&k=0&p=0`);
     await page.waitForFunction(() => document.querySelector('phasor-rotation')?.getAttribute('data-state') === 'ready');
     const outside: string[] = [];
     // Pair 0 turns 1 rad per position: k = 0 … 12 puts p + k's label at every side of the circle,
@@ -118,12 +107,12 @@ describe('chart.html, one chart for an iframe', () => {
 
   test("the heatmap's note over averaged columns stays inside the plot and clear of the p and p + k labels, at 360 and 1280 px", async () => {
     const found: string[] = [];
-    const page = await openRecordingPage(browser, []);
+    const page = await openRecordingPage(site.browser, []);
     // 4096 positions: the pairs below ~130 turn half a period within a pixel row (the note); p = 20 and 28 mark the top rows, p = 2000 the middle.
     for (const width of [360, 1280]) {
       for (const p of [20, 2000]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.goto(`${server.url}chart.html?chart=heatmap&dModel=1024&positions=4096&p=${p}&k=8`);
+        await page.goto(`${site.server.url}chart.html?chart=heatmap&dModel=1024&positions=4096&p=${p}&k=8`);
         await page.waitForFunction(
           () => document.querySelector('phasor-heatmap')?.getAttribute('data-state') === 'ready',
         );
@@ -163,9 +152,9 @@ describe('chart.html, one chart for an iframe', () => {
 
   for (const width of [360, 1280]) {
     test(`the read-out box stays inside the chart at its four corners and middle, at ${width} px, and flips away from the edges`, async () => {
-      const page = await openRecordingPage(browser, []);
+      const page = await openRecordingPage(site.browser, []);
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${server.url}chart.html?chart=heatmap&dModel=64&positions=200`);
+      await page.goto(`${site.server.url}chart.html?chart=heatmap&dModel=64&positions=200`);
       await page.waitForFunction(
         () => document.querySelector('phasor-heatmap')?.getAttribute('data-state') === 'ready',
       );
@@ -210,19 +199,19 @@ describe('chart.html, one chart for an iframe', () => {
   }
 
   test('an unknown chart, an unknown option and a bad value each say what is wrong, as text', async () => {
-    const page = await openRecordingPage(browser, []);
-    await page.goto(`${server.url}chart.html?chart=${encodeURIComponent('<b>x</b>')}`);
+    const page = await openRecordingPage(site.browser, []);
+    await page.goto(`${site.server.url}chart.html?chart=${encodeURIComponent('<b>x</b>')}`);
     expect(await page.textContent('#chart-error')).toMatch(
       /^chart must be one of frequencies, encoding, heatmap, .*; got "<b>x<\/b>"$/,
     );
     expect(await page.$$eval('#chart-error b', (b) => b.length)).toBe(0);
 
-    await page.goto(`${server.url}chart.html?chart=heatmap&dmodel=32`);
+    await page.goto(`${site.server.url}chart.html?chart=heatmap&dmodel=32`);
     expect(await page.textContent('#chart-error')).toMatch(
       /unknown option for heatmap: dmodel; allowed: d-model, base, positions/,
     );
 
-    await page.goto(`${server.url}chart.html?chart=heatmap&dModel=7`);
+    await page.goto(`${site.server.url}chart.html?chart=heatmap&dModel=7`);
     await page.waitForFunction(() => document.querySelector('phasor-heatmap')?.getAttribute('data-state') === 'error');
     expect(
       await page.$eval('phasor-heatmap', (el) => el.shadowRoot!.querySelector('[role="alert"]')!.textContent),
@@ -236,8 +225,8 @@ describe('chart.html, one chart for an iframe', () => {
       '<!doctype html><iframe src="chart.html?chart=heatmap&dModel=32&positions=40" width="640" height="420"></iframe>',
     );
     const problems: string[] = [];
-    const page = await openRecordingPage(browser, problems);
-    await page.goto(`${server.url}iframe-host.html`);
+    const page = await openRecordingPage(site.browser, problems);
+    await page.goto(`${site.server.url}iframe-host.html`);
     const frame = page.frames().find((f) => f.url().includes('chart.html'))!;
     await frame.waitForFunction(() => document.querySelector('phasor-heatmap')?.getAttribute('data-state') === 'ready');
     // The heatmap inside the iframe covers its plot with 40 rows of colour.

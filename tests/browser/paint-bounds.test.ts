@@ -3,26 +3,13 @@
 // of a paint chunk change, the next frame sorts the whole page's paint into
 // compositor layers again (PaintArtifactCompositor::Update in a trace), which
 // costs milliseconds on a large page. Counted in a trace, not timed.
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, openRecordingPage } from './support/chromium.js';
-import { repoRoot } from './package/pack.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { openRecordingPage } from './support/chromium.js';
+import { chromiumServing } from './support/chromium-serving.js';
 import { renders, waitForRender } from './support/charts.js';
-import { serveDirectory, type StaticServer } from './support/static-server.js';
 
-const SITE = join(repoRoot, 'build/site');
-let browser: Browser;
-let server: StaticServer;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await serveDirectory(SITE);
-});
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
-});
+const site = chromiumServing();
 
 /** The frames that laid the page's paint out into layers again while `run` ran. */
 async function relayerizations(page: Page, run: () => Promise<void>): Promise<number> {
@@ -60,8 +47,8 @@ describe('paint bounds', () => {
     const lit = highlight ? ` (the term ${highlight} lit)` : '';
     test(`${chart}${lit}: new ${attribute} values move its marks without laying the page out into layers again`, async () => {
       const problems: string[] = [];
-      const page = await openRecordingPage(browser, problems);
-      await page.goto(`${server.url}chart.html?chart=${chart}&${query}`);
+      const page = await openRecordingPage(site.browser, problems);
+      await page.goto(`${site.server.url}chart.html?chart=${chart}&${query}`);
       const tag = `phasor-${chart}`;
       await page.waitForFunction(
         (t) => ((document.querySelector(t) as unknown as { renders: number } | null)?.renders ?? 0) > 0,
@@ -107,8 +94,8 @@ describe('paint bounds', () => {
   for (const { chart, ticksChange } of dModelCases) {
     test(`${chart}: d-model steps${ticksChange ? ' that change how many ticks an axis has' : ''} add or remove no element and lay the page out into layers again in no frame`, async () => {
       const problems: string[] = [];
-      const page = await openRecordingPage(browser, problems);
-      await page.goto(`${server.url}chart.html?chart=${chart}`);
+      const page = await openRecordingPage(site.browser, problems);
+      await page.goto(`${site.server.url}chart.html?chart=${chart}`);
       const tag = `phasor-${chart}`;
       await page.waitForFunction(
         (t) => ((document.querySelector(t) as unknown as { renders: number } | null)?.renders ?? 0) > 0,
@@ -140,8 +127,8 @@ describe('paint bounds', () => {
   for (const chart of ['heatmap', 'distance', 'shift-fit']) {
     test(`${chart}: a hover moves the read-out and its box without laying the page out into layers again`, async () => {
       const problems: string[] = [];
-      const page = await openRecordingPage(browser, problems);
-      await page.goto(`${server.url}chart.html?chart=${chart}`);
+      const page = await openRecordingPage(site.browser, problems);
+      await page.goto(`${site.server.url}chart.html?chart=${chart}`);
       const tag = `phasor-${chart}`;
       await page.waitForFunction((t) => document.querySelector(t)?.getAttribute('data-state') === 'ready', tag);
       const plot = await page.$eval(tag, (el) =>
@@ -179,8 +166,8 @@ describe('paint bounds', () => {
   }
 
   test("an axis places each tick by its line's and label's coordinates, not by a transform of its own", async () => {
-    const page = await openRecordingPage(browser, []);
-    await page.goto(`${server.url}chart.html?chart=heatmap&positions=100`);
+    const page = await openRecordingPage(site.browser, []);
+    await page.goto(`${site.server.url}chart.html?chart=heatmap&positions=100`);
     await page.waitForFunction(() => document.querySelector('phasor-heatmap')?.getAttribute('data-state') === 'ready');
     const ticks = await page.$eval('phasor-heatmap', (el) =>
       [...el.shadowRoot!.querySelectorAll('g.axis-left g.tick')].map((tick) => {
@@ -211,8 +198,8 @@ describe('paint bounds', () => {
   });
 
   test('a pinned group starts with a transparent rect over its whole SVG that no pointer can hit', async () => {
-    const page = await openRecordingPage(browser, []);
-    await page.goto(`${server.url}chart.html?chart=shift-fit`);
+    const page = await openRecordingPage(site.browser, []);
+    await page.goto(`${site.server.url}chart.html?chart=shift-fit`);
     await page.waitForFunction(
       () => document.querySelector('phasor-shift-fit')?.getAttribute('data-state') === 'ready',
     );

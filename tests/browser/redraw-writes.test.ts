@@ -3,26 +3,13 @@
 // already there, so axes, grids and marks that a change leaves as they were
 // must not be written at all. The other half: when they do change, they are
 // drawn again (a skip that is too eager shows stale axes).
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, openRecordingPage } from './support/chromium.js';
-import { repoRoot } from './package/pack.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { openRecordingPage } from './support/chromium.js';
+import { chromiumServing } from './support/chromium-serving.js';
 import { renders, waitForRender } from './support/charts.js';
-import { serveDirectory, type StaticServer } from './support/static-server.js';
 
-const SITE = join(repoRoot, 'build/site');
-let browser: Browser;
-let server: StaticServer;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await serveDirectory(SITE);
-});
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
-});
+const site = chromiumServing();
 
 /** Per chart, the parts a change of base leaves as they were (the layers' size too): position axes, grids, p / p + k marks, M_k's frame. */
 const UNCHANGED_BY_BASE: Record<string, string> = {
@@ -83,9 +70,9 @@ describe('a redraw writes only what changed', () => {
   for (const [chart, unchanged] of Object.entries(UNCHANGED_BY_BASE)) {
     test(`${chart}: a new base writes none of ${unchanged} and no layer size${WIDEN[chart] ? `; a new ${WIDEN[chart]} redraws the axis` : ''}`, async () => {
       const problems: string[] = [];
-      const page = await openRecordingPage(browser, problems);
+      const page = await openRecordingPage(site.browser, problems);
       await page.goto(
-        `${server.url}chart.html?chart=${chart}&dModel=64&base=10000&p=20&k=7${WIDEN[chart] ? `&positions=100` : ''}`,
+        `${site.server.url}chart.html?chart=${chart}&dModel=64&base=10000&p=20&k=7${WIDEN[chart] ? `&positions=100` : ''}`,
       );
       const tag = `phasor-${chart}`;
       await page.waitForFunction(
@@ -114,8 +101,8 @@ describe('a redraw writes only what changed', () => {
 describe('a redraw that changes only words keeps the nodes', () => {
   test('rotation: a new k rewrites the text of M_k’s cells and of the facts list in place (no node removed or added)', async () => {
     const problems: string[] = [];
-    const page = await openRecordingPage(browser, problems);
-    await page.goto(`${server.url}chart.html?chart=rotation&dModel=8&p=2&k=3`);
+    const page = await openRecordingPage(site.browser, problems);
+    await page.goto(`${site.server.url}chart.html?chart=rotation&dModel=8&p=2&k=3`);
     const tag = 'phasor-rotation';
     await page.waitForFunction(
       (t) => ((document.querySelector(t) as unknown as { renders: number } | null)?.renders ?? 0) > 0,
@@ -156,8 +143,8 @@ describe('a hover writes only what moved', () => {
   for (const { chart, query, first: firstMark, moved } of cases) {
     test(`${chart}: a second hover moves the read-out marks in place, writing only their positions`, async () => {
       const problems: string[] = [];
-      const page = await openRecordingPage(browser, problems);
-      await page.goto(`${server.url}chart.html?chart=${chart}&${query}`);
+      const page = await openRecordingPage(site.browser, problems);
+      await page.goto(`${site.server.url}chart.html?chart=${chart}&${query}`);
       const tag = `phasor-${chart}`;
       await page.waitForFunction(
         (t) => ((document.querySelector(t) as unknown as { renders: number } | null)?.renders ?? 0) > 0,
@@ -228,8 +215,8 @@ describe('a redraw writes no value that is already there', () => {
   for (const [chart, changes] of Object.entries(CHANGES)) {
     test(`${chart}: a new ${changes.map(([name]) => name).join(', a new ')} rewrite nothing with its own value`, async () => {
       const problems: string[] = [];
-      const page = await openRecordingPage(browser, problems);
-      await page.goto(`${server.url}chart.html?chart=${chart}&dModel=64&positions=100&p=20&k=7`);
+      const page = await openRecordingPage(site.browser, problems);
+      await page.goto(`${site.server.url}chart.html?chart=${chart}&dModel=64&positions=100&p=20&k=7`);
       const tag = `phasor-${chart}`;
       await page.waitForFunction(
         (t) => ((document.querySelector(t) as unknown as { renders: number } | null)?.renders ?? 0) > 0,
