@@ -38,8 +38,11 @@ afterAll(async () => {
 });
 
 /** The explorer in one of the set-ups, every chart's largest computeWorkerMs recorded on it, once the charts have drawn. */
-async function openExplorer(setup: Setup, problems: string[]): Promise<Page> {
+async function openExplorer(setup: Setup, problems: string[], cores?: number): Promise<Page> {
   const page = await openRecordingPage(browser, problems);
+  // (navigator.hardwareConcurrency: how many compute workers the page starts)
+  if (cores !== undefined)
+    await page.addInitScript((n) => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => n }), cores);
   await page.addInitScript(() => {
     document.addEventListener('phasor-render', (event) => {
       const el = event.target as Element & { computeWorkerMs?: number; renderedAt?: number };
@@ -175,6 +178,27 @@ describe('the compute worker on the explorer, under the strict CSP', () => {
     expect(problems).toEqual([]);
     await Promise.all([inWorker.close(), onPage.close()]);
   });
+
+  test.each([
+    [8, 3],
+    [3, 2],
+    [1, 2],
+  ])(
+    'navigator.hardwareConcurrency %i: the page starts %i compute workers, and a chart computed in them has the numbers of the page',
+    async (cores, expected) => {
+      const problems: string[] = [];
+      const page = await openExplorer('worker', problems, cores);
+      const selector = 'phasor-shift-fit';
+      await heavyThenChanged(page, selector);
+      expect(await workerMs(page, selector)).toBeGreaterThan(0);
+      expect(page.workers().filter((worker) => worker.url().includes('compute-worker'))).toHaveLength(expected);
+      const onPage = await openExplorer('no Worker', problems);
+      await heavyThenChanged(onPage, selector);
+      expect((await numbersOf(page, selector)).data).toBe((await numbersOf(onPage, selector)).data);
+      expect(problems).toEqual([]);
+      await Promise.all([page.close(), onPage.close()]);
+    },
+  );
 
   test('with the worker script missing, the charts compute on the page', async () => {
     const problems: string[] = [];

@@ -7,6 +7,33 @@ import { describe, expect, test } from 'vitest';
 import { createPhasor } from '../../web/src/core/index.js';
 import { attempt, ComputeCalls, settle } from '../../web/src/elements/compute/compute-calls.js';
 import { ComputePlace } from '../../web/src/elements/compute/compute-place.js';
+import { startComputeWorkers } from '../../web/src/elements/compute/compute-worker-client.js';
+import type { ComputeReply, ComputeRequest } from '../../web/src/elements/compute/compute-messages.js';
+
+/**
+ * A stand-in for a compute worker: it records what it is sent and answers
+ * when the test says, with the milliseconds the test gives.
+ */
+class FakeWorker {
+  readonly sent: ComputeRequest[] = [];
+  terminated = false;
+  private listeners: Record<string, ((event: unknown) => void)[]> = {};
+  addEventListener(type: string, listener: (event: unknown) => void): void {
+    (this.listeners[type] ??= []).push(listener);
+  }
+  postMessage(request: ComputeRequest): void {
+    this.sent.push(request);
+  }
+  terminate(): void {
+    this.terminated = true;
+  }
+  reply(message: ComputeReply): void {
+    for (const listener of this.listeners.message ?? []) listener({ data: message });
+  }
+  crash(): void {
+    for (const listener of this.listeners.error ?? []) listener({ preventDefault() {} });
+  }
+}
 
 describe('ComputeCalls on the page', () => {
   test("answers at once with the page core's value, and parts run one per step", async () => {
@@ -20,6 +47,82 @@ describe('ComputeCalls on the page', () => {
     const steps = [() => 1, () => 2];
     expect(calls.inParts(steps)).toEqual(steps);
     expect(calls.workerMs).toBe(0);
+  });
+});
+
+describe('ComputeCalls in the compute workers', () => {
+  test("a computation's calls go to the worker with the fewest waiting, and its worker time is the most any one computed", async () => {
+    const ph = await createPhasor({ experiments: true });
+    const workers = [new FakeWorker(), new FakeWorker()];
+    let started = 0;
+    const client = startComputeWorkers(
+      () => workers[started++] as unknown as Worker,
+      () => ph,
+      2,
+    )!;
+    const calls = new ComputeCalls(ph, client);
+    expect(calls.remote).toBe(true);
+    const answers = [1, 2, 3].map((heads) => calls.call('alibiSlopes', { heads }));
+    // Sent in turn: the first to worker 0, the second to worker 1 (none waiting there), the third to worker 0.
+    expect(workers.map((w) => w.sent.map((r) => (r.args[0] as { heads: number }).heads))).toEqual([[1, 3], [2]]);
+    const [first, third] = workers[0].sent;
+    workers[0].reply({ kind: 'result', seq: first.seq, result: 'one', ms: 4 });
+    workers[1].reply({ kind: 'result', seq: workers[1].sent[0].seq, result: 'two', ms: 5 });
+    workers[0].reply({ kind: 'result', seq: third.seq, result: 'three', ms: 3 });
+    expect(await Promise.all(answers)).toEqual(['one', 'two', 'three']);
+    // Side by side: worker 0 computed 4 + 3 ms, worker 1 5 ms; the page waited 7, not 12.
+    expect(calls.workerMs).toBe(7);
+    // The next call goes to a worker with none waiting (worker 0, the first of equals).
+    void calls.call('alibiSlopes', { heads: 4 });
+    expect(workers[0].sent).toHaveLength(3);
+  });
+
+  test('a worker that crashes hands its calls to the page; the others keep theirs; with none left, calls run on the page', async () => {
+    const ph = await createPhasor({ experiments: true });
+    const workers = [new FakeWorker(), new FakeWorker()];
+    let started = 0;
+    const client = startComputeWorkers(
+      () => workers[started++] as unknown as Worker,
+      () => ph,
+      2,
+    )!;
+    const calls = new ComputeCalls(ph, client);
+    const waiting = [1, 2].map((heads) => calls.call('alibiSlopes', { heads }));
+    workers[0].crash();
+    expect(workers[0].terminated).toBe(true);
+    expect(client.failed).toBe(false);
+    // The crashed worker's call, on the page: the page's core's answer (ALiBi's slope for one head, 2^−8).
+    expect(Array.from((await waiting[0]) as Float64Array)).toEqual([2 ** -8]);
+    // A new call goes to the worker left.
+    void calls.call('alibiSlopes', { heads: 3 });
+    expect(workers[1].sent).toHaveLength(2);
+    workers[1].crash();
+    expect(client.failed).toBe(true);
+    // (two heads: 2^−4, 2^−8)
+    expect(Array.from((await waiting[1]) as Float64Array)).toEqual([2 ** -4, 2 ** -8]);
+  });
+
+  test('a worker that cannot start leaves the ones started before it; none at all leaves no client', () => {
+    const one = new FakeWorker();
+    let started = 0;
+    const client = startComputeWorkers(
+      () => {
+        if (started++ > 0) throw new DOMException('blocked', 'SecurityError');
+        return one as unknown as Worker;
+      },
+      () => null,
+      3,
+    );
+    expect(client?.failed).toBe(false);
+    expect(
+      startComputeWorkers(
+        () => {
+          throw new DOMException('blocked', 'SecurityError');
+        },
+        () => null,
+        2,
+      ),
+    ).toBeNull();
   });
 });
 

@@ -11,13 +11,21 @@ import type { ComputeWorkerClient } from './compute-worker-client.js';
 export type Maybe<T> = T | Promise<T>;
 
 export class ComputeCalls {
-  /** The worker's milliseconds for this computation so far (the page's own are timed by the chart). */
-  workerMs = 0;
+  /** Each worker's milliseconds for this computation so far (the page's own are timed by the chart). */
+  private readonly msByWorker = new Map<number, number>();
 
   constructor(
     private readonly page: Phasor,
     private readonly worker: ComputeWorkerClient | null,
   ) {}
+
+  /**
+   * The workers' milliseconds for this computation: the most any one of them
+   * computed, since they compute side by side (the page waits for the last).
+   */
+  get workerMs(): number {
+    return Math.max(0, ...this.msByWorker.values());
+  }
 
   /** Whether the calls go to the worker. */
   get remote(): boolean {
@@ -26,8 +34,8 @@ export class ComputeCalls {
 
   /**
    * A computation's steps as Parts runs them: on the page, one part each
-   * (slices between frames); to the worker, all sent at once in one part
-   * (it answers them in turn, and the page waits once).
+   * (slices between frames); to the workers, all sent at once in one part
+   * (they answer them side by side, and the page waits once).
    */
   inParts(steps: readonly (() => unknown)[]): (() => unknown)[] {
     return this.worker ? [() => Promise.all(steps.map((step) => step()))] : [...steps];
@@ -35,8 +43,8 @@ export class ComputeCalls {
 
   call<M extends ComputeMethod>(method: M, ...args: ComputeArgs<M>): Maybe<ComputeResult<M>> {
     if (!this.worker) return (this.page[method] as (...a: unknown[]) => ComputeResult<M>).apply(this.page, args);
-    return this.worker.call(method, args).then(({ result, ms }) => {
-      this.workerMs += ms;
+    return this.worker.call(method, args).then(({ result, ms, worker }) => {
+      this.msByWorker.set(worker, (this.msByWorker.get(worker) ?? 0) + ms);
       return result;
     });
   }

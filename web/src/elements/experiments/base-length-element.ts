@@ -116,8 +116,8 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
   }
 
   /**
-   * One base at a time (a wasm call of a few milliseconds each), between
-   * frames, or every base sent to the compute worker at once. The closest
+   * One walk at a time (a wasm call of a few milliseconds each), between
+   * frames, or every walk sent to the compute workers at once. The closest
    * pair over offsets 1 … n − 1 is the closer of the pair over the few
    * offsets below min-offset (a short walk) and the pair at min-offset or
    * more (the long walk the chart needs anyway): one long walk per base,
@@ -143,23 +143,34 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     const keyOf = (base: number) => JSON.stringify([o.dModel, base, o.maxLength, minOffset]);
     // In the compute worker where the page has one, else on the page.
     const calls = this.computeCalls(ph);
-    const resolution = (base: number): Maybe<BaseResolution> =>
-      settle(
-        [
-          calls.call('positionResolution', { dModel: o.dModel, bases: [base], lengths, minOffset }),
-          // min-offset is at least 2, so every capped length is one (2 or more).
-          calls.call('positionResolution', {
-            dModel: o.dModel,
-            bases: [base],
-            lengths: lengths.map((n) => Math.min(n, minOffset)),
-          }),
-        ],
-        (beyond, below) => ({ nearest: closerOf(below, beyond), far: beyond }),
-      );
     const keys = o.bases.map(keyOf);
-    const steps = o.bases
-      .filter((_, b) => !this.resolutions.has(keys[b]))
-      .map((base) => () => settle([resolution(base)], (r) => void this.resolutions.set(keyOf(base), r)));
+    const missing = o.bases.filter((_, b) => !this.resolutions.has(keys[b]));
+    // Every base's long walk before any short one: the workers take calls in
+    // turn, and the long walks are the work to share between them.
+    const beyond = new Map<number, Maybe<PositionResolution>>();
+    const longWalks = missing.map(
+      (base) => () =>
+        void beyond.set(
+          base,
+          calls.call('positionResolution', { dModel: o.dModel, bases: [base], lengths, minOffset }),
+        ),
+    );
+    // min-offset is at least 2, so every capped length is one (2 or more).
+    const shortWalks = missing.map(
+      (base) => () =>
+        settle(
+          [
+            calls.call('positionResolution', {
+              dModel: o.dModel,
+              bases: [base],
+              lengths: lengths.map((n) => Math.min(n, minOffset)),
+            }),
+            beyond.get(base)!,
+          ],
+          (below, far) => void this.resolutions.set(keyOf(base), { nearest: closerOf(below, far), far }),
+        ),
+    );
+    const steps = [...longWalks, ...shortWalks];
     return new Parts(
       calls.inParts(steps),
       () => {

@@ -114,14 +114,15 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
     const { p, ...fit } = o;
     // Each encoding on its own: one not defined for these options (log phase
     // at p + k ≤ −1, quadratic phase past 2^26) is reported, the rest drawn.
+    // In ENCODINGS' order, whichever answers first (the workers answer side by side).
     const rows: ShiftFitRow[] = [];
     // In the compute worker where the page has one, else on the page.
     const calls = this.computeCalls(ph);
-    const fitOf = (encoding: ShiftEncoding): Maybe<void> =>
+    const fitOf = (encoding: ShiftEncoding, n: number): Maybe<void> =>
       attempt(
         () => calls.call('shiftFit', { encoding, ...fit }),
         (f) =>
-          void rows.push({
+          void (rows[n] = {
             encoding,
             residual: f.residual,
             extrapolationResidual: f.extrapolationResidual,
@@ -129,10 +130,10 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
           }),
         (error) => {
           if (!(error instanceof RangeError)) throw error;
-          rows.push({ encoding, residual: NaN, extrapolationResidual: NaN, rank: 0, error: error.message });
+          rows[n] = { encoding, residual: NaN, extrapolationResidual: NaN, rank: 0, error: error.message };
         },
       );
-    const fits = ENCODINGS.map((e) => () => fitOf(e.encoding));
+    const fits = ENCODINGS.map((e, n) => () => fitOf(e.encoding, n));
     const dimension = o.dModel / 2;
     // Its error, if any, is reported after the fits' (as a result, not a step).
     let collision: { value: SineCollision } | { error: unknown } | null = null;
@@ -143,8 +144,8 @@ export class PhasorShiftFitElement extends PhasorElement<ShiftFitChartOptions, S
         (error) => void (collision = { error }),
       );
     // A fit's work grows as its rows × d² (the QR, the residual): up to the
-    // explorer's 2048 × 16² all five make one part on the page. The worker is
-    // sent every call at once and answers them in turn.
+    // explorer's 2048 × 16² all five make one part on the page. The workers
+    // are sent every call at once and answer them side by side.
     const small = (o.positions + o.extrapolate) * o.dModel ** 2 <= SMALL_FITS;
     const steps = calls.inParts(
       small && !calls.remote ? [() => [...fits, collisionStep].forEach((call) => call())] : [...fits, collisionStep],
