@@ -165,6 +165,39 @@ describe('paint bounds', () => {
     });
   }
 
+  test('a step of an explorer slider lays out its slider and number box alone, not the page', async () => {
+    const problems: string[] = [];
+    const page = await openRecordingPage(site.browser, problems);
+    await page.goto(site.server.url);
+    await page.waitForSelector('html[data-sections-laid-out]', { state: 'attached' });
+    // Without the charts, whose redraws lay out their own text: what is left is the controls' layout.
+    await page.evaluate(() => document.querySelectorAll('figure').forEach((figure) => figure.remove()));
+    await page.focus('#p-range');
+    // (and the status line, written once the charts have been quiet for 250 ms)
+    await page.waitForTimeout(500);
+    const cdp = await page.context().newCDPSession(page);
+    const layouts: { totalObjects: number }[] = [];
+    cdp.on('Tracing.dataCollected', (e) => {
+      for (const event of e.value as unknown as { name: string; args?: { beginData?: { totalObjects: number } } }[])
+        if (event.name === 'Layout' && event.args?.beginData) layouts.push(event.args.beginData);
+    });
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
+    const before = await page.$eval('#p', (input) => (input as HTMLInputElement).value);
+    for (let n = 0; n < 3; n++) {
+      await page.keyboard.press('ArrowRight');
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    }
+    await cdp.send('Tracing.end');
+    await complete;
+    expect(Number(await page.$eval('#p', (input) => (input as HTMLInputElement).value))).toBe(Number(before) + 3);
+    expect(layouts.length).toBeGreaterThanOrEqual(3);
+    // The page has over a thousand layout objects; the slider, its thumb and the number box a dozen.
+    expect(Math.max(...layouts.map((l) => l.totalObjects))).toBeLessThan(50);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   test("an axis places each tick by its line's and label's coordinates, not by a transform of its own", async () => {
     const page = await openRecordingPage(site.browser, []);
     await page.goto(`${site.server.url}chart.html?chart=heatmap&positions=100`);
