@@ -34,6 +34,10 @@ scope.onmessage = (event: MessageEvent<PaintRequest>) => {
   const request = event.data;
   if (request.kind === 'attach') {
     targets.set(request.id, { canvas: request.canvas, painter: new PicturePainter() });
+    // A canvas's first drawing sets up its 2D context and backing store, the
+    // most of a first picture's time here: done now, while the page is still
+    // computing that picture. (Clearing a new canvas changes no pixel.)
+    request.canvas.getContext('2d')?.clearRect(0, 0, 1, 1);
     return;
   }
   if (request.kind === 'detach') {
