@@ -1,6 +1,6 @@
 // The compute worker (web/src/elements/compute/) on the explorer, served
 // under the strict CSP: the heaviest charts (attention by offset, twice;
-// the closest pairs of a base; the shift fits) compute on the page until
+// the closest pairs of a base; the shift fits; the attention patterns) compute on the page until
 // their computations there have proved heavy on this device (three in a row
 // over a frame), then in the worker, and say so in 'phasor-render'
 // (computeWorkerMs). Each is made heavy here (large sizes: tens of
@@ -22,6 +22,7 @@ const COMPUTED = [
   '#rope-pairing phasor-attention-offset',
   'phasor-base-length',
   'phasor-shift-fit',
+  'phasor-attention-patterns',
 ] as const;
 
 type Setup = 'worker' | 'no Worker' | 'worker script missing';
@@ -62,8 +63,13 @@ async function openExplorer(setup: Setup, problems: string[], cores?: number): P
 function numbersOf(page: Page, selector: string): Promise<{ data: string; csv: string }> {
   return page.$eval(selector, (el) => {
     const chart = el as unknown as { data(): unknown; toCSV(): string };
-    const data = JSON.stringify(chart.data(), (_, v: unknown) =>
-      ArrayBuffer.isView(v) ? Array.from(v as Float64Array, (x) => (Number.isNaN(x) ? 'NaN' : x)) : v,
+    // (without the times the computations took, which the attention patterns' caption shows)
+    const data = JSON.stringify(chart.data(), (key, v: unknown) =>
+      key === 'computeMs' || key === 'inWorker'
+        ? undefined
+        : ArrayBuffer.isView(v)
+          ? Array.from(v as Float64Array, (x) => (Number.isNaN(x) ? 'NaN' : x))
+          : v,
     );
     return { data, csv: chart.toCSV() };
   });
@@ -108,6 +114,12 @@ const HEAVY: Record<(typeof COMPUTED)[number], Record<string, string>[]> = {
   ],
   'phasor-base-length': [{ 'd-model': '1024' }, { bases: '200 7000 2000000' }, { bases: '300 8000 3000000' }],
   'phasor-shift-fit': [{ 'd-model': '64', positions: '2048' }, { k: '2' }, { k: '4' }],
+  // Random tokens: every entry on its own, rows × n × d_model (a shared token's RoPE and ALiBi are cheap)
+  'phasor-attention-patterns': [
+    { n: '1024', 'd-model': '256', tokens: 'random' },
+    { base: '20000' },
+    { base: '30000' },
+  ],
 };
 
 /** Changes that each chart gets next, faster than a worker answers. */
@@ -117,6 +129,7 @@ const CHANGES: Record<(typeof COMPUTED)[number], Record<string, string>[]> = {
   'phasor-base-length': [{ bases: '100 5000 1000000' }, { 'max-length': '65536' }, { bases: '100 30000 1000000' }],
   // offset −20: the log encoding is not defined at p + k ≤ −1, a RangeError of the core's shown as its row
   'phasor-shift-fit': [{ k: '3' }, { k: '5' }, { offset: '-20' }],
+  'phasor-attention-patterns': [{ base: '5000' }, { view: 'softmax' }, { seed: '3' }],
 };
 
 /** Each chart made heavy, then changed: the changes go to the worker where there is one. */

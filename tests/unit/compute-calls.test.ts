@@ -160,6 +160,21 @@ describe('ComputePlace', () => {
     expect(place.remote).toBe(true);
   });
 
+  test('one computation on the page that was a long task by itself (50 ms or more) moves the chart at once', () => {
+    const place = new ComputePlace();
+    place.record(49, 0);
+    expect(place.remote).toBe(false);
+    place.record(50, 0);
+    expect(place.remote).toBe(true);
+    // Its time counts as the page's at the move: a worker answering in 10 ms is 5 times quicker.
+    for (const ms of [10, 10, 10]) place.record(0.5, ms);
+    expect(place.remote).toBe(true);
+    place.record(0.5, 1); // 5 ms at the page's speed: stays
+    expect(place.remote).toBe(true);
+    place.record(0.5, 0.7); // 3.5 ms at the page's speed: back
+    expect(place.remote).toBe(false);
+  });
+
   test('back on the page once the least of the last three would take the page under a quarter of a frame', () => {
     const place = new ComputePlace();
     for (const ms of [30, 30, 30]) place.record(ms, 0);

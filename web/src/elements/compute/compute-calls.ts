@@ -42,10 +42,20 @@ export class ComputeCalls {
   }
 
   call<M extends ComputeMethod>(method: M, ...args: ComputeArgs<M>): Maybe<ComputeResult<M>> {
-    if (!this.worker) return (this.page[method] as (...a: unknown[]) => ComputeResult<M>).apply(this.page, args);
+    const answer = this.timed(method, ...args);
+    return answer instanceof Promise ? answer.then((a) => a.result) : answer.result;
+  }
+
+  /** Like call, with the milliseconds the call took: the page's, or those of the worker that answered it. */
+  timed<M extends ComputeMethod>(method: M, ...args: ComputeArgs<M>): Maybe<{ result: ComputeResult<M>; ms: number }> {
+    if (!this.worker) {
+      const started = performance.now();
+      const result = (this.page[method] as (...a: unknown[]) => ComputeResult<M>).apply(this.page, args);
+      return { result, ms: performance.now() - started };
+    }
     return this.worker.call(method, args).then(({ result, ms, worker }) => {
       this.msByWorker.set(worker, (this.msByWorker.get(worker) ?? 0) + ms);
-      return result;
+      return { result, ms };
     });
   }
 }

@@ -10,6 +10,7 @@ import type { Phasor } from '../../core/index.js';
  */
 export const COMPUTE_METHODS = [
   'scoreByOffset',
+  'attentionPattern',
   'alibiSlopes',
   'positionResolution',
   'frequencies',

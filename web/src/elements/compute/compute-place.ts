@@ -1,14 +1,15 @@
 // Where a chart's next computation runs, from what its computations have
 // cost on this device (measured, not guessed from the device; the least of
 // the last SAMPLES, so one slow computation, a garbage collection, moves
-// nothing):
+// nothing, unless it was a long task by itself):
 // - on the page while they fit half a frame, PAGE_COMPUTE_MS: the answer
 //   comes in the input's own frame, and the rest of the frame is left to the
 //   input, the other charts a control drives, style, layout and paint;
-// - in the compute worker, when the page has one, once each of the last
+// - in the compute workers, when the page has them, once each of the last
 //   SAMPLES took longer on the page: there it would make the frame that
 //   answers a long one, and in the worker it leaves the page free for the
-//   input and the other charts (its answer comes a frame later);
+//   input and the other charts (its answer comes a frame later); at once
+//   after one computation that was a long task by itself, LONG_TASK_MS;
 // - back on the page once its computations have become quick enough there,
 //   under BACK_MS (the margin below PAGE_COMPUTE_MS keeps a chart near it
 //   from going back and forth): new options that ask less, or the engine's
@@ -22,6 +23,8 @@ const PAGE_COMPUTE_MS = 8;
 const BACK_MS = PAGE_COMPUTE_MS / 2;
 /** Computations the decision looks at (the least of them counts). */
 const SAMPLES = 3;
+/** A computation this long on the page is a long task by itself: the next one goes to the worker at once. */
+const LONG_TASK_MS = 50;
 
 export class ComputePlace {
   /** The last computations' times where they ran now (the page's, or the worker's once remote). */
@@ -54,6 +57,7 @@ export class ComputePlace {
     const inWorker = workerMs > 0;
     // (one that started before the place changed says nothing of the new place)
     if (inWorker !== this.heavy) return;
+    if (!inWorker && pageMs >= LONG_TASK_MS) return this.move(true, pageMs);
     this.recent.push(inWorker ? workerMs : pageMs);
     if (this.recent.length > SAMPLES) this.recent.shift();
     if (this.recent.length < SAMPLES) return;

@@ -27,6 +27,7 @@ import { PATTERNS_D_MODEL } from '../attributes/ui-caps.js';
 import type { CsvTable } from '../base/csv-table.js';
 import { Parts } from '../base/parts.js';
 import { PhasorElement } from '../base/phasor-element.js';
+import { settle } from '../compute/compute-calls.js';
 
 const KINDS: readonly AttentionKind[] = ['additive', 'rope', 'alibi'];
 const TITLES: Record<AttentionKind, string> = { additive: 'additive PE (sinusoidal)', rope: 'RoPE', alibi: 'ALiBi' };
@@ -63,6 +64,8 @@ export interface PatternsData {
   panels: { kind: AttentionKind; values: Float32Array; domain: readonly [number, number]; pattern: AttentionPattern }[];
   /** Milliseconds each pattern's call took (additive, RoPE, ALiBi); null: kept from the last computation. */
   computeMs: (number | null)[];
+  /** Whether the compute workers computed them. */
+  inWorker: boolean;
 }
 
 /** One scheme's computed panel and the call it came from. */
@@ -134,7 +137,9 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
    * PE is rows × dModel² + rows × cols × dModel): one step, painted in the
    * frame of the input. Softmax rows and random tokens cost rows × n × dModel more: three
    * steps run between frames (parts.ts), RoPE and ALiBi first, so a slice with
-   * time left after the two cheap ones runs the third too.
+   * time left after the two cheap ones runs the third too. Where they prove
+   * heavy on this device (a long pattern at a large d_model), the compute
+   * workers take the calls (compute-place.ts).
    */
   protected compute(ph: Phasor, o: PatternsOptions): Parts<PatternsData> {
     const count = this.drawnCount(o);
@@ -143,6 +148,8 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
     const panels: Panel[] = [];
     const computeMs: (number | null)[] = [];
     const order = [1, 2, 0]; // rope, alibi, additive
+    // In the compute workers once this chart's computations have proved heavy here, else on the page.
+    const calls = this.computeCalls(ph);
     const panelSteps = order.map((i) => () => {
       const kind = KINDS[i];
       const call = this.callOptions(kind, o);
@@ -153,23 +160,24 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
         computeMs[i] = null;
         return;
       }
-      const started = performance.now();
-      const pattern = ph.attentionPattern({ ...call, rows: at, cols: at });
-      const values =
-        o.view === 'softmax'
-          ? pattern.softmax!
-          : kind === 'additive' && o.term !== 'total'
-            ? pattern.terms![TERM_KEYS[o.term]]
-            : pattern.total;
-      const max = largestMagnitude(values); // NaN (masked) skipped
-      const domain: readonly [number, number] = o.view === 'softmax' ? [0, max || 1] : [-(max || 1), max || 1];
-      panels[i] = { kind, values, domain, pattern };
-      this.kept[i] = { key, panel: panels[i] };
-      computeMs[i] = performance.now() - started;
+      return settle([calls.timed('attentionPattern', { ...call, rows: at, cols: at })], ({ result: pattern, ms }) => {
+        const values =
+          o.view === 'softmax'
+            ? pattern.softmax!
+            : kind === 'additive' && o.term !== 'total'
+              ? pattern.terms![TERM_KEYS[o.term]]
+              : pattern.total;
+        const max = largestMagnitude(values); // NaN (masked) skipped
+        const domain: readonly [number, number] = o.view === 'softmax' ? [0, max || 1] : [-(max || 1), max || 1];
+        panels[i] = { kind, values, domain, pattern };
+        this.kept[i] = { key, panel: panels[i] };
+        computeMs[i] = ms;
+      });
     });
     const light = o.tokens === 'shared' && o.view === 'scores';
-    const steps = light ? [() => panelSteps.forEach((step) => step())] : panelSteps;
-    return new Parts(steps, () => ({ rows: at, cols: at, panels, computeMs }));
+    const steps = light && !calls.remote ? [() => panelSteps.forEach((step) => step())] : calls.inParts(panelSteps);
+    const inWorker = calls.remote;
+    return new Parts(steps, () => ({ rows: at, cols: at, panels, computeMs, inWorker }), calls);
   }
 
   /** The API options for one scheme (rows and cols aside). */
@@ -222,7 +230,7 @@ export class PhasorAttentionPatternsElement extends PhasorElement<PatternsOption
           ? `${formatInteger(data.rows.length)} × ${formatInteger(data.cols.length)} entries drawn, one per pixel: each pixel shows the entry at its centre position (1 of ${exact(+(per * per).toPrecision(3))}, not an average). `
           : 'Every entry drawn. ') +
         (o.view === 'softmax' ? 'Each softmax row is normalised over all its keys, drawn or not. ' : '') +
-        `Each panel has its own colour scale. Computed in ${data.computeMs.map((t) => (t === null ? 'kept' : `${t.toFixed(1)} ms`)).join(', ')}.`,
+        `Each panel has its own colour scale. Computed in ${data.computeMs.map((t) => (t === null ? 'kept' : `${t.toFixed(1)} ms`)).join(', ')}${data.inWorker ? ' (in a worker)' : ''}.`,
     );
   }
 
