@@ -148,13 +148,13 @@ describe('settle and attempt', () => {
 });
 
 describe('ComputePlace', () => {
-  test('a chart computes on the page until three computations in a row there have each taken over half a frame, then in the worker', () => {
+  test('a chart computes on the page until three computations in a row there have each taken over a frame, then in the worker', () => {
     const place = new ComputePlace();
     expect(place.remote).toBe(false);
-    for (const ms of [40, 6, 40, 40]) place.record(ms, 0); // one within half a frame among them
+    for (const ms of [40, 12, 40, 40]) place.record(ms, 0); // one within a frame among them
     place.record(0.5, 2); // the worker's (one asked before it moved): says nothing of the page
     expect(place.remote).toBe(false);
-    place.record(9, 0);
+    place.record(17, 0);
     expect(place.remote).toBe(true);
     place.record(1, 0); // computed on the page though asked of the worker (it failed): says nothing of the worker
     expect(place.remote).toBe(true);
@@ -169,46 +169,46 @@ describe('ComputePlace', () => {
     // Its time counts as the page's at the move: a worker answering in 10 ms is 5 times quicker.
     for (const ms of [10, 10, 10]) place.record(0.5, ms);
     expect(place.remote).toBe(true);
-    place.record(0.5, 1); // 5 ms at the page's speed: stays
+    place.record(0.5, 1.8); // 9 ms at the page's speed: stays
     expect(place.remote).toBe(true);
-    place.record(0.5, 0.7); // 3.5 ms at the page's speed: back
+    place.record(0.5, 1.5); // 7.5 ms at the page's speed: back
     expect(place.remote).toBe(false);
   });
 
-  test('back on the page once the least of the last three would take the page under a quarter of a frame', () => {
+  test('back on the page once the least of the last three would take the page under half a frame', () => {
     const place = new ComputePlace();
     for (const ms of [30, 30, 30]) place.record(ms, 0);
     expect(place.remote).toBe(true);
     // The worker three times quicker than the page (a faster core, or a throttled page): 10 ms there is 30 here.
     for (const ms of [10, 12, 10]) place.record(0.5, ms);
     expect(place.remote).toBe(true);
-    for (const ms of [2, 2]) place.record(0.5, ms); // two are not enough to decide
+    for (const ms of [3, 3]) place.record(0.5, ms); // two are not enough to decide
     expect(place.remote).toBe(true);
-    place.record(0.5, 2); // 6 ms at the page's speed
+    place.record(0.5, 3); // 9 ms at the page's speed
     expect(place.remote).toBe(true);
-    place.record(0.5, 1); // (the least of the last three: 3 ms at the page's speed)
+    place.record(0.5, 2); // (the least of the last three: 6 ms at the page's speed)
     expect(place.remote).toBe(false);
     // The page's samples start again: two slow ones do not move it at once.
     for (const ms of [30, 30]) place.record(ms, 0);
     expect(place.remote).toBe(false);
     place.record(30, 0);
     expect(place.remote).toBe(true);
-    // A worker as slow as the page: its first runs slow, then none under 4 ms.
-    for (const ms of [40, 30, 31, 5, 4.5, 5]) place.record(0.5, ms);
+    // A worker as slow as the page: its first runs slow, then none under 8 ms.
+    for (const ms of [40, 30, 31, 9, 8.5, 9]) place.record(0.5, ms);
     expect(place.remote).toBe(true);
-    place.record(0.5, 3.5); // (1 ms of the worker is 1 of the page)
+    place.record(0.5, 7.5); // (1 ms of the worker is 1 of the page)
     expect(place.remote).toBe(false);
   });
 
-  test('may move (the worker can start) once one of the last three page computations took over half a frame', () => {
+  test('may move (the worker can start) once one of the last three page computations took over a frame', () => {
     const place = new ComputePlace();
-    place.record(8, 0);
+    place.record(16, 0);
     expect(place.mayMove).toBe(false);
-    place.record(9, 0);
+    place.record(17, 0);
     expect(place.mayMove).toBe(true);
-    for (const ms of [5, 5]) place.record(ms, 0);
+    for (const ms of [10, 10]) place.record(ms, 0);
     expect(place.mayMove).toBe(true);
-    place.record(5, 0); // the slow one is no longer among the last three
+    place.record(10, 0); // the slow one is no longer among the last three
     expect(place.mayMove).toBe(false);
     for (const ms of [20, 20, 20]) place.record(ms, 0);
     expect(place.remote).toBe(true);

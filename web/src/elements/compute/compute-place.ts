@@ -2,9 +2,10 @@
 // cost on this device (measured, not guessed from the device; the least of
 // the last SAMPLES, so one slow computation, a garbage collection, moves
 // nothing, unless it was a long task by itself):
-// - on the page while they fit half a frame, PAGE_COMPUTE_MS: the answer
-//   comes in the input's own frame, and the rest of the frame is left to the
-//   input, the other charts a control drives, style, layout and paint;
+// - on the page while they fit a frame, PAGE_COMPUTE_MS: the answer comes
+//   in the input's own frame, or the next, which is as soon as a worker's
+//   answer could be painted (it waits for a later frame than the input's),
+//   and no task is long;
 // - in the compute workers, when the page has them, once each of the last
 //   SAMPLES took longer on the page: there it would make the frame that
 //   answers a long one, and in the worker it leaves the page free for the
@@ -17,8 +18,8 @@
 //   counted at the page's speed, the two compared on the computations around
 //   the move: the worker may run on a quicker or a slower core than the page.
 
-/** Half a 60 Hz frame: a computation longer than this on the page leaves too little of the frame for the rest of it. */
-const PAGE_COMPUTE_MS = 8;
+/** A 60 Hz frame: a computation longer than this on the page answers no sooner than a worker would. */
+const PAGE_COMPUTE_MS = 16;
 /** A computation this quick at the page's speed goes back to the page. */
 const BACK_MS = PAGE_COMPUTE_MS / 2;
 /** Computations the decision looks at (the least of them counts). */
