@@ -145,8 +145,9 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
     const calls = this.computeCalls(ph);
     const keys = o.bases.map(keyOf);
     const missing = o.bases.filter((_, b) => !this.resolutions.has(keys[b]));
-    // Every base's long walk before any short one: the workers take calls in
-    // turn, and the long walks are the work to share between them.
+    // To the workers, every base's long walk before any short one: they take
+    // calls in turn, and the long walks are the work to share between them.
+    // On the page, a base's two walks in one part, as one answer.
     const beyond = new Map<number, Maybe<PositionResolution>>();
     const longWalks = missing.map(
       (base) => () =>
@@ -170,7 +171,12 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
           (below, far) => void this.resolutions.set(keyOf(base), { nearest: closerOf(below, far), far }),
         ),
     );
-    const steps = [...longWalks, ...shortWalks];
+    const steps = calls.remote
+      ? [...longWalks, ...shortWalks]
+      : missing.map((_, b) => () => {
+          longWalks[b]();
+          return shortWalks[b]();
+        });
     return new Parts(
       calls.inParts(steps),
       () => {
