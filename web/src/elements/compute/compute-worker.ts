@@ -1,8 +1,8 @@
 // A compute worker: the core (with the experiments module) in a Worker, so
 // the heaviest charts' computations (RoPE and attention scores by offset, the
 // closest pairs of a base, the shift fits, the attention patterns) leave the
-// page's thread free for input and drawing; the page starts two or three
-// (compute-worker-client.ts). The page sends a call of the core's method by name
+// page's thread free for input and drawing; the page starts two or three.
+// The page sends a call of the core's method by name
 // (compute-worker-client.ts); the worker runs it on the same wasm the page
 // would and sends the result back, its arrays moved, not copied. Numbers are
 // the page's to the bit: the same code on the same inputs.

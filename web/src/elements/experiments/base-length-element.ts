@@ -116,7 +116,7 @@ export class PhasorBaseLengthElement extends PhasorElement<BaseLengthOptions, Ba
   }
 
   /**
-   * One walk at a time (a wasm call of a few milliseconds each), between
+   * One base at a time (two wasm calls of a few milliseconds), between
    * frames, or every walk sent to the compute workers at once. The closest
    * pair over offsets 1 … n − 1 is the closer of the pair over the few
    * offsets below min-offset (a short walk) and the pair at min-offset or
