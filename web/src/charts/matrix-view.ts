@@ -15,6 +15,9 @@ import { COLOUR_MAPS, type ColourMapName } from './paint/colour-schemes.js';
 import type { MatrixPaint, Placement } from './paint/matrix-painter.js';
 import { rasterShape, type Grid, type Raster, type ToeplitzGrid } from './paint/raster.js';
 
+/** Half the width of a colour bar's widest end label ("−2,000" in the axis font). */
+const BAR_LABEL_HALF = 20;
+
 export type { Placement } from './paint/matrix-painter.js';
 
 export interface Cell {
@@ -71,14 +74,16 @@ export class MatrixView {
     const matrix: MatrixPaint = { cells, map: colour.map, domain: colour.domain, place, ratio: devicePixelRatioNow() };
     this.canvas.paint({ kind: 'matrix', matrix });
     if (bar) {
-      // The bar sits at the top right; its title, right-aligned, needs about 90 px to its left.
-      const barWidth = Math.max(60, Math.min(240, box.width - 90));
+      // The bar sits at the top right; its title, right-aligned, needs about 90 px to its left. Its end
+      // labels are centred on its ends: it stops half a label short of the SVG's right edge.
+      const right = Math.min(box.left + box.width, this.frame.width - BAR_LABEL_HALF);
+      const barWidth = Math.max(60, Math.min(240, right - box.left - 90));
       renderColourBar(this.frame.front, {
         interpolator: COLOUR_MAPS[colour.map],
         domain: colour.domain,
         label: colour.label,
         format: colour.format,
-        x: box.left + box.width - barWidth,
+        x: right - barWidth,
         y: 6,
         width: barWidth,
       });
