@@ -50,17 +50,22 @@ describe('ComputeCalls on the page', () => {
   });
 });
 
+/** The page's core, two fake workers, their client and a computation's calls through it. */
+async function twoWorkers() {
+  const ph = await createPhasor({ experiments: true });
+  const workers = [new FakeWorker(), new FakeWorker()];
+  let started = 0;
+  const client = startComputeWorkers(
+    () => workers[started++] as unknown as Worker,
+    () => ph,
+    2,
+  )!;
+  return { workers, client, calls: new ComputeCalls(ph, client) };
+}
+
 describe('ComputeCalls in the compute workers', () => {
   test("a computation's calls go to the worker with the fewest waiting, and its worker time is the most any one computed", async () => {
-    const ph = await createPhasor({ experiments: true });
-    const workers = [new FakeWorker(), new FakeWorker()];
-    let started = 0;
-    const client = startComputeWorkers(
-      () => workers[started++] as unknown as Worker,
-      () => ph,
-      2,
-    )!;
-    const calls = new ComputeCalls(ph, client);
+    const { workers, client, calls } = await twoWorkers();
     expect(calls.remote).toBe(true);
     const answers = [1, 2, 3].map((heads) => calls.call('alibiSlopes', { heads }));
     // Sent in turn: the first to worker 0, the second to worker 1 (none waiting there), the third to worker 0.
@@ -78,15 +83,7 @@ describe('ComputeCalls in the compute workers', () => {
   });
 
   test('a worker that crashes hands its calls to the page; the others keep theirs; with none left, calls run on the page', async () => {
-    const ph = await createPhasor({ experiments: true });
-    const workers = [new FakeWorker(), new FakeWorker()];
-    let started = 0;
-    const client = startComputeWorkers(
-      () => workers[started++] as unknown as Worker,
-      () => ph,
-      2,
-    )!;
-    const calls = new ComputeCalls(ph, client);
+    const { workers, client, calls } = await twoWorkers();
     const waiting = [1, 2].map((heads) => calls.call('alibiSlopes', { heads }));
     workers[0].crash();
     expect(workers[0].terminated).toBe(true);
